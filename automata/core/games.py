@@ -1,0 +1,68 @@
+"""The games the companion knows, by id and alias, imported only when used.
+
+Each game is a package under ``automata/`` whose ``game`` module provides:
+
+- ``GAME_ID``
+- ``check_options(raw: dict) -> dict``: validated options, or ``OptionError``
+- ``new_state(options: dict, seed: int) -> dict``: the state before setup
+- ``next_step(state: dict) -> dict | None``: the next step (``{"proc": ..., ...}``)
+  or ``None`` when the game is over
+- ``procedure(state: dict, step: dict)``: the generator that plays a step,
+  mutating ``state``
+- ``step_label(step: dict) -> Msg``: how the journal names the step
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+
+from .steps import Msg
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    aliases: tuple[str, ...]
+    module: str
+    name: str
+    available: bool
+
+
+GAMES: tuple[GameInfo, ...] = (
+    GameInfo("chaos", ("chaos-in-the-old-world", "citow", "cotow"), "automata.chaos.game", "Chaos in the Old World", True),
+    GameInfo("toc", ("time-of-crisis",), "automata.toc.game", "Time of Crisis", False),
+    GameInfo("radlands", ("rad",), "automata.radlands.game", "Radlands", False),
+    GameInfo("anachrony", ("ana",), "automata.anachrony.game", "Anachrony", False),
+)
+
+
+class OptionError(ValueError):
+    """Options for a new game that are not valid; ``msg`` says what is."""
+
+    def __init__(self, message: Msg):
+        super().__init__(message.id)
+        self.msg = message
+
+
+class UnknownGame(LookupError):
+    def __init__(self, name: str, close: list[str]):
+        super().__init__(name)
+        self.name = name
+        self.close = close
+
+
+def find_game(name: str) -> GameInfo:
+    key = name.strip().lower()
+    for g in GAMES:
+        if key == g.id or key in g.aliases:
+            return g
+    import difflib
+
+    names = [g.id for g in GAMES] + [a for g in GAMES for a in g.aliases]
+    raise UnknownGame(name, difflib.get_close_matches(key, names, n=3, cutoff=0.5))
+
+
+def load_game(game_id: str) -> ModuleType:
+    return importlib.import_module(find_game(game_id).module)

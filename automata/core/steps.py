@@ -1,0 +1,191 @@
+"""The three things a procedure can yield: Say, Ask and Roll.
+
+A procedure is a generator. It yields ``Say`` for an instruction or fact for
+the table, ``Ask`` for a question about the physical board and ``Roll`` for
+dice; the runner sends back the answer (``None`` for ``Say``). Messages are
+ids plus parameters (``Msg``), never finished sentences: the command line
+renders them in the table's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generator
+
+# Kinds of question.
+YES_NO = "yesno"
+NUMBER = "number"
+ONE_OF = "choice"
+SEVERAL_OF = "multi"
+TEXT = "text"
+KINDS = (YES_NO, NUMBER, ONE_OF, SEVERAL_OF, TEXT)
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A message id plus parameters.
+
+    A parameter value that is a string starting with ``@`` names another
+    message id (a term such as a region name) and is translated too.
+    """
+
+    id: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"id": self.id, "params": dict(self.params)} if self.params else {"id": self.id}
+
+    @staticmethod
+    def from_data(data: dict[str, Any]) -> "Msg":
+        return Msg(data["id"], dict(data.get("params", {})))
+
+
+def msg(id: str, **params: Any) -> Msg:
+    return Msg(id, params)
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: Msg
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Say:
+    msg: Msg
+    style: str = "info"  # info | do (something to do at the table) | score | warn | head
+
+
+class InvalidAnswer(ValueError):
+    """An answer that does not fit the question; ``msg`` says what is valid."""
+
+    def __init__(self, message: Msg):
+        super().__init__(message.id)
+        self.msg = message
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A question with a stable id.
+
+    ``check`` (optional) takes the normalised answer and returns the value to
+    store, or raises ``InvalidAnswer``; it lets a procedure validate answers
+    that depend on the board (for example a token edit in free text).
+    """
+
+    id: str
+    msg: Msg
+    kind: str
+    choices: tuple[Choice, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    check: Callable[[Any], Any] | None = None
+    hint: Msg | None = None
+
+    def normalise(self, raw: Any) -> Any:
+        value = normalise_answer(self, raw)
+        if self.check is not None:
+            value = self.check(value)
+        return value
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Dice. ``dice`` is a spec such as ``"3d6"`` or ``"3d6!"`` (sixes explode)."""
+
+    id: str
+    dice: str
+    msg: Msg | None = None
+
+
+Procedure = Generator[Any, Any, Any]
+
+
+_TRUE = {"y", "yes", "true", "1", "s", "sim", "on"}
+_FALSE = {"n", "no", "false", "0", "nao", "não", "off"}
+
+
+def normalise_answer(ask: Ask, raw: Any) -> Any:
+    """Turn a raw answer (from a file, a flag or a prompt) into the stored value."""
+    kind = ask.kind
+    if kind == YES_NO:
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise InvalidAnswer(msg("core.invalid.yesno", value=str(raw)))
+    if kind == NUMBER:
+        if isinstance(raw, bool):
+            raise InvalidAnswer(msg("core.invalid.number", value=str(raw)))
+        try:
+            value = int(str(raw).strip())
+        except ValueError:
+            raise InvalidAnswer(msg("core.invalid.number", value=str(raw))) from None
+        lo = ask.min if ask.min is not None else None
+        hi = ask.max if ask.max is not None else None
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise InvalidAnswer(
+                msg("core.invalid.range", value=value, min="" if lo is None else lo, max="" if hi is None else hi)
+            )
+        return value
+    if kind == ONE_OF:
+        return _pick(ask, str(raw).strip())
+    if kind == SEVERAL_OF:
+        if isinstance(raw, (list, tuple)):
+            items = [str(x).strip() for x in raw]
+        else:
+            text = str(raw).strip()
+            items = [x.strip() for x in text.split(",")] if text else []
+        out: list[str] = []
+        for item in items:
+            if not item:
+                continue
+            value = _pick(ask, item)
+            if value in out:
+                raise InvalidAnswer(msg("core.invalid.repeated", value=value))
+            out.append(value)
+        lo = ask.min if ask.min is not None else 0
+        hi = ask.max if ask.max is not None else len(ask.choices)
+        if not lo <= len(out) <= hi:
+            raise InvalidAnswer(msg("core.invalid.count", count=len(out), min=lo, max=hi))
+        return out
+    if kind == TEXT:
+        return str(raw)
+    raise ValueError(f"unknown question kind {kind!r}")
+
+
+def _pick(ask: Ask, text: str) -> str:
+    values = [c.value for c in ask.choices]
+    if text in values:
+        return text
+    lowered = {v.lower(): v for v in values}
+    if text.lower() in lowered:
+        return lowered[text.lower()]
+    norm = _fold(text)
+    for c in ask.choices:
+        if _fold(c.value) == norm or any(_fold(a) == norm for a in c.aliases):
+            return c.value
+    import difflib
+
+    close = difflib.get_close_matches(text.lower(), list(lowered), n=3, cutoff=0.6)
+    raise InvalidAnswer(
+        msg(
+            "core.invalid.choice",
+            value=text,
+            valid=", ".join(values),
+            close=", ".join(lowered[c] for c in close),
+        )
+    )
+
+
+def _fold(text: str) -> str:
+    """Case, accents, spaces and dashes do not matter when matching a name."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", text.strip().lower())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return text.replace(" ", "_").replace("-", "_")

@@ -1,0 +1,216 @@
+"""The commands every game shares: play, status, log, undo, games, use, data check."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Optional
+
+import typer
+
+from automata.core.runner import BadAnswer, ChainedSource, ScriptedAnswers
+
+from . import saves
+from .env import CliError, Exit, current
+from .main import app, data_app
+from .render import answer_text, event_json, pending_help, show_event
+
+
+def game_cli(game_id: str):
+    """The CLI module of a game (``cli/<game>.py``), which knows how to draw its status."""
+    return importlib.import_module(f"cli.{game_id}")
+
+
+@app.command()
+def play(
+    steps: Optional[int] = typer.Option(None, "--steps", min=1, help="Stop after this many completed steps."),
+) -> None:
+    """Walk the current game forward: setup, phases and bot turns, asking only what the program cannot know."""
+    env = current()
+    name = saves.resolve_name(env)
+    interactive = env.interactive() and not env.json
+    events: list = []
+    with saves.locked(env, name):
+        session = saves.open_session(env, name)
+        source = ScriptedAnswers(env.answers)
+        if interactive:
+            from .prompter import TerminalPrompter
+
+            source = ChainedSource(source, TerminalPrompter(env.t))
+
+        def on_event(event) -> None:
+            if env.json:
+                events.append(event)
+            else:
+                show_event(env.out, env.t, event, interactive)
+
+        if session.game.next_step(session.save.state) is None and session.save.pending is None:
+            _finished(env, session, events, 0)
+            return
+        try:
+            result = session.play(source, env.dice, on_event, steps)
+        except BadAnswer as bad:
+            raise CliError(
+                env.t("core.error.bad_answer", id=bad.ask_id, value=answer_text(env.t, bad.value), problem=env.t.render(bad.problem)),
+                Exit.USAGE,
+                {"error": "bad_answer", "id": bad.ask_id},
+            ) from None
+        except saves.SaveError as e:
+            raise saves.save_error(env, e) from None
+    if result.pending is not None:
+        help_ = pending_help(env.t, result.pending)
+        if env.json:
+            env.emit_json({"ok": False, "game": name, "steps_done": result.steps_done, "finished": False,
+                           "pending": help_, "transcript": [event_json(env.t, e) for e in events]})
+        else:
+            env.err.print(env.t("core.pending.stopped", id=help_["id"], question=help_["question"], valid=help_["valid"]))
+            env.err.print(help_["how"])
+        raise typer.Exit(int(Exit.USAGE))
+    if result.finished:
+        _finished(env, session, events, result.steps_done)
+    elif env.json:
+        env.emit_json({"ok": True, "game": name, "steps_done": result.steps_done, "finished": False,
+                       "transcript": [event_json(env.t, e) for e in events]})
+
+
+def _finished(env, session, events, steps_done: int) -> None:
+    if env.json:
+        env.emit_json({"ok": True, "game": session.save.name, "steps_done": steps_done, "finished": True,
+                       "transcript": [event_json(env.t, e) for e in events]})
+    else:
+        env.out.print(env.t("core.play.over", name=session.save.name))
+
+
+@app.command()
+def status() -> None:
+    """Show the current game: where it stands and the board the program keeps."""
+    env = current()
+    session = saves.open_session(env)
+    game_cli(session.save.game).show_status(env, session)
+
+
+@app.command()
+def log(last: Optional[int] = typer.Option(None, "--last", min=1, help="Only the last N entries.")) -> None:
+    """Show the labelled journal of the current game."""
+    env = current()
+    session = saves.open_session(env)
+    try:
+        journal = session.save.journal()
+    except saves.SaveError as e:
+        raise saves.save_error(env, e) from None
+    entries = journal[-last:] if last else journal
+    rows = []
+    for entry in entries:
+        from automata.core.steps import Msg
+
+        label = env.t.render(Msg.from_data(entry["label"]))
+        answers = [
+            {"id": r["id"], "value": r["value"], "source": r.get("source", "")} for r in entry.get("records", [])
+        ]
+        rows.append({"n": entry.get("n"), "label": label, "records": answers})
+    if env.json:
+        env.emit_json({"ok": True, "game": session.save.name, "entries": rows})
+        return
+    if not rows:
+        env.out.print(env.t("core.log.empty"))
+    for row in rows:
+        env.out.print(f"[bold]{row['n']:>4}[/bold]  {row['label']}")
+        for r in row["records"]:
+            env.out.print(f"        [dim]{r['id']} = {answer_text(env.t, r['value'])} ({env.t('core.source.' + r['source'])})[/dim]")
+
+
+@app.command()
+def undo(n: int = typer.Argument(1, min=0, help="How many journal entries to take back (0: only restart the step in progress).")) -> None:
+    """Take back the last N steps. Dice are never re-rolled: a redone step gets the same dice."""
+    env = current()
+    name = saves.resolve_name(env)
+    with saves.locked(env, name):
+        session = saves.open_session(env, name)
+        try:
+            available = session.save.journal_length
+            if n > available:
+                raise CliError(env.t("core.error.undo_too_far", n=n, available=available))
+            dropped = session.undo(n)
+        except saves.SaveError as e:
+            raise saves.save_error(env, e) from None
+    from automata.core.steps import Msg
+
+    labels = [env.t.render(Msg.from_data(e["label"])) for e in dropped]
+    if env.json:
+        env.emit_json({"ok": True, "game": name, "undone": labels, "journal_length": session.save.journal_length})
+        return
+    env.out.print(env.t("core.undo.done", n=len(dropped), name=name))
+    for label in labels:
+        env.out.print(f"  - {label}")
+
+
+@app.command()
+def games() -> None:
+    """List the saved games; the current one is marked."""
+    env = current()
+    names = saves.list_names()
+    cur = saves.current_name()
+    rows = []
+    for name in names:
+        try:
+            session = saves.open_session(env, name)
+            s = session.save
+            rows.append({"name": name, "game": s.game, "steps": s.journal_length, "created": s.created, "current": name == cur})
+        except CliError as e:
+            rows.append({"name": name, "game": "?", "steps": 0, "created": "", "current": name == cur, "error": e.text})
+    if env.json:
+        env.emit_json({"ok": True, "games": rows})
+        return
+    if not rows:
+        env.out.print(env.t("core.error.no_games"))
+    for r in rows:
+        mark = "*" if r["current"] else " "
+        extra = f"  [red]{r['error']}[/red]" if "error" in r else ""
+        env.out.print(f"{mark} {r['name']:<20} {r['game']:<10} {env.t('core.games.steps', n=r['steps'])}  {r['created']}{extra}")
+
+
+@app.command()
+def use(name: str = typer.Argument(..., help="The save to make current.")) -> None:
+    """Make NAME the current game."""
+    env = current()
+    env.game = name
+    resolved = saves.resolve_name(env)
+    saves.set_current(resolved)
+    if env.json:
+        env.emit_json({"ok": True, "current": resolved})
+    else:
+        env.out.print(env.t("core.use.done", name=resolved))
+
+
+@data_app.command("check")
+def data_check(game: Optional[str] = typer.Argument(None, help="Only this game.")) -> None:
+    """List every provisional or unconfirmed value and where to replace it with what your components print."""
+    from automata.core.games import GAMES, UnknownGame, find_game
+
+    from state import paths
+
+    env = current()
+    if game:
+        try:
+            infos = [find_game(game)]
+        except UnknownGame as e:
+            raise CliError(env.t("core.error.unknown_game", name=game, valid=", ".join(g.id for g in GAMES), close=", ".join(e.close) or "—"))
+    else:
+        infos = [g for g in GAMES if g.available]
+    report = []
+    for info in infos:
+        if not info.available:
+            raise CliError(env.t("core.error.game_unavailable", name=info.name))
+        data = importlib.import_module(info.module.rsplit(".", 1)[0] + ".data")
+        override = paths.overrides_file(info.id)
+        try:
+            items = data.provisional_items(data.load(override))
+        except data.DataError as e:
+            raise CliError(env.t("core.error.override", path=str(override), problem=str(e)), Exit.FAILURE) from None
+        report.append({"game": info.id, "override_file": str(override), "items": items})
+    if env.json:
+        env.emit_json({"ok": True, "games": report})
+        return
+    for r in report:
+        env.out.print(env.t("core.data.header", game=r["game"], n=len(r["items"]), path=r["override_file"]))
+        for item in r["items"]:
+            env.out.print(f"  [yellow]{item['confidence']:<11}[/yellow] {item['key']} = {item['value']}  [dim]{item.get('note', '')}[/dim]")

@@ -1,0 +1,88 @@
+"""Messages in the table's language: ids plus parameters rendered at display time.
+
+Locale files are ``cli/locales/<lang>/<domain>.toml`` with flat keys (the full
+message id). A message missing in the chosen language falls back to English;
+one missing in English too shows its id and parameters, never a blank.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from automata.core.steps import Msg
+
+LANGS = ("en", "pt-BR")
+LOCALES = Path(__file__).parent / "locales"
+
+
+def detect_lang(explicit: str | None = None) -> str:
+    for value in (explicit, os.environ.get("TABLETOP_LANG")):
+        if value:
+            return normalise_lang(value)
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            return "pt-BR" if value.lower().startswith("pt") else "en"
+    return "en"
+
+
+def normalise_lang(value: str) -> str:
+    v = value.strip().replace("_", "-").lower()
+    if v in ("en", "en-us", "en-gb", "english"):
+        return "en"
+    if v in ("pt", "pt-br", "portugues", "português"):
+        return "pt-BR"
+    raise ValueError(value)
+
+
+class Translator:
+    def __init__(self, lang: str = "en"):
+        self.lang = lang
+        self._tables: dict[tuple[str, str], dict[str, str]] = {}
+
+    def _table(self, lang: str, domain: str) -> dict[str, str]:
+        key = (lang, domain)
+        if key not in self._tables:
+            path = LOCALES / lang / f"{domain}.toml"
+            try:
+                with open(path, "rb") as fh:
+                    self._tables[key] = tomllib.load(fh)
+            except FileNotFoundError:
+                self._tables[key] = {}
+        return self._tables[key]
+
+    def template(self, id: str, lang: str | None = None) -> str | None:
+        domain = id.split(".", 1)[0]
+        return self._table(lang or self.lang, domain).get(id)
+
+    def has(self, id: str, lang: str) -> bool:
+        return self.template(id, lang) is not None
+
+    def __call__(self, id: str, **params: Any) -> str:
+        return self.render(Msg(id, params))
+
+    def render(self, message: Msg | str) -> str:
+        if isinstance(message, str):
+            message = Msg(message)
+        template = self.template(message.id) or self.template(message.id, "en")
+        params = {k: self._param(v) for k, v in message.params.items()}
+        if template is None:
+            if not params:
+                return message.id
+            return f"{message.id} " + " ".join(f"{k}={v}" for k, v in params.items())
+        try:
+            return template.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return template + " " + " ".join(f"{k}={v}" for k, v in params.items())
+
+    def _param(self, value: Any) -> Any:
+        if isinstance(value, str) and value.startswith("@"):
+            return self.render(Msg(value[1:]))
+        if isinstance(value, dict) and "id" in value:
+            return self.render(Msg.from_data(value))
+        if isinstance(value, (list, tuple)):
+            return ", ".join(str(self._param(v)) for v in value)
+        return value

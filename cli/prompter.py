@@ -1,0 +1,61 @@
+"""Asking the table: questionary at a terminal (imported only when a prompt is shown)."""
+
+from __future__ import annotations
+
+from automata.core.dice import DiceSpec, parse_table_faces
+from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, TEXT, YES_NO, Ask, InvalidAnswer, Roll
+
+from .i18n import Translator
+
+
+class TerminalPrompter:
+    """An answer source that asks a person. Ctrl-C raises KeyboardInterrupt."""
+
+    def __init__(self, t: Translator):
+        self.t = t
+
+    def _validator(self, check):
+        def validate(text: str):
+            try:
+                check(text)
+            except InvalidAnswer as bad:
+                return self.t.render(bad.msg)
+            return True
+
+        return validate
+
+    def answer(self, ask: Ask):
+        import questionary
+
+        question = self.t.render(ask.msg)
+        if ask.hint is not None:
+            question += f" ({self.t.render(ask.hint)})"
+        if ask.kind == YES_NO:
+            value = questionary.confirm(question, default=True).unsafe_ask()
+        elif ask.kind == ONE_OF:
+            choices = [questionary.Choice(self.t.render(c.label), value=c.value) for c in ask.choices]
+            value = questionary.select(question, choices=choices, use_shortcuts=len(choices) <= 9).unsafe_ask()
+        elif ask.kind == SEVERAL_OF:
+            choices = [questionary.Choice(self.t.render(c.label), value=c.value) for c in ask.choices]
+            value = questionary.checkbox(question, choices=choices, validate=self._validator(ask.normalise)).unsafe_ask()
+        elif ask.kind == NUMBER:
+            if ask.min is not None and ask.max is not None:
+                question += f" [{ask.min}–{ask.max}]"
+            value = questionary.text(question, validate=self._validator(ask.normalise)).unsafe_ask()
+        elif ask.kind == TEXT:
+            value = questionary.text(question, validate=self._validator(ask.normalise)).unsafe_ask()
+        else:  # pragma: no cover - kinds are closed
+            raise ValueError(ask.kind)
+        return value, "table"
+
+    def table_dice(self, roll: Roll, spec: DiceSpec):
+        import questionary
+
+        what = self.t.render(roll.msg) if roll.msg is not None else roll.id
+        key = "core.dice.enter_explode" if spec.explode else "core.dice.enter"
+        question = self.t(key, what=what, count=spec.count, sides=spec.sides)
+        value = questionary.text(
+            question, validate=self._validator(lambda text: parse_table_faces(spec, text))
+        ).unsafe_ask()
+        return value, "table"
+

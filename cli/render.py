@@ -1,0 +1,86 @@
+"""Showing the transcript: what the procedure says, asks, and rolls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.markup import escape
+
+from automata.core.runner import Event
+from automata.core.steps import Ask, Roll
+
+from .i18n import Translator
+
+STYLES = {
+    "head": "bold cyan",
+    "do": "bold",
+    "score": "green",
+    "warn": "yellow",
+    "info": "",
+    "rule": "dim",
+}
+PREFIX = {"do": "→ ", "score": "★ ", "warn": "! ", "rule": "  · "}
+
+
+def event_text(t: Translator, event: Event) -> str:
+    if event.kind == "say":
+        return PREFIX.get(event.style, "") + t.render(event.msg)
+    if event.kind == "ask":
+        return f"? {t.render(event.msg)} {answer_text(t, event.value)}"
+    if event.kind == "roll":
+        what = t.render(event.msg) if event.msg is not None else event.id
+        faces = " ".join(str(f) for f in event.value)
+        return t("core.roll.line", what=what, faces=faces, source=t(f"core.source.{event.source}"))
+    return ""
+
+
+def answer_text(t: Translator, value: Any) -> str:
+    if isinstance(value, bool):
+        return t("core.yes") if value else t("core.no")
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "—"
+    return str(value)
+
+
+def show_event(console, t: Translator, event: Event, interactive: bool) -> None:
+    if event.replayed:
+        return
+    if event.kind == "ask" and event.source == "table" and interactive:
+        return  # the prompt itself already shows question and answer
+    text = escape(event_text(t, event))
+    style = STYLES.get(event.style, "") if event.kind == "say" else "dim"
+    if event.kind == "say" and event.style == "head":
+        console.print()
+    console.print(f"[{style}]{text}[/{style}]" if style else text)
+
+
+def event_json(t: Translator, event: Event) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": event.kind, "text": event_text(t, event)}
+    if event.msg is not None:
+        data["msg"] = event.msg.to_data()
+    if event.kind != "say":
+        data.update(id=event.id, value=event.value, source=event.source)
+    return data
+
+
+def pending_help(t: Translator, pending: Ask | Roll) -> dict[str, Any]:
+    """What to tell a script that stopped at an unanswered question."""
+    if isinstance(pending, Roll):
+        question = t.render(pending.msg) if pending.msg is not None else pending.id
+        valid = t("core.pending.dice_valid", dice=pending.dice)
+    else:
+        question = t.render(pending.msg)
+        if pending.choices:
+            valid = ", ".join(c.value for c in pending.choices)
+        elif pending.kind == "yesno":
+            valid = "yes, no"
+        elif pending.kind == "number":
+            valid = f"{'' if pending.min is None else pending.min}..{'' if pending.max is None else pending.max}"
+        else:
+            valid = t("core.pending.text_valid")
+    return {
+        "id": pending.id,
+        "question": question,
+        "valid": valid,
+        "how": t("core.pending.how", id=pending.id),
+    }

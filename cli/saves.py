@@ -1,0 +1,107 @@
+"""Finding, creating and opening saves for the commands."""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from contextlib import contextmanager
+from typing import Iterator
+
+from state import paths
+from state.lock import SaveBusy, SaveLock
+from state.save import SaveError
+from state.session import Session
+
+from .env import CliError, Env, Exit
+
+
+def list_names() -> list[str]:
+    folder = paths.games_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(p.name for p in folder.iterdir() if (p / "save.toml").exists())
+
+
+def current_name() -> str | None:
+    try:
+        name = paths.current_file().read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    return name or None
+
+
+def set_current(name: str) -> None:
+    from state.atomic import write_atomic
+
+    write_atomic(paths.current_file(), name + "\n", backup=False)
+
+
+def resolve_name(env: Env) -> str:
+    names = list_names()
+    if env.game:
+        if env.game in names:
+            return env.game
+        raise CliError(_unknown_save(env, env.game, names))
+    name = current_name()
+    if name and name in names:
+        return name
+    if len(names) == 1:
+        return names[0]
+    if not names:
+        raise CliError(env.t("core.error.no_games"))
+    raise CliError(env.t("core.error.no_current", names=", ".join(names)))
+
+
+def _unknown_save(env: Env, name: str, names: list[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+    return env.t("core.error.unknown_save", name=name, names=", ".join(names) or "—", close=", ".join(close) or "—")
+
+
+def open_session(env: Env, name: str | None = None) -> Session:
+    name = name or resolve_name(env)
+    try:
+        return Session.open(paths.game_dir(name))
+    except SaveError as e:
+        raise save_error(env, e) from None
+
+
+def save_error(env: Env, e: SaveError) -> CliError:
+    where = f"{e.path}:{e.line}" if e.line else str(e.path)
+    return CliError(env.t("core.error.damaged", where=where, problem=e.problem), Exit.FAILURE,
+                    {"error": "damaged_save", "file": str(e.path), "line": e.line, "problem": e.problem})
+
+
+@contextmanager
+def locked(env: Env, name: str) -> Iterator[None]:
+    try:
+        with SaveLock(paths.game_dir(name)):
+            yield
+    except SaveBusy as e:
+        raise CliError(env.t("core.error.busy", name=name, pid=e.holder or "?"), Exit.FAILURE) from None
+
+
+def new_name(game_id: str) -> str:
+    names = set(list_names())
+    i = 1
+    while f"{game_id}-{i}" in names:
+        i += 1
+    return f"{game_id}-{i}"
+
+
+def create(env: Env, game_id: str, options: dict, name: str | None) -> Session:
+    if name is None:
+        name = new_name(game_id)
+    if not paths.valid_name(name):
+        raise CliError(env.t("core.error.bad_name", name=name))
+    if name in list_names():
+        raise CliError(env.t("core.error.name_taken", name=name))
+    seed = env.seed if env.seed is not None else secrets.randbelow(2**31)
+    settings = {"dice": env.dice or "app"}
+    created = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0).isoformat()
+    with locked(env, name):
+        session = Session.create(name, game_id, options, seed, settings, created)
+    set_current(name)
+    return session
+

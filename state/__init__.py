@@ -1,0 +1,1 @@
+"""Saves: TOML files, the journal, undo, resume, schema migrations and locking."""

@@ -1,0 +1,34 @@
+"""Schema migrations, run on load for saves written by older versions.
+
+Each migration takes the parsed data of version N and returns version N+1.
+A save from a newer version than this program is refused (never rewritten).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+CURRENT_VERSION = 1
+
+# from-version -> function turning that version's data into the next version's
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def migrate(data: dict[str, Any], path: Path, target: int | None = None) -> dict[str, Any]:
+    from .save import SaveError
+
+    target = CURRENT_VERSION if target is None else target
+    version = data.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveError(path, "missing or non-integer 'schema_version'", 1)
+    if version > target:
+        raise SaveError(path, f"schema_version {version} is newer than this program understands ({target}); update tabletop-companion")
+    while version < target:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise SaveError(path, f"no migration from schema_version {version}")
+        data = step(dict(data))
+        version += 1
+        data["schema_version"] = version
+    return data

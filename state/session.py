@@ -1,0 +1,168 @@
+"""A game in progress: plays steps against its save, resumes, undoes.
+
+Every completed step becomes one journal entry (its step description, label,
+answers and rolls). The state snapshot in the save is a cache: replaying the
+journal from the game's starting state gives the same state, which is how
+undo works, and why undo never re-rolls (the rolls are in the journal).
+Every answer is written to the save as soon as it is given, so closing the
+terminal in the middle of a step loses nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable
+
+from automata.core.games import load_game
+from automata.core.runner import (
+    AnswerSource,
+    DiceContext,
+    Event,
+    Record,
+    ReplayMismatch,
+    run,
+)
+from automata.core.steps import Ask, Roll
+
+from . import paths
+from .save import CURRENT_VERSION, Save, SaveError, read, write
+
+
+@dataclass
+class PlayResult:
+    steps_done: int
+    finished: bool
+    pending: Ask | Roll | None = None
+
+
+class Session:
+    def __init__(self, save: Save):
+        self.save = save
+        self.game: ModuleType = load_game(save.game)
+
+    # -- creating and opening -------------------------------------------
+    @classmethod
+    def create(
+        cls, name: str, game_id: str, options: dict, seed: int, settings: dict, created: str = ""
+    ) -> "Session":
+        game = load_game(game_id)
+        folder = paths.game_dir(name)
+        save = Save(
+            name=name,
+            game=game.GAME_ID,
+            seed=seed,
+            options=options,
+            settings=settings,
+            state=game.new_state(options, seed),
+            created=created,
+            folder=folder,
+        )
+        save._journal = []
+        write(save)
+        return cls(save)
+
+    @classmethod
+    def open(cls, folder: Path) -> "Session":
+        return cls(read(folder))
+
+    # -- playing --------------------------------------------------------
+    def dice_mode(self) -> str:
+        return str(self.save.settings.get("dice", "app"))
+
+    def play(
+        self,
+        source: AnswerSource,
+        dice_mode: str | None = None,
+        on_event: Callable[[Event], None] | None = None,
+        max_steps: int | None = None,
+    ) -> PlayResult:
+        save = self.save
+        done = 0
+        while max_steps is None or done < max_steps:
+            if save.pending is None:
+                step = self.game.next_step(save.state)
+                if step is None:
+                    return PlayResult(done, True)
+                save.pending = {"step": step, "records": []}
+            step = save.pending["step"]
+            recorded = [Record.from_data(r) for r in save.pending["records"]]
+            working = copy.deepcopy(save.state)
+            step_no = save.journal_length + 1
+
+            def keep(record: Record) -> None:
+                save.pending["records"].append(record.to_data())
+                write(save)
+
+            try:
+                result = run(
+                    self.game.procedure(working, step),
+                    source,
+                    recorded,
+                    DiceContext(save.seed, step_no, dice_mode or self.dice_mode()),
+                    on_record=keep,
+                    on_event=on_event,
+                )
+            except ReplayMismatch as e:
+                raise SaveError(save.folder / "save.toml", f"the step in progress cannot be replayed: {e}") from None
+            if not result.done:
+                return PlayResult(done, False, result.pending)
+            self._complete(step, result.records, working)
+            done += 1
+        return PlayResult(done, self.game.next_step(save.state) is None)
+
+    def _complete(self, step: dict, records: list[Record], new_state: dict) -> None:
+        save = self.save
+        journal = save.journal()
+        journal.append(
+            {
+                "n": save.journal_length + 1,
+                "label": self.game.step_label(step).to_data(),
+                "step": step,
+                "records": [r.to_data() for r in records],
+            }
+        )
+        save.journal_length += 1
+        save.state = new_state
+        save.pending = None
+        write(save)
+
+    # -- undo -----------------------------------------------------------
+    def replay(self, entries: list[dict[str, Any]]) -> dict[str, Any]:
+        """The state after replaying ``entries`` from the start of the game."""
+        state = self.game.new_state(self.save.options, self.save.seed)
+        for i, entry in enumerate(entries, 1):
+            records = [Record.from_data(r) for r in entry.get("records", [])]
+            try:
+                result = run(
+                    self.game.procedure(state, entry["step"]),
+                    recorded=records,
+                    dice=DiceContext(self.save.seed, i, "app"),
+                )
+            except ReplayMismatch as e:
+                raise SaveError(self.save.folder / "journal.toml", f"journal entry {i} cannot be replayed: {e}") from None
+            if not result.done:
+                raise SaveError(
+                    self.save.folder / "journal.toml",
+                    f"journal entry {i} stops at question '{result.pending_id}' with no recorded answer",
+                )
+        return state
+
+    def undo(self, n: int = 1) -> list[dict[str, Any]]:
+        """Drop the step in progress and the last ``n`` journal entries; return the dropped entries."""
+        save = self.save
+        journal = save.journal()
+        n = max(0, min(n, len(journal)))
+        keep = journal[: len(journal) - n]
+        dropped = journal[len(journal) - n :]
+        save.state = self.replay(keep)
+        save._journal = keep
+        save.journal_length = len(keep)
+        save.pending = None
+        write(save)
+        return dropped
+
+
+__all__ = ["Session", "PlayResult", "SaveError", "CURRENT_VERSION"]
