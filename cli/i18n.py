@@ -1,7 +1,8 @@
 """Messages in the table's language: ids plus parameters rendered at display time.
 
-Locale files are ``cli/locales/<lang>/<domain>.toml`` with flat keys (the full
-message id). A message missing in the chosen language falls back to English;
+Locale files are ``cli/locales/<lang>/<domain>*.toml`` with flat keys (the
+full message id); the domain is the id's first part (``chaos.region.kislev``
+is looked up in ``chaos.toml``, ``chaos_terms.toml`` and so on). A message missing in the chosen language falls back to English;
 one missing in English too shows its id and parameters, never a blank.
 """
 
@@ -46,12 +47,13 @@ class Translator:
     def _table(self, lang: str, domain: str) -> dict[str, str]:
         key = (lang, domain)
         if key not in self._tables:
-            path = LOCALES / lang / f"{domain}.toml"
-            try:
-                with open(path, "rb") as fh:
-                    self._tables[key] = tomllib.load(fh)
-            except FileNotFoundError:
-                self._tables[key] = {}
+            table: dict[str, str] = {}
+            folder = LOCALES / lang
+            for path in sorted(folder.glob(f"{domain}*.toml")) if folder.is_dir() else []:
+                if path.stem == domain or path.stem.startswith(domain + "_"):
+                    with open(path, "rb") as fh:
+                        table.update(tomllib.load(fh))
+            self._tables[key] = table
         return self._tables[key]
 
     def template(self, id: str, lang: str | None = None) -> str | None:
@@ -61,8 +63,8 @@ class Translator:
     def has(self, id: str, lang: str) -> bool:
         return self.template(id, lang) is not None
 
-    def __call__(self, id: str, **params: Any) -> str:
-        return self.render(Msg(id, params))
+    def __call__(self, message_id: str, /, **params: Any) -> str:
+        return self.render(Msg(message_id, params))
 
     def render(self, message: Msg | str) -> str:
         if isinstance(message, str):

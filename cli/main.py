@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 from typing import List, Optional
 
-import click
 import typer
 from typer.core import TyperGroup
 
@@ -52,25 +51,28 @@ def hoist_globals(args: list[str]) -> list[str]:
 class CompanionGroup(TyperGroup):
     """Hoists global options, suggests close command names, and turns errors into exit codes."""
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
         if ctx.parent is None:
             args = hoist_globals(list(args))
         return super().parse_args(ctx, args)
 
-    def resolve_command(self, ctx: click.Context, args: list[str]):
+    def resolve_command(self, ctx, args: list[str]):
         try:
             return super().resolve_command(ctx, args)
-        except click.UsageError as e:
+        except Exception as e:  # click's UsageError, vendored or not
+            if type(e).__name__ != "UsageError":
+                raise
             if args and not args[0].startswith("-"):
                 import difflib
 
-                close = difflib.get_close_matches(args[0], list(self.list_commands(ctx)), n=3, cutoff=0.5)
-                valid = ", ".join(c for c in self.list_commands(ctx))
+                names = [c for c in self.list_commands(ctx) if not self.get_command(ctx, c).hidden]
+                close = difflib.get_close_matches(args[0], names, n=3, cutoff=0.5)
+                valid = ", ".join(names)
                 hint = f" Did you mean: {', '.join(close)}?" if close else ""
-                raise click.UsageError(f"No such command '{args[0]}'.{hint} Valid: {valid}.", ctx) from e
+                raise type(e)(f"No such command '{args[0]}'.{hint} Valid: {valid}.", ctx) from e
             raise
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx):
         if ctx.parent is not None:
             return super().invoke(ctx)
         try:

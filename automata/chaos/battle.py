@@ -1,0 +1,155 @@
+"""Battle Phase (seed 003, "Fase de Batalha"): region by region, in region order.
+
+Each Power rolls as many dice as the attack of all its figures in the region
+(bonus dice from cards added); 4, 5 and 6 hit; each 6 adds one more die,
+which can add another. Hits go to enemy figures and Peasants: a figure hit at
+least its defense is knocked over and removed when the region's battle ends;
+a Peasant is removed at once and kept by the Power that removed it. Early
+hits from cards are rolled first and kill at once.
+"""
+
+from __future__ import annotations
+
+from ..core.steps import ONE_OF, Ask, Choice, Roll, Say, msg
+from .board import FIGURE_KINDS, card_record, figures_of
+from .data import ChaosData
+from .odds import hits as count_hits
+from .turn import P, R, apply_changes, ask_changes
+
+
+def attack_dice(state: dict, data: ChaosData, region_id: str, power: str) -> int:
+    figs = state["regions"][region_id]["figures"].get(power, {})
+    followers = data.power(power)["followers"]
+    return sum(n * followers[k]["attack"] for k, n in figs.items())
+
+
+def early_dice(state: dict, data: ChaosData, region_id: str, power: str) -> int:
+    region = state["regions"][region_id]
+    return sum(card_record(data, e).get("early_dice", 0) for e in region["cards"] if e["power"] == power)
+
+
+def targets_for(state: dict, data: ChaosData, region_id: str, power: str, knocked: dict) -> list[tuple[str, str, int]]:
+    """Legal targets of ``power``: enemy figures not yet knocked over, and Peasants. (owner, kind, defense)."""
+    region = state["regions"][region_id]
+    out: list[tuple[str, str, int]] = []
+    for owner in state["powers"]:
+        if owner == power:
+            continue
+        figs = region["figures"].get(owner, {})
+        for kind in FIGURE_KINDS:
+            alive = figs.get(kind, 0) - knocked.get((owner, kind), 0)
+            out.extend([(owner, kind, data.power(owner)["followers"][kind]["defense"])] * max(0, alive))
+    out.extend([("peasant", "peasant", 1)] * region["tokens"].get("peasant", 0))
+    return out
+
+
+def has_battle(state: dict, data: ChaosData, region_id: str) -> bool:
+    """A battle happens where at least one Power can roll dice and has a legal target."""
+    for p in state["powers"]:
+        dice = attack_dice(state, data, region_id, p) + early_dice(state, data, region_id, p)
+        if dice > 0 and targets_for(state, data, region_id, p, {}):
+            return True
+    return False
+
+
+def next_battle(state: dict, data: ChaosData, after: str | None) -> dict:
+    ids = data.region_ids
+    start = 0 if after is None else ids.index(after) + 1
+    for rid in ids[start:]:
+        if has_battle(state, data, rid):
+            return {"proc": "battle", "region": rid}
+    return {"proc": "domination"}
+
+
+def assign_hits(state: dict, data: ChaosData, region_id: str, power: str, hits: int, knocked: dict, ask_id: str, early: bool):
+    """Spend hits in whole kills: every figure chosen takes its defense in hits; spare hits are lost.
+
+    The table chooses targets only when there is a real choice. Returns the
+    number of enemy figures killed (for Khorne's dial condition).
+    """
+    region = state["regions"][region_id]
+    killed = 0
+    while hits > 0:
+        targets = targets_for(state, data, region_id, power, knocked)
+        affordable = [t for t in targets if t[2] <= hits]
+        if not affordable:
+            if targets:
+                yield Say(msg("chaos.battle.spare", power=P(power), hits=hits), "rule")
+            break
+        groups = list(dict.fromkeys((o, k) for o, k, _ in affordable))
+        if sum(t[2] for t in targets) <= hits or len(groups) == 1:
+            owner, kind = groups[0]
+        else:
+            choice = yield Ask(
+                ask_id,
+                msg("chaos.battle.target", power=P(power), hits=hits, region=R(region_id)),
+                ONE_OF,
+                tuple(
+                    Choice(
+                        f"{o}:{k}",
+                        msg("chaos.battle.target_peasant") if o == "peasant" else msg("chaos.battle.target_figure", owner=P(o), figure=f"@chaos.figure.{k}", defense=data.power(o)["followers"][k]["defense"]),
+                    )
+                    for o, k in groups
+                ),
+            )
+            owner, kind = choice.split(":")
+        defense = 1 if owner == "peasant" else data.power(owner)["followers"][kind]["defense"]
+        hits -= defense
+        if owner == "peasant":
+            region["tokens"]["peasant"] -= 1
+            state["p"][power]["peasants"] += 1
+            yield Say(msg("chaos.battle.peasant", power=P(power), region=R(region_id)), "do")
+            continue
+        killed += 1
+        if early:
+            figures_of(region, owner)[kind] -= 1
+            yield Say(msg("chaos.battle.early_kill", power=P(power), owner=P(owner), figure=f"@chaos.figure.{kind}"), "do")
+        else:
+            knocked[(owner, kind)] = knocked.get((owner, kind), 0) + 1
+            yield Say(msg("chaos.battle.knocked", power=P(power), owner=P(owner), figure=f"@chaos.figure.{kind}"), "do")
+    return killed
+
+
+def battle(state: dict, data: ChaosData, region_id: str):
+    r = state["round"]
+    if state.get("battle_started") != r:
+        state["battle_started"] = r
+        yield Say(msg("chaos.phase.battle"), "head")
+    region = state["regions"][region_id]
+    yield Say(msg("chaos.battle.region", region=R(region_id)), "head")
+    killers: set[str] = set()
+    # Early hits: rolled at the start of the battle, figures destroyed by them are removed at once.
+    for p in state["powers"]:
+        n = early_dice(state, data, region_id, p)
+        if n and targets_for(state, data, region_id, p, {}):
+            faces = yield Roll(f"chaos.battle.{region_id}.{p}.early", f"{n}d6!", msg("chaos.battle.early_roll", power=P(p), dice=n))
+            h = count_hits(faces)
+            yield Say(msg("chaos.battle.hits", power=P(p), hits=h, dice=len(faces)), "info")
+            if (yield from assign_hits(state, data, region_id, p, h, {}, f"chaos.battle.{region_id}.{p}.early_target", True)):
+                killers.add(p)
+    # Normal dice: everyone rolls, then hits are assigned in Power order.
+    rolled: dict[str, int] = {}
+    for p in state["powers"]:
+        n = attack_dice(state, data, region_id, p)
+        if n and targets_for(state, data, region_id, p, {}):
+            faces = yield Roll(f"chaos.battle.{region_id}.{p}", f"{n}d6!", msg("chaos.battle.roll", power=P(p), dice=n))
+            rolled[p] = count_hits(faces)
+            yield Say(msg("chaos.battle.hits", power=P(p), hits=rolled[p], dice=len(faces)), "info")
+    knocked: dict = {}
+    for p, h in rolled.items():
+        if h and (yield from assign_hits(state, data, region_id, p, h, knocked, f"chaos.battle.{region_id}.{p}.target", False)):
+            killers.add(p)
+    for (owner, kind), n in knocked.items():
+        figures_of(region, owner)[kind] -= n
+        yield Say(msg("chaos.battle.remove", owner=P(owner), figure=f"@chaos.figure.{kind}", n=n, region=R(region_id)), "do")
+    # Khorne's dial condition: killing one or more enemy figures in a battle (Peasants do not count).
+    for p in sorted(killers, key=state["powers"].index):
+        if data.power(p).get("dac_condition") == "kill_enemy_figure":
+            state["p"][p]["dac"] += 1
+            yield Say(msg("chaos.dac.earned", power=P(p), region=R(region_id), why="@chaos.dac.why.kill"), "score")
+    effects = [e for e in region["cards"] if card_record(data, e).get("battle_effect") and not card_record(data, e).get("early_dice")]
+    if effects:
+        cards = [f"@chaos.card.{e['power']}.{e['card']}" for e in effects]
+        text = yield ask_changes(f"chaos.battle.{region_id}.changes", msg("chaos.battle.card_changes", cards=cards, region=R(region_id)), state, data)
+        yield from apply_changes(state, data, text)
+    state["next"] = next_battle(state, data, region_id)

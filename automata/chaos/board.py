@@ -1,0 +1,108 @@
+"""The board the companion keeps for Chaos in the Old World, as plain data.
+
+State layout (a dict, saved as TOML):
+
+- ``powers``: the Powers in play, in Power order.
+- ``p[power]``: vp, dial (position, 0 = Start), pp (power points left), hand,
+  deck, discard (Chaos card counts), upgrades (keys taken), peasants (kept),
+  dac (dial advancement counters this round), placed_round (corruption placed
+  this round, by region).
+- ``regions[region]``: tokens (kind → count), corruption (power → count),
+  figures (power → kind → count), cards (list of {power, card, cost}),
+  ruin (Ruination card number on it, 0 = none), ruin_face_up.
+- ``old_world``: deck (cards left), track (space 1, space 2; "" = empty).
+- ``ruination_next``: the number of the next Ruination card (6 = none left).
+"""
+
+from __future__ import annotations
+
+from .data import ChaosData
+
+FIGURE_KINDS = ("cultist", "warrior", "daemon")
+TOKEN_KINDS = ("noble", "peasant", "warpstone", "hero", "skaven", "event")
+
+
+def empty_region() -> dict:
+    return {
+        "tokens": {k: 0 for k in TOKEN_KINDS},
+        "corruption": {},
+        "figures": {},
+        "cards": [],
+        "ruin": 0,
+        "ruin_face_up": False,
+    }
+
+
+def figures_of(region: dict, power: str) -> dict[str, int]:
+    return region["figures"].setdefault(power, {k: 0 for k in FIGURE_KINDS})
+
+
+def figure_count(region: dict, power: str) -> int:
+    return sum(region["figures"].get(power, {}).values())
+
+
+def on_board(state: dict, power: str, kind: str | None = None) -> int:
+    total = 0
+    for region in state["regions"].values():
+        figs = region["figures"].get(power, {})
+        total += figs.get(kind, 0) if kind else sum(figs.values())
+    return total
+
+
+def in_reserve(state: dict, data: ChaosData, power: str, kind: str) -> int:
+    return data.power(power)["followers"][kind]["count"] - on_board(state, power, kind)
+
+
+def valid_summon_regions(state: dict, data: ChaosData, power: str) -> list[str]:
+    """Seed, Summoning: a region with your figures or adjacent to one; anywhere when you have none."""
+    mine = [r for r in data.region_ids if figure_count(state["regions"][r], power) > 0]
+    if not mine:
+        return list(data.region_ids)
+    ok = set(mine)
+    for r in mine:
+        ok.update(data.region(r)["adjacent"])
+    return [r for r in data.region_ids if r in ok]
+
+
+def threat(state: dict, data: ChaosData, power: str) -> int:
+    return data.threat(power, state["p"][power]["dial"])
+
+
+def by_threat(state: dict, data: ChaosData) -> list[str]:
+    """Powers in play from lowest to highest Threat (Power order breaks ties)."""
+    return sorted(state["powers"], key=lambda p: (threat(state, data, p), state["powers"].index(p)))
+
+
+def corruption_total(region: dict) -> int:
+    """Seed, corruption step: all Powers' corruption tokens plus Warpstone tokens."""
+    return sum(region["corruption"].values()) + region["tokens"].get("warpstone", 0)
+
+
+def card_record(data: ChaosData, entry: dict) -> dict:
+    return data.chaos_card(entry["power"], entry["card"])
+
+
+def cards_with(state: dict, data: ChaosData, region_id: str, flag: str) -> list[dict]:
+    return [e for e in state["regions"][region_id]["cards"] if card_record(data, e).get(flag)]
+
+
+def free_card_space(data: ChaosData, region: dict, region_id: str) -> bool:
+    return len(region["cards"]) < data.region(region_id).get("card_spaces", 2)
+
+
+def resistance(state: dict, data: ChaosData, region_id: str) -> int:
+    """Printed resistance, −1 per Skaven token, plus card modifiers (Influenza); never below 0."""
+    region = state["regions"][region_id]
+    value = data.region(region_id)["resistance"] - region["tokens"].get("skaven", 0)
+    value += sum(card_record(data, e).get("resistance_mod", 0) for e in region["cards"])
+    return max(0, value)
+
+
+def conquest(state: dict, data: ChaosData, region_id: str) -> int:
+    """Printed conquest value, +1 per Noble token; modified independently of resistance (seed)."""
+    region = state["regions"][region_id]
+    return max(0, data.region(region_id)["conquest"] + region["tokens"].get("noble", 0))
+
+
+def magic_symbols(state: dict, data: ChaosData, region_id: str) -> int:
+    return sum(1 for e in state["regions"][region_id]["cards"] if card_record(data, e).get("magic"))

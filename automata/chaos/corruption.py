@@ -1,0 +1,152 @@
+"""Corruption Phase (seed 003, "Fase de Corrupção"): domination, then corruption and ruination."""
+
+from __future__ import annotations
+
+from ..core.steps import NUMBER, Ask, Say, msg
+from .board import (
+    card_record,
+    conquest,
+    corruption_total,
+    figure_count,
+    magic_symbols,
+    resistance,
+)
+from .data import ChaosData
+from .scoring import dominator, domination_value, ruiner_awards
+from .turn import P, R
+
+
+def domination_values(state: dict, data: ChaosData, region_id: str) -> dict[str, int]:
+    """Seed step 1: the costs of the Power's Chaos cards in the region plus the number of its figures there."""
+    region = state["regions"][region_id]
+    out = {}
+    for p in state["powers"]:
+        costs = [e["cost"] for e in region["cards"] if e["power"] == p]
+        n = figure_count(region, p)
+        if costs or n:
+            out[p] = domination_value(costs, n)
+    return out
+
+
+def domination_step(state: dict, data: ChaosData):
+    r = state["round"]
+    if state.get("battle_started") != r:
+        yield Say(msg("chaos.phase.battle"), "head")
+        yield Say(msg("chaos.battle.none"), "info")
+    yield Say(msg("chaos.phase.corruption"), "head")
+    yield Say(msg("chaos.domination.title"), "head")
+    skip_ruined = data.rules["rules"]["ruined_regions"].get("no_domination", True)
+    for rid in data.region_ids:
+        region = state["regions"][rid]
+        if region["ruin"] and skip_ruined:
+            continue
+        values = domination_values(state, data, rid)
+        if not values:
+            continue
+        effects = [e for e in region["cards"] if card_record(data, e).get("domination_effect")]
+        if effects:
+            # A card here changes domination in a way printed on it: the table confirms each value.
+            cards = [f"@chaos.card.{e['power']}.{e['card']}" for e in effects]
+            yield Say(msg("chaos.domination.card_effect", region=R(rid), cards=cards), "warn")
+            for p in list(values):
+                values[p] = yield Ask(
+                    f"chaos.domination.r{r}.{rid}.{p}",
+                    msg("chaos.domination.value", power=P(p), region=R(rid), value=values[p]),
+                    NUMBER,
+                    min=0,
+                    max=99,
+                )
+        res, con = resistance(state, data, rid), conquest(state, data, rid)
+        shown = ", ".join(f"{p}={v}" for p, v in values.items())
+        winner = dominator(values, res)
+        if winner:
+            state["p"][winner]["vp"] += con
+            yield Say(msg("chaos.domination.wins", region=R(rid), power=P(winner), value=values[winner], resistance=res, vp=con, values=shown), "score")
+        else:
+            best = max(values.values())
+            key = "chaos.domination.tie" if list(values.values()).count(best) > 1 else "chaos.domination.not_enough"
+            yield Say(msg(key, region=R(rid), value=best, resistance=res, values=shown), "info")
+    state["next"] = {"proc": "corruption"}
+
+
+def dac_condition_met(state: dict, data: ChaosData, power: str, region_id: str, placed: int) -> str | None:
+    """The dial conditions judged on the tokens a Power placed in one region in this step."""
+    cond = data.power(power).get("dac_condition")
+    if placed < 2:
+        return None
+    region = state["regions"][region_id]
+    if cond == "corrupt_2_populous" and data.region(region_id)["populous"]:
+        return "populous"
+    if cond == "corrupt_2_magic" and magic_symbols(state, data, region_id) + region["tokens"].get("warpstone", 0) >= 2:
+        return "magic"
+    if cond == "corrupt_2_noble_or_hero" and region["tokens"].get("noble", 0) + region["tokens"].get("hero", 0) > 0:
+        return "noble"
+    return None
+
+
+def corruption_step(state: dict, data: ChaosData):
+    """Seed step 2: one token per cultist, region by region; 12 or more (Warpstone counts) ruins the region."""
+    r = state["round"]
+    rules = data.rules["rules"]
+    skip_ruined = rules["ruined_regions"].get("no_corruption_placement", True)
+    supply = rules["corruption"].get("supply_per_power", 29)
+    to_ruin = data.setup["corruption_to_ruin"]
+    last_card = data.setup["ruination_cards"]
+    yield Say(msg("chaos.corruption.title"), "head")
+    for rid in data.region_ids:
+        region = state["regions"][rid]
+        if region["ruin"] and skip_ruined:
+            continue
+        blocked = [e for e in region["cards"] if card_record(data, e).get("no_corruption")]
+        placed: dict[str, int] = {}
+        if blocked:
+            yield Say(msg("chaos.corruption.blocked", region=R(rid), card=f"@chaos.card.{blocked[0]['power']}.{blocked[0]['card']}"), "info")
+        else:
+            for p in state["powers"]:
+                n = region["figures"].get(p, {}).get("cultist", 0)
+                changers = [e for e in region["cards"] if card_record(data, e).get("corruption_effect") and e["power"] == p]
+                if changers:
+                    n = yield Ask(
+                        f"chaos.corruption.r{r}.{rid}.{p}",
+                        msg("chaos.corruption.how_many", power=P(p), region=R(rid), cultists=n, cards=[f"@chaos.card.{p}.{e['card']}" for e in changers]),
+                        NUMBER,
+                        min=0,
+                        max=supply,
+                    )
+                if n <= 0:
+                    continue
+                on_board = sum(reg["corruption"].get(p, 0) for reg in state["regions"].values())
+                n_ok = min(n, max(0, supply - on_board))
+                if n_ok < n:
+                    yield Say(msg("chaos.corruption.supply_out", power=P(p), wanted=n, placed=n_ok), "warn")
+                if n_ok <= 0:
+                    continue
+                region["corruption"][p] = region["corruption"].get(p, 0) + n_ok
+                pr = state["p"][p]["placed_round"]
+                pr[rid] = pr.get(rid, 0) + n_ok
+                placed[p] = n_ok
+                yield Say(msg("chaos.corruption.place", power=P(p), n=n_ok, region=R(rid)), "do")
+        for p, n in placed.items():
+            why = dac_condition_met(state, data, p, rid, n)
+            if why:
+                state["p"][p]["dac"] += 1
+                yield Say(msg("chaos.dac.earned", power=P(p), region=R(rid), why=f"@chaos.dac.why.{why}"), "score")
+        total = corruption_total(region)
+        if total < to_ruin or region["ruin"]:
+            continue
+        card = state["ruination_next"]
+        if card > last_card:
+            yield Say(msg("chaos.ruin.no_cards", region=R(rid), total=total), "warn")
+            continue
+        state["ruination_next"] += 1
+        region["ruin"] = card
+        region["ruin_face_up"] = True
+        yield Say(msg("chaos.ruin.ruined", region=R(rid), total=total, card=card), "score")
+        if rules["ruination"].get("ruiner_window", "step") == "round":
+            ruiners = [p for p in state["powers"] if state["p"][p]["placed_round"].get(rid, 0) > 0]
+        else:
+            ruiners = list(placed)
+        for p, vp in ruiner_awards(ruiners, data.ruiner_vp(card)).items():
+            state["p"][p]["vp"] += vp
+            yield Say(msg("chaos.ruin.ruiner_vp", power=P(p), vp=vp, region=R(rid)), "score")
+    state["next"] = {"proc": "end_cards"}

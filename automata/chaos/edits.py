@@ -1,0 +1,171 @@
+"""Board changes the table reports after a card the program does not model.
+
+Old World cards and many Chaos cards act on the board in ways printed on the
+card. After such a card the program asks what changed, in a short language:
+
+    none
+    +warpstone kislev; -peasant tilea; +2 hero norsca
+    +corruption nurgle the empire; -2 corruption khorne kislev
+    +cultist khorne tilea; -warrior nurgle estalia
+    +3 vp khorne; -1 pp tzeentch; +dac slaanesh; +2 cards nurgle
+
+Items are separated by ";" or ",". Portuguese words work too (nobre, camponês,
+pedra, herói, corrupção, cultista, guerreiro, demônio, pv, poder, cartas).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .board import FIGURE_KINDS, TOKEN_KINDS, figures_of, in_reserve
+from .data import ChaosData, UnknownName, find_power, find_region
+from ..core.steps import InvalidAnswer, msg
+
+WORDS = {
+    "noble": "noble", "nobre": "noble", "nobles": "noble", "nobres": "noble",
+    "peasant": "peasant", "peasants": "peasant", "campones": "peasant", "camponeses": "peasant",
+    "warpstone": "warpstone", "warpstones": "warpstone", "pedra": "warpstone", "pedras": "warpstone",
+    "hero": "hero", "heroes": "hero", "heroi": "hero", "herois": "hero",
+    "skaven": "skaven", "event": "event", "events": "event", "evento": "event", "eventos": "event",
+    "corruption": "corruption", "corrupcao": "corruption",
+    "cultist": "cultist", "cultists": "cultist", "cultista": "cultist", "cultistas": "cultist",
+    "warrior": "warrior", "warriors": "warrior", "guerreiro": "warrior", "guerreiros": "warrior",
+    "daemon": "daemon", "demonio": "daemon", "greater_daemon": "daemon",
+    "vp": "vp", "pv": "vp", "pp": "pp", "poder": "pp", "power": "pp",
+    "dac": "dac", "counter": "dac", "counters": "dac", "avanco": "dac",
+    "card": "cards", "cards": "cards", "carta": "cards", "cartas": "cards",
+}
+NEEDS_POWER = {"corruption", "cultist", "warrior", "daemon", "vp", "pp", "dac", "cards"}
+NEEDS_REGION = set(TOKEN_KINDS) | {"corruption", "cultist", "warrior", "daemon"}
+
+_ITEM = re.compile(r"^([+-])\s*(\d*)\s*(.+)$")
+
+
+def _fold(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text.strip().lower())
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
+def parse(text: str, data: ChaosData, powers: list[str]) -> list[dict]:
+    """Parse a change list; raise InvalidAnswer with what is valid."""
+    text = text.strip()
+    if _fold(text) in ("", "none", "nada", "nenhum", "nenhuma", "-"):
+        return []
+    ops = []
+    for raw in re.split(r"[;,]", text):
+        item = raw.strip()
+        if not item:
+            continue
+        m = _ITEM.match(item)
+        if not m:
+            raise InvalidAnswer(msg("chaos.edit.bad_item", item=item))
+        sign, count, rest = m.groups()
+        n = int(count) if count else 1
+        if n <= 0:
+            raise InvalidAnswer(msg("chaos.edit.bad_item", item=item))
+        words = rest.split()
+        what = WORDS.get(_fold(words[0]).replace("-", "_"))
+        if what is None:
+            raise InvalidAnswer(msg("chaos.edit.bad_what", item=item, word=words[0], valid=", ".join(sorted(set(WORDS.values())))))
+        words = words[1:]
+        op = {"what": what, "delta": n if sign == "+" else -n}
+        if what in NEEDS_POWER:
+            if not words:
+                raise InvalidAnswer(msg("chaos.edit.need_power", item=item, valid=", ".join(powers)))
+            try:
+                power = find_power(data, words[0])
+            except UnknownName as e:
+                raise InvalidAnswer(msg("chaos.edit.unknown_power", item=item, word=words[0], valid=", ".join(powers), close=", ".join(e.close))) from None
+            if power not in powers:
+                raise InvalidAnswer(msg("chaos.edit.unknown_power", item=item, word=words[0], valid=", ".join(powers), close=""))
+            op["power"] = power
+            words = words[1:]
+        if what in NEEDS_REGION:
+            name = " ".join(words)
+            try:
+                op["region"] = find_region(data, name)
+            except UnknownName as e:
+                raise InvalidAnswer(msg("chaos.edit.unknown_region", item=item, word=name, valid=", ".join(data.region_ids), close=", ".join(e.close))) from None
+        elif words:
+            raise InvalidAnswer(msg("chaos.edit.bad_item", item=item))
+        ops.append(op)
+    return ops
+
+
+def check(ops: list[dict], state: dict, data: ChaosData) -> None:
+    """Refuse changes that cannot happen on the board (nothing is applied)."""
+    trial = _counts(state)
+    for op in ops:
+        what, delta = op["what"], op["delta"]
+        if what in TOKEN_KINDS:
+            region = state["regions"][op["region"]]
+            if delta > 0 and region["ruin"] and data.rules["rules"]["ruined_regions"].get("no_old_world_tokens", True):
+                raise InvalidAnswer(msg("chaos.edit.ruined", region="@chaos.region." + op["region"]))
+            key = ("token", op["region"], what)
+        elif what == "corruption":
+            key = ("corruption", op["region"], op["power"])
+        elif what in FIGURE_KINDS:
+            key = ("figure", op["region"], op["power"], what)
+            if delta > 0 and delta > in_reserve(state, data, op["power"], what) - trial.get(("placed", op["power"], what), 0):
+                raise InvalidAnswer(msg("chaos.edit.no_reserve", power="@chaos.power." + op["power"], figure="@chaos.figure." + what))
+            trial[("placed", op["power"], what)] = trial.get(("placed", op["power"], what), 0) + max(delta, 0)
+        elif what in ("vp", "pp", "dac", "cards"):
+            key = (what, op["power"])
+        else:  # pragma: no cover - parse() only makes the kinds above
+            raise InvalidAnswer(msg("chaos.edit.bad_item", item=what))
+        trial[key] = trial.get(key, 0) + delta
+        if trial[key] < 0:
+            raise InvalidAnswer(msg("chaos.edit.negative", item=_describe(op)))
+
+
+def _counts(state: dict) -> dict:
+    out: dict = {}
+    for rid, region in state["regions"].items():
+        for kind, n in region["tokens"].items():
+            out[("token", rid, kind)] = n
+        for power, n in region["corruption"].items():
+            out[("corruption", rid, power)] = n
+        for power, figs in region["figures"].items():
+            for kind, n in figs.items():
+                out[("figure", rid, power, kind)] = n
+    for power, ps in state["p"].items():
+        out[("vp", power)] = ps["vp"]
+        out[("pp", power)] = ps["pp"]
+        out[("dac", power)] = ps["dac"]
+        out[("cards", power)] = ps["hand"]
+    return out
+
+
+def _describe(op: dict) -> str:
+    parts = [f"{op['delta']:+d}", op["what"]]
+    if "power" in op:
+        parts.append(op["power"])
+    if "region" in op:
+        parts.append(op["region"])
+    return " ".join(parts)
+
+
+def apply(ops: list[dict], state: dict) -> None:
+    for op in ops:
+        what, delta = op["what"], op["delta"]
+        if what in TOKEN_KINDS:
+            tokens = state["regions"][op["region"]]["tokens"]
+            tokens[what] = tokens.get(what, 0) + delta
+        elif what == "corruption":
+            corr = state["regions"][op["region"]]["corruption"]
+            corr[op["power"]] = corr.get(op["power"], 0) + delta
+            if delta > 0:
+                placed = state["p"][op["power"]]["placed_round"]
+                placed[op["region"]] = placed.get(op["region"], 0) + delta
+        elif what in FIGURE_KINDS:
+            figs = figures_of(state["regions"][op["region"]], op["power"])
+            figs[what] += delta
+        elif what == "cards":
+            state["p"][op["power"]]["hand"] += delta
+        else:
+            state["p"][op["power"]][what] += delta
+
+
+def describe(ops: list[dict]) -> list[str]:
+    return [_describe(op) for op in ops]

@@ -1,0 +1,220 @@
+"""End Phase (seed 003, "Fase Final"), its six steps in the seed's order, and the end of the game."""
+
+from __future__ import annotations
+
+from ..core.steps import ONE_OF, SEVERAL_OF, Ask, Choice, Say, msg
+from .board import FIGURE_KINDS, figure_count, figures_of, threat
+from .data import ChaosData
+from .scoring import ruination_places
+from .turn import P, R, apply_changes, ask_changes, draw_cards
+
+
+def end_cards(state: dict, data: ChaosData):
+    """Step 1: Chaos cards leave the board for their owners' discard piles."""
+    yield Say(msg("chaos.phase.end"), "head")
+    for rid in data.region_ids:
+        region = state["regions"][rid]
+        for e in region["cards"]:
+            state["p"][e["power"]]["discard"] += 1
+        if region["cards"]:
+            yield Say(msg("chaos.end.cards_off", region=R(rid), n=len(region["cards"])), "do")
+        region["cards"] = []
+    state["next"] = {"proc": "end_heroes"}
+
+
+def end_heroes(state: dict, data: ChaosData):
+    """Step 2: once per Hero token, the highest Threat with figures in the region removes one of its figures."""
+    r = state["round"]
+    for rid in data.region_ids:
+        region = state["regions"][rid]
+        for i in range(region["tokens"].get("hero", 0)):
+            present = [p for p in state["powers"] if figure_count(region, p) > 0]
+            if not present:
+                break
+            top = max(threat(state, data, p) for p in present)
+            tied = [p for p in present if threat(state, data, p) == top]
+            if len(tied) > 1:
+                victim = yield Ask(f"chaos.hero.r{r}.{rid}.{i + 1}.power", msg("chaos.threat.tie", threat=top), ONE_OF, tuple(Choice(p, msg("chaos.power." + p)) for p in tied))
+            else:
+                victim = tied[0]
+            kinds = [k for k in FIGURE_KINDS if region["figures"][victim].get(k, 0) > 0]
+            if len(kinds) > 1:
+                kind = yield Ask(
+                    f"chaos.hero.r{r}.{rid}.{i + 1}",
+                    msg("chaos.hero.which", power=P(victim), region=R(rid)),
+                    ONE_OF,
+                    tuple(Choice(k, msg("chaos.figure." + k)) for k in kinds),
+                )
+            else:
+                kind = kinds[0]
+            figures_of(region, victim)[kind] -= 1
+            yield Say(msg("chaos.hero.removes", region=R(rid), power=P(victim), figure=f"@chaos.figure.{kind}", threat=top), "do")
+    state["next"] = {"proc": "end_old_world"}
+
+
+def end_old_world(state: dict, data: ChaosData):
+    """Step 3: End-Phase effects of the Old World cards on the track, space 1 then space 2."""
+    for slot, card_id in enumerate(state["old_world"]["track"], 1):
+        if not card_id:
+            continue
+        effect = data.old_world_card(card_id).get("end_phase_effect", "ask")
+        if effect == "no":
+            continue
+        key = "chaos.end.oldworld_effect" if effect == "yes" else "chaos.end.oldworld_maybe"
+        yield Say(msg(key, card="@chaos.oldworld." + card_id, slot=slot), "do")
+        text = yield ask_changes(f"chaos.end.oldworld.{slot}.changes", msg("chaos.oldworld.changes", card="@chaos.oldworld." + card_id), state, data)
+        yield from apply_changes(state, data, text)
+    state["next"] = {"proc": "end_ruination"}
+
+
+def end_ruination(state: dict, data: ChaosData):
+    """Step 4: each Ruination card placed this round pays first and second place; then it turns face down."""
+    min_tokens = data.rules["rules"]["ruination"].get("min_tokens_to_rank", 1)
+    for rid in data.region_ids:
+        region = state["regions"][rid]
+        if not region["ruin_face_up"]:
+            continue
+        first, second = data.ruination_vp(rid, region["ruin"])
+        awards = ruination_places(region["corruption"], first, second, min_tokens)
+        yield Say(msg("chaos.ruin.scoring", region=R(rid), card=region["ruin"], first=first, second=second), "head")
+        for p in state["powers"]:
+            if awards.get(p):
+                state["p"][p]["vp"] += awards[p]
+                yield Say(msg("chaos.ruin.place_vp", power=P(p), vp=awards[p], tokens=region["corruption"].get(p, 0)), "score")
+        region["ruin_face_up"] = False
+        region["corruption"] = {}
+        if data.rules["rules"]["ruination"].get("warpstone_removed_with_corruption", False):
+            region["tokens"]["warpstone"] = 0
+        yield Say(msg("chaos.ruin.face_down", region=R(rid)), "do")
+    state["next"] = {"proc": "end_dials"}
+
+
+def dial_ticks(state: dict, data: ChaosData) -> dict[str, int]:
+    """Seed step 5: one position for each Power with counters, one more for the Power with the most."""
+    rules = data.rules["rules"]["dial_advance"]
+    dacs = {p: state["p"][p]["dac"] for p in state["powers"] if state["p"][p]["dac"] > 0}
+    ticks = {p: rules.get("per_power_with_counter", 1) for p in dacs}
+    if dacs:
+        most = max(dacs.values())
+        leaders = [p for p, n in dacs.items() if n == most]
+        if len(leaders) == 1 or rules.get("most_tie", "all_tied") == "all_tied":
+            for p in leaders:
+                ticks[p] += rules.get("bonus_for_most", 1)
+    return ticks
+
+
+def end_dials(state: dict, data: ChaosData):
+    r = state["round"]
+    ticks = dial_ticks(state, data)
+    if not ticks:
+        yield Say(msg("chaos.dial.none"), "info")
+    for p in state["powers"]:
+        ps = state["p"][p]
+        for _ in range(ticks.get(p, 0)):
+            if ps["dial"] >= data.ticks_to_win(p):
+                break
+            ps["dial"] += 1
+            pos = ps["dial"]
+            if pos >= data.ticks_to_win(p):
+                yield Say(msg("chaos.dial.victory", power=P(p)), "score")
+                break
+            reward = data.dial_reward(p, pos)
+            yield Say(msg("chaos.dial.turn", power=P(p), position=pos, threat=threat(state, data, p), reward=_reward_msg(reward)), "do")
+            yield from _apply_reward(state, data, p, reward, f"r{r}.{pos}")
+        ps["dac"] = 0
+    state["next"] = {"proc": "end_check"}
+
+
+def _reward_msg(reward: str) -> dict:
+    kind, _, n = reward.partition(":")
+    return msg("chaos.reward." + kind, n=n or 0).to_data()
+
+
+def _apply_reward(state: dict, data: ChaosData, power: str, reward: str, key: str):
+    kind, _, n_text = reward.partition(":")
+    n = int(n_text) if n_text else 0
+    ps = state["p"][power]
+    if kind == "vp":
+        ps["vp"] += n
+        yield Say(msg("chaos.dial.vp", power=P(power), vp=n, total=ps["vp"]), "score")
+    elif kind == "draw":
+        got = yield from draw_cards(state, power, n)
+        yield Say(msg("chaos.dial.drawn", power=P(power), cards=got), "do")
+    elif kind == "upgrade":
+        left = [u for u in data.power(power)["upgrades"] if u["key"] not in ps["upgrades"]]
+        if not left:
+            yield Say(msg("chaos.dial.no_upgrades", power=P(power)), "warn")
+            return
+        choice = yield Ask(
+            f"chaos.dial.{power}.{key}.upgrade",
+            msg("chaos.dial.which_upgrade", power=P(power)),
+            ONE_OF,
+            tuple(Choice(u["key"], msg(f"chaos.upgrade.{power}.{u['key']}"), (u["name"],)) for u in left),
+        )
+        ps["upgrades"].append(choice)
+        yield Say(msg("chaos.dial.upgrade_taken", power=P(power), upgrade=f"@chaos.upgrade.{power}.{choice}"), "do")
+    elif kind in ("place_warpstone", "place_noble"):
+        token = kind.split("_", 1)[1]
+        allowed = [rid for rid in data.region_ids if not state["regions"][rid]["ruin"]]
+        count = min(n, len(allowed))
+        regions = yield Ask(
+            f"chaos.dial.{power}.{key}.{token}",
+            msg("chaos.dial.where_tokens", power=P(power), n=count, token=f"@chaos.token.{token}"),
+            SEVERAL_OF,
+            tuple(Choice(rid, msg("chaos.region." + rid), tuple(data.region(rid)["names"])) for rid in allowed),
+            min=count,
+            max=count,
+        )
+        for rid in regions:
+            state["regions"][rid]["tokens"][token] += 1
+            yield Say(msg("chaos.dial.token_placed", token=f"@chaos.token.{token}", region=R(rid)), "do")
+    else:  # remove_corruption, remove_old_world_tokens, ask: what the space says, as board changes
+        text = yield ask_changes(f"chaos.dial.{power}.{key}.changes", msg("chaos.dial.changes", power=P(power), reward=_reward_msg(reward)), state, data)
+        yield from apply_changes(state, data, text)
+
+
+def winners(state: dict, data: ChaosData) -> tuple[list[str], str]:
+    """Who has won at the end of the End Phase, and by which rule ('' when nobody)."""
+    rules = data.rules["rules"]["victory"]
+    dial = [p for p in state["powers"] if state["p"][p]["dial"] >= data.ticks_to_win(p)]
+    vp = [p for p in state["powers"] if state["p"][p]["vp"] >= rules["vp_threshold"]]
+    groups = {"dial": dial, "vp": vp}
+    for kind in rules.get("precedence", ["dial", "vp"]):
+        group = groups[kind]
+        if not group:
+            continue
+        if len(group) == 1:
+            return group, kind
+        tiebreak = rules.get("tiebreak", ["most_vp", "shared"])
+        if tiebreak and tiebreak[0] == "most_vp":
+            best = max(state["p"][p]["vp"] for p in group)
+            group = [p for p in group if state["p"][p]["vp"] == best]
+            return group, f"{kind}_most_vp" if len(group) == 1 else f"{kind}_shared"
+        if tiebreak and tiebreak[0] == "highest_threat":
+            best = max(threat(state, data, p) for p in group)
+            return [p for p in group if threat(state, data, p) == best], f"{kind}_highest_threat"
+        return group, f"{kind}_shared"
+    if rules.get("end_on_fifth_ruination") and state["ruination_next"] > data.setup["ruination_cards"]:
+        best = max(state["p"][p]["vp"] for p in state["powers"])
+        return [p for p in state["powers"] if state["p"][p]["vp"] == best], "fifth_ruination"
+    return [], ""
+
+
+def end_check(state: dict, data: ChaosData):
+    """Step 6 and the end of the game: 50 VP, a dial at its victory position, or the Old World's deck exhausted."""
+    won, why = winners(state, data)
+    scores = ", ".join(f"{p} {state['p'][p]['vp']}" for p in state["powers"])
+    yield Say(msg("chaos.end.scores", scores=scores), "info")
+    if won:
+        state["over"] = True
+        state["result"] = {"winners": won, "rule": why}
+        yield Say(msg("chaos.end.winner", powers=[P(p) for p in won], rule=f"@chaos.win.{why}"), "score")
+        state["next"] = {"proc": "over"}
+    elif state["old_world"]["deck"] <= 0:
+        state["over"] = True
+        state["result"] = {"winners": [], "rule": "old_world"}
+        yield Say(msg("chaos.end.old_world_wins"), "score")
+        state["next"] = {"proc": "over"}
+    else:
+        yield Say(msg("chaos.end.no_winner", left=state["old_world"]["deck"]), "info")
+        state["next"] = {"proc": "old_world"}

@@ -1,0 +1,127 @@
+"""Chaos in the Old World: options, the starting state and the sequence of steps.
+
+The sequence of play (seed 003): setup steps 1..8, then every round the Old
+World phase, Draw, Summoning (one step per Power turn), Battle (one step per
+region with a battle), Corruption (domination, then corruption), and the End
+phase's six steps. Each procedure sets ``state["next"]``.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+from ..core.games import OptionError
+from ..core.steps import Msg, msg
+from . import battle, corruption, endphase, setup, turn
+from .board import empty_region
+from .data import ChaosData, UnknownName, find_power, load
+
+GAME_ID = "chaos"
+
+
+@lru_cache(maxsize=8)
+def _data_for(overrides_json: str) -> ChaosData:
+    return load(json.loads(overrides_json) or None)
+
+
+def data_of(state: dict) -> ChaosData:
+    return _data_for(json.dumps(state.get("overrides", {}), sort_keys=True))
+
+
+def check_options(raw: dict) -> dict:
+    """``powers``: 3 or 4 different Powers; seats follow Power order whatever order they are given in."""
+    data = load(raw.get("overrides") or None)
+    text = raw.get("powers") or ",".join(data.power_ids)
+    names = [x.strip() for x in str(text).split(",") if x.strip()]
+    chosen: list[str] = []
+    for name in names:
+        try:
+            p = find_power(data, name)
+        except UnknownName as e:
+            raise OptionError(msg("chaos.error.unknown_power", name=name, valid=", ".join(data.power_ids), close=", ".join(e.close) or "—")) from None
+        if p in chosen:
+            raise OptionError(msg("chaos.error.repeated_power", name=p))
+        chosen.append(p)
+    if not 3 <= len(chosen) <= 4:
+        raise OptionError(msg("chaos.error.power_count", n=len(chosen), valid=", ".join(data.power_ids)))
+    options = {"powers": [p for p in data.power_ids if p in chosen]}
+    if raw.get("overrides"):
+        options["overrides"] = raw["overrides"]
+    return options
+
+
+def new_state(options: dict, seed: int) -> dict:
+    overrides = options.get("overrides", {})
+    data = load(overrides or None)
+    powers = list(options["powers"])
+    return {
+        "seed": seed,
+        "overrides": overrides,
+        "powers": powers,
+        "round": 0,
+        "next": {"proc": "setup", "n": 1},
+        "over": False,
+        "result": {},
+        "p": {
+            p: {"vp": 0, "dial": 0, "pp": 0, "hand": 0, "deck": data.power(p)["deck_size"], "discard": 0,
+                "upgrades": [], "peasants": 0, "dac": 0, "placed_round": {}}
+            for p in powers
+        },
+        "regions": {r: empty_region() for r in data.region_ids},
+        "old_world": {"deck": 0, "track": ["", ""]},
+        "ruination_next": 1,
+    }
+
+
+def next_step(state: dict) -> dict | None:
+    if state.get("over"):
+        return None
+    step = dict(state["next"])
+    if step["proc"] == "battle_start":
+        step = battle.next_battle(state, data_of(state), None)
+    if step["proc"] != "setup":
+        step["round"] = state["round"] + (1 if step["proc"] == "old_world" else 0)
+    return step
+
+
+def procedure(state: dict, step: dict):
+    data = data_of(state)
+    proc = step["proc"]
+    if proc == "battle_start":
+        step = battle.next_battle(state, data, None)
+        proc = step["proc"]
+    if proc == "setup":
+        return setup.setup_step(state, data, step["n"])
+    if proc == "old_world":
+        return turn.old_world_phase(state, data)
+    if proc == "draw":
+        return turn.draw_phase(state, data)
+    if proc == "summon":
+        return turn.summon_turn(state, data, step["power"])
+    if proc == "battle":
+        return battle.battle(state, data, step["region"])
+    if proc == "domination":
+        return corruption.domination_step(state, data)
+    if proc == "corruption":
+        return corruption.corruption_step(state, data)
+    ends = {
+        "end_cards": endphase.end_cards,
+        "end_heroes": endphase.end_heroes,
+        "end_old_world": endphase.end_old_world,
+        "end_ruination": endphase.end_ruination,
+        "end_dials": endphase.end_dials,
+        "end_check": endphase.end_check,
+    }
+    if proc in ends:
+        return ends[proc](state, data)
+    raise ValueError(f"unknown Chaos in the Old World step {proc!r}")
+
+
+def step_label(step: dict) -> Msg:
+    params = {k: v for k, v in step.items() if k != "proc"}
+    if "power" in params:
+        params["power"] = "@chaos.power." + params["power"]
+    if "region" in params:
+        params["region"] = "@chaos.region." + params["region"]
+    return Msg("chaos.step." + step["proc"], params)

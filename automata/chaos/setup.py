@@ -1,0 +1,72 @@
+"""Setup (seed 003, "Preparação"): the eight steps, in order, each one confirmed by the table."""
+
+from __future__ import annotations
+
+import random
+
+from ..core.steps import YES_NO, Ask, Say, msg
+from .board import TOKEN_KINDS
+from .data import ChaosData
+
+SETUP_STEPS = 8
+
+
+def starting_tokens(data: ChaosData, seed: int) -> list[tuple[str, str]]:
+    """Seed, setup step 7: 2 Noble, 3 Warpstone, 4 Peasant mixed, one at random per region in region order."""
+    counts = data.setup["starting_tokens"]
+    pool = [kind for kind in TOKEN_KINDS for _ in range(counts.get(kind, 0))]
+    rng = random.Random(f"{seed}/chaos/setup/tokens")
+    rng.shuffle(pool)
+    return list(zip(data.region_ids, pool))
+
+
+def old_world_deck_size(data: ChaosData, players: int) -> int:
+    """Seed, setup step 6: 7 cards with 4 Powers, 8 with 3."""
+    return int(data.setup["old_world_deck"][str(players)])
+
+
+def setup_step(state: dict, data: ChaosData, n: int):
+    powers = state["powers"]
+    P = lambda p: "@chaos.power." + p  # noqa: E731
+    yield Say(msg("chaos.setup.title", n=n, total=SETUP_STEPS, name=f"@chaos.setup.name.{n}"), "head")
+    if n == 1:
+        yield Say(msg("chaos.setup.board"), "do")
+        yield Say(msg("chaos.setup.wheels"), "do")
+        yield Say(msg("chaos.setup.wheel_places"), "rule")
+    elif n == 2:
+        yield Say(msg("chaos.setup.powers", powers=[P(p) for p in powers]), "do")
+        yield Say(msg("chaos.setup.seats", powers=[P(p) for p in powers]), "do")
+        unused = [p for p in data.power_ids if p not in powers]
+        if unused:
+            yield Say(msg("chaos.setup.unused", powers=[P(p) for p in unused]), "do")
+    elif n == 3:
+        for p in powers:
+            yield Say(msg("chaos.setup.components", power=P(p)), "do")
+        yield Say(msg("chaos.setup.upgrades_under"), "do")
+    elif n == 4:
+        for p in powers:
+            yield Say(msg("chaos.setup.markers", power=P(p), pp=data.power(p)["starting_pp"]), "do")
+    elif n == 5:
+        yield Say(msg("chaos.setup.supplies"), "do")
+        yield Say(msg("chaos.setup.ruination_stack", cards=data.setup["ruination_cards"]), "do")
+    elif n == 6:
+        size = old_world_deck_size(data, len(powers))
+        state["old_world"]["deck"] = size
+        yield Say(msg("chaos.setup.old_world_deck", cards=size, players=len(powers)), "do")
+        yield Say(msg("chaos.setup.old_world_clock", rounds=size), "rule")
+    elif n == 7:
+        yield Say(msg("chaos.setup.tokens_intro"), "do")
+        for region, kind in starting_tokens(data, state["seed"]):
+            state["regions"][region]["tokens"][kind] += 1
+            yield Say(msg("chaos.setup.token", token=f"@chaos.token.{kind}", region=f"@chaos.region.{region}"), "do")
+    elif n == 8:
+        hand = data.setup["starting_hand"]
+        for p in powers:
+            ps = state["p"][p]
+            ps["hand"] = hand
+            ps["deck"] = data.power(p)["deck_size"] - hand
+        yield Say(msg("chaos.setup.hands", cards=hand), "do")
+        yield Say(msg("chaos.setup.ready"), "info")
+    while not (yield Ask(f"chaos.setup.{n}", msg("chaos.setup.done", n=n), YES_NO)):
+        yield Say(msg("chaos.setup.again"), "warn")
+    state["next"] = {"proc": "setup", "n": n + 1} if n < SETUP_STEPS else {"proc": "old_world"}

@@ -1,0 +1,262 @@
+"""The first three phases of a round: Old World, Draw, Summoning (seed 003)."""
+
+from __future__ import annotations
+
+from ..core.steps import ONE_OF, TEXT, YES_NO, Ask, Choice, Say, msg
+from . import edits
+from .board import (
+    FIGURE_KINDS,
+    by_threat,
+    figures_of,
+    free_card_space,
+    in_reserve,
+    threat,
+    valid_summon_regions,
+)
+from .data import ChaosData
+
+
+def P(power: str) -> str:
+    return "@chaos.power." + power
+
+
+def R(region: str) -> str:
+    return "@chaos.region." + region
+
+
+def ask_changes(ask_id: str, question, state: dict, data: ChaosData) -> Ask:
+    """A question for board changes printed on a card the program does not model."""
+
+    def check(text: str) -> str:
+        edits.check(edits.parse(text, data, state["powers"]), state, data)
+        return text.strip()
+
+    return Ask(ask_id, question, TEXT, check=check, hint=msg("chaos.edit.hint"))
+
+
+def apply_changes(state: dict, data: ChaosData, text: str):
+    ops = edits.parse(text, data, state["powers"])
+    edits.apply(ops, state)
+    for line in edits.describe(ops):
+        yield Say(msg("chaos.edit.applied", change=line), "rule")
+
+
+def lowest_threat(state: dict, data: ChaosData, ask_id: str):
+    """The Power with the lowest Threat; on a tie (possible only with non-base dials) the table says who."""
+    order = by_threat(state, data)
+    low = threat(state, data, order[0])
+    tied = [p for p in order if threat(state, data, p) == low]
+    if len(tied) == 1:
+        return tied[0]
+    return (
+        yield Ask(ask_id, msg("chaos.threat.tie", threat=low), ONE_OF, tuple(Choice(p, msg("chaos.power." + p)) for p in tied))
+    )
+
+
+# -- Old World phase ------------------------------------------------------
+
+
+def old_world_phase(state: dict, data: ChaosData):
+    """Seed, Fase do Velho Mundo: the lowest Threat draws and resolves; the card enters space 1."""
+    state["round"] += 1
+    r = state["round"]
+    ow = state["old_world"]
+    yield Say(msg("chaos.round.title", round=r, left=ow["deck"]), "head")
+    yield Say(msg("chaos.phase.old_world"), "head")
+    for p in state["powers"]:
+        state["p"][p]["placed_round"] = {}
+    chooser = yield from lowest_threat(state, data, f"chaos.oldworld.r{r}.chooser")
+    yield Say(msg("chaos.oldworld.draws", power=P(chooser), threat=threat(state, data, chooser)), "do")
+    cards = data.old_world_cards
+    card_id = yield Ask(
+        "chaos.oldworld.card",
+        msg("chaos.oldworld.which", power=P(chooser)),
+        ONE_OF,
+        tuple(Choice(c["id"], msg("chaos.oldworld." + c["id"]), (c["name"],)) for c in cards),
+    )
+    card = data.old_world_card(card_id)
+    yield Say(msg("chaos.oldworld.resolve", power=P(chooser), card="@chaos.oldworld." + card_id), "do")
+    if card.get("summary"):
+        yield Say(msg("chaos.oldworld.summary." + card_id), "rule")
+    text = yield ask_changes("chaos.oldworld.changes", msg("chaos.oldworld.changes", card="@chaos.oldworld." + card_id), state, data)
+    yield from apply_changes(state, data, text)
+    ow["deck"] -= 1
+    if card.get("to_track", True):
+        leaving = ow["track"][1]
+        ow["track"] = [card_id, ow["track"][0]]
+        yield Say(msg("chaos.oldworld.to_space1", card="@chaos.oldworld." + card_id), "do")
+        if ow["track"][1]:
+            yield Say(msg("chaos.oldworld.to_space2", card="@chaos.oldworld." + ow["track"][1]), "do")
+        if leaving:
+            yield Say(msg("chaos.oldworld.leaves", card="@chaos.oldworld." + leaving), "do")
+    else:
+        yield Say(msg("chaos.oldworld.discarded", card="@chaos.oldworld." + card_id), "do")
+    yield Say(msg("chaos.oldworld.deck_left", left=ow["deck"]), "rule")
+    state["next"] = {"proc": "draw"}
+
+
+# -- Draw phase -----------------------------------------------------------
+
+
+def draw_cards(state: dict, power: str, n: int):
+    """Draw ``n`` Chaos cards, reshuffling the discard pile into a new deck when the deck runs out."""
+    ps = state["p"][power]
+    drawn = 0
+    for _ in range(n):
+        if ps["deck"] == 0:
+            if ps["discard"] == 0:
+                yield Say(msg("chaos.draw.no_cards", power=P(power)), "warn")
+                break
+            ps["deck"], ps["discard"] = ps["discard"], 0
+            yield Say(msg("chaos.draw.reshuffle", power=P(power), cards=ps["deck"]), "do")
+        ps["deck"] -= 1
+        ps["hand"] += 1
+        drawn += 1
+    return drawn
+
+
+def power_points(state: dict, data: ChaosData, power: str) -> int:
+    """The highlighted number on the Power sheet plus upgrade bonuses."""
+    info = data.power(power)
+    bonus = sum(u.get("pp_bonus", 0) for u in info["upgrades"] if u["key"] in state["p"][power]["upgrades"])
+    return info["starting_pp"] + bonus
+
+
+def draw_phase(state: dict, data: ChaosData):
+    """Seed, Fase de Compra: power markers to the sheet's number (no carry-over); cards drawn."""
+    yield Say(msg("chaos.phase.draw"), "head")
+    r = state["round"]
+    for p in state["powers"]:
+        ps = state["p"][p]
+        ps["pp"] = power_points(state, data, p)
+        ps["dac"] = 0
+        rule = data.power(p)["draw"]
+        if isinstance(rule, int):
+            n = yield from draw_cards(state, p, rule)
+        else:  # Tzeentch: may discard one card, then draws until holding hand_target cards
+            if ps["hand"] > 0:
+                discard = yield Ask(f"chaos.draw.r{r}.{p}.discard", msg("chaos.draw.discard_one", power=P(p)), YES_NO)
+                if discard:
+                    ps["hand"] -= 1
+                    ps["discard"] += 1
+            target = data.power(p).get("hand_target", 5)
+            n = yield from draw_cards(state, p, max(0, target - ps["hand"]))
+        yield Say(msg("chaos.draw.power", power=P(p), pp=ps["pp"], cards=n, hand=ps["hand"]), "do")
+    yield Say(msg("chaos.draw.no_limit"), "rule")
+    first = next_summoner(state, None)
+    state["next"] = {"proc": "summon", "power": first} if first else {"proc": "battle_start"}
+
+
+# -- Summoning phase ------------------------------------------------------
+
+
+def next_summoner(state: dict, after: str | None) -> str | None:
+    """Power order in a continuous circle; a Power on 0 power is skipped."""
+    powers = state["powers"]
+    start = 0 if after is None else powers.index(after) + 1
+    for i in range(len(powers)):
+        p = powers[(start + i) % len(powers)]
+        if state["p"][p]["pp"] > 0:
+            return p
+    return None
+
+
+def summon_turn(state: dict, data: ChaosData, power: str):
+    """Seed, Fase de Invocação: summon one figure, play one Chaos card, or pass (power to 0)."""
+    ps = state["p"][power]
+    r = state["round"]
+    info = data.power(power)
+    if state.get("summon_started") != r:
+        state["summon_started"] = r
+        yield Say(msg("chaos.phase.summon"), "head")
+    yield Say(msg("chaos.summon.turn", power=P(power), pp=ps["pp"], hand=ps["hand"]), "info")
+    choices = []
+    for kind in FIGURE_KINDS:
+        f = info["followers"][kind]
+        if f["cost"] <= ps["pp"] and f["count"] > 0:
+            choices.append(Choice(kind, msg("chaos.summon.choice_figure", figure=f"@chaos.figure.{kind}", name=f["name"], cost=f["cost"])))
+    playable = [c for c in data.chaos_cards(power) if c["cost"] <= ps["pp"]]
+    spaces = [rid for rid in data.region_ids if _card_allowed(state, data, rid)]
+    if ps["hand"] > 0 and playable and spaces:
+        choices.append(Choice("card", msg("chaos.summon.choice_card", hand=ps["hand"])))
+    choices.append(Choice("pass", msg("chaos.summon.choice_pass")))
+    action = yield Ask(f"chaos.summon.{power}", msg("chaos.summon.what", power=P(power), pp=ps["pp"]), ONE_OF, tuple(choices))
+    if action == "pass":
+        ps["pp"] = 0
+        yield Say(msg("chaos.summon.passed", power=P(power)), "do")
+    elif action == "card":
+        yield from _play_card(state, data, power, playable, spaces)
+    else:
+        yield from _summon_figure(state, data, power, action)
+    nxt = next_summoner(state, power)
+    state["next"] = {"proc": "summon", "power": nxt} if nxt else {"proc": "battle_start"}
+    if nxt is None:
+        yield Say(msg("chaos.summon.all_zero"), "rule")
+
+
+def _card_allowed(state: dict, data: ChaosData, rid: str) -> bool:
+    region = state["regions"][rid]
+    if region["ruin"] and data.rules["rules"]["ruined_regions"].get("no_chaos_cards", True):
+        return False
+    return free_card_space(data, region, rid)
+
+
+def _summon_figure(state: dict, data: ChaosData, power: str, kind: str):
+    ps = state["p"][power]
+    f = data.power(power)["followers"][kind]
+    sources = []
+    if in_reserve(state, data, power, kind) > 0:
+        sources.append(Choice("reserve", msg("chaos.summon.from_reserve")))
+    for rid in data.region_ids:
+        if state["regions"][rid]["figures"].get(power, {}).get(kind, 0) > 0:
+            sources.append(Choice(rid, msg("chaos.region." + rid)))
+    if len(sources) == 1:
+        origin = sources[0].value
+    else:
+        origin = yield Ask(f"chaos.summon.{power}.from", msg("chaos.summon.from", figure=f"@chaos.figure.{kind}"), ONE_OF, tuple(sources))
+    # Where it may go is judged before the figure is lifted (rules.toml: moved_figure_counts_for_placement).
+    targets = valid_summon_regions(state, data, power)
+    if origin != "reserve":
+        targets = [t for t in targets if t != origin]
+        if not targets:  # pragma: no cover - a figure on the board always has its own region's neighbours
+            targets = list(data.region_ids)
+    region = yield Ask(
+        f"chaos.summon.{power}.region",
+        msg("chaos.summon.where", figure=f"@chaos.figure.{kind}"),
+        ONE_OF,
+        tuple(Choice(r, msg("chaos.region." + r), tuple(data.region(r)["names"])) for r in targets),
+    )
+    ps["pp"] -= f["cost"]
+    if origin != "reserve":
+        figures_of(state["regions"][origin], power)[kind] -= 1
+        yield Say(msg("chaos.summon.moved", power=P(power), figure=f"@chaos.figure.{kind}", name=f["name"], origin=R(origin), region=R(region), cost=f["cost"], pp=ps["pp"]), "do")
+    else:
+        yield Say(msg("chaos.summon.placed", power=P(power), figure=f"@chaos.figure.{kind}", name=f["name"], region=R(region), cost=f["cost"], pp=ps["pp"]), "do")
+    figures_of(state["regions"][region], power)[kind] += 1
+
+
+def _play_card(state: dict, data: ChaosData, power: str, playable: list[dict], spaces: list[str]):
+    ps = state["p"][power]
+    card_id = yield Ask(
+        f"chaos.card.{power}",
+        msg("chaos.card.which", power=P(power), pp=ps["pp"]),
+        ONE_OF,
+        tuple(Choice(c["id"], msg("chaos.card.choice", card=f"@chaos.card.{power}.{c['id']}", cost=c["cost"]), (c["name"],)) for c in playable),
+    )
+    card = data.chaos_card(power, card_id)
+    region = yield Ask(
+        f"chaos.card.{power}.region",
+        msg("chaos.card.where", card=f"@chaos.card.{power}.{card_id}"),
+        ONE_OF,
+        tuple(Choice(r, msg("chaos.region." + r), tuple(data.region(r)["names"])) for r in spaces),
+    )
+    ps["pp"] -= card["cost"]
+    ps["hand"] -= 1
+    cards = state["regions"][region]["cards"]
+    cards.append({"power": power, "card": card_id, "cost": card["cost"]})
+    yield Say(msg("chaos.card.played", power=P(power), card=f"@chaos.card.{power}.{card_id}", region=R(region), space=len(cards), cost=card["cost"], pp=ps["pp"]), "do")
+    if card.get("summary"):
+        yield Say(msg(f"chaos.card.summary.{power}.{card_id}"), "rule")
+    if card.get("board_effect"):
+        text = yield ask_changes(f"chaos.card.{power}.changes", msg("chaos.card.changes", card=f"@chaos.card.{power}.{card_id}"), state, data)
+        yield from apply_changes(state, data, text)
