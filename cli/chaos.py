@@ -14,22 +14,6 @@ root.add_typer(app, name="chaos")
 root.add_typer(app, name="chaos-in-the-old-world", hidden=True)
 
 
-def read_overrides(game_id: str) -> dict:
-    """The owner's values for this game (``$TABLETOP_HOME/overrides/<game>.toml``), if any."""
-    import tomllib
-
-    from state import paths
-
-    path = paths.overrides_file(game_id)
-    if not path.exists():
-        return {}
-    env = current()
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise CliError(env.t("core.error.override", path=str(path), problem=str(e)), code=1) from None
-
-
 def _new(
     powers: str = typer.Option("khorne,nurgle,tzeentch,slaanesh", "--powers", help="3 or 4 Powers, comma-separated."),
     name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: chaos-N)."),
@@ -42,7 +26,9 @@ def _new(
     from . import saves
 
     env = current()
-    overrides = read_overrides("chaos")
+    from .saves import read_overrides
+
+    overrides = read_overrides(env, "chaos")
     try:
         options = game.check_options({"powers": powers, "overrides": overrides})
     except OptionError as e:
@@ -84,9 +70,6 @@ def show_status(env, session) -> None:
         render_status(env, data)
 
 
-try:  # the direct helpers (battle, odds, domination, ruination)
-    from .chaos_helpers import register as _register_helpers
-except ImportError:  # pragma: no cover - only while the helpers are being written
-    _register_helpers = None
-if _register_helpers is not None:
-    _register_helpers(app)
+from .chaos_helpers import register as _register_helpers  # noqa: E402
+
+_register_helpers(app)

@@ -203,7 +203,7 @@ def data_check(game: Optional[str] = typer.Argument(None, help="Only this game."
         data = importlib.import_module(info.module.rsplit(".", 1)[0] + ".data")
         override = paths.overrides_file(info.id)
         try:
-            items = data.provisional_items(data.load(override))
+            items = data.provisional_items(data.load(saves.read_overrides(env, info.id) or None))
         except data.DataError as e:
             raise CliError(env.t("core.error.override", path=str(override), problem=str(e)), Exit.FAILURE) from None
         report.append({"game": info.id, "override_file": str(override), "items": items})

@@ -105,3 +105,16 @@ def create(env: Env, game_id: str, options: dict, name: str | None) -> Session:
     set_current(name)
     return session
 
+
+
+def read_overrides(env: Env, game_id: str) -> dict:
+    """The owner's values for a game (``$TABLETOP_HOME/overrides/<game>.toml``), or {} when there are none."""
+    import tomllib
+
+    path = paths.overrides_file(game_id)
+    if not path.exists():
+        return {}
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise CliError(env.t("core.error.override", path=str(path), problem=str(e)), Exit.FAILURE) from None

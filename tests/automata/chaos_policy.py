@@ -14,10 +14,19 @@ from automata.core.runner import DiceContext, run
 from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, TEXT, YES_NO
 
 
+REGIONS = ["norsca", "troll_country", "kislev", "the_empire", "bretonnia", "estalia", "tilea", "the_border_princes", "the_badlands"]
+
+
 class Policy:
-    def __init__(self, seed: int, pass_rate: float = 0.15):
+    """Random legal answers; ``focus`` makes it crowd cultists into a few regions (so regions get ruined)."""
+
+    def __init__(self, seed: int, pass_rate: float = 0.15, focus: float = 0.0):
         self.rng = random.Random(seed)
         self.pass_rate = pass_rate
+        self.focus = focus
+        self.preferred = REGIONS[:]
+        self.rng.shuffle(self.preferred)
+        self.state = None
 
     def answer(self, ask):
         rng = self.rng
@@ -27,6 +36,16 @@ class Policy:
             values = [c.value for c in ask.choices]
             if "pass" in values and len(values) > 1 and rng.random() > self.pass_rate:
                 values = [v for v in values if v != "pass"]
+            if rng.random() < self.focus:
+                if "cultist" in values:
+                    return "cultist", "answers"
+                ranked = [r for r in self.preferred if r in values]
+                if ranked and self.state is not None:
+                    # crowd cultists where corruption is already high, so regions get ruined
+                    regions = self.state["regions"]
+                    ranked.sort(key=lambda r: (regions[r]["ruin"] > 0, -sum(regions[r]["corruption"].values())))
+                if ranked:
+                    return ranked[0], "answers"
             return rng.choice(values), "answers"
         if ask.kind == SEVERAL_OF:
             values = [c.value for c in ask.choices]
@@ -35,6 +54,15 @@ class Policy:
         if ask.kind == NUMBER:
             return rng.randint(ask.min or 0, min(ask.max if ask.max is not None else 3, 3)), "answers"
         if ask.kind == TEXT:
+            # board changes printed on cards: sometimes corruption or tokens appear
+            if self.state is not None and rng.random() < self.focus:
+                power = rng.choice(self.state["powers"])
+                region = rng.choice(REGIONS)
+                kind = rng.choice(["corruption", "corruption", "warpstone", "noble", "hero"])
+                if kind == "corruption":
+                    return f"+{rng.randint(1, 4)} corruption {power} {region}", "answers"
+                if not self.state["regions"][region]["ruin"]:
+                    return f"+{kind} {region}", "answers"
             return "none", "answers"
         raise AssertionError(ask.kind)
 
@@ -42,11 +70,12 @@ class Policy:
         return roll_with(self.rng, spec), "table"
 
 
-def play_game(seed: int, powers=("khorne", "nurgle", "tzeentch", "slaanesh"), on_step=None, max_steps=2000):
+def play_game(seed: int, powers=("khorne", "nurgle", "tzeentch", "slaanesh"), on_step=None, max_steps=2000, focus: float = 0.0):
     """Play a whole game with the policy; returns (final state, list of (step, RunResult))."""
     options = game.check_options({"powers": ",".join(powers)})
     state = game.new_state(options, seed)
-    policy = Policy(seed)
+    policy = Policy(seed, focus=focus)
+    policy.state = state
     history = []
     for n in range(1, max_steps + 1):
         step = game.next_step(state)

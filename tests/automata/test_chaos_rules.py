@@ -1,0 +1,577 @@
+"""Chaos in the Old World: one test per rule of the seed (seeds/003), citing the step it checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from automata.chaos import game
+from automata.chaos.board import corruption_total, figures_of, valid_summon_regions
+from automata.chaos.endphase import dial_ticks, winners
+from automata.chaos.game import data_of
+from automata.chaos.scoring import dominator, ruination_places
+from automata.chaos.setup import old_world_deck_size, starting_tokens
+from automata.core.games import OptionError
+from automata.core.runner import DiceContext, ScriptedAnswers, run
+
+ALL = "khorne,nurgle,tzeentch,slaanesh"
+
+
+def fresh(powers: str = ALL, seed: int = 1) -> dict:
+    state = game.new_state(game.check_options({"powers": powers}), seed)
+    return state
+
+
+def play_step(state: dict, step: dict, answers: dict | None = None, dice: str = "table", seed: int = 1):
+    result = run(game.procedure(state, step), ScriptedAnswers(answers or {}), dice=DiceContext(seed, 1, dice))
+    assert result.done, f"stopped at {result.pending_id}"
+    return result
+
+
+def after_setup(powers: str = ALL, seed: int = 1) -> dict:
+    state = fresh(powers, seed)
+    for n in range(1, 9):
+        play_step(state, {"proc": "setup", "n": n}, {f"chaos.setup.{n}": "yes"})
+    return state
+
+
+def says(result) -> list[str]:
+    return [e.msg.id for e in result.transcript if e.kind == "say"]
+
+
+def place(state, region, power, cultist=0, warrior=0, daemon=0):
+    figs = figures_of(state["regions"][region], power)
+    figs["cultist"] += cultist
+    figs["warrior"] += warrior
+    figs["daemon"] += daemon
+
+
+# -- options ----------------------------------------------------------------
+
+
+def test_options_seat_in_power_order():
+    """Seed, Preparação step 2: seats clockwise in the order Khorne, Nurgle, Tzeentch, Slaanesh."""
+    assert game.check_options({"powers": "slaanesh,khorne,tzeentch"})["powers"] == ["khorne", "tzeentch", "slaanesh"]
+
+
+@pytest.mark.parametrize(
+    "powers,key",
+    [("khorne,nurgle", "chaos.error.power_count"), ("khorne,khorne,nurgle", "chaos.error.repeated_power"), ("khorne,nurgel,tzeentch", "chaos.error.unknown_power")],
+)
+def test_bad_powers_are_refused(powers, key):
+    """Issue 4 §1: unknown or repeated Powers, or a count outside 3–4, get a clear error."""
+    with pytest.raises(OptionError) as e:
+        game.check_options({"powers": powers})
+    assert e.value.msg.id == key
+    if key == "chaos.error.unknown_power":
+        assert "nurgle" in e.value.msg.params["close"]
+
+
+# -- setup ------------------------------------------------------------------
+
+
+def test_old_world_deck_size_by_players():
+    """Seed, Preparação step 6: 7 cards with 4 players, 8 with 3."""
+    data = data_of(fresh())
+    assert old_world_deck_size(data, 4) == 7
+    assert old_world_deck_size(data, 3) == 8
+    assert after_setup(ALL)["old_world"]["deck"] == 7
+    assert after_setup("khorne,nurgle,slaanesh")["old_world"]["deck"] == 8
+
+
+def test_starting_tokens_one_per_region_in_region_order():
+    """Seed, Preparação step 7: 2 Noble, 3 Warpstone, 4 Peasant, one at random in each of the nine regions."""
+    data = data_of(fresh())
+    for seed in range(30):
+        dealt = starting_tokens(data, seed)
+        assert [r for r, _ in dealt] == data.region_ids
+        kinds = [k for _, k in dealt]
+        assert (kinds.count("noble"), kinds.count("warpstone"), kinds.count("peasant")) == (2, 3, 4)
+    assert len({tuple(starting_tokens(data, s)) for s in range(30)}) > 5  # really random
+    state = after_setup(seed=3)
+    for region, kind in starting_tokens(data, 3):
+        assert state["regions"][region]["tokens"][kind] == 1
+
+
+def test_starting_hands_and_ruination_stack():
+    """Seed, Preparação steps 5 and 8: Ruination stack 1 on top; starting hand of 3 Chaos cards."""
+    state = after_setup()
+    assert state["ruination_next"] == 1
+    for p in state["powers"]:
+        assert state["p"][p]["hand"] == 3
+        assert state["p"][p]["deck"] == 21
+    assert state["next"] == {"proc": "old_world"}
+
+
+def test_setup_step_waits_until_done():
+    """Seed, Preparação: each step is confirmed by the table before the next one."""
+    state = fresh()
+    result = play_step(state, {"proc": "setup", "n": 1}, {"chaos.setup.1": ["no", "yes"]})
+    assert "chaos.setup.again" in says(result)
+    assert state["next"] == {"proc": "setup", "n": 2}
+
+
+# -- Old World phase --------------------------------------------------------
+
+
+def test_lowest_threat_draws_and_track_shifts():
+    """Seed, Fase do Velho Mundo: lowest Threat draws; new card to space 1, space 1 to 2, space 2 leaves."""
+    state = after_setup()
+    state["old_world"]["track"] = ["road_wardens", "witch_hunters"]
+    r = play_step(state, {"proc": "old_world"}, {"chaos.oldworld.card": "bretonnian_knights", "chaos.oldworld.changes": "+hero bretonnia, +hero tilea"})
+    draws = [e for e in r.transcript if e.kind == "say" and e.msg.id == "chaos.oldworld.draws"][0]
+    assert draws.msg.params["power"] == "@chaos.power.nurgle"  # Threat 1 at Start
+    assert state["old_world"]["track"] == ["bretonnian_knights", "road_wardens"]
+    assert state["old_world"]["deck"] == 6
+    assert state["regions"]["bretonnia"]["tokens"]["hero"] == 1
+
+
+def test_discarded_old_world_card_does_not_move_the_track():
+    """Rules file §2.14 A4 (a card that says discard leaves the game and does not shift the track)."""
+    state = after_setup()
+    state["old_world"]["track"] = ["road_wardens", ""]
+    play_step(state, {"proc": "old_world"}, {"chaos.oldworld.card": "meteor_showers", "chaos.oldworld.changes": "none"})
+    assert state["old_world"]["track"] == ["road_wardens", ""]
+    assert state["old_world"]["deck"] == 6
+
+
+# -- Draw phase -------------------------------------------------------------
+
+
+def test_power_resets_and_does_not_carry_over():
+    """Seed, Fase de Compra: power markers move to the sheet's number; power points never carry over."""
+    state = after_setup()
+    state["round"] = 1
+    state["p"]["khorne"]["pp"] = 3
+    play_step(state, {"proc": "draw"}, {"chaos.draw.r1.tzeentch.discard": "no"})
+    assert state["p"]["khorne"]["pp"] == 7
+    assert state["p"]["nurgle"]["pp"] == 6
+    assert state["p"]["khorne"]["hand"] == 5
+    assert state["p"]["tzeentch"]["hand"] == 5  # draws until holding 5
+
+
+def test_empty_chaos_deck_reshuffles_discard():
+    """Seed, Fase de Compra: when a Chaos deck runs out, the discard pile is shuffled into a new deck."""
+    state = after_setup()
+    state["round"] = 1
+    ks = state["p"]["khorne"]
+    ks.update(deck=1, discard=10, hand=0)
+    r = play_step(state, {"proc": "draw"}, {"chaos.draw.r1.tzeentch.discard": "no"})
+    assert "chaos.draw.reshuffle" in says(r)
+    assert (ks["hand"], ks["deck"], ks["discard"]) == (2, 9, 0)
+
+
+# -- Summoning phase --------------------------------------------------------
+
+
+def summoning_state():
+    state = after_setup()
+    state["round"] = 1
+    for p in state["powers"]:
+        state["p"][p]["pp"] = 2
+        state["p"][p]["hand"] = 3
+    return state
+
+
+def test_turns_circle_in_power_order_and_skip_zero():
+    """Seed, Fase de Invocação: Power order in a continuous circle; a Power on 0 is skipped."""
+    state = summoning_state()
+    state["p"]["nurgle"]["pp"] = 0
+    play_step(state, {"proc": "summon", "power": "khorne"}, {"chaos.summon.khorne": "cultist", "chaos.summon.khorne.region": "kislev"})
+    assert state["next"] == {"proc": "summon", "power": "tzeentch"}
+    assert state["p"]["khorne"]["pp"] == 1
+    state["p"]["tzeentch"]["pp"] = 0
+    state["p"]["slaanesh"]["pp"] = 0
+    play_step(state, {"proc": "summon", "power": "khorne"}, {"chaos.summon.khorne": "pass"})
+    assert state["p"]["khorne"]["pp"] == 0
+    assert state["next"] == {"proc": "battle_start"}
+
+
+def test_first_figure_anywhere_then_adjacent_only():
+    """Seed, Fase de Invocação A.3: a region with your figures or adjacent; anywhere when you have none."""
+    state = summoning_state()
+    data = data_of(state)
+    assert valid_summon_regions(state, data, "khorne") == data.region_ids
+    place(state, "norsca", "khorne", cultist=1)
+    assert valid_summon_regions(state, data, "khorne") == ["norsca", "troll_country"]
+    with pytest.raises(Exception) as e:
+        play_step(state, {"proc": "summon", "power": "khorne"}, {"chaos.summon.khorne": "cultist", "chaos.summon.khorne.from": "reserve", "chaos.summon.khorne.region": "tilea"})
+    assert "tilea" in str(e.value.value) or e.value.ask_id == "chaos.summon.khorne.region"
+
+
+def test_cannot_pay_more_than_power_left():
+    """Seed, Fase de Invocação A.2/B.2: without enough power a figure cannot be summoned nor a card played."""
+    state = summoning_state()
+    state["p"]["khorne"]["pp"] = 2
+    r = run(game.procedure(state, {"proc": "summon", "power": "khorne"}), ScriptedAnswers({}), dice=DiceContext(1, 1))
+    values = [c.value for c in r.pending.choices]
+    assert "daemon" not in values  # Bloodthirster costs 3
+    assert {"cultist", "warrior", "card", "pass"} <= set(values)
+
+
+def test_card_needs_an_empty_space():
+    """Seed, Fase de Invocação B.3: two card spaces per region; a full region takes no card."""
+    state = summoning_state()
+    state["regions"]["kislev"]["cards"] = [{"power": "nurgle", "card": "influenza", "cost": 1}, {"power": "slaanesh", "card": "insidious_lies", "cost": 1}]
+    r = run(game.procedure(state, {"proc": "summon", "power": "khorne"}), ScriptedAnswers({"chaos.summon.khorne": "card", "chaos.card.khorne": "battle_cry"}), dice=DiceContext(1, 1))
+    assert r.pending_id == "chaos.card.khorne.region"
+    assert "kislev" not in [c.value for c in r.pending.choices]
+
+
+# -- Battle phase -----------------------------------------------------------
+
+
+def battle_state():
+    state = after_setup(seed=1)
+    state["round"] = 1
+    for region in state["regions"].values():
+        region["tokens"]["peasant"] = 0
+    return state
+
+
+def test_dice_equal_attack_hits_on_4_5_6_and_sixes_explode():
+    """Seed, Fase de Batalha step 1: dice = attack of all figures; 4, 5, 6 hit; each 6 adds one more die."""
+    state = battle_state()
+    place(state, "kislev", "khorne", warrior=2)  # Bloodletters: attack 2 each → 4 dice
+    place(state, "kislev", "nurgle", cultist=3)
+    r = play_step(state, {"proc": "battle", "region": "kislev"}, {"chaos.battle.kislev.khorne": "6 6 1 2 4 3"})
+    rolls = [e for e in r.transcript if e.kind == "roll"]
+    assert rolls[0].id == "chaos.battle.kislev.khorne" and rolls[0].source == "table"
+    hits = [e for e in r.transcript if e.kind == "say" and e.msg.id == "chaos.battle.hits"][0]
+    assert hits.msg.params["hits"] == 3  # 6, 6, 4
+    assert state["regions"]["kislev"]["figures"]["nurgle"]["cultist"] == 0
+    assert state["p"]["khorne"]["dac"] == 1  # Khorne killed an enemy figure
+
+
+def test_table_dice_must_include_the_extra_dice():
+    """Seed, Fase de Batalha step 1: each 6 explodes into one more die (the table types every face)."""
+    from automata.core.runner import BadAnswer
+
+    state = battle_state()
+    place(state, "kislev", "khorne", warrior=1)
+    place(state, "kislev", "nurgle", cultist=1)
+    with pytest.raises(BadAnswer) as e:
+        play_step(state, {"proc": "battle", "region": "kislev"}, {"chaos.battle.kislev.khorne": "6 5"})
+    assert e.value.problem.id == "core.dice.count_explode"
+
+
+def test_peasant_removed_at_once_and_kept():
+    """Seed, Fase de Batalha step 2: a Peasant is removed after 1 hit and kept by the Power that removed it."""
+    state = battle_state()
+    state["regions"]["tilea"]["tokens"]["peasant"] = 2
+    place(state, "tilea", "khorne", warrior=1)
+    play_step(state, {"proc": "battle", "region": "tilea"}, {"chaos.battle.tilea.khorne": "5 1"})
+    assert state["regions"]["tilea"]["tokens"]["peasant"] == 1
+    assert state["p"]["khorne"]["peasants"] == 1
+    assert state["p"]["khorne"]["dac"] == 0  # Peasants do not count for Khorne's dial
+
+
+def test_hits_below_defense_are_lost():
+    """Seed, Fase de Batalha step 2: no fewer hits than needed to destroy a figure; spare hits are lost."""
+    state = battle_state()
+    place(state, "estalia", "nurgle", warrior=1)  # Plaguebearer attack 1
+    place(state, "estalia", "slaanesh", daemon=1)  # Keeper of Secrets defense 4
+    r = play_step(state, {"proc": "battle", "region": "estalia"}, {"chaos.battle.estalia.nurgle": "6 4", "chaos.battle.estalia.slaanesh": "1 1"})
+    assert state["regions"]["estalia"]["figures"]["slaanesh"]["daemon"] == 1
+    assert "chaos.battle.spare" in says(r)
+
+
+def test_knocked_figures_still_roll():
+    """Seed, Fase de Batalha: knocked-over figures also count; they are removed after all players acted."""
+    state = battle_state()
+    place(state, "kislev", "khorne", warrior=1)
+    place(state, "kislev", "nurgle", warrior=1)
+    play_step(state, {"proc": "battle", "region": "kislev"}, {"chaos.battle.kislev.khorne": "5 5", "chaos.battle.kislev.nurgle": "4"})
+    figs = state["regions"]["kislev"]["figures"]
+    assert figs["khorne"]["warrior"] == 0 and figs["nurgle"]["warrior"] == 0
+
+
+def test_target_choice_asked_only_when_there_is_one():
+    """Seed, Fase de Batalha step 2: the player declares which target receives each hit."""
+    state = battle_state()
+    place(state, "kislev", "khorne", warrior=1)
+    place(state, "kislev", "nurgle", cultist=1)
+    place(state, "kislev", "tzeentch", warrior=1)  # Horror, defense 2
+    r = play_step(
+        state,
+        {"proc": "battle", "region": "kislev"},
+        {"chaos.battle.kislev.khorne": "5 5", "chaos.battle.kislev.nurgle": "1", "chaos.battle.kislev.tzeentch": "1", "chaos.battle.kislev.khorne.target": "tzeentch:warrior"},
+    )
+    assert state["regions"]["kislev"]["figures"]["tzeentch"]["warrior"] == 0
+    assert state["regions"]["kislev"]["figures"]["nurgle"]["cultist"] == 1
+    assert any(e.kind == "ask" and e.id == "chaos.battle.kislev.khorne.target" for e in r.transcript)
+
+
+def test_early_hits_kill_at_once():
+    """Seed, Impactos Antecipados: dice at the start of the phase; their kills are removed at once."""
+    state = battle_state()
+    place(state, "kislev", "khorne", cultist=1)
+    place(state, "kislev", "nurgle", warrior=1)
+    state["regions"]["kislev"]["cards"] = [{"power": "khorne", "card": "blood_frenzy", "cost": 0}]
+    play_step(state, {"proc": "battle", "region": "kislev"}, {"chaos.battle.kislev.khorne.early": "4 1"})
+    assert state["regions"]["kislev"]["figures"]["nurgle"]["warrior"] == 0  # never got to roll
+
+
+# -- Corruption phase: domination -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "values,resistance,expected",
+    [
+        ({"khorne": 4, "nurgle": 2}, 3, "khorne"),
+        ({"khorne": 3, "nurgle": 2}, 3, None),  # equal to resistance: not greater
+        ({"khorne": 4, "nurgle": 4}, 1, None),  # tie for highest
+        ({"khorne": 4, "nurgle": 4, "tzeentch": 5}, 1, "tzeentch"),  # a lower tie does not matter
+        ({"khorne": 2}, 0, "khorne"),
+        ({}, 0, None),
+    ],
+)
+def test_domination_rule(values, resistance, expected):
+    """Seed, Fase de Corrupção step 1: the single highest value dominates if greater than the resistance; a tie scores nothing."""
+    assert dominator(values, resistance) == expected
+
+
+def test_domination_counts_card_costs_and_figure_count():
+    """Seed, Fase de Corrupção step 1: costs of Chaos cards plus the NUMBER of figures (not their cost)."""
+    state = after_setup()
+    state["round"] = 1
+    for region in state["regions"].values():
+        region["tokens"] = {k: 0 for k in region["tokens"]}
+    place(state, "the_empire", "khorne", daemon=1, warrior=2)  # 3 figures
+    state["regions"]["the_empire"]["cards"] = [{"power": "khorne", "card": "the_blood_gods_call", "cost": 2}, {"power": "khorne", "card": "battle_cry", "cost": 1}]
+    play_step(state, {"proc": "domination"})
+    assert state["p"]["khorne"]["vp"] == 5  # 3 + 2 + 1 = 6 > 5: conquest 5
+
+
+def test_tokens_modify_resistance_and_conquest_independently():
+    """Seed, Fase de Corrupção step 1: Resistance and conquest value are modified independently by tokens."""
+    state = after_setup()
+    state["round"] = 1
+    for region in state["regions"].values():
+        region["tokens"] = {k: 0 for k in region["tokens"]}
+    state["regions"]["kislev"]["tokens"]["noble"] = 1  # conquest 3 -> 4, resistance stays 3
+    place(state, "kislev", "nurgle", cultist=3)
+    play_step(state, {"proc": "domination"})
+    assert state["p"]["nurgle"]["vp"] == 0  # 3 is not above resistance 3
+    state["regions"]["kislev"]["tokens"]["skaven"] = 1  # resistance 2, conquest still 4
+    play_step(state, {"proc": "domination"})
+    assert state["p"]["nurgle"]["vp"] == 4
+
+
+# -- Corruption phase: corruption and ruination -----------------------------
+
+
+def corruption_state():
+    state = after_setup()
+    state["round"] = 1
+    for region in state["regions"].values():
+        region["tokens"] = {k: 0 for k in region["tokens"]}
+    return state
+
+
+def test_one_token_per_cultist():
+    """Seed, Fase de Corrupção step 2: one corruption token for each cultist in the region."""
+    state = corruption_state()
+    place(state, "tilea", "nurgle", cultist=2, warrior=3)
+    play_step(state, {"proc": "corruption"})
+    assert state["regions"]["tilea"]["corruption"] == {"nurgle": 2}
+
+
+def test_twelfth_token_ruins_and_pays_ruiners():
+    """Seed, Fase de Corrupção step 2: 12 or more tokens ruin the region; who placed one in this step scores the header."""
+    state = corruption_state()
+    reg = state["regions"]["kislev"]
+    reg["corruption"] = {"khorne": 6, "slaanesh": 5}
+    place(state, "kislev", "nurgle", cultist=1)
+    play_step(state, {"proc": "corruption"})
+    assert reg["ruin"] == 1 and reg["ruin_face_up"]
+    assert state["p"]["nurgle"]["vp"] == 3  # card 1 header
+    assert state["p"]["khorne"]["vp"] == 0  # placed nothing in this step
+    assert state["ruination_next"] == 2
+
+
+def test_eleven_tokens_do_not_ruin():
+    """Seed, Fase de Corrupção step 2: fewer than 12 tokens leave the region standing."""
+    state = corruption_state()
+    state["regions"]["kislev"]["corruption"] = {"khorne": 10}
+    place(state, "kislev", "nurgle", cultist=1)
+    play_step(state, {"proc": "corruption"})
+    assert state["regions"]["kislev"]["ruin"] == 0
+
+
+def test_warpstone_counts_toward_twelve():
+    """Seed, Fase de Corrupção step 2: Warpstone tokens count as corruption for the total."""
+    state = corruption_state()
+    reg = state["regions"]["tilea"]
+    reg["tokens"]["warpstone"] = 2
+    reg["corruption"] = {"tzeentch": 9}
+    place(state, "tilea", "tzeentch", cultist=1)
+    assert corruption_total(reg) == 11
+    play_step(state, {"proc": "corruption"})
+    assert reg["ruin"] == 1
+    assert state["p"]["tzeentch"]["vp"] == 3
+
+
+def test_sixth_ruination_attempt_does_nothing():
+    """Seed, Fase de Corrupção step 2: with all five Ruination cards used a region is not ruined and scores nothing."""
+    state = corruption_state()
+    state["ruination_next"] = 6
+    reg = state["regions"]["estalia"]
+    reg["corruption"] = {"khorne": 11}
+    place(state, "estalia", "slaanesh", cultist=2)
+    r = play_step(state, {"proc": "corruption"})
+    assert reg["ruin"] == 0
+    assert state["p"]["slaanesh"]["vp"] == 0
+    assert "chaos.ruin.no_cards" in says(r)
+
+
+def test_ruination_cards_go_out_in_region_order():
+    """Seed, Fase de Corrupção step 2 (region by region, in region order): the earlier region takes the lower card."""
+    state = corruption_state()
+    for rid in ("tilea", "kislev"):
+        state["regions"][rid]["corruption"] = {"khorne": 11}
+        place(state, rid, "nurgle", cultist=1)
+    play_step(state, {"proc": "corruption"})
+    assert state["regions"]["kislev"]["ruin"] == 1
+    assert state["regions"]["tilea"]["ruin"] == 2
+
+
+@pytest.mark.parametrize(
+    "power,region,tokens,expected",
+    [
+        ("nurgle", "kislev", {}, 1),  # populous
+        ("nurgle", "tilea", {}, 0),  # not populous
+        ("slaanesh", "tilea", {"noble": 1}, 1),
+        ("slaanesh", "tilea", {"hero": 1}, 1),
+        ("slaanesh", "tilea", {}, 0),
+        ("tzeentch", "tilea", {"warpstone": 2}, 1),
+        ("tzeentch", "tilea", {"warpstone": 1}, 0),
+    ],
+)
+def test_dial_counters_from_corruption(power, region, tokens, expected):
+    """Rules file §2.6 (Power sheets): Nurgle, Tzeentch, Slaanesh earn a counter placing 2+ tokens in their kind of region."""
+    state = corruption_state()
+    state["regions"][region]["tokens"].update(tokens)
+    place(state, region, power, cultist=2)
+    play_step(state, {"proc": "corruption"})
+    assert state["p"][power]["dac"] == expected
+
+
+# -- End phase --------------------------------------------------------------
+
+
+def test_end_cards_go_to_discard():
+    """Seed, Fase Final step 1: Chaos cards leave the board for the discard piles."""
+    state = corruption_state()
+    state["regions"]["kislev"]["cards"] = [{"power": "khorne", "card": "battle_cry", "cost": 1}]
+    play_step(state, {"proc": "end_cards"})
+    assert state["regions"]["kislev"]["cards"] == []
+    assert state["p"]["khorne"]["discard"] == 1
+
+
+def test_hero_removes_a_figure_of_highest_threat():
+    """Seed, Fase Final step 2: the highest Threat among Powers with figures there removes one figure, once per Hero."""
+    state = corruption_state()
+    reg = state["regions"]["bretonnia"]
+    reg["tokens"]["hero"] = 2
+    place(state, "bretonnia", "nurgle", cultist=2)  # Threat 1
+    place(state, "bretonnia", "slaanesh", cultist=1, warrior=1)  # Threat 4
+    play_step(state, {"proc": "end_heroes"}, {"chaos.hero.r1.bretonnia.1": "warrior"})
+    # first Hero: Slaanesh chooses its warrior; second Hero: Slaanesh still highest, one cultist left
+    assert reg["figures"]["slaanesh"] == {"cultist": 0, "warrior": 0, "daemon": 0}
+    assert reg["figures"]["nurgle"]["cultist"] == 2
+
+
+@pytest.mark.parametrize(
+    "tokens,expected",
+    [
+        ({"khorne": 6, "nurgle": 4, "tzeentch": 2}, {"khorne": 10, "nurgle": 5}),
+        ({"khorne": 5, "nurgle": 5}, {"khorne": 7, "nurgle": 7}),  # (10+5)//2
+        ({"khorne": 5, "nurgle": 5, "tzeentch": 5}, {"khorne": 5, "nurgle": 5, "tzeentch": 5}),  # (10+5+0)//3
+        ({"khorne": 6, "nurgle": 3, "tzeentch": 3}, {"khorne": 10, "nurgle": 2, "tzeentch": 2}),  # 5//2
+        ({"khorne": 6}, {"khorne": 10}),
+    ],
+)
+def test_ruination_scoring_ties(tokens, expected):
+    """Seed, Fase Final step 4: most tokens first amount, second most second amount; ties add and share, rounding down."""
+    assert {p: v for p, v in ruination_places(tokens, 10, 5).items() if v} == expected
+
+
+def test_ruined_region_scores_then_turns_face_down():
+    """Seed, Fase Final step 4: only cards placed this turn score; then face down and corruption removed."""
+    state = corruption_state()
+    emp = state["regions"]["the_empire"]
+    emp.update(ruin=1, ruin_face_up=True, corruption={"khorne": 6, "nurgle": 4})
+    emp["tokens"]["warpstone"] = 2
+    old = state["regions"]["norsca"]
+    old.update(ruin=2, ruin_face_up=False, corruption={"khorne": 3})
+    play_step(state, {"proc": "end_ruination"})
+    assert state["p"]["khorne"]["vp"] == 10 and state["p"]["nurgle"]["vp"] == 5
+    assert emp["corruption"] == {} and not emp["ruin_face_up"] and emp["ruin"] == 1
+    assert emp["tokens"]["warpstone"] == 2  # rules.toml: Warpstone stays (provisional)
+    assert old["corruption"] == {"khorne": 3}
+
+
+def test_dial_ticks_one_each_and_one_more_for_most():
+    """Seed, Fase Final step 5: each Power with counters turns once; the one with the most turns once more."""
+    state = corruption_state()
+    data = data_of(state)
+    state["p"]["khorne"]["dac"] = 3
+    state["p"]["nurgle"]["dac"] = 1
+    assert dial_ticks(state, data) == {"khorne": 2, "nurgle": 1}
+    state["p"]["nurgle"]["dac"] = 3
+    assert dial_ticks(state, data) == {"khorne": 2, "nurgle": 2}  # tie: rules.toml most_tie = all_tied (provisional)
+
+
+def test_dial_rewards_are_applied():
+    """Seed, Fase Final step 5: follow the instruction revealed on the dial (Khorne position 1: +4 VP)."""
+    state = corruption_state()
+    state["p"]["khorne"]["dac"] = 1
+    play_step(state, {"proc": "end_dials"}, {"chaos.dial.khorne.r1.2.upgrade": "cultist"})
+    assert state["p"]["khorne"]["dial"] == 2  # only Power with counters: it has the most, +1
+    assert state["p"]["khorne"]["vp"] == 4
+    assert state["p"]["khorne"]["upgrades"] == ["cultist"]
+    assert state["p"]["khorne"]["dac"] == 0
+
+
+def test_victory_50_vp_at_end_of_round():
+    """Seed, Fim de Jogo: 50 VP or more at the end of the End phase wins."""
+    state = corruption_state()
+    state["p"]["nurgle"]["vp"] = 50
+    play_step(state, {"proc": "end_check"})
+    assert state["over"] and state["result"] == {"winners": ["nurgle"], "rule": "vp"}
+
+
+def test_dial_victory_before_vp():
+    """Seed, Fim de Jogo: a dial at its victory position wins; rules.toml puts dial winners first (provisional)."""
+    state = corruption_state()
+    data = data_of(state)
+    state["p"]["nurgle"]["vp"] = 60
+    state["p"]["slaanesh"]["dial"] = data.ticks_to_win("slaanesh")
+    assert winners(state, data) == (["slaanesh"], "dial")
+
+
+def test_several_vp_winners_most_vp_then_shared():
+    """Rules file §3.2: several qualifying Powers — most VP wins; equal VP share the win (provisional)."""
+    state = corruption_state()
+    data = data_of(state)
+    state["p"]["nurgle"]["vp"] = 52
+    state["p"]["khorne"]["vp"] = 55
+    assert winners(state, data) == (["khorne"], "vp_most_vp")
+    state["p"]["nurgle"]["vp"] = 55
+    assert winners(state, data) == (["khorne", "nurgle"], "vp_shared")
+
+
+def test_old_world_wins_when_deck_exhausted():
+    """Seed, Fim de Jogo: the Old World deck runs out and nobody has won: the Old World wins."""
+    state = corruption_state()
+    state["old_world"]["deck"] = 0
+    play_step(state, {"proc": "end_check"})
+    assert state["over"] and state["result"] == {"winners": [], "rule": "old_world"}
+    assert game.next_step(state) is None
+
+
+def test_game_continues_with_cards_left():
+    """Seed, Fase Final step 6: nobody has won, so the next round starts with the Old World phase."""
+    state = corruption_state()
+    play_step(state, {"proc": "end_check"})
+    assert not state["over"] and state["next"] == {"proc": "old_world"}
