@@ -26,7 +26,8 @@ def event_text(t: Translator, event: Event) -> str:
     if event.kind == "say":
         return PREFIX.get(event.style, "") + t.render(event.msg)
     if event.kind == "ask":
-        return f"? {t.render(event.msg)} {answer_text(t, event.value)}"
+        shown = ", ".join(t.render(m) for m in event.labels) if event.labels else answer_text(t, event.value)
+        return f"? {t.render(event.msg)} {shown}"
     if event.kind == "roll":
         what = t.render(event.msg) if event.msg is not None else event.id
         faces = " ".join(str(f) for f in event.value)

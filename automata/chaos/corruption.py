@@ -57,7 +57,7 @@ def domination_step(state: dict, data: ChaosData):
                     max=99,
                 )
         res, con = resistance(state, data, rid), conquest(state, data, rid)
-        shown = ", ".join(f"{p}={v}" for p, v in values.items())
+        shown = [msg("chaos.value_of", power=P(p), value=v).to_data() for p, v in values.items()]
         winner = dominator(values, res)
         if winner:
             state["p"][winner]["vp"] += con

@@ -203,7 +203,7 @@ def winners(state: dict, data: ChaosData) -> tuple[list[str], str]:
 def end_check(state: dict, data: ChaosData):
     """Step 6 and the end of the game: 50 VP, a dial at its victory position, or the Old World's deck exhausted."""
     won, why = winners(state, data)
-    scores = ", ".join(f"{p} {state['p'][p]['vp']}" for p in state["powers"])
+    scores = [msg("chaos.value_of", power=P(p), value=state["p"][p]["vp"]).to_data() for p in state["powers"]]
     yield Say(msg("chaos.end.scores", scores=scores), "info")
     if won:
         state["over"] = True

@@ -44,6 +44,7 @@ class Event:
     source: str = ""
     style: str = "info"
     replayed: bool = False
+    labels: tuple = ()  # the labels (Msg) of the chosen answers, for questions with choices
 
 
 class AnswerSource(Protocol):
@@ -153,7 +154,9 @@ def run(
                 except InvalidAnswer as bad:
                     raise BadAnswer(step.id, raw, bad.msg) from None
                 keep(Record(step.id, value, src))
-            emit(Event("ask", step.msg, id=step.id, value=value, source=out.records[-1].source, replayed=replaying))
+            chosen = value if isinstance(value, list) else [value]
+            labels = tuple(c.label for c in step.choices if c.value in chosen)
+            emit(Event("ask", step.msg, id=step.id, value=value, source=out.records[-1].source, replayed=replaying, labels=labels))
             to_send = value
         elif isinstance(step, Roll):
             spec = parse_spec(step.dice)
