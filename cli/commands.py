@@ -43,6 +43,10 @@ def play(
             else:
                 show_event(env.out, env.t, event, interactive)
 
+        pending = session.save.pending
+        if pending and pending.get("records") and not env.json:
+            label = env.t.render(session.game.step_label(pending["step"]))
+            env.out.print(f"[dim]{env.t('core.play.resume', step=label, n=len(pending['records']))}[/dim]")
         if session.game.next_step(session.save.state) is None and session.save.pending is None:
             _finished(env, session, events, 0)
             return

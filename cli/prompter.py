@@ -34,7 +34,10 @@ class TerminalPrompter:
             value = questionary.confirm(question, default=True).unsafe_ask()
         elif ask.kind == ONE_OF:
             choices = [questionary.Choice(self.t.render(c.label), value=c.value) for c in ask.choices]
-            value = questionary.select(question, choices=choices, use_shortcuts=len(choices) <= 9).unsafe_ask()
+            if len(choices) <= 9:
+                value = questionary.select(question, choices=choices, use_shortcuts=True).unsafe_ask()
+            else:  # long lists (Old World cards): type to filter
+                value = questionary.select(question, choices=choices, use_search_filter=True, use_jk_keys=False).unsafe_ask()
         elif ask.kind == SEVERAL_OF:
             choices = [questionary.Choice(self.t.render(c.label), value=c.value) for c in ask.choices]
             value = questionary.checkbox(question, choices=choices, validate=self._validator(ask.normalise)).unsafe_ask()

@@ -44,9 +44,8 @@ def answer_text(t: Translator, value: Any) -> str:
 
 
 def show_event(console, t: Translator, event: Event, interactive: bool) -> None:
-    if event.replayed:
-        return
-    if event.kind == "ask" and event.source == "table" and interactive:
+    """Print one transcript line. Replayed lines (a resumed step) are shown again as context."""
+    if event.kind == "ask" and event.source == "table" and interactive and not event.replayed:
         return  # the prompt itself already shows question and answer
     text = escape(event_text(t, event))
     style = STYLES.get(event.style, "") if event.kind == "say" else "dim"

@@ -167,5 +167,18 @@ def apply(ops: list[dict], state: dict) -> None:
             state["p"][op["power"]][what] += delta
 
 
-def describe(ops: list[dict]) -> list[str]:
-    return [_describe(op) for op in ops]
+def describe(ops: list[dict]):
+    """Each change as a message for the table (terms translated)."""
+    out = []
+    for op in ops:
+        delta = f"{op['delta']:+d}"
+        what = op["what"]
+        if what in TOKEN_KINDS:
+            out.append(msg("chaos.edit.line.token", delta=delta, token="@chaos.token." + what, region="@chaos.region." + op["region"]))
+        elif what == "corruption":
+            out.append(msg("chaos.edit.line.corruption", delta=delta, power="@chaos.power." + op["power"], region="@chaos.region." + op["region"]))
+        elif what in FIGURE_KINDS:
+            out.append(msg("chaos.edit.line.figure", delta=delta, figure="@chaos.figure." + what, power="@chaos.power." + op["power"], region="@chaos.region." + op["region"]))
+        else:
+            out.append(msg("chaos.edit.line.counter", delta=delta, what="@chaos.edit.what." + what, power="@chaos.power." + op["power"]))
+    return out

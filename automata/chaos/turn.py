@@ -38,7 +38,7 @@ def apply_changes(state: dict, data: ChaosData, text: str):
     ops = edits.parse(text, data, state["powers"])
     edits.apply(ops, state)
     for line in edits.describe(ops):
-        yield Say(msg("chaos.edit.applied", change=line), "rule")
+        yield Say(msg("chaos.edit.applied", change=line.to_data()), "rule")
 
 
 def lowest_threat(state: dict, data: ChaosData, ask_id: str):
