@@ -28,7 +28,6 @@ class Env:
     answers: dict[str, Any] = field(default_factory=dict)
     dice: str | None = None
     seed: int | None = None
-    explain: bool = False
     _t: Translator | None = None
     _console: Any = None
     _err: Any = None

@@ -18,7 +18,7 @@ from typer.core import TyperGroup
 from .env import CliError, Env, Exit, current, load_answers_file, set_current
 
 GLOBAL_WITH_VALUE = ("--game", "--lang", "--answers", "--answer", "--dice", "--seed")
-GLOBAL_FLAGS = ("--json", "--explain")
+GLOBAL_FLAGS = ("--json",)
 
 
 def hoist_globals(args: list[str]) -> list[str]:
@@ -65,6 +65,15 @@ class CompanionGroup(TyperGroup):
             if args and not args[0].startswith("-"):
                 import difflib
 
+                from automata.core.games import UnknownGame, find_game
+
+                try:
+                    info = find_game(args[0])
+                except UnknownGame:
+                    info = None
+                if info is not None and not info.available:
+                    raise type(e)(current().t("core.error.game_unavailable", name=info.name), ctx) from e
+
                 names = [c for c in self.list_commands(ctx) if not self.get_command(ctx, c).hidden]
                 close = difflib.get_close_matches(args[0], names, n=3, cutoff=0.5)
                 valid = ", ".join(names)
@@ -103,7 +112,7 @@ app = typer.Typer(
     help="A companion for board games played at a real table: setup walkthroughs, bots that run "
     "themselves, and the bookkeeping. Start with 'tabletop new GAME', then 'tabletop play'.",
 )
-new_app = typer.Typer(no_args_is_help=True, help="Start a new game: tabletop new GAME [options].")
+new_app = typer.Typer(cls=CompanionGroup, no_args_is_help=True, help="Start a new game: tabletop new GAME [options].")
 data_app = typer.Typer(no_args_is_help=True, help="Game data: what is provisional and how to replace it.")
 app.add_typer(new_app, name="new")
 app.add_typer(data_app, name="data")
@@ -118,11 +127,10 @@ def _globals(
     answer: Optional[List[str]] = typer.Option(None, "--answer", help="ID=VALUE, repeatable."),
     dice: Optional[str] = typer.Option(None, "--dice", help="app (the program rolls) or table (you type your dice)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for a new game's app dice and shuffles."),
-    explain: bool = typer.Option(False, "--explain", help="Show the rule behind each decision."),
 ) -> None:
     from .i18n import LANGS, detect_lang
 
-    env = Env(json=json_, game=game, seed=seed, explain=explain)
+    env = Env(json=json_, game=game, seed=seed)
     set_current(env)
     try:
         env.lang = detect_lang(lang)

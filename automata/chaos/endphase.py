@@ -108,6 +108,10 @@ def end_dials(state: dict, data: ChaosData):
     ticks = dial_ticks(state, data)
     if not ticks:
         yield Say(msg("chaos.dial.none"), "info")
+    dacs = [state["p"][p]["dac"] for p in state["powers"] if state["p"][p]["dac"] > 0]
+    if len(dacs) > 1 and dacs.count(max(dacs)) > 1:
+        rule = data.rules["rules"]["dial_advance"].get("most_tie", "all_tied")
+        yield Say(msg("chaos.provisional", rule=f"@chaos.rule.most_tie.{rule}", key="rules.dial_advance.most_tie"), "warn")
     for p in state["powers"]:
         ps = state["p"][p]
         for _ in range(ticks.get(p, 0)):
@@ -205,6 +209,8 @@ def end_check(state: dict, data: ChaosData):
     won, why = winners(state, data)
     scores = [msg("chaos.value_of", power=P(p), value=state["p"][p]["vp"]).to_data() for p in state["powers"]]
     yield Say(msg("chaos.end.scores", scores=scores), "info")
+    if won and why not in ("dial", "vp"):
+        yield Say(msg("chaos.provisional", rule=f"@chaos.win.{why}", key="rules.victory.tiebreak"), "warn")
     if won:
         state["over"] = True
         state["result"] = {"winners": won, "rule": why}
