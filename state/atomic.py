@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 from pathlib import Path
 
 
@@ -13,6 +11,9 @@ def write_atomic(path: Path, text: str, backup: bool = True) -> None:
 
     With ``backup`` the previous version is kept as ``<name>.bak``.
     """
+    import shutil
+    import tempfile
+
     path.parent.mkdir(parents=True, exist_ok=True)
     data = text.encode("utf-8")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -22,7 +23,17 @@ def write_atomic(path: Path, text: str, backup: bool = True) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         if backup and path.exists():
-            shutil.copy2(path, path.with_name(path.name + ".bak"))
+            # The backup is replaced atomically too: an interrupted copy never leaves a broken .bak.
+            bak = path.with_name(path.name + ".bak")
+            bak_tmp = path.with_name(f".{path.name}.bak.{os.getpid()}.tmp")
+            try:
+                shutil.copy2(path, bak_tmp)
+                with open(bak_tmp, "rb") as fh:
+                    os.fsync(fh.fileno())
+                os.replace(bak_tmp, bak)
+            finally:
+                if bak_tmp.exists():
+                    bak_tmp.unlink()
         os.replace(tmp, path)
     except BaseException:
         try:

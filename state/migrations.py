@@ -11,13 +11,16 @@ from typing import Any, Callable
 
 CURRENT_VERSION = 1
 
-# from-version -> function turning that version's data into the next version's
+# from-version -> function turning that version's data into the next version's,
+# for save.toml and for journal.toml (both carry the same schema_version).
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+JOURNAL_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 
-def migrate(data: dict[str, Any], path: Path, target: int | None = None) -> dict[str, Any]:
+def migrate(data: dict[str, Any], path: Path, target: int | None = None, table: dict | None = None) -> dict[str, Any]:
     from .save import SaveError
 
+    table = MIGRATIONS if table is None else table
     target = CURRENT_VERSION if target is None else target
     version = data.get("schema_version")
     if not isinstance(version, int) or isinstance(version, bool):
@@ -25,7 +28,7 @@ def migrate(data: dict[str, Any], path: Path, target: int | None = None) -> dict
     if version > target:
         raise SaveError(path, f"schema_version {version} is newer than this program understands ({target}); update tabletop-companion")
     while version < target:
-        step = MIGRATIONS.get(version)
+        step = table.get(version)
         if step is None:
             raise SaveError(path, f"no migration from schema_version {version}")
         data = step(dict(data))

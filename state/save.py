@@ -17,10 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from .atomic import write_atomic
-from .migrations import CURRENT_VERSION, migrate
+from .migrations import CURRENT_VERSION, JOURNAL_MIGRATIONS, migrate
 
 SAVE_FILE = "save.toml"
 JOURNAL_FILE = "journal.toml"
@@ -75,6 +73,8 @@ class Save:
 
 
 def dumps(data: dict[str, Any]) -> str:
+    import tomli_w
+
     return tomli_w.dumps(_drop_none(data))
 
 
@@ -87,10 +87,10 @@ def _drop_none(value: Any) -> Any:
     return value
 
 
-def write(save: Save) -> None:
-    """Write journal (if loaded) then save, each atomically with a backup."""
+def write(save: Save, journal: bool = True) -> None:
+    """Write the journal (if loaded and ``journal``) then the save, each atomically with a backup."""
     assert save.folder is not None
-    if save._journal is not None:
+    if journal and save._journal is not None:
         entries = save._journal[: save.journal_length]
         write_atomic(save.folder / JOURNAL_FILE, dumps({"schema_version": CURRENT_VERSION, "entries": entries}))
     write_atomic(save.folder / SAVE_FILE, dumps(save.to_data()))
@@ -117,6 +117,8 @@ def _parse(path: Path) -> dict[str, Any]:
         m = re.search(r"line (\d+)", str(e))
         if m:
             line = int(m.group(1))
+        elif "end of document" in str(e):
+            line = text.count("\n") + 1
         raise SaveError(path, f"not valid TOML: {e}", line) from None
 
 
@@ -190,7 +192,7 @@ def read_journal(folder: Path, length: int) -> list[dict[str, Any]]:
     path = folder / JOURNAL_FILE
     if length == 0 and not path.exists():
         return []
-    data = _parse(path)
+    data = migrate(_parse(path), path, table=JOURNAL_MIGRATIONS)
     entries = data.get("entries", [])
     if not isinstance(entries, list):
         raise SaveError(path, "'entries' must be a list of tables", _line_of(path, "entries"))

@@ -14,18 +14,13 @@ import copy
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from automata.core.games import load_game
-from automata.core.runner import (
-    AnswerSource,
-    DiceContext,
-    Event,
-    Record,
-    ReplayMismatch,
-    run,
-)
-from automata.core.steps import Ask, Roll
+
+if TYPE_CHECKING:  # the runner is imported when a step is played, not to show a status
+    from automata.core.runner import AnswerSource, Event, Record
+    from automata.core.steps import Ask, Roll
 
 from . import paths
 from .save import CURRENT_VERSION, Save, SaveError, read, write
@@ -79,6 +74,8 @@ class Session:
         on_event: Callable[[Event], None] | None = None,
         max_steps: int | None = None,
     ) -> PlayResult:
+        from automata.core.runner import DiceContext, Record, ReplayMismatch, run
+
         save = self.save
         done = 0
         while max_steps is None or done < max_steps:
@@ -94,7 +91,7 @@ class Session:
 
             def keep(record: Record) -> None:
                 save.pending["records"].append(record.to_data())
-                write(save)
+                write(save, journal=False)  # an answer changes only the save; the journal grows when a step ends
 
             try:
                 result = run(
@@ -132,6 +129,8 @@ class Session:
     # -- undo -----------------------------------------------------------
     def replay(self, entries: list[dict[str, Any]]) -> dict[str, Any]:
         """The state after replaying ``entries`` from the start of the game."""
+        from automata.core.runner import DiceContext, Record, ReplayMismatch, run
+
         state = self.game.new_state(self.save.options, self.save.seed)
         for i, entry in enumerate(entries, 1):
             records = [Record.from_data(r) for r in entry.get("records", [])]

@@ -107,6 +107,9 @@ def run(
 ) -> RunResult:
     """Drive ``procedure`` to its end or to the first unanswered question."""
     source = source or NoAnswers()
+    start_step = getattr(source, "start_step", None)
+    if start_step is not None:
+        start_step()
     dice = dice or DiceContext(seed=0, step=0)
     replay = list(recorded or [])
     out = RunResult(done=False)
@@ -193,12 +196,19 @@ class ScriptedAnswers:
 
     A list value answers successive asks of the same id in order (except for
     questions that themselves take a list, where a list of lists does that).
+    A single value answers its id at most once per step (every step may use
+    it again), so a step that asks the same question again is not answered
+    forever by the same scripted value.
     """
 
     def __init__(self, answers: dict[str, Any], source: str = "answers"):
         self._answers = dict(answers)
         self._used: dict[str, int] = {}
+        self._used_in_step: set[str] = set()
         self._source = source
+
+    def start_step(self) -> None:
+        self._used_in_step.clear()
 
     def _next(self, key: str, takes_list: bool):
         if key not in self._answers:
@@ -206,6 +216,9 @@ class ScriptedAnswers:
         value = self._answers[key]
         sequence = isinstance(value, list) and (not takes_list or (value and isinstance(value[0], list)))
         if not sequence:
+            if key in self._used_in_step:
+                return NO_ANSWER
+            self._used_in_step.add(key)
             return value, self._source
         i = self._used.get(key, 0)
         if i >= len(value):
@@ -230,6 +243,12 @@ class ChainedSource:
 
     def __init__(self, *sources: AnswerSource):
         self.sources = sources
+
+    def start_step(self) -> None:
+        for s in self.sources:
+            hook = getattr(s, "start_step", None)
+            if hook is not None:
+                hook()
 
     def answer(self, ask: Ask):
         for s in self.sources:

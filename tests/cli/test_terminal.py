@@ -1,0 +1,109 @@
+"""Real-terminal tests: the installed ``tabletop`` script on a pseudo-terminal, answering questionary prompts."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+from state.save import read  # noqa: E402
+
+TABLETOP = str(Path(sys.executable).with_name("tabletop"))
+DOWN = "\x1b[B"
+SETUP = [a for n in range(1, 9) for a in ("--answer", f"chaos.setup.{n}=yes")]
+
+
+@pytest.fixture
+def term_env(_tabletop_home):
+    env = {k: v for k, v in os.environ.items() if k not in ("TABLETOP_NO_PROMPT", "NO_COLOR")}
+    env.update(TABLETOP_HOME=str(_tabletop_home), TABLETOP_LANG="en", TERM="xterm")
+    env["PROMPT_TOOLKIT_NO_CPR"] = "1"  # a pexpect terminal never answers cursor-position requests
+    return env
+
+
+def tt(env, *args):
+    """A non-interactive run (no terminal, no prompts)."""
+    return subprocess.run([TABLETOP, *args], env={**env, "TABLETOP_NO_PROMPT": "1"}, capture_output=True,
+                          text=True, timeout=60)
+
+
+def spawn(env, *args):
+    return pexpect.spawn(TABLETOP, list(args), env=env, encoding="utf-8", dimensions=(40, 120), timeout=20)
+
+
+def finish(child):
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus
+
+
+def test_confirm_with_y_and_enter_and_a_select_with_arrow_keys(term_env, _tabletop_home):
+    from automata.chaos.data import load
+
+    assert tt(term_env, "new", "chaos", "--name", "g1", "--seed", "7").returncode == 0
+    child = spawn(term_env, "play")
+    child.expect("Setup step 1 done")
+    child.send("y")  # a confirm takes 'y' without Enter
+    child.expect("Setup step 2 done")
+    child.send("\r")  # Enter takes the default, yes
+    child.expect("Setup step 3 done")
+    child.send("n")  # not yet: the step is asked again
+    child.expect("the companion waits for it")
+    child.expect("Setup step 3 done")
+    child.send("y")
+    for n in range(4, 9):
+        child.expect(f"Setup step {n} done")
+        child.send("y")
+    child.expect("Which Old World card did")
+    child.send(DOWN)  # the second card
+    child.send("\r")
+    child.expect("change on the board")
+    child.sendintr()
+    assert finish(child) == 130
+
+    save = read(_tabletop_home / "games" / "g1")
+    assert save.journal_length == 8
+    records = [r for e in save.journal() for r in e["records"]]
+    assert [(r["id"], r["value"], r["source"]) for r in records[:4]] == [
+        ("chaos.setup.1", True, "table"), ("chaos.setup.2", True, "table"),
+        ("chaos.setup.3", False, "table"), ("chaos.setup.3", True, "table"),
+    ]
+    second = load(None).old_world_cards[1]["id"]
+    assert save.pending["records"] == [{"id": "chaos.oldworld.card", "value": second, "source": "table"}]
+
+
+def test_ctrl_c_at_a_prompt_exits_130_and_play_resumes_at_the_same_question(term_env, _tabletop_home):
+    assert tt(term_env, "new", "chaos", "--name", "g1", "--seed", "7").returncode == 0
+    pre = tt(term_env, "play", *SETUP, "--answer", "chaos.oldworld.card=bretonnian_knights",
+             "--answer", "chaos.oldworld.changes=none", "--answer", "chaos.draw.r1.tzeentch.discard=no", "--json")
+    assert pre.returncode == 2, pre.stderr
+    assert json.loads(pre.stdout)["pending"]["id"] == "chaos.summon.khorne"
+    folder = _tabletop_home / "games" / "g1"
+    before = (folder / "save.toml").read_bytes()
+
+    child = spawn(term_env, "play")
+    child.expect(r"Khorne \(\d+ power\): what does it do\?")
+    child.sendintr()
+    child.expect("Interrupted. The save is intact")
+    assert finish(child) == 130
+    assert (folder / "save.toml").read_bytes() == before
+    assert tt(term_env, "status", "--json").returncode == 0
+
+    # the same question again; choose the first action, then stop at the next question
+    child = spawn(term_env, "play")
+    child.expect(r"Khorne \(\d+ power\): what does it do\?")
+    child.send("\r")
+    child.expect("into which region")
+    child.sendintr()
+    assert finish(child) == 130
+    save = read(folder)
+    assert [r["id"] for r in save.pending["records"]] == ["chaos.summon.khorne"]
+    assert save.pending["records"][0]["source"] == "table"
+
+    after = tt(term_env, "play")
+    assert after.returncode == 2
+    assert "chaos.summon.khorne.region" in after.stderr

@@ -1,0 +1,88 @@
+"""Two writers on one save: the second fails clearly while the first holds the lock."""
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from state.lock import SaveBusy, SaveLock
+
+HOLDER = r"""
+import sys
+from pathlib import Path
+from state.lock import SaveLock
+
+with SaveLock(Path(sys.argv[1]), wait=0):
+    print("locked", flush=True)
+    sys.stdin.readline()  # hold the lock until the parent says so
+print("released", flush=True)
+"""
+
+
+def hold_lock(folder):
+    child = subprocess.Popen([sys.executable, "-c", HOLDER, str(folder)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline() == "locked\n"
+    return child
+
+
+def release(child):
+    child.stdin.write("\n")
+    child.stdin.flush()
+    assert child.stdout.readline() == "released\n"
+    child.wait(10)
+    child.stdin.close()
+    child.stdout.close()
+
+
+def test_second_process_gets_save_busy(tmp_path):
+    folder = tmp_path / "g1"
+    child = hold_lock(folder)
+    try:
+        start = time.monotonic()
+        with pytest.raises(SaveBusy) as e:
+            with SaveLock(folder, wait=0.3):
+                pytest.fail("got the lock while another process holds it")
+        assert time.monotonic() - start >= 0.25  # it waited a little before giving up
+        assert e.value.path == folder
+        assert e.value.holder == str(child.pid)  # the message can name the process
+    finally:
+        release(child)
+    with SaveLock(folder, wait=0) as lock:  # free again once the first is done
+        assert (folder / ".lock").read_text() == str(os.getpid())
+        assert lock.path == folder / ".lock"
+    assert (folder / ".lock").read_text() == ""
+
+
+def test_waits_for_a_holder_that_finishes_in_time(tmp_path):
+    folder = tmp_path / "g1"
+    child = hold_lock(folder)
+    child.stdin.write("\n")
+    child.stdin.flush()  # the holder lets go right away; we wait up to 5 s
+    with SaveLock(folder, wait=5):
+        pass
+    child.wait(10)
+    child.stdin.close()
+    child.stdout.close()
+
+
+def test_two_locks_in_one_process_also_exclude(tmp_path):
+    with SaveLock(tmp_path, wait=0):
+        with pytest.raises(SaveBusy):
+            with SaveLock(tmp_path, wait=0):
+                pass
+    with SaveLock(tmp_path, wait=0):
+        pass
+
+
+def test_lock_released_when_the_holder_dies(tmp_path):
+    folder = tmp_path / "g1"
+    child = hold_lock(folder)
+    child.kill()
+    child.wait(10)
+    child.stdin.close()
+    child.stdout.close()
+    with SaveLock(folder, wait=2):
+        pass
