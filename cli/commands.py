@@ -7,12 +7,10 @@ from typing import Optional
 
 import typer
 
-from automata.core.runner import BadAnswer, ChainedSource, ScriptedAnswers
-
-from . import saves
 from .env import CliError, Exit, current
 from .main import app, data_app
-from .render import answer_text, event_json, pending_help, show_event
+
+# Everything else is imported inside the commands, so that start-up stays fast.
 
 
 def game_cli(game_id: str):
@@ -25,6 +23,11 @@ def play(
     steps: Optional[int] = typer.Option(None, "--steps", min=1, help="Stop after this many completed steps."),
 ) -> None:
     """Walk the current game forward: setup, phases and bot turns, asking only what the program cannot know."""
+    from automata.core.runner import BadAnswer, ChainedSource, ScriptedAnswers
+
+    from . import saves
+    from .render import answer_text, event_json, pending_help, show_event
+
     env = current()
     name = saves.resolve_name(env)
     interactive = env.interactive() and not env.json
@@ -77,6 +80,8 @@ def play(
 
 
 def _finished(env, session, events, steps_done: int) -> None:
+    from .render import event_json
+
     if env.json:
         env.emit_json({"ok": True, "game": session.save.name, "steps_done": steps_done, "finished": True,
                        "transcript": [event_json(env.t, e) for e in events]})
@@ -87,6 +92,8 @@ def _finished(env, session, events, steps_done: int) -> None:
 @app.command()
 def status() -> None:
     """Show the current game: where it stands and the board the program keeps."""
+    from . import saves
+
     env = current()
     session = saves.open_session(env)
     game_cli(session.save.game).show_status(env, session)
@@ -95,6 +102,11 @@ def status() -> None:
 @app.command()
 def log(last: Optional[int] = typer.Option(None, "--last", min=1, help="Only the last N entries.")) -> None:
     """Show the labelled journal of the current game."""
+    from automata.core.steps import Msg
+
+    from . import saves
+    from .render import answer_text
+
     env = current()
     session = saves.open_session(env)
     try:
@@ -104,8 +116,6 @@ def log(last: Optional[int] = typer.Option(None, "--last", min=1, help="Only the
     entries = journal[-last:] if last else journal
     rows = []
     for entry in entries:
-        from automata.core.steps import Msg
-
         label = env.t.render(Msg.from_data(entry["label"]))
         answers = [
             {"id": r["id"], "value": r["value"], "source": r.get("source", "")} for r in entry.get("records", [])
@@ -125,6 +135,10 @@ def log(last: Optional[int] = typer.Option(None, "--last", min=1, help="Only the
 @app.command()
 def undo(n: int = typer.Argument(1, min=0, help="How many journal entries to take back (0: only restart the step in progress).")) -> None:
     """Take back the last N steps. Dice are never re-rolled: a redone step gets the same dice."""
+    from automata.core.steps import Msg
+
+    from . import saves
+
     env = current()
     name = saves.resolve_name(env)
     with saves.locked(env, name):
@@ -136,8 +150,6 @@ def undo(n: int = typer.Argument(1, min=0, help="How many journal entries to tak
             dropped = session.undo(n)
         except saves.SaveError as e:
             raise saves.save_error(env, e) from None
-    from automata.core.steps import Msg
-
     labels = [env.t.render(Msg.from_data(e["label"])) for e in dropped]
     if env.json:
         env.emit_json({"ok": True, "game": name, "undone": labels, "journal_length": session.save.journal_length})
@@ -150,6 +162,8 @@ def undo(n: int = typer.Argument(1, min=0, help="How many journal entries to tak
 @app.command()
 def games() -> None:
     """List the saved games; the current one is marked."""
+    from . import saves
+
     env = current()
     names = saves.list_names()
     cur = saves.current_name()
@@ -175,6 +189,8 @@ def games() -> None:
 @app.command()
 def use(name: str = typer.Argument(..., help="The save to make current.")) -> None:
     """Make NAME the current game."""
+    from . import saves
+
     env = current()
     env.game = name
     resolved = saves.resolve_name(env)
@@ -191,6 +207,8 @@ def data_check(game: Optional[str] = typer.Argument(None, help="Only this game."
     from automata.core.games import GAMES, UnknownGame, find_game
 
     from state import paths
+
+    from . import saves
 
     env = current()
     if game:

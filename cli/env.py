@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from dataclasses import dataclass, field
@@ -10,7 +9,6 @@ from enum import IntEnum
 from pathlib import Path
 from typing import Any
 
-from .i18n import Translator
 
 
 class Exit(IntEnum):
@@ -28,13 +26,16 @@ class Env:
     answers: dict[str, Any] = field(default_factory=dict)
     dice: str | None = None
     seed: int | None = None
-    _t: Translator | None = None
+    _t: Any = None
     _console: Any = None
     _err: Any = None
 
     @property
-    def t(self) -> Translator:
+    def t(self):
+        """The translator for the table's language."""
         if self._t is None:
+            from .i18n import Translator
+
             self._t = Translator(self.lang)
         return self._t
 
@@ -66,6 +67,8 @@ class Env:
             return False
 
     def emit_json(self, data: dict[str, Any]) -> None:
+        import json
+
         sys.stdout.write(json.dumps(data, ensure_ascii=False, sort_keys=False) + "\n")
         sys.stdout.flush()
 
@@ -100,6 +103,8 @@ def load_answers_file(path: Path) -> dict[str, Any]:
         raise CliError(env.t("core.error.answers_unreadable", path=str(path), problem=e.strerror or str(e)))
     try:
         if path.suffix.lower() == ".json":
+            import json
+
             data = json.loads(raw.decode("utf-8"))
         else:
             import tomllib

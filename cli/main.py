@@ -77,8 +77,9 @@ class CompanionGroup(TyperGroup):
                 names = [c for c in self.list_commands(ctx) if not self.get_command(ctx, c).hidden]
                 close = difflib.get_close_matches(args[0], names, n=3, cutoff=0.5)
                 valid = ", ".join(names)
-                hint = f" Did you mean: {', '.join(close)}?" if close else ""
-                raise type(e)(f"No such command '{args[0]}'.{hint} Valid: {valid}.", ctx) from e
+                t = current().t
+                hint = t("core.error.did_you_mean", close=", ".join(close)) if close else ""
+                raise type(e)(t("core.error.no_command", name=args[0], hint=hint, valid=valid), ctx) from e
             raise
 
     def invoke(self, ctx):
@@ -128,7 +129,7 @@ def _globals(
     dice: Optional[str] = typer.Option(None, "--dice", help="app (the program rolls) or table (you type your dice)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for a new game's app dice and shuffles."),
 ) -> None:
-    from .i18n import LANGS, detect_lang
+    from .lang import LANGS, detect_lang
 
     env = Env(json=json_, game=game, seed=seed)
     set_current(env)

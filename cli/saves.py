@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
-import datetime
-import secrets
 from contextlib import contextmanager
 from typing import Iterator
 
 from state import paths
 from state.lock import SaveBusy, SaveLock
 from state.save import SaveError
-from state.session import Session
 
 from .env import CliError, Env, Exit
+
+
+def install_data_cache() -> None:
+    """Parsed game data is cached beside the saves (``cache/``), so that commands on a save start fast."""
+    import os
+
+    if os.environ.get("TABLETOP_NO_CACHE"):
+        return
+    from automata.core.datafiles import set_cache
+    from state.datacache import ParsedFileCache
+
+    set_cache(ParsedFileCache(paths.home() / "cache"))
 
 
 def list_names() -> list[str]:
@@ -59,7 +68,10 @@ def _unknown_save(env: Env, name: str, names: list[str]) -> str:
     return env.t("core.error.unknown_save", name=name, names=", ".join(names) or "—", close=", ".join(close) or "—")
 
 
-def open_session(env: Env, name: str | None = None) -> Session:
+def open_session(env: Env, name: str | None = None):
+    from state.session import Session
+
+    install_data_cache()
     name = name or resolve_name(env)
     try:
         return Session.open(paths.game_dir(name))
@@ -90,7 +102,12 @@ def new_name(game_id: str) -> str:
     return f"{game_id}-{i}"
 
 
-def create(env: Env, game_id: str, options: dict, name: str | None) -> Session:
+def create(env: Env, game_id: str, options: dict, name: str | None):
+    import datetime
+    import secrets
+
+    from state.session import Session
+
     if name is None:
         name = new_name(game_id)
     if not paths.valid_name(name):

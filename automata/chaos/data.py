@@ -29,13 +29,14 @@ prompts; the CLI reads the owner's file and passes the parsed dict.
 from __future__ import annotations
 
 import copy
-import difflib
 import functools
 import re
 import tomllib
 import unicodedata
 from pathlib import Path
 from typing import Any
+
+from ..core.datafiles import read_toml
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -91,8 +92,7 @@ class UnknownName(LookupError):
 def _read_file(name: str) -> dict:
     path = DATA_DIR / name
     try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
+        return read_toml(path)
     except FileNotFoundError:
         raise DataError(f"data file missing: {path}") from None
     except tomllib.TOMLDecodeError as e:
@@ -174,6 +174,8 @@ def _join(path: str, key: Any) -> str:
 
 def _unknown(path: str, valid: list[str], what: str = "key") -> DataError:
     leaf = path.rsplit(".", 1)[-1]
+    import difflib
+
     close = difflib.get_close_matches(leaf, valid, n=3, cutoff=0.6)
     msg = f"overrides: unknown {what} '{path}'; valid keys: {', '.join(valid)}"
     if close:
@@ -736,6 +738,8 @@ def _card_range(card_no: int, n: int) -> None:
 
 
 def _unknown_name(kind: str, text: str, valid: list[str]) -> UnknownName:
+    import difflib
+
     close = difflib.get_close_matches(str(text), valid, n=3, cutoff=0.6)
     return UnknownName(kind, str(text), valid, close)
 
@@ -773,6 +777,8 @@ def _find(kind: str, text: str, records: list[dict]) -> str:
         if candidate in index:
             return index[candidate]
     close: list[str] = []
+    import difflib
+
     for match in difflib.get_close_matches(_strip_article(n), list(index), n=5, cutoff=0.6):
         if index[match] not in close:
             close.append(index[match])

@@ -13,7 +13,6 @@ from functools import lru_cache
 
 from ..core.games import OptionError
 from ..core.steps import Msg, msg
-from . import battle, corruption, endphase, setup, turn
 from .board import empty_region
 from .data import ChaosData, UnknownName, find_power, load
 
@@ -79,6 +78,8 @@ def next_step(state: dict) -> dict | None:
         return None
     step = dict(state["next"])
     if step["proc"] == "battle_start":
+        from . import battle
+
         step = battle.next_battle(state, data_of(state), None)
     if step["proc"] != "setup":
         step["round"] = state["round"] + (1 if step["proc"] == "old_world" else 0)
@@ -86,6 +87,8 @@ def next_step(state: dict) -> dict | None:
 
 
 def procedure(state: dict, step: dict):
+    from . import battle, corruption, endphase, setup, turn
+
     data = data_of(state)
     proc = step["proc"]
     if proc == "battle_start":

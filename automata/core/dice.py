@@ -7,7 +7,6 @@ touches global randomness.
 
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import dataclass
 
@@ -33,13 +32,15 @@ def parse_spec(spec: str) -> DiceSpec:
     return DiceSpec(int(m.group(1)), int(m.group(2)), bool(m.group(3)))
 
 
-def seeded_rng(seed: int, step: int, roll_id: str, occurrence: int) -> random.Random:
+def seeded_rng(seed: int, step: int, roll_id: str, occurrence: int):
+    import random  # here, not at the top: start-up of commands that roll nothing stays fast
+
     # A string seed is hashed with SHA-512 by random.Random: stable across runs
     # and platforms, independent of PYTHONHASHSEED.
     return random.Random(f"{seed}/{step}/{roll_id}/{occurrence}")
 
 
-def roll_with(rng: random.Random, spec: DiceSpec, limit: int = 10_000) -> list[int]:
+def roll_with(rng, spec: DiceSpec, limit: int = 10_000) -> list[int]:
     faces: list[int] = []
     pending = spec.count
     while pending and len(faces) < limit:
