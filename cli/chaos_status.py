@@ -22,7 +22,7 @@ from typing import Any
 
 def status_data(session) -> dict[str, Any]:
     from automata.chaos.board import conquest, corruption_total, resistance, threat
-    from automata.chaos.game import data_of
+    from automata.chaos.game import data_of, next_step
 
     save = session.save
     state = save.state
@@ -69,7 +69,7 @@ def status_data(session) -> dict[str, Any]:
         "round": state["round"],
         "over": state["over"],
         "result": state.get("result", {}),
-        "next": None if state["over"] else state["next"],
+        "next": next_step(state),
         "pending": pending,
         "powers": powers,
         "regions": regions,

@@ -73,7 +73,7 @@ def pending_help(t: Translator, pending: Ask | Roll) -> dict[str, Any]:
         if pending.choices:
             valid = ", ".join(c.value for c in pending.choices)
         elif pending.kind == "yesno":
-            valid = "yes, no"
+            valid = f"{t('core.yes')}, {t('core.no')}"
         elif pending.kind == "number":
             valid = f"{'' if pending.min is None else pending.min}..{'' if pending.max is None else pending.max}"
         else:
