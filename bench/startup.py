@@ -103,6 +103,9 @@ def main() -> int:
     exe = tabletop_exe()
     home = Path(tempfile.mkdtemp(prefix="tabletop-bench-"))
     env = {**os.environ, "TABLETOP_HOME": str(home), "TABLETOP_NO_PROMPT": "1", "TABLETOP_LANG": "en", "NO_COLOR": "1"}
+    # Measure the installed steady state, as on a player's machine: Python may write its bytecode
+    # caches (some shells and CI set PYTHONDONTWRITEBYTECODE, which recompiles every module on every run).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     try:
         how_long = make_saves(home, exe, env)
         journal_size = (home / "games" / "long" / "journal.toml").stat().st_size

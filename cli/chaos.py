@@ -37,7 +37,7 @@ def _new(
         raise CliError(env.t("core.error.override", path="overrides/chaos.toml", problem=str(e)), code=1) from None
     session = saves.create(env, "chaos", options, name)
     s = session.save
-    dice = env.t("core.source." + s.settings["dice"])
+    dice = env.t("core.dice_mode." + s.settings["dice"])
     if env.json:
         env.emit_json({"ok": True, "name": s.name, "game": s.game, "seed": s.seed, "options": s.options, "dice": s.settings["dice"]})
     else:
