@@ -295,7 +295,7 @@ def test_pending_yes_no_question_lists_portuguese_answers():
     start_pt_br_game()
     r = tt("--lang", "pt-BR", "play", "--answer", "chaos.oldworld.card=meteor_showers", "--answer", "chaos.oldworld.changes=nada")
     assert r.exit_code == 2, r.output  # Tzeentch may discard before drawing: a yes/no question
-    assert "Válido: sim, não" in r.output, r.output
+    assert "válido: sim, não" in r.output, r.output
 
 
 # -- card summaries ---------------------------------------------------------------------------------
