@@ -4,6 +4,12 @@ Locale files are ``cli/locales/<lang>/<domain>*.toml`` with flat keys (the
 full message id); the domain is the id's first part (``chaos.region.kislev``
 is looked up in ``chaos.toml``, ``chaos_terms.toml`` and so on). A message missing in the chosen language falls back to English;
 one missing in English too shows its id and parameters, never a blank.
+
+A parameter whose value is a term (``"@chaos.region.the_empire"``) also offers the derived forms
+``{region_in}``, ``{region_of}`` and ``{region_to}``: the term's own message ``<id>.in`` / ``.of`` /
+``.to`` in the table's language ("no Império", "da Bretônia", "para os Principados Fronteiriços"),
+else ``core.form.in`` / ``.of`` / ``.to`` applied to the rendered name ("em Kislev"). Portuguese
+needs them for the contractions of "em", "de" and "para" with the article of a name.
 """
 
 from __future__ import annotations
@@ -15,6 +21,26 @@ from typing import Any
 from automata.core.steps import Msg
 
 LOCALES = Path(__file__).parent / "locales"
+FORMS = ("in", "of", "to")  # derived forms of a term parameter: {name_in}, {name_of}, {name_to}
+
+
+class _Params(dict):
+    """The rendered parameters of one message; a derived form (``region_in``) of a term parameter is
+    rendered only when the template asks for it."""
+
+    def __init__(self, translator: "Translator", raw: dict[str, Any], rendered: dict[str, Any]):
+        super().__init__(rendered)
+        self._translator = translator
+        self._raw = raw
+
+    def __missing__(self, key: str) -> str:
+        base, _, form = key.rpartition("_")
+        value = self._raw.get(base)
+        if form in FORMS and isinstance(value, str) and value.startswith("@"):
+            text = self._translator.form(value[1:], form, self[base])
+            self[key] = text
+            return text
+        raise KeyError(key)
 
 
 class Translator:
@@ -54,9 +80,17 @@ class Translator:
                 return message.id
             return f"{message.id} " + " ".join(f"{k}={v}" for k, v in params.items())
         try:
-            return template.format(**params)
+            return template.format_map(_Params(self, message.params, params))
         except (KeyError, IndexError, ValueError):
             return template + " " + " ".join(f"{k}={v}" for k, v in params.items())
+
+    def form(self, id: str, form: str, name: str | None = None) -> str:
+        """The term ``id`` with a preposition (``form`` in FORMS): its own ``<id>.<form>`` message in the
+        table's language, else ``core.form.<form>`` applied to the term's rendered name."""
+        own = f"{id}.{form}"
+        if self.template(own) is not None:
+            return self.render(Msg(own))
+        return self.render(Msg(f"core.form.{form}", {"name": self.render(Msg(id)) if name is None else name}))
 
     def _param(self, value: Any) -> Any:
         if isinstance(value, str) and value.startswith("@"):
