@@ -159,6 +159,7 @@ def raise_usage(text: str) -> None:
 # The commands live in their own modules; importing them registers them.
 from . import commands  # noqa: E402,F401
 from . import chaos  # noqa: E402,F401
+from . import toc  # noqa: E402,F401
 
 
 def main() -> None:

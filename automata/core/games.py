@@ -32,7 +32,7 @@ class GameInfo:
 
 GAMES: tuple[GameInfo, ...] = (
     GameInfo("chaos", ("chaos-in-the-old-world", "citow", "cotow"), "automata.chaos.game", "Chaos in the Old World", True),
-    GameInfo("toc", ("time-of-crisis",), "automata.toc.game", "Time of Crisis", False),
+    GameInfo("toc", ("time-of-crisis",), "automata.toc.game", "Time of Crisis", True),
     GameInfo("radlands", ("rad",), "automata.radlands.game", "Radlands", False),
     GameInfo("anachrony", ("ana",), "automata.anachrony.game", "Anachrony", False),
 )

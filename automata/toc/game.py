@@ -1,0 +1,146 @@
+"""Time of Crisis with The Age of Iron and Rust: options, the starting state, the sequence of steps.
+
+Setup (seed 000, "Preparação") is a checklist of steps; then every round each
+bot plays Crisis, Take Actions (influence, priority list, events), Gain
+Legacy, Buy/Trash and End of Turn, then each human plays. Each procedure sets
+``state["next"]``.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+from ..core.games import OptionError
+from ..core.steps import Msg, msg
+from .data import TocData, UnknownName, find_colour, find_mat, load
+
+GAME_ID = "toc"
+CARD_OPTIONS = ("fixed", "variable", "selective")
+
+
+@lru_cache(maxsize=8)
+def _data_for(overrides_json: str) -> TocData:
+    return load(json.loads(overrides_json) or None)
+
+
+def data_of(state: dict) -> TocData:
+    return _data_for(json.dumps(state.get("overrides", {}), sort_keys=True))
+
+
+def check_options(raw: dict) -> dict:
+    """humans + bots make 2 to 4 factions; at most 3 bots (three AI mats), each a different colour."""
+    data = load(raw.get("overrides") or None)
+    colours = list(data.setup["colours"])
+    bots: list[str] = []
+    for name in [x.strip() for x in str(raw.get("bots") or "").split(",") if x.strip()]:
+        try:
+            c = find_colour(data, name)
+        except UnknownName as e:
+            raise OptionError(msg("toc.error.unknown_colour", name=name, valid=", ".join(colours), close=", ".join(e.close) or "—")) from None
+        if c in bots:
+            raise OptionError(msg("toc.error.repeated_colour", name=c))
+        bots.append(c)
+    if not bots:
+        raise OptionError(msg("toc.error.no_bots", valid=", ".join(colours)))
+    if len(bots) > len(data.mat_ids):
+        raise OptionError(msg("toc.error.too_many_bots", n=len(bots), max=len(data.mat_ids)))
+    try:
+        humans = int(raw.get("humans", 4 - len(bots)))
+    except (TypeError, ValueError):
+        raise OptionError(msg("toc.error.humans", value=str(raw.get("humans")))) from None
+    if humans < 1 or not 2 <= humans + len(bots) <= 4:
+        raise OptionError(msg("toc.error.factions", humans=humans, bots=len(bots)))
+    cards = str(raw.get("cards") or "fixed").strip().lower()
+    if cards not in CARD_OPTIONS:
+        raise OptionError(msg("toc.error.cards", value=cards, valid=", ".join(CARD_OPTIONS)))
+    mats = _assign_mats(data, bots, raw.get("mats"))
+    options = {"humans": humans, "bots": bots, "cards": cards, "emperor_rules": bool(raw.get("emperor_rules")), "mats": mats}
+    if raw.get("overrides"):
+        options["overrides"] = raw["overrides"]
+    return options
+
+
+def _assign_mats(data: TocData, bots: list[str], given) -> dict:
+    """A different mat per bot: the ones given (in bot order), else each colour's recommended mat, else the first free one."""
+    mats: dict[str, str] = {}
+    if given:
+        names = [x.strip() for x in str(given).split(",") if x.strip()]
+        if len(names) != len(bots):
+            raise OptionError(msg("toc.error.mat_count", n=len(names), bots=len(bots)))
+        for colour, name in zip(bots, names):
+            try:
+                m = find_mat(data, name)
+            except UnknownName as e:
+                raise OptionError(msg("toc.error.unknown_mat", name=name, valid=", ".join(data.mat_ids), close=", ".join(e.close) or "—")) from None
+            if m in mats.values():
+                raise OptionError(msg("toc.error.repeated_mat", name=m))
+            mats[colour] = m
+        return mats
+    for colour in bots:
+        m = data.mat_for_colour(colour)
+        if m and m not in mats.values():
+            mats[colour] = m
+    for colour in bots:
+        if colour not in mats:
+            mats[colour] = next(m for m in data.mat_ids if m not in mats.values())
+    return {c: mats[c] for c in bots}
+
+
+def new_state(options: dict, seed: int) -> dict:
+    return {
+        "seed": seed,
+        "overrides": options.get("overrides", {}),
+        "options": {k: v for k, v in options.items() if k != "overrides"},
+        "bot_mats": dict(options["mats"]),
+        "bot_order": [],
+        "bots": {},
+        "selective": {},
+        "emperor": "none",
+        "round": 0,
+        "next": {"proc": "setup", "name": "damnatio"},
+        "over": False,
+    }
+
+
+def next_step(state: dict) -> dict | None:
+    if state.get("over"):
+        return None
+    step = dict(state["next"])
+    if step["proc"] != "setup":
+        step["round"] = max(state["round"], 1)
+    return step
+
+
+def procedure(state: dict, step: dict):
+    from . import setup, turn
+
+    data = data_of(state)
+    proc = step["proc"]
+    if proc == "setup":
+        return setup.setup_step(state, data, step["name"])
+    bots = {
+        "bot_crisis": turn.bot_crisis,
+        "bot_influence": turn.bot_influence,
+        "bot_spend": turn.bot_spend,
+        "bot_events": turn.bot_events,
+        "bot_legacy": turn.bot_legacy,
+        "bot_buy": turn.bot_buy,
+        "bot_end": turn.bot_end,
+    }
+    if proc in bots:
+        return bots[proc](state, data, step["bot"])
+    if proc == "human":
+        return turn.human_turn(state, data, step["i"])
+    if proc == "round_end":
+        return turn.round_end(state, data)
+    raise ValueError(f"unknown Time of Crisis step {proc!r}")
+
+
+def step_label(step: dict) -> Msg:
+    params = {k: v for k, v in step.items() if k != "proc"}
+    if "bot" in params:
+        params["bot"] = "@toc.colour." + params["bot"]
+    if "name" in params:
+        params["name"] = "@toc.setup.name." + params["name"]
+    return Msg("toc.step." + step["proc"], params)

@@ -1,0 +1,394 @@
+"""A round of Time of Crisis with AI bots (seed 000, "Fluxo do Jogo").
+
+Bots take their turns first, in the bot order drawn at setup, then the human
+players. A bot turn is five steps: Crisis, Take Actions (mode, influence and
+events, then the Action Priority List, then the events), Gain Legacy,
+Buy/Trash Cards and End of Turn. The program asks only what it does not
+track: the crisis result, board facts for the mode, the printed criteria and
+costs of the priority list, political points and Legacy from the base rules.
+"""
+
+from __future__ import annotations
+
+from ..core.steps import NUMBER, ONE_OF, YES_NO, Ask, Choice, Roll, Say, msg
+from . import bot as B
+from .emperor import emperor_type_for_area, military_legacy_change, populace_legacy, senate_legacy
+from .setup import C
+
+
+def A(area: str) -> str:
+    return "@toc.area." + area
+
+
+def bot_name(colour: str, bots: dict) -> dict:
+    return msg("toc.bot", colour=C(colour), mat=f"@toc.mat.{bots[colour]['mat']}").to_data()
+
+
+def is_emperor(state: dict, colour: str) -> bool:
+    return state["emperor"] == colour
+
+
+def next_after_bot(state: dict, colour: str) -> dict:
+    order = state["bot_order"]
+    i = order.index(colour)
+    if i + 1 < len(order):
+        return {"proc": "bot_crisis", "bot": order[i + 1]}
+    return {"proc": "human", "i": 1} if state["options"]["humans"] else {"proc": "round_end"}
+
+
+def provisional(key: str):
+    return Say(msg("toc.provisional", key=key), "warn")
+
+
+# -- Crisis ---------------------------------------------------------------------
+
+
+def crisis_specials(state: dict, data, result: str, event: str, drawn_by_bot: str | None, ask_prefix: str):
+    """Seed, AI Crisis Phase: Pax Deorum, Palmyra Allies (drawn by a bot), Ludi Saeculares (a bot is Emperor)."""
+    if result == "pax_deorum":
+        for c in state["bot_order"]:
+            state["bots"][c]["marker"] = "plus2"
+        yield Say(msg("toc.specials.pax"), "do")
+    elif result == "event" and event == "palmyra_allies" and drawn_by_bot:
+        yield from palmyra(state, data, drawn_by_bot, ask_prefix)
+    elif result == "event" and event == "ludi_saeculares" and state["emperor"] in state["bots"]:
+        e = state["bots"][state["emperor"]]
+        e["legacy"] += 4
+        e["ludi"] = True
+        e["ludi_applied"] = False
+        yield Say(msg("toc.specials.ludi", bot=bot_name(state["emperor"], state["bots"]), legacy=e["legacy"]), "score")
+
+
+def palmyra(state: dict, data, colour: str, ask_prefix: str):
+    choices = tuple(Choice(p["id"], msg("toc.province." + p["id"])) for p in data.provinces)
+    governed = yield Ask(f"{ask_prefix}.palmyra.provinces", msg("toc.palmyra.which", bot=bot_name(colour, state["bots"])), "multi", choices, min=0)
+    if not governed:
+        yield Say(msg("toc.palmyra.homeland"), "do")
+    else:
+        counts = {}
+        for p in governed:
+            counts[p] = yield Ask(f"{ask_prefix}.palmyra.{p}", msg("toc.palmyra.count", province=f"@toc.province.{p}"), NUMBER, min=0, max=50)
+        order = B.palmyra_order(counts)
+        yield Say(msg("toc.palmyra.order", provinces=[f"@toc.province.{p}" for p in order]), "do")
+    yield Say(msg("toc.palmyra.leaders_first"), "rule")
+
+
+def ask_crisis(state: dict, data, prefix: str, who):
+    """The crisis roll: the program rolls only when the owner has given the table's dice; the result is read off the table."""
+    dice = str(data.rules.get("crisis", {}).get("dice", "ask"))
+    if dice != "ask":
+        yield Roll(f"{prefix}.crisis", dice, msg("toc.crisis.roll", who=who))
+    else:
+        yield Say(msg("toc.crisis.roll_table", who=who), "do")
+    result = yield Ask(f"{prefix}.crisis", msg("toc.crisis.which", who=who), ONE_OF,
+                       tuple(Choice(r, msg("toc.crisis." + r)) for r in ("pax_deorum", "event", "barbarians", "other")))
+    event = ""
+    if result == "event":
+        event = yield Ask(f"{prefix}.crisis.event", msg("toc.crisis.which_event"), ONE_OF,
+                          tuple(Choice(e, msg("toc.event." + e)) for e in ("palmyra_allies", "ludi_saeculares", "other")))
+    return result, event
+
+
+def bot_crisis(state: dict, data, colour: str):
+    bots = state["bots"]
+    bot = bots[colour]
+    state["round"] = max(state["round"], 1)
+    if colour == state["bot_order"][0]:
+        yield Say(msg("toc.round.title", round=state["round"]), "head")
+    bot["emperor_this_turn"] = is_emperor(state, colour)
+    yield Say(msg("toc.turn.bot", bot=bot_name(colour, bots)), "head")
+    yield Say(msg("toc.phase.crisis"), "head")
+    result, event = yield from ask_crisis(state, data, f"toc.{colour}", bot_name(colour, bots))
+    yield from crisis_specials(state, data, result, event, colour, f"toc.{colour}")
+    state["next"] = {"proc": "bot_influence", "bot": colour}
+
+
+# -- Take Actions: mode, influence and events ---------------------------------------
+
+
+MODE_FACTS = {"troubled": "toc.mode.troubled", "army_in_italia": "toc.mode.army_in_italia", "mobs": "toc.mode.mobs"}
+
+
+def bot_influence(state: dict, data, colour: str):
+    bots = state["bots"]
+    bot = bots[colour]
+    mat = data.mat(bot["mat"])
+    name = bot_name(colour, bots)
+    yield Say(msg("toc.phase.actions"), "head")
+    facts: dict = {"troubled": None, "army_in_italia": None, "mobs": None}
+    while True:
+        mode, why = B.mode_rule(bot, is_emperor(state, colour), facts["troubled"], facts["army_in_italia"], facts["mobs"])
+        if mode is not None:
+            break
+        facts[why] = yield Ask(f"toc.{colour}.mode.{why}", msg(MODE_FACTS[why], bot=name), YES_NO)
+    bot["mode"] = mode
+    yield Say(msg("toc.mode.set", bot=name, mode=mode, why=f"@toc.mode.why.{why}"), "do")
+    box = mat["mode"][str(mode)]
+    p_area = B.resolve_type(box["primary"], bot, mat["area_order"])
+    s_area = B.resolve_type(box["secondary"], bot, mat["area_order"])
+    if s_area == p_area:
+        s_area = "none"
+    plus2 = bot["marker"] == "plus2"
+    for role, area, where in (("primary", p_area, "upper"), ("secondary", s_area, "lower")):
+        slot = {"area": "", "points": 0, "event": 0}
+        if area != "none":
+            circle = mat["track"][area][bot["pawn"][area]]
+            points = B.influence(circle, where, plus2, bot["ludi"] and role == "secondary")
+            event = B.event_number(circle, where)
+            if role == "secondary" and bot["ludi"]:
+                bot["ludi_applied"] = True
+                yield Say(msg("toc.influence.ludi", bot=name), "rule")
+                if points == 0 and event:
+                    yield Say(msg("toc.influence.ludi_event_lost"), "warn")
+                    event = 0
+            bot["cylinder"][area] = where
+            yield Say(msg(f"toc.influence.{where}", colour=C(data.colour_of(area)), area=A(area), circle=bot["pawn"][area]), "do")
+            slot = {"area": area, "points": points, "event": event}
+        bot[role] = slot
+    if plus2 and bot["primary"]["area"]:
+        yield Say(msg("toc.influence.plus2", bot=name), "rule")
+    for role in ("primary", "secondary"):
+        slot = bot[role]
+        if slot["area"]:
+            bot["cylinder"][slot["area"]] = "track"
+            bot["points"][slot["area"]] = slot["points"]
+            yield Say(msg("toc.influence.track", role=f"@toc.role.{role}", colour=C(data.colour_of(slot["area"])), area=A(slot["area"]), points=slot["points"]), "do")
+    for role in ("primary", "secondary"):
+        slot = bot[role]
+        if slot["area"] and slot["event"]:
+            card = yield from choose_event(state, data, colour, role, slot["area"], slot["event"])
+            slot["card"] = card
+    state["next"] = {"proc": "bot_spend", "bot": colour}
+
+
+def choose_event(state: dict, data, colour: str, role: str, area: str, value: int):
+    """Seed, Take Actions 1: which card's event the bot uses (1d6: 1–3 base, 4–6 expansion; Selective: the pile in play)."""
+    cat = data.category(area, value)
+    settings = data.settings
+    option = state["options"]["cards"]
+    if option == "selective":
+        which = state["selective"][cat["id"]]
+        why = "selective"
+    elif settings.get("harder_challenge", False):
+        which = yield Ask(f"toc.{colour}.{role}.event_set", msg("toc.event.harder", category=f"@toc.category.{cat['id']}"), ONE_OF,
+                          (Choice("base", msg("toc.set.base")), Choice("expansion", msg("toc.set.expansion"))))
+        why = "harder"
+    else:
+        faces = yield Roll(f"toc.{colour}.{role}.event", "1d6", msg("toc.event.roll", category=f"@toc.category.{cat['id']}"))
+        which = "base" if faces[0] <= 3 else "expansion"
+        why = "d6"
+    card = cat.get(which) or ""
+    shown = card if card else msg("toc.card.unnamed", category=f"@toc.category.{cat['id']}", set=f"@toc.set.{which}").to_data()
+    yield Say(msg("toc.event.chosen", role=f"@toc.role.{role}", card=shown, set=f"@toc.set.{which}", why=f"@toc.event.why.{why}"), "do")
+    return f"{cat['id']}:{which}"
+
+
+# -- Take Actions: the Action Priority List and the events ------------------------------
+
+
+def bot_spend(state: dict, data, colour: str):
+    """Seed, Take Actions 2: the priority list from the top, once; an entry is done when its criteria hold and the points pay."""
+    bots = state["bots"]
+    bot = bots[colour]
+    name = bot_name(colour, bots)
+    yield Say(msg("toc.spend.title", bot=name, points=_points_text(bot)), "head")
+    yield provisional("priority.entries")
+    for entry in data.priority:
+        area = entry["influence"]
+        left = bot["points"].get(area, 0)
+        if sum(bot["points"].values()) <= 0:
+            break
+        if left <= 0:
+            continue
+        eid = entry["id"]
+        if eid == "place_governor" and state["options"]["emperor_rules"] and bot["emperor_this_turn"] and not is_emperor(state, colour):
+            yield Say(msg("toc.spend.limitation", bot=name), "rule")
+        met = yield Ask(f"toc.{colour}.apl.{eid}", msg("toc.spend.criteria", action=f"@toc.apl.{eid}", area=A(area), points=left), YES_NO)
+        if not met:
+            continue
+        cost = entry.get("cost", "ask")
+        if cost == "ask":
+            cost = yield Ask(f"toc.{colour}.apl.{eid}.cost", msg("toc.spend.cost", action=f"@toc.apl.{eid}", area=A(area)), NUMBER, min=0, max=30)
+        cost = int(cost)
+        if cost > left:
+            yield Say(msg("toc.spend.cannot_pay", action=f"@toc.apl.{eid}", cost=cost, points=left), "info")
+            continue
+        bot["points"][area] = left - cost
+        yield Say(msg("toc.spend.do", bot=name, action=f"@toc.apl.{eid}", cost=cost, area=A(area), left=bot["points"][area]), "do")
+        if eid == "place_governor":
+            yield from _maybe_emperor(state, data, colour)
+    state["next"] = {"proc": "bot_events", "bot": colour}
+
+
+def _points_text(bot: dict) -> list:
+    return [msg("toc.points_of", points=n, area=A(a)).to_data() for a, n in bot["points"].items() if n]
+
+
+def _maybe_emperor(state: dict, data, colour: str):
+    """A successful Place Governor in Italia makes the bot Emperor (seed, Tornar-se Imperador)."""
+    bots = state["bots"]
+    won = yield Ask(f"toc.{colour}.italia", msg("toc.emperor.won_italia", bot=bot_name(colour, bots)), YES_NO)
+    if not won:
+        return
+    previous = state["emperor"]
+    if previous in bots and previous != colour:
+        bots[previous]["emperor_type"] = ""
+    state["emperor"] = colour
+    bot = bots[colour]
+    bot["emperor_this_turn"] = True
+    if not state["options"]["emperor_rules"]:
+        yield Say(msg("toc.emperor.becomes", bot=bot_name(colour, bots)), "score")
+        return
+    mat = data.mat(bot["mat"])
+    if data.settings.get("harder_challenge", False):
+        kind = yield Ask(f"toc.{colour}.emperor_type", msg("toc.emperor.which_type"), ONE_OF,
+                         tuple(Choice(k, msg("toc.emperor.type." + k)) for k in ("senate", "populace", "military")))
+    else:
+        kind = emperor_type_for_area(mat["preferred"])
+    bot["emperor_type"] = kind
+    yield Say(msg("toc.emperor.becomes_type", bot=bot_name(colour, bots), type=f"@toc.emperor.type.{kind}"), "score")
+    yield Say(msg("toc.emperor.place." + kind), "do")
+    if kind != "senate":
+        yield provisional("settings.emperor_bot_placement")
+
+
+def bot_events(state: dict, data, colour: str):
+    """Seed, Take Actions 3: up to two events, each by the AI Event Guidelines printed on the instruction sheet."""
+    bots = state["bots"]
+    bot = bots[colour]
+    for role in ("primary", "secondary"):
+        card = bot[role].get("card")
+        if not card:
+            continue
+        cat_id, which = card.split(":")
+        cat = data.category(*_cat_key(cat_id))
+        shown = cat.get(which) or msg("toc.card.unnamed", category=f"@toc.category.{cat_id}", set=f"@toc.set.{which}").to_data()
+        yield Say(msg("toc.events.use", bot=bot_name(colour, bots), card=shown), "do")
+        yield provisional("events.guidelines")
+        yield Ask(f"toc.{colour}.{role}.event_done", msg("toc.events.done", card=shown), YES_NO)
+    state["next"] = {"proc": "bot_legacy", "bot": colour}
+
+
+def _cat_key(cat_id: str) -> tuple[str, int]:
+    area, value = cat_id.rsplit("_", 1)
+    return area, int(value)
+
+
+# -- Gain Legacy ---------------------------------------------------------------------
+
+
+def bot_legacy(state: dict, data, colour: str):
+    """The bot's Gain Legacy phase: the base game's amount from the table, plus the Emperor type's formula."""
+    bots = state["bots"]
+    bot = bots[colour]
+    name = bot_name(colour, bots)
+    yield Say(msg("toc.phase.legacy"), "head")
+    base = yield Ask(f"toc.{colour}.legacy", msg("toc.legacy.base", bot=name), NUMBER, min=0, max=60)
+    bot["legacy"] += base
+    kind = bot["emperor_type"] if is_emperor(state, colour) and state["options"]["emperor_rules"] else ""
+    if kind:
+        pretenders = yield Ask(f"toc.{colour}.pretenders", msg("toc.legacy.pretenders"), NUMBER, min=0, max=12)
+        if kind == "senate":
+            support = yield Ask(f"toc.{colour}.support", msg("toc.legacy.support_italia"), NUMBER, min=0, max=10)
+            gain = senate_legacy(support, pretenders)
+        elif kind == "populace":
+            support = yield Ask(f"toc.{colour}.support", msg("toc.legacy.support_emperor"), NUMBER, min=0, max=10)
+            gain = populace_legacy(support, pretenders)
+        else:
+            battle = yield Ask(f"toc.{colour}.battle_legacy", msg("toc.legacy.battle"), NUMBER, min=0, max=60)
+            change = military_legacy_change(bot["legacy"], battle, pretenders, cap=data.settings.get("pretender_cap", "legacy_total"))
+            gain = change["legacy_change"]
+            yield provisional("settings.pretender_cap")
+        bot["legacy"] = max(0, bot["legacy"] + gain)
+        yield Say(msg("toc.legacy.emperor", bot=name, type=f"@toc.emperor.type.{kind}", gain=gain), "score")
+    yield Say(msg("toc.legacy.total", bot=name, legacy=bot["legacy"]), "score")
+    state["next"] = {"proc": "bot_buy", "bot": colour}
+
+
+# -- Buy/Trash and End of Turn ---------------------------------------------------------
+
+
+def bot_buy(state: dict, data, colour: str):
+    """Seed, AI Buy/Trash Cards Phase."""
+    bots = state["bots"]
+    bot = bots[colour]
+    mat = data.mat(bot["mat"])
+    name = bot_name(colour, bots)
+    yield Say(msg("toc.phase.buy"), "head")
+    for area in B.AREAS:
+        if bot["cylinder"][area] == "track":
+            bot["cylinder"][area] = "zero"
+        bot["points"][area] = 0
+    yield Say(msg("toc.buy.lost"), "do")
+    was_plus2 = bot["marker"] == "plus2"
+    if was_plus2:
+        bot["marker"] = "portrait"
+        yield Say(msg("toc.buy.portrait", bot=name), "do")
+    removal = data.settings.get("ludi_marker_removal", "after_use")
+    if bot["ludi"] and (was_plus2 or (removal == "after_use" and bot["ludi_applied"])):
+        bot["ludi"] = False
+        bot["ludi_applied"] = False
+        yield Say(msg("toc.buy.ludi_removed"), "do")
+    political = yield Ask(f"toc.{colour}.political", msg("toc.buy.political", bot=name), NUMBER, min=0, max=60)
+    moves = B.advance(bot, mat["track"], mat["area_order"], political)
+    for area, circle, cost in moves:
+        yield Say(msg("toc.buy.advance", area=A(area), circle=circle, cost=cost), "do")
+    if not moves:
+        bot["marker"] = "plus2"
+        yield Say(msg("toc.buy.plus2", bot=name), "do")
+    state["next"] = {"proc": "bot_end", "bot": colour}
+
+
+def bot_end(state: dict, data, colour: str):
+    """Seed, AI End of Turn: three cylinders in the "0" box means the Available Pile is spent: all back to Available."""
+    bot = state["bots"][colour]
+    if B.zero_box(bot) == 3:
+        for area in B.AREAS:
+            bot["cylinder"][area] = "available"
+        yield Say(msg("toc.end.reset", bot=bot_name(colour, state["bots"])), "do")
+    bot["primary"] = {"area": "", "points": 0, "event": 0}
+    bot["secondary"] = {"area": "", "points": 0, "event": 0}
+    bot["emperor_this_turn"] = False
+    state["next"] = next_after_bot(state, colour)
+
+
+# -- Humans and the end of a round -----------------------------------------------------
+
+
+def human_turn(state: dict, data, i: int):
+    """A human player's turn: the program asks only what changes its bots (crisis specials, the Emperor)."""
+    if not state["bot_order"] and i == 1:
+        yield Say(msg("toc.round.title", round=state["round"]), "head")
+    yield Say(msg("toc.turn.human", n=i), "head")
+    scope = data.settings.get("crisis_special_cases_scope", "any_roll")
+    if scope == "any_roll" and state["bot_order"]:
+        result, event = yield from ask_crisis(state, data, f"toc.human{i}", msg("toc.human", n=i).to_data())
+        yield from crisis_specials(state, data, result, event, None, f"toc.human{i}")
+    choices = [Choice("none", msg("toc.emperor.nobody"))]
+    choices += [Choice(c, msg("toc.bot", colour=C(c), mat=f"@toc.mat.{state['bots'][c]['mat']}")) for c in state["bot_order"]]
+    choices += [Choice("human", msg("toc.emperor.a_human"))]
+    who = yield Ask(f"toc.human{i}.emperor", msg("toc.emperor.who_now"), ONE_OF, tuple(choices))
+    if who != state["emperor"]:
+        old = state["emperor"]
+        if old in state["bots"]:
+            state["bots"][old]["emperor_type"] = ""
+        state["emperor"] = who
+        if who in state["bots"]:
+            mat = data.mat(state["bots"][who]["mat"])
+            state["bots"][who]["emperor_type"] = emperor_type_for_area(mat["preferred"]) if state["options"]["emperor_rules"] else ""
+    n = state["options"]["humans"]
+    state["next"] = {"proc": "human", "i": i + 1} if i < n else {"proc": "round_end"}
+
+
+def round_end(state: dict, data):
+    legacy = [msg("toc.legacy_of", bot=bot_name(c, state["bots"]), legacy=state["bots"][c]["legacy"]).to_data() for c in state["bot_order"]]
+    if legacy:
+        yield Say(msg("toc.round.legacy", legacy=legacy), "info")
+    over = yield Ask(f"toc.round{state['round']}.over", msg("toc.round.over", threshold=data.rules.get("legacy", {}).get("end_threshold", 60)), YES_NO)
+    if over:
+        state["over"] = True
+        yield Say(msg("toc.round.game_over"), "score")
+        state["next"] = {"proc": "over"}
+        return
+    state["round"] += 1
+    state["next"] = {"proc": "bot_crisis", "bot": state["bot_order"][0]} if state["bot_order"] else {"proc": "human", "i": 1}

@@ -1,0 +1,125 @@
+"""``tabletop new toc`` and ``tabletop toc …``: Time of Crisis with The Age of Iron and Rust.
+
+``tabletop toc status --json`` keys (documented in the README): ``ok``, ``name``, ``game`` ("toc"),
+``round``, ``over``, ``emperor`` (a bot colour, "human" or "none"), ``cards`` (fixed | variable |
+selective), ``selective`` (category → "base" | "expansion"), ``bot_order``, ``next``, ``bots``
+(colour → {mat, start, legacy, emperor_type, mode, marker, ludi, pawn (area → circle),
+cylinder (area → available | upper | lower | track | zero), points (area → influence on the track)}).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import typer
+
+from .env import CliError, current
+from .main import app as root, new_app
+
+app = typer.Typer(no_args_is_help=True, help="Time of Crisis: status, AI mats, and the Emperor Legacy calculator.")
+root.add_typer(app, name="toc")
+root.add_typer(app, name="time-of-crisis", hidden=True)
+
+
+def _new(
+    humans: int = typer.Option(1, "--humans", help="Human players (1–3)."),
+    bots: str = typer.Option("red,blue,yellow", "--bots", help="The bots' colours, comma-separated: green, red, blue, yellow."),
+    cards: str = typer.Option("fixed", "--cards", help="Expansion card setup: fixed, variable or selective."),
+    emperor_rules: bool = typer.Option(False, "--emperor-rules", help="Use the optional Emperor rules."),
+    mats: Optional[str] = typer.Option(None, "--mats", help="AI mats in the order of --bots (default: each colour's own mat)."),
+    name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: toc-N)."),
+) -> None:
+    """Time of Crisis with The Age of Iron and Rust: the program runs the AI bots; bots play first every round."""
+    from automata.core.games import OptionError
+    from automata.toc import game
+    from automata.toc.data import DataError
+
+    from . import saves
+
+    env = current()
+    overrides = saves.read_overrides(env, "toc")
+    raw = {"humans": humans, "bots": bots, "cards": cards, "emperor_rules": emperor_rules, "mats": mats, "overrides": overrides}
+    try:
+        options = game.check_options(raw)
+    except OptionError as e:
+        raise CliError(env.t.render(e.msg)) from None
+    except DataError as e:
+        raise CliError(env.t("core.error.override", path="overrides/toc.toml", problem=str(e)), code=1) from None
+    session = saves.create(env, "toc", options, name)
+    s = session.save
+    if env.json:
+        env.emit_json({"ok": True, "name": s.name, "game": s.game, "seed": s.seed, "options": s.options, "dice": s.settings["dice"]})
+    else:
+        dice = env.t("core.dice_mode." + s.settings["dice"])
+        env.out.print(env.t("core.new.created", name=s.name, game="Time of Crisis", seed=s.seed, dice=dice))
+
+
+new_app.command("toc")(_new)
+new_app.command("time-of-crisis", hidden=True)(_new)
+
+
+@app.command("status")
+def status_command() -> None:
+    """Each bot's mat: mode, marker side, pawns, cylinders, influence, Ludi marker; Legacy and the Emperor."""
+    from . import saves
+
+    env = current()
+    session = saves.open_session(env)
+    if session.save.game != "toc":
+        raise CliError(env.t("toc.error.not_toc", name=session.save.name, game=session.save.game))
+    show_status(env, session)
+
+
+def status_data(session) -> dict[str, Any]:
+    from automata.toc.game import next_step
+
+    state = session.save.state
+    bots = {}
+    for colour in state["bot_order"] or list(state["bots"]):
+        b = state["bots"][colour]
+        bots[colour] = {
+            "mat": b["mat"], "start": b["start"], "legacy": b["legacy"], "emperor_type": b["emperor_type"],
+            "mode": b["mode"], "marker": b["marker"], "ludi": b["ludi"],
+            "pawn": dict(b["pawn"]), "cylinder": dict(b["cylinder"]), "points": dict(b["points"]),
+        }
+    return {
+        "ok": True, "name": session.save.name, "game": "toc", "round": state["round"], "over": state["over"],
+        "emperor": state["emperor"], "cards": state["options"]["cards"], "selective": dict(state["selective"]),
+        "bot_order": list(state["bot_order"]), "next": next_step(state), "bots": bots,
+    }
+
+
+def show_status(env, session) -> None:
+    data = status_data(session)
+    if env.json:
+        env.emit_json(data)
+        return
+    from rich.table import Table
+
+    from automata.toc.game import step_label
+
+    t = env.t
+    emperor = data["emperor"]
+    who = t("toc.colour." + emperor) if emperor in data["bots"] else t("toc.emperor.nobody" if emperor == "none" else "toc.emperor.a_human")
+    env.out.print(f"[bold]{t('toc.status.title', name=data['name'], round=data['round'], emperor=who)}[/bold]")
+    table = Table(show_edge=False, pad_edge=False)
+    for col in ("bot", "legacy", "mode", "marker", "pawns", "cylinders", "points", "ludi"):
+        table.add_column(t("toc.status.col." + col))
+    for colour, b in data["bots"].items():
+        pawns = ", ".join(f"{t('toc.area.' + a)} {n}" for a, n in b["pawn"].items())
+        cyl = ", ".join(f"{t('toc.area.' + a)}: {t('toc.status.cylinder.' + w)}" for a, w in b["cylinder"].items())
+        pts = ", ".join(f"{n} {t('toc.area.' + a)}" for a, n in b["points"].items() if n) or "—"
+        table.add_row(f"{t('toc.colour.' + colour)} ({t('toc.mat.' + b['mat'])})", str(b["legacy"]), str(b["mode"] or "—"),
+                      t("toc.status.marker." + b["marker"]), pawns, cyl, pts, "✓" if b["ludi"] else "—")
+    env.out.print(table)
+    env.out.print(t("toc.status.cards", option=data["cards"]))
+    if data["selective"]:
+        piles = ", ".join(f"{t('toc.category.' + c)}: {t('toc.set.' + w)}" for c, w in data["selective"].items())
+        env.out.print(t("toc.status.selective", piles=piles))
+    if data["next"]:
+        env.out.print(t("toc.status.next", step=t.render(step_label(data["next"]))))
+
+
+from .toc_helpers import register as _register_helpers  # noqa: E402
+
+_register_helpers(app)

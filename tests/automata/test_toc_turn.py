@@ -1,0 +1,284 @@
+"""Time of Crisis: setup and the bot turn procedures, each test citing the seed step it checks (seeds/000)."""
+
+from __future__ import annotations
+
+import pytest
+
+from automata.core.games import OptionError
+from automata.core.runner import DiceContext, ScriptedAnswers, run
+from automata.toc import game
+from automata.toc.game import data_of
+
+
+def fresh(**raw) -> dict:
+    opts = {"humans": 1, "bots": "red,blue,yellow", "cards": "fixed", "emperor_rules": True}
+    opts.update(raw)
+    return game.new_state(game.check_options(opts), 5)
+
+
+def play(state, step, answers=None, dice="table"):
+    r = run(game.procedure(state, step), ScriptedAnswers(answers or {}), dice=DiceContext(5, 1, dice))
+    assert r.done, f"stopped at {r.pending_id}"
+    return r
+
+
+def after_setup(**raw) -> dict:
+    state = fresh(**raw)
+    for _ in range(20):
+        step = game.next_step(state)
+        if step["proc"] != "setup":
+            return state
+        answers = {f"toc.setup.{n}": "yes" for n in range(1, 10)}
+        answers["toc.setup.selective"] = "random"
+        play(state, step, answers)
+    raise AssertionError("setup did not end")
+
+
+def says(result) -> list[str]:
+    return [e.msg.id for e in result.transcript if e.kind == "say"]
+
+
+# -- options and setup ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "raw,key",
+    [
+        ({"bots": "red,blue,yellow,green", "humans": 1}, "toc.error.too_many_bots"),
+        ({"bots": "red,red"}, "toc.error.repeated_colour"),
+        ({"bots": "red,blue,yellow", "humans": 2}, "toc.error.factions"),
+        ({"bots": "red,purple"}, "toc.error.unknown_colour"),
+        ({"cards": "random"}, "toc.error.cards"),
+        ({"bots": ""}, "toc.error.no_bots"),
+    ],
+)
+def test_bad_options(raw, key):
+    """Issue 3 §1: more than 3 bots, a colour twice, humans plus bots outside 2–4, an unknown option: a clear error."""
+    opts = {"humans": 1, "bots": "red,blue,yellow", "cards": "fixed"}
+    opts.update(raw)
+    with pytest.raises(OptionError) as e:
+        game.check_options(opts)
+    assert e.value.msg.id == key
+
+
+def test_each_bot_gets_a_different_mat():
+    """Seed, Preparação 4: a different AI mat for each bot (by default each colour's own mat)."""
+    opts = game.check_options({"humans": 2, "bots": "green,red"})
+    assert len(set(opts["mats"].values())) == 2
+    assert opts["mats"]["red"] == "maximinus_thrax"
+
+
+def test_setup_order_and_bots_before_humans():
+    """Seed, Preparação 1–5: Damnatio, cards, Emperor tokens, the AI steps in order, then the base setup."""
+    state = fresh()
+    names = []
+    while game.next_step(state)["proc"] == "setup":
+        step = game.next_step(state)
+        names.append(step["name"])
+        play(state, step, {f"toc.setup.{n}": "yes" for n in range(1, 10)})
+    assert names == ["damnatio", "cards", "emperor_tokens", "bot_mats", "bot_tokens", "bot_order", "bot_markers", "bot_provinces", "base"]
+    assert game.next_step(state)["proc"] == "bot_crisis"
+
+
+def test_emperor_tokens_only_with_the_emperor_rules():
+    """Seed, Preparação 3: the Emperor tokens step only when the optional Emperor rules are used."""
+    state = fresh(emperor_rules=False)
+    seen = []
+    while game.next_step(state)["proc"] == "setup":
+        step = game.next_step(state)
+        seen.append(step["name"])
+        play(state, step, {f"toc.setup.{n}": "yes" for n in range(1, 10)})
+    assert "emperor_tokens" not in seen
+
+
+def test_start_provinces_in_bot_order():
+    """Seed, Preparação 4: in bot turn order each bot takes the first available of Gallia, Macedonia, Syria."""
+    state = after_setup()
+    order = state["bot_order"]
+    assert sorted(order) == ["blue", "red", "yellow"]
+    assert [state["bots"][c]["start"] for c in order] == ["gallia", "macedonia", "syria"]
+
+
+def test_bot_order_is_random_but_seeded():
+    """Seed, Preparação 4: a random turn order among the bots (the program's draw, from the game's seed)."""
+    orders = set()
+    for seed in range(20):
+        state = game.new_state(game.check_options({"humans": 1, "bots": "red,blue,yellow"}), seed)
+        while game.next_step(state)["proc"] == "setup":
+            play(state, game.next_step(state), {f"toc.setup.{n}": "yes" for n in range(1, 10)})
+        orders.add(tuple(state["bot_order"]))
+    assert len(orders) > 1
+
+
+def test_selective_piles_are_remembered():
+    """Seed, Preparação 2 (Option 3): for each category the base or the expansion pile, remembered."""
+    state = after_setup(cards="selective")
+    assert len(state["selective"]) == 9
+    assert set(state["selective"].values()) <= {"base", "expansion"}
+
+
+# -- the bot turn ---------------------------------------------------------------------
+
+
+def first_bot(state):
+    return state["bot_order"][0]
+
+
+def test_pax_deorum_flips_every_bot():
+    """Seed, AI Crisis Phase: Pax Deorum flips all AI mode markers to +2."""
+    state = after_setup()
+    c = first_bot(state)
+    play(state, {"proc": "bot_crisis", "bot": c}, {f"toc.{c}.crisis": "pax_deorum"})
+    assert {b["marker"] for b in state["bots"].values()} == {"plus2"}
+
+
+def test_ludi_saeculares_with_a_bot_emperor():
+    """Seed, AI Crisis Phase: Ludi Saeculares with a bot as Emperor: +4 Legacy and the reminder marker."""
+    state = after_setup()
+    c = first_bot(state)
+    emperor = state["bot_order"][1]
+    state["emperor"] = emperor
+    play(state, {"proc": "bot_crisis", "bot": c}, {f"toc.{c}.crisis": "event", f"toc.{c}.crisis.event": "ludi_saeculares"})
+    assert state["bots"][emperor]["legacy"] == 4 and state["bots"][emperor]["ludi"]
+    assert not state["bots"][c]["ludi"]
+
+
+def test_ludi_reduces_secondary_and_loses_its_event():
+    """Seed, Take Actions 1: with the Ludi marker Secondary is 4 less (minimum 0) and a Secondary event at 0 is lost."""
+    state = after_setup()
+    c = first_bot(state)
+    bot = state["bots"][c]
+    bot["ludi"] = True
+    data = data_of(state)
+    mat = data.mat(bot["mat"])
+    s_area = mat["mode"]["1"]["secondary"]
+    play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode.troubled": "no", f"toc.{c}.mode.mobs": "no"})
+    assert bot["secondary"]["area"] == s_area
+    assert bot["secondary"]["points"] == max(0, mat["track"][s_area][0]["secondary"] - 4)
+    assert bot["secondary"]["event"] == 0
+
+
+def test_mode_and_cylinders():
+    """Seed, Take Actions 1: Mode from the priority list; Primary cylinder to the upper box, Secondary to the lower, then onto the track."""
+    state = after_setup()
+    c = first_bot(state)
+    bot = state["bots"][c]
+    data = data_of(state)
+    mat = data.mat(bot["mat"])
+    r = play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode.troubled": "yes"})
+    assert bot["mode"] == 2
+    p, s = mat["mode"]["2"]["primary"], mat["mode"]["2"]["secondary"]
+    assert bot["primary"]["area"] == p and bot["primary"]["points"] == mat["track"][p][0]["primary"]
+    assert bot["secondary"]["points"] == mat["track"][s][0]["secondary"]
+    assert bot["cylinder"][p] == "track" and bot["cylinder"][s] == "track"
+    assert "toc.influence.upper" in says(r) and "toc.influence.lower" in says(r)
+
+
+def test_plus2_side_adds_to_primary():
+    """Seed, Take Actions 1: on the +2 side, 2 more Primary influence."""
+    state = after_setup()
+    c = first_bot(state)
+    bot = state["bots"][c]
+    bot["marker"] = "plus2"
+    mat = data_of(state).mat(bot["mat"])
+    play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode.troubled": "no", f"toc.{c}.mode.mobs": "no"})
+    p = mat["mode"]["1"]["primary"]
+    assert bot["primary"]["points"] == mat["track"][p][0]["primary"] + 2
+
+
+def test_event_by_d6_and_by_selective_pile():
+    """Seed, Take Actions 1: a circled number is an event; 1d6 picks base (1–3) or expansion (4–6); Selective uses the pile in play."""
+    state = after_setup()
+    c = first_bot(state)
+    bot = state["bots"][c]
+    mat = data_of(state).mat(bot["mat"])
+    p = mat["mode"]["1"]["primary"]
+    circle = next(i for i, ci in enumerate(mat["track"][p]) if ci.get("primary_event"))
+    bot["pawn"][p] = circle
+    value = mat["track"][p][circle]["primary_event"]
+    play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode.troubled": "no", f"toc.{c}.mode.mobs": "no", f"toc.{c}.primary.event": "5", f"toc.{c}.secondary.event": "1"})
+    assert bot["primary"]["card"] == f"{p}_{value}:expansion"
+    sel = after_setup(cards="selective")
+    c = first_bot(sel)
+    b2 = sel["bots"][c]
+    mat2 = data_of(sel).mat(b2["mat"])
+    p2 = mat2["mode"]["1"]["primary"]
+    circle2 = next(i for i, ci in enumerate(mat2["track"][p2]) if ci.get("primary_event"))
+    b2["pawn"][p2] = circle2
+    r = play(sel, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode.troubled": "no", f"toc.{c}.mode.mobs": "no"})
+    cat = f"{p2}_{mat2['track'][p2][circle2]['primary_event']}"
+    assert b2["primary"]["card"] == f"{cat}:{sel['selective'][cat]}"
+    assert not [e for e in r.transcript if e.kind == "roll" and e.id.endswith("primary.event")]
+
+
+def test_priority_list_single_pass_and_skips():
+    """Seed, Take Actions 2: from the top, each entry when its criteria hold and the points pay; the cost is subtracted."""
+    state = after_setup()
+    c = first_bot(state)
+    bot = state["bots"][c]
+    bot["points"] = {"military": 3, "senate": 0, "populace": 0}
+    data = data_of(state)
+    military = [e["id"] for e in data.priority if e["influence"] == "military"]
+    answers = {f"toc.{c}.apl.{military[0]}": "yes", f"toc.{c}.apl.{military[0]}.cost": "5"}
+    answers.update({f"toc.{c}.apl.{m}": "yes" for m in military[1:]})
+    answers.update({f"toc.{c}.apl.{m}.cost": "2" for m in military[1:]})
+    r = play(state, {"proc": "bot_spend", "bot": c}, answers)
+    assert "toc.spend.cannot_pay" in says(r)  # 5 > 3: skipped, the pass goes on
+    assert bot["points"]["military"] == 1  # one entry at 2, then 1 left pays nothing else
+    assert not any(e.kind == "ask" and ".apl." in e.id and e.id.split(".")[3] in [x["id"] for x in data.priority if x["influence"] != "military"] for e in r.transcript)
+
+
+def test_becoming_emperor_by_preferred_area():
+    """Seed, Take Actions 4: with the Emperor rules the bot takes the Emperor type of its preferred area."""
+    state = after_setup()
+    c = first_bot(state)
+    bot = state["bots"][c]
+    bot["points"] = {"military": 0, "senate": 5, "populace": 0}
+    data = data_of(state)
+    senate = [e["id"] for e in data.priority if e["influence"] == "senate"]
+    answers = {f"toc.{c}.apl.{e}": "no" for e in senate}
+    answers.update({f"toc.{c}.apl.place_governor": "yes", f"toc.{c}.apl.place_governor.cost": "2", f"toc.{c}.italia": "yes"})
+    play(state, {"proc": "bot_spend", "bot": c}, answers)
+    assert state["emperor"] == c
+    assert bot["emperor_type"] == data.mat(bot["mat"])["preferred"]
+
+
+def test_buy_trash_sequence():
+    """Seed, AI Buy/Trash: points lost, cylinders to 0, +2 back to portrait, pawns advance; none advanced → +2."""
+    state = after_setup()
+    c = first_bot(state)
+    bot = state["bots"][c]
+    bot["cylinder"].update(military="track", senate="track")
+    bot["points"].update(military=2)
+    bot["marker"] = "plus2"
+    play(state, {"proc": "bot_buy", "bot": c}, {f"toc.{c}.political": "0"})
+    assert bot["cylinder"]["military"] == "zero" and bot["points"]["military"] == 0
+    assert bot["marker"] == "plus2"  # back to portrait, then no pawn could move: +2 again
+    bot["marker"] = "portrait"
+    play(state, {"proc": "bot_buy", "bot": c}, {f"toc.{c}.political": "30"})
+    assert bot["marker"] == "portrait" and sum(bot["pawn"].values()) >= 1
+
+
+def test_end_of_turn_resets_three_cylinders():
+    """Seed, AI End of Turn: all three cylinders in the 0 box → all back to Available Cylinders."""
+    state = after_setup()
+    c = first_bot(state)
+    bot = state["bots"][c]
+    bot["cylinder"] = {"military": "zero", "senate": "zero", "populace": "track"}
+    play(state, {"proc": "bot_end", "bot": c})
+    assert bot["cylinder"]["military"] == "zero"
+    bot["cylinder"]["populace"] = "zero"
+    play(state, {"proc": "bot_end", "bot": c})
+    assert set(bot["cylinder"].values()) == {"available"}
+
+
+def test_bots_play_before_humans_every_round():
+    """Seed, Fluxo do Jogo: the bots play first, in their order, then the humans; then the next round."""
+    state = after_setup()
+    last = state["bot_order"][-1]
+    play(state, {"proc": "bot_end", "bot": last})
+    assert state["next"] == {"proc": "human", "i": 1}
+    play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "none"})
+    assert state["next"] == {"proc": "round_end"}
+    play(state, {"proc": "round_end"}, {"toc.round0.over": "no", "toc.round1.over": "no"})
+    assert state["next"] == {"proc": "bot_crisis", "bot": state["bot_order"][0]}

@@ -1,0 +1,68 @@
+"""A scripted table for Time of Crisis: answers every question by a seeded policy (table dice included)."""
+
+from __future__ import annotations
+
+import random
+
+from automata.core.dice import roll_with
+from automata.core.runner import DiceContext, run
+from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, TEXT, YES_NO
+from automata.toc import game
+
+
+class Policy:
+    def __init__(self, seed: int, rounds: int = 8):
+        self.rng = random.Random(seed)
+        self.rounds = rounds
+        self.state = None
+
+    def answer(self, ask):
+        rng = self.rng
+        i = ask.id
+        if ask.kind == YES_NO:
+            if i.startswith("toc.setup.") or i.endswith(".event_done"):
+                return True, "answers"
+            if i.startswith("toc.round") and i.endswith(".over"):
+                return self.state["round"] >= self.rounds, "answers"
+            if i.endswith(".italia"):
+                return rng.random() < 0.3, "answers"
+            return rng.random() < 0.5, "answers"
+        if ask.kind == ONE_OF:
+            values = [c.value for c in ask.choices]
+            if i.endswith(".crisis"):
+                weights = {"pax_deorum": 1, "event": 2, "barbarians": 4, "other": 3}
+                return rng.choices(values, [weights.get(v, 1) for v in values])[0], "answers"
+            if i.endswith(".emperor"):
+                return (self.state["emperor"] if rng.random() < 0.8 else rng.choice(values)), "answers"
+            return rng.choice(values), "answers"
+        if ask.kind == SEVERAL_OF:
+            values = [c.value for c in ask.choices]
+            return rng.sample(values, rng.randint(0, 2)), "answers"
+        if ask.kind == NUMBER:
+            hi = min(ask.max if ask.max is not None else 5, 6 if ".political" in i else 4)
+            return rng.randint(ask.min or 0, hi), "answers"
+        if ask.kind == TEXT:
+            return "", "answers"
+        raise AssertionError(ask.kind)
+
+    def table_dice(self, roll, spec):
+        return roll_with(self.rng, spec), "table"
+
+
+def play_game(seed: int, rounds: int = 8, on_step=None, max_steps=5000, **options):
+    raw = {"humans": 1, "bots": "red,blue,yellow", "cards": "fixed", "emperor_rules": True}
+    raw.update(options)
+    state = game.new_state(game.check_options(raw), seed)
+    policy = Policy(seed, rounds)
+    policy.state = state
+    history = []
+    for n in range(1, max_steps + 1):
+        step = game.next_step(state)
+        if step is None:
+            return state, history
+        result = run(game.procedure(state, step), policy, dice=DiceContext(seed, n, "table"))
+        assert result.done, f"step {step} stopped at {result.pending_id}"
+        history.append((step, result))
+        if on_step is not None:
+            on_step(state, step, result)
+    raise AssertionError("the game did not end")
