@@ -44,7 +44,7 @@ def play(
             if env.json:
                 events.append(event)
             else:
-                show_event(env.out, env.t, event, interactive)
+                show_event(env.out, env.t, event, interactive, env.explain)
 
         pending = session.save.pending
         if pending and pending.get("records") and not env.json:
@@ -101,7 +101,7 @@ def status() -> None:
 
 @app.command()
 def log(last: Optional[int] = typer.Option(None, "--last", min=1, help="Only the last N entries.")) -> None:
-    """Show the labelled journal of the current game."""
+    """Show the labelled journal of the current game (with --explain, the rule behind each decision)."""
     from automata.core.steps import Msg
 
     from . import saves
@@ -120,7 +120,8 @@ def log(last: Optional[int] = typer.Option(None, "--last", min=1, help="Only the
         answers = [
             {"id": r["id"], "value": r["value"], "source": r.get("source", "")} for r in entry.get("records", [])
         ]
-        rows.append({"n": entry.get("n"), "label": label, "records": answers})
+        why = [env.t.render(Msg.from_data(w)) for w in entry.get("why", [])]
+        rows.append({"n": entry.get("n"), "label": label, "records": answers, "why": why})
     if env.json:
         env.emit_json({"ok": True, "game": session.save.name, "entries": rows})
         return
@@ -130,6 +131,9 @@ def log(last: Optional[int] = typer.Option(None, "--last", min=1, help="Only the
         env.out.print(f"[bold]{row['n']:>4}[/bold]  {row['label']}")
         for r in row["records"]:
             env.out.print(f"        [dim]{r['id']} = {answer_text(env.t, r['value'])} ({env.t('core.source.' + r['source'])})[/dim]")
+        if env.explain:
+            for w in row["why"]:
+                env.out.print(f"        [italic]⚖ {w}[/italic]")
 
 
 @app.command()

@@ -26,6 +26,7 @@ class Env:
     answers: dict[str, Any] = field(default_factory=dict)
     dice: str | None = None
     seed: int | None = None
+    explain: bool = False  # show the rule behind each decision (Say style "why")
     _t: Any = None
     _console: Any = None
     _err: Any = None

@@ -18,7 +18,7 @@ from typer.core import TyperGroup
 from .env import CliError, Env, Exit, current, load_answers_file, set_current
 
 GLOBAL_WITH_VALUE = ("--game", "--lang", "--answers", "--answer", "--dice", "--seed")
-GLOBAL_FLAGS = ("--json",)
+GLOBAL_FLAGS = ("--json", "--explain")
 
 
 def hoist_globals(args: list[str]) -> list[str]:
@@ -128,10 +128,11 @@ def _globals(
     answer: Optional[List[str]] = typer.Option(None, "--answer", help="ID=VALUE, repeatable."),
     dice: Optional[str] = typer.Option(None, "--dice", help="app (the program rolls) or table (you type your dice)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for a new game's app dice and shuffles."),
+    explain: bool = typer.Option(False, "--explain", help="Show the rule behind each decision the program makes."),
 ) -> None:
     from .lang import LANGS, detect_lang
 
-    env = Env(json=json_, game=game, seed=seed)
+    env = Env(json=json_, game=game, seed=seed, explain=explain)
     set_current(env)
     try:
         env.lang = detect_lang(lang)

@@ -18,8 +18,9 @@ STYLES = {
     "warn": "yellow",
     "info": "",
     "rule": "dim",
+    "why": "italic dim",
 }
-PREFIX = {"do": "→ ", "score": "★ ", "warn": "! ", "rule": "  · "}
+PREFIX = {"do": "→ ", "score": "★ ", "warn": "! ", "rule": "  · ", "why": "  ⚖ "}
 
 
 def event_text(t: Translator, event: Event) -> str:
@@ -43,8 +44,13 @@ def answer_text(t: Translator, value: Any) -> str:
     return str(value)
 
 
-def show_event(console, t: Translator, event: Event, interactive: bool) -> None:
-    """Print one transcript line. Replayed lines (a resumed step) are shown again as context."""
+def show_event(console, t: Translator, event: Event, interactive: bool, explain: bool = False) -> None:
+    """Print one transcript line. Replayed lines (a resumed step) are shown again as context.
+
+    Lines that explain a decision (style "why") are shown only with --explain; the journal keeps them.
+    """
+    if event.kind == "say" and event.style == "why" and not explain:
+        return
     if event.kind == "ask" and event.source == "table" and interactive and not event.replayed:
         return  # the prompt itself already shows question and answer
     text = escape(event_text(t, event))

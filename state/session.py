@@ -106,21 +106,23 @@ class Session:
                 raise SaveError(save.folder / "save.toml", f"the step in progress cannot be replayed: {e}") from None
             if not result.done:
                 return PlayResult(done, False, result.pending)
-            self._complete(step, result.records, working)
+            why = [e.msg.to_data() for e in result.transcript if e.kind == "say" and e.style == "why" and e.msg is not None]
+            self._complete(step, result.records, working, why)
             done += 1
         return PlayResult(done, self.game.next_step(save.state) is None)
 
-    def _complete(self, step: dict, records: list[Record], new_state: dict) -> None:
+    def _complete(self, step: dict, records: list[Record], new_state: dict, why: list[dict] | None = None) -> None:
         save = self.save
         journal = save.journal()
-        journal.append(
-            {
-                "n": save.journal_length + 1,
-                "label": self.game.step_label(step).to_data(),
-                "step": step,
-                "records": [r.to_data() for r in records],
-            }
-        )
+        entry = {
+            "n": save.journal_length + 1,
+            "label": self.game.step_label(step).to_data(),
+            "step": step,
+            "records": [r.to_data() for r in records],
+        }
+        if why:
+            entry["why"] = why  # the rules that made the step's decisions, for 'tabletop log --explain'
+        journal.append(entry)
         save.journal_length += 1
         save.state = new_state
         save.pending = None

@@ -70,6 +70,7 @@ def palmyra(state: dict, data, colour: str, ask_prefix: str):
             counts[p] = yield Ask(f"{ask_prefix}.palmyra.{p}", msg("toc.palmyra.count", province=f"@toc.province.{p}"), NUMBER, min=0, max=50)
         order = B.palmyra_order(counts)
         yield Say(msg("toc.palmyra.order", provinces=[f"@toc.province.{p}" for p in order]), "do")
+        yield Say(msg("toc.why.palmyra"), "why")
     yield Say(msg("toc.palmyra.leaders_first"), "rule")
 
 
@@ -123,6 +124,7 @@ def bot_influence(state: dict, data, colour: str):
         facts[why] = yield Ask(f"toc.{colour}.mode.{why}", msg(MODE_FACTS[why], bot=name), YES_NO)
     bot["mode"] = mode
     yield Say(msg("toc.mode.set", bot=name, mode=mode, why=f"@toc.mode.why.{why}"), "do")
+    yield Say(msg("toc.why.mode", rule=f"@toc.mode.why.{why}", mode=mode), "why")
     box = mat["mode"][str(mode)]
     p_area = B.resolve_type(box["primary"], bot, mat["area_order"])
     s_area = B.resolve_type(box["secondary"], bot, mat["area_order"])
@@ -143,6 +145,8 @@ def bot_influence(state: dict, data, colour: str):
                     event = 0
             bot["cylinder"][area] = where
             yield Say(msg(f"toc.influence.{where}", colour=C(data.colour_of(area)), area=A(area), circle=bot["pawn"][area]), "do")
+            yield Say(msg("toc.why.influence", role=f"@toc.role.{role}", mode=mode, area=A(area), box=f"@toc.box.{where}",
+                          printed=circle["primary" if where == "upper" else "secondary"], points=points), "why")
             slot = {"area": area, "points": points, "event": event}
         bot[role] = slot
     if plus2 and bot["primary"]["area"]:
@@ -180,6 +184,7 @@ def choose_event(state: dict, data, colour: str, role: str, area: str, value: in
     card = cat.get(which) or ""
     shown = card if card else msg("toc.card.unnamed", category=f"@toc.category.{cat['id']}", set=f"@toc.set.{which}").to_data()
     yield Say(msg("toc.event.chosen", role=f"@toc.role.{role}", card=shown, set=f"@toc.set.{which}", why=f"@toc.event.why.{why}"), "do")
+    yield Say(msg("toc.why.event", value=value, area=A(area), rule=f"@toc.event.why.{why}"), "why")
     return f"{cat['id']}:{which}"
 
 
@@ -212,9 +217,11 @@ def bot_spend(state: dict, data, colour: str):
         cost = int(cost)
         if cost > left:
             yield Say(msg("toc.spend.cannot_pay", action=f"@toc.apl.{eid}", cost=cost, points=left), "info")
+            yield Say(msg("toc.why.spend_skip"), "why")
             continue
         bot["points"][area] = left - cost
         yield Say(msg("toc.spend.do", bot=name, action=f"@toc.apl.{eid}", cost=cost, area=A(area), left=bot["points"][area]), "do")
+        yield Say(msg("toc.why.spend_do", order=entry.get("order", 0)), "why")
         if eid == "place_governor":
             yield from _maybe_emperor(state, data, colour)
     state["next"] = {"proc": "bot_events", "bot": colour}
@@ -245,6 +252,7 @@ def _maybe_emperor(state: dict, data, colour: str):
                          tuple(Choice(k, msg("toc.emperor.type." + k)) for k in ("senate", "populace", "military")))
     else:
         kind = emperor_type_for_area(mat["preferred"])
+        yield Say(msg("toc.why.emperor_type", area=A(mat["preferred"])), "why")
     bot["emperor_type"] = kind
     yield Say(msg("toc.emperor.becomes_type", bot=bot_name(colour, bots), type=f"@toc.emperor.type.{kind}"), "score")
     yield Say(msg("toc.emperor.place." + kind), "do")
@@ -330,12 +338,15 @@ def bot_buy(state: dict, data, colour: str):
         bot["ludi_applied"] = False
         yield Say(msg("toc.buy.ludi_removed"), "do")
     political = yield Ask(f"toc.{colour}.political", msg("toc.buy.political", bot=name), NUMBER, min=0, max=60)
+    order = B.advancement_order(bot, mat["area_order"])
+    yield Say(msg("toc.why.advance_order", order=[A(a) for a in order], points=political), "why")
     moves = B.advance(bot, mat["track"], mat["area_order"], political)
     for area, circle, cost in moves:
         yield Say(msg("toc.buy.advance", area=A(area), circle=circle, cost=cost), "do")
     if not moves:
         bot["marker"] = "plus2"
         yield Say(msg("toc.buy.plus2", bot=name), "do")
+        yield Say(msg("toc.why.plus2"), "why")
     state["next"] = {"proc": "bot_end", "bot": colour}
 
 
