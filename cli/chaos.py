@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from .env import CliError, current
+from .env import current
 from .main import app as root, new_app
 
 app = typer.Typer(no_args_is_help=True, help="Chaos in the Old World: status and helpers (battle, odds, domination, ruination).")
@@ -20,28 +20,10 @@ def _new(
 ) -> None:
     """Chaos in the Old World for 3 or 4 Powers; seats follow Power order (Khorne, Nurgle, Tzeentch, Slaanesh)."""
     from automata.chaos import game
-    from automata.chaos.data import DataError
-    from automata.core.games import OptionError
 
-    from . import saves
+    from .saves import start_new_game
 
-    env = current()
-    from .saves import read_overrides
-
-    overrides = read_overrides(env, "chaos")
-    try:
-        options = game.check_options({"powers": powers, "overrides": overrides})
-    except OptionError as e:
-        raise CliError(env.t.render(e.msg)) from None
-    except DataError as e:
-        raise CliError(env.t("core.error.override", path="overrides/chaos.toml", problem=str(e)), code=1) from None
-    session = saves.create(env, "chaos", options, name)
-    s = session.save
-    dice = env.t("core.dice_mode." + s.settings["dice"])
-    if env.json:
-        env.emit_json({"ok": True, "name": s.name, "game": s.game, "seed": s.seed, "options": s.options, "dice": s.settings["dice"]})
-    else:
-        env.out.print(env.t("core.new.created", name=s.name, game="Chaos in the Old World", seed=s.seed, dice=dice))
+    start_new_game(current(), game, "chaos", "Chaos in the Old World", {"powers": powers}, name)
 
 
 new_app.command("chaos")(_new)
@@ -54,10 +36,7 @@ def status_command() -> None:
     from . import saves
 
     env = current()
-    session = saves.open_session(env)
-    if session.save.game != "chaos":
-        raise CliError(env.t("chaos.error.not_chaos", name=session.save.name, game=session.save.game))
-    show_status(env, session)
+    show_status(env, saves.open_game_session(env, "chaos", "chaos.error.not_chaos"))
 
 
 def show_status(env, session) -> None:

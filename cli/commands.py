@@ -26,7 +26,7 @@ def play(
     from automata.core.runner import BadAnswer, ChainedSource, ScriptedAnswers
 
     from . import saves
-    from .render import answer_text, event_json, pending_help, show_event
+    from .render import bad_answer_error, event_json, pending_help, show_event
 
     env = current()
     name = saves.resolve_name(env)
@@ -56,11 +56,7 @@ def play(
         try:
             result = session.play(source, env.dice, on_event, steps)
         except BadAnswer as bad:
-            raise CliError(
-                env.t("core.error.bad_answer", id=bad.ask_id, value=answer_text(env.t, bad.value), problem=env.t.render(bad.problem)),
-                Exit.USAGE,
-                {"error": "bad_answer", "id": bad.ask_id},
-            ) from None
+            raise bad_answer_error(env, bad) from None
         except saves.SaveError as e:
             raise saves.save_error(env, e) from None
     if result.pending is not None:

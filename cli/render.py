@@ -6,9 +6,10 @@ from typing import Any
 
 from rich.markup import escape
 
-from automata.core.runner import Event
+from automata.core.runner import BadAnswer, Event
 from automata.core.steps import Ask, Roll
 
+from .env import CliError, Env, Exit
 from .i18n import Translator
 
 STYLES = {
@@ -90,3 +91,12 @@ def pending_help(t: Translator, pending: Ask | Roll) -> dict[str, Any]:
         "valid": valid,
         "how": t("core.pending.how", id=pending.id),
     }
+
+
+def bad_answer_error(env: Env, bad: BadAnswer) -> CliError:
+    """An answer the question does not take: exit 2, naming the question, the answer and what is wrong."""
+    return CliError(
+        env.t("core.error.bad_answer", id=bad.ask_id, value=answer_text(env.t, bad.value), problem=env.t.render(bad.problem)),
+        Exit.USAGE,
+        {"error": "bad_answer", "id": bad.ask_id},
+    )

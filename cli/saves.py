@@ -79,6 +79,14 @@ def open_session(env: Env, name: str | None = None):
         raise save_error(env, e) from None
 
 
+def open_game_session(env: Env, game_id: str, not_this_game: str):
+    """The current save's session, which must hold a game of ``game_id``; else the message ``not_this_game``."""
+    session = open_session(env)
+    if session.save.game != game_id:
+        raise CliError(env.t(not_this_game, name=session.save.name, game=session.save.game))
+    return session
+
+
 def save_error(env: Env, e: SaveError) -> CliError:
     where = f"{e.path}:{e.line}" if e.line else str(e.path)
     return CliError(env.t("core.error.damaged", where=where, problem=e.problem), Exit.FAILURE,
@@ -122,6 +130,25 @@ def create(env: Env, game_id: str, options: dict, name: str | None):
     set_current(name)
     return session
 
+
+def start_new_game(env: Env, game, game_id: str, display_name: str, raw_options: dict, name: str | None) -> None:
+    """``tabletop new <game>``: the owner's overrides read, the options checked, the save created and announced."""
+    from automata.core.gamedata import DataError
+    from automata.core.games import OptionError
+
+    overrides = read_overrides(env, game_id)
+    try:
+        options = game.check_options({**raw_options, "overrides": overrides})
+    except OptionError as e:
+        raise CliError(env.t.render(e.msg)) from None
+    except DataError as e:
+        raise CliError(env.t("core.error.override", path=f"overrides/{game_id}.toml", problem=str(e)), code=1) from None
+    s = create(env, game_id, options, name).save
+    if env.json:
+        env.emit_json({"ok": True, "name": s.name, "game": s.game, "seed": s.seed, "options": s.options, "dice": s.settings["dice"]})
+    else:
+        dice = env.t("core.dice_mode." + s.settings["dice"])
+        env.out.print(env.t("core.new.created", name=s.name, game=display_name, seed=s.seed, dice=dice))
 
 
 def read_overrides(env: Env, game_id: str) -> dict:

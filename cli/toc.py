@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 import typer
 
-from .env import CliError, current
+from .env import current
 from .main import app as root, new_app
 
 app = typer.Typer(no_args_is_help=True, help="Time of Crisis: status, AI mats, and the Emperor Legacy calculator.")
@@ -30,28 +30,12 @@ def _new(
     name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: toc-N)."),
 ) -> None:
     """Time of Crisis with The Age of Iron and Rust: the program runs the AI bots; bots play first every round."""
-    from automata.core.games import OptionError
     from automata.toc import game
-    from automata.toc.data import DataError
 
-    from . import saves
+    from .saves import start_new_game
 
-    env = current()
-    overrides = saves.read_overrides(env, "toc")
-    raw = {"humans": humans, "bots": bots, "cards": cards, "emperor_rules": emperor_rules, "mats": mats, "overrides": overrides}
-    try:
-        options = game.check_options(raw)
-    except OptionError as e:
-        raise CliError(env.t.render(e.msg)) from None
-    except DataError as e:
-        raise CliError(env.t("core.error.override", path="overrides/toc.toml", problem=str(e)), code=1) from None
-    session = saves.create(env, "toc", options, name)
-    s = session.save
-    if env.json:
-        env.emit_json({"ok": True, "name": s.name, "game": s.game, "seed": s.seed, "options": s.options, "dice": s.settings["dice"]})
-    else:
-        dice = env.t("core.dice_mode." + s.settings["dice"])
-        env.out.print(env.t("core.new.created", name=s.name, game="Time of Crisis", seed=s.seed, dice=dice))
+    raw = {"humans": humans, "bots": bots, "cards": cards, "emperor_rules": emperor_rules, "mats": mats}
+    start_new_game(current(), game, "toc", "Time of Crisis", raw, name)
 
 
 new_app.command("toc")(_new)
@@ -64,10 +48,7 @@ def status_command() -> None:
     from . import saves
 
     env = current()
-    session = saves.open_session(env)
-    if session.save.game != "toc":
-        raise CliError(env.t("toc.error.not_toc", name=session.save.name, game=session.save.game))
-    show_status(env, session)
+    show_status(env, saves.open_game_session(env, "toc", "toc.error.not_toc"))
 
 
 def status_data(session) -> dict[str, Any]:

@@ -326,7 +326,7 @@ def _edit(env, mid: str, mat: dict, existing: dict) -> None:
     from automata.toc.mat_edit import edit_mat, merge
     from state import paths
 
-    from .render import answer_text, pending_help, show_event
+    from .render import bad_answer_error, pending_help, show_event
 
     interactive = env.interactive() and not env.json
     source = ScriptedAnswers(env.answers)
@@ -344,11 +344,7 @@ def _edit(env, mid: str, mat: dict, existing: dict) -> None:
     try:
         result = run(edit_mat(copy.deepcopy(mat)), source, on_event=on_event)
     except BadAnswer as bad:
-        raise CliError(
-            env.t("core.error.bad_answer", id=bad.ask_id, value=answer_text(env.t, bad.value), problem=env.t.render(bad.problem)),
-            Exit.USAGE,
-            {"error": "bad_answer", "id": bad.ask_id},
-        ) from None
+        raise bad_answer_error(env, bad) from None
     if result.pending is not None:
         help_ = pending_help(env.t, result.pending)
         text = env.t("core.pending.stopped", id=help_["id"], question=help_["question"], valid=help_["valid"])

@@ -28,20 +28,18 @@ prompts; the CLI reads the owner's file and passes the parsed dict.
 
 from __future__ import annotations
 
-import copy
 import functools
 import re
-import tomllib
-import unicodedata
 from pathlib import Path
 from typing import Any
 
-from ..core.datafiles import read_toml
+from ..core import gamedata
+from ..core.datacheck import Check
+from ..core.gamedata import FLAGGED, DataError, data_keys, is_meta, join, short
+from ..core.gamedata import CONFIDENCES, UnknownName  # noqa: F401  (re-exported, as before the move to core)
+from ..core.overrides import Overrides, check_type, mark, unknown
 
 DATA_DIR = Path(__file__).parent / "data"
-
-CONFIDENCES = ("seed", "V", "S", "I", "U", "provisional", "owner")
-FLAGGED = ("provisional", "U")
 
 #: (file, key in the file or None for the whole file, namespace key)
 _FILES = (
@@ -63,66 +61,28 @@ TZEENTCH_DRAW = "discard_one_then_fill_to_5"
 FOLLOWER_ROLES = ("cultist", "warrior", "daemon")
 CARD_FLAGS = ("magic", "board_effect", "domination_effect", "battle_effect", "no_corruption", "corruption_effect")
 YES_NO_ASK = ("yes", "no", "ask")
-_NOTE_KEYS = ("note", "check", "source")
 # keys whose shipped values differ in type between records (Khorne draws 2, Tzeentch fills to 5)
 _POLYMORPHIC = {"draw"}
-
-
-class DataError(ValueError):
-    """The shipped data or an owner override is not valid; the message names the key."""
-
-
-class UnknownName(LookupError):
-    """A region, Power or card name that matches nothing; carries the valid ids and close matches."""
-
-    def __init__(self, kind: str, text: str, valid: list[str], close: list[str]):
-        self.kind = kind
-        self.text = text
-        self.valid = list(valid)
-        self.close = list(close)
-        msg = f"unknown {kind} '{text}'; valid: {', '.join(self.valid)}"
-        if self.close:
-            msg += f"; closest: {', '.join(self.close)}"
-        super().__init__(msg)
+#: the namespace keys, in the order of the files
+_KEYS = tuple(target for _, _, target in _FILES)
 
 
 # ----------------------------------------------------------------------------------- reading
 
 
 def _read_file(name: str) -> dict:
-    path = DATA_DIR / name
-    try:
-        return read_toml(path)
-    except FileNotFoundError:
-        raise DataError(f"data file missing: {path}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise DataError(f"data file {path} is not valid TOML: {e}") from None
+    return gamedata.read_file(DATA_DIR, name)
 
 
 @functools.lru_cache(maxsize=1)
 def _shipped() -> dict:
     """The raw namespace of the shipped files (never mutated; copy before use)."""
-    files: dict[str, dict] = {}
-    ns: dict[str, Any] = {}
-    for name, key, target in _FILES:
-        doc = files.get(name)
-        if doc is None:
-            doc = files[name] = _read_file(name)
-            expected = _FILE_KEYS.get(name)
-            if expected is not None and set(doc) != expected:
-                raise DataError(f"{name}: top-level keys must be {sorted(expected)}, found {sorted(doc)}")
-        if key is None:
-            ns[target] = doc
-        elif key not in doc:
-            raise DataError(f"{name}: missing [{key}]")
-        else:
-            ns[target] = doc[key]
-    return ns
+    return gamedata.assemble(_FILES, _FILE_KEYS, _read_file)
 
 
 @functools.lru_cache(maxsize=1)
 def _default() -> "ChaosData":
-    ns = copy.deepcopy(_shipped())
+    ns = gamedata.fresh(_shipped())
     _validate(ns)
     return ChaosData(ns)
 
@@ -132,22 +92,19 @@ def load(overrides: dict | None = None) -> "ChaosData":
 
     Without overrides the result is cached and shared: treat it as read-only.
     """
-    if not overrides:
-        return _default()
-    if not isinstance(overrides, dict):
-        raise DataError(f"overrides must be a table (dict), not {type(overrides).__name__}")
-    _default()  # validates the shipped data first, so a shipped error is not blamed on the owner
-    ns = copy.deepcopy(_shipped())
-    _merge(ns, overrides, "", None)
+    return gamedata.load_data(overrides, _default, _shipped, _merge_overrides, _with_overrides)
+
+
+def _merge_overrides(ns: dict, overrides: dict) -> None:
+    _OVERRIDES.merge(ns, overrides, "", None)
+
+
+def _with_overrides(ns: dict) -> "ChaosData":
     _validate(ns, "with the owner overrides, the Chaos in the Old World data is invalid")
     return ChaosData(ns)
 
 
 # ----------------------------------------------------------------------------------- merging
-
-
-def _is_record(node: Any) -> bool:
-    return isinstance(node, dict) and "confidence" in node
 
 
 def _record_id_key(items: list) -> str | None:
@@ -160,211 +117,67 @@ def _record_id_key(items: list) -> str | None:
     return None
 
 
-def _is_meta(key: str) -> bool:
-    return key == "confidence" or key.endswith("_confidence") or key.endswith("_check") or key in _NOTE_KEYS
+class _ChaosOverrides(Overrides):
+    """Lists of records by ``id`` (``key`` for upgrades), also given as a list of tables; tables keyed by
+    numbers take new numbers; ``draw`` is a number or text; a dial's positions are marked one by one."""
 
-
-def _data_keys(node: dict) -> list[str]:
-    return [k for k in node if not _is_meta(k)]
-
-
-def _join(path: str, key: Any) -> str:
-    return f"{path}.{key}" if path else str(key)
-
-
-def _unknown(path: str, valid: list[str], what: str = "key") -> DataError:
-    leaf = path.rsplit(".", 1)[-1]
-    import difflib
-
-    close = difflib.get_close_matches(leaf, valid, n=3, cutoff=0.6)
-    msg = f"overrides: unknown {what} '{path}'; valid keys: {', '.join(valid)}"
-    if close:
-        msg += f"; closest: {', '.join(close)}"
-    return DataError(msg)
-
-
-def _type_name(v: Any) -> str:
-    return {bool: "true/false", int: "a whole number", float: "a number", str: "text", list: "a list",
-            dict: "a table"}.get(type(v), type(v).__name__)
-
-
-def _check_type(old: Any, new: Any, path: str, key: str) -> None:
-    if key in _POLYMORPHIC and isinstance(new, (int, str)) and not isinstance(new, bool):
-        return
-    if type(old) is not type(new):
-        raise DataError(f"overrides: {path} must be {_type_name(old)}, got {new!r}")
-    if isinstance(old, list) and old:
-        kinds = {type(x) for x in old}
-        if len(kinds) == 1:
-            want = kinds.pop()
-            for i, x in enumerate(new):
-                if type(x) is not want:
-                    raise DataError(f"overrides: {path}[{i}] must be {_type_name(old[0])}, got {x!r}")
-
-
-def _mark(rec: dict | None, key: str | None, index: int | None = None) -> None:
-    """Mark ``rec`` (the innermost record around the change) as the owner's."""
-    if rec is None:
-        return
-    conf = rec.get("confidence")
-    if isinstance(conf, list):
-        if key is not None and isinstance(rec.get(key), list):
-            if index is None:
-                rec["confidence"] = ["owner"] * len(rec[key])
-            elif index < len(conf):
-                conf[index] = "owner"
-    else:
-        rec["confidence"] = "owner"
-    if key is not None and f"{key}_confidence" in rec:
-        rec[f"{key}_confidence"] = "owner"
-
-
-def _merge(base: dict, over: Any, path: str, record: dict | None) -> None:
-    if not isinstance(over, dict):
-        raise DataError(f"overrides: {path or 'the file'} must be a table, got {over!r}")
-    rec = base if _is_record(base) else record
-    for raw_key, value in over.items():
-        key = str(raw_key)
-        kpath = _join(path, key)
-        if key == "confidence" or key.endswith("_confidence"):
-            continue  # owner values are "owner" by definition
-        if key not in base:
-            if rec is base and (key in _NOTE_KEYS or key.endswith("_check")) and isinstance(value, str):
-                base[key] = value
-                continue
-            data_keys = _data_keys(base)
-            if key.isdigit() and data_keys and all(k.isdigit() for k in data_keys):
-                # a table keyed by numbers (e.g. Old World deck size per player count) is open
-                if type(value) is not int:
-                    raise DataError(f"overrides: {kpath} must be a whole number, got {value!r}")
-                base[key] = value
-                _mark(rec, key)
-                continue
-            raise _unknown(kpath, data_keys)
-        current = base[key]
-        if isinstance(current, dict):
-            _merge(current, value, kpath, rec)
-        elif isinstance(current, list) and _record_id_key(current):
-            _merge_records(current, value, kpath)
-        elif isinstance(current, list):
-            if isinstance(value, dict):
-                for raw_i, item in value.items():
-                    try:
-                        i = int(raw_i)
-                    except (TypeError, ValueError):
-                        raise DataError(f"overrides: {kpath} takes a list or a table of positions 0..{len(current) - 1}, got key {raw_i!r}") from None
-                    if not 0 <= i < len(current):
-                        raise DataError(f"overrides: {kpath}[{i}] is out of range; valid positions: 0..{len(current) - 1}")
-                    _check_type(current[i], item, f"{kpath}[{i}]", key)
-                    current[i] = item
-                    _mark(rec, key, i)
-            elif isinstance(value, list):
-                _check_type(current, value, kpath, key)
-                base[key] = value
-                _mark(rec, key)
-            else:
-                raise DataError(f"overrides: {kpath} must be a list, got {value!r}")
-        else:
-            _check_type(current, value, kpath, key)
+    def add_key(self, base: dict, key: str, value: Any, path: str, rec: dict | None) -> None:
+        keys = data_keys(base)
+        if key.isdigit() and keys and all(k.isdigit() for k in keys):
+            # a table keyed by numbers (e.g. Old World deck size per player count) is open
+            if type(value) is not int:
+                raise DataError(f"overrides: {path} must be a whole number, got {value!r}")
             base[key] = value
-            if not _is_meta(key):
-                _mark(rec, key)
+            mark(rec, key)
+            return
+        raise unknown(path, keys)
+
+    def is_record_list(self, items: list, path: str) -> bool:
+        return _record_id_key(items) is not None
+
+    def merge_records(self, items: list[dict], over: Any, path: str) -> list[dict]:
+        field = _record_id_key(items)
+        by_id = {x[field]: x for x in items}
+        if isinstance(over, list):
+            table = {}
+            for i, entry in enumerate(over):
+                if not isinstance(entry, dict) or field not in entry:
+                    raise DataError(f"overrides: {path}[{i}] must be a table with '{field}'")
+                table[entry[field]] = {k: v for k, v in entry.items() if k != field}
+            over = table
+        if not isinstance(over, dict):
+            raise DataError(f"overrides: {path} must be a table keyed by {field}, got {over!r}")
+        self.merge_by_id(by_id, over, path, field)
+        return items
+
+    def check_type(self, old: Any, new: Any, path: str, key: str) -> None:
+        if key in _POLYMORPHIC and isinstance(new, (int, str)) and not isinstance(new, bool):
+            return
+        check_type(old, new, path)
 
 
-def _merge_records(items: list[dict], over: Any, path: str) -> None:
-    field = _record_id_key(items)
-    by_id = {x[field]: x for x in items}
-    if isinstance(over, list):
-        table = {}
-        for i, entry in enumerate(over):
-            if not isinstance(entry, dict) or field not in entry:
-                raise DataError(f"overrides: {path}[{i}] must be a table with '{field}'")
-            table[entry[field]] = {k: v for k, v in entry.items() if k != field}
-        over = table
-    if not isinstance(over, dict):
-        raise DataError(f"overrides: {path} must be a table keyed by {field}, got {over!r}")
-    for rid, sub in over.items():
-        if rid not in by_id:
-            raise _unknown(_join(path, rid), list(by_id), field)
-        _merge(by_id[rid], sub, _join(path, rid), None)
+_OVERRIDES = _ChaosOverrides()
 
 
 # -------------------------------------------------------------------------------- validation
 
 
-class _Check:
-    def __init__(self) -> None:
-        self.errors: list[str] = []
-
-    def fail(self, msg: str) -> None:
-        self.errors.append(msg)
-
-    def typed(self, node: dict, key: str, kind: type | tuple, path: str, *, min: int | None = None) -> Any:
-        if not isinstance(node, dict) or key not in node:
-            self.fail(f"{_join(path, key)} is missing")
-            return None
-        v = node[key]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        ok = isinstance(v, kinds) and not (isinstance(v, bool) and bool not in kinds)
-        if not ok:
-            self.fail(f"{_join(path, key)} must be {'/'.join(_type_name(k()) for k in kinds)}, got {v!r}")
-            return None
-        if min is not None and isinstance(v, int) and v < min:
-            self.fail(f"{_join(path, key)} must be at least {min}, got {v}")
-        return v
-
+class _Check(Check):
     def int_list(self, node: dict, key: str, path: str, length: int | None = None) -> list[int] | None:
         v = self.typed(node, key, list, path)
         if v is None:
             return None
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-            self.fail(f"{_join(path, key)} must be a list of whole numbers, got {v!r}")
+            self.fail(f"{join(path, key)} must be a list of whole numbers, got {v!r}")
             return None
         if length is not None and len(v) != length:
-            self.fail(f"{_join(path, key)} must have {length} values, got {len(v)}")
+            self.fail(f"{join(path, key)} must have {length} values, got {len(v)}")
         return v
-
-    def str_list(self, node: dict, key: str, path: str) -> list[str] | None:
-        v = self.typed(node, key, list, path)
-        if v is not None and not all(isinstance(x, str) for x in v):
-            self.fail(f"{_join(path, key)} must be a list of text, got {v!r}")
-            return None
-        return v
-
-    def record(self, node: Any, path: str, *, list_conf: bool = False) -> bool:
-        if not isinstance(node, dict):
-            self.fail(f"{path} must be a table")
-            return False
-        if "confidence" not in node:
-            self.fail(f"{path}.confidence is missing")
-        if not list_conf:
-            self.typed(node, "source", str, path)
-        return True
-
-
-def _check_confidences(node: Any, path: str, chk: _Check) -> None:
-    if isinstance(node, dict):
-        for k, v in node.items():
-            p = _join(path, k)
-            if k == "confidence" or k.endswith("_confidence"):
-                values = v if isinstance(v, list) else [v]
-                for x in values:
-                    if x not in CONFIDENCES:
-                        chk.fail(f"{p} has {x!r}; valid: {', '.join(CONFIDENCES)}")
-                if isinstance(v, list) and k != "confidence":
-                    chk.fail(f"{p} must be text")
-            elif k.endswith("_check") and not isinstance(v, str):
-                chk.fail(f"{p} must be text")
-            else:
-                _check_confidences(v, p, chk)
-    elif isinstance(node, list):
-        for i, x in enumerate(node):
-            _check_confidences(x, f"{path}[{i}]", chk)
 
 
 def _validate(ns: dict, context: str = "invalid Chaos in the Old World data") -> None:
     chk = _Check()
-    for key in ("regions", "ruination", "powers", "cards", "old_world", "setup", "rules"):
+    for key in _KEYS:
         if key not in ns:
             chk.fail(f"'{key}' is missing")
     if chk.errors:
@@ -376,9 +189,23 @@ def _validate(ns: dict, context: str = "invalid Chaos in the Old World data") ->
     _validate_old_world(ns["old_world"], chk)
     _validate_setup(ns["setup"], ns, chk)
     _validate_rules(ns["rules"], chk)
-    _check_confidences(ns, "", chk)
+    chk.confidences(ns, "", per_position=True)
     if chk.errors:
         raise DataError(f"{context}: " + "; ".join(chk.errors))
+
+
+def _records(items: list, path: str, field: str, what: str, chk: _Check):
+    """(record, its path) for each record of the list at ``path``; a ``field`` value seen twice fails."""
+    seen = set()
+    for i, rec in enumerate(items):
+        rp = f"{path}[{i}]"
+        if not chk.record(rec, rp):
+            continue
+        rid = chk.typed(rec, field, str, rp)
+        if rid in seen:
+            chk.fail(f"{path}: {what} '{rid}' appears twice")
+        seen.add(rid)
+        yield rec, rp
 
 
 def _validate_regions(regions: Any, chk: _Check) -> list[str]:
@@ -470,15 +297,7 @@ def _validate_powers(powers: Any, chk: _Check) -> list[str]:
                 chk.fail(f"{p}.followers: unknown role(s) {', '.join(extra)}; valid: {', '.join(FOLLOWER_ROLES)}")
         _validate_dial(pw.get("dial"), f"{p}.dial", chk)
         ups = chk.typed(pw, "upgrades", list, p)
-        seen = set()
-        for i, u in enumerate(ups or []):
-            up = f"{p}.upgrades[{i}]"
-            if not chk.record(u, up):
-                continue
-            key = chk.typed(u, "key", str, up)
-            if key in seen:
-                chk.fail(f"{p}.upgrades: key '{key}' appears twice")
-            seen.add(key)
+        for u, up in _records(ups or [], f"{p}.upgrades", "key", "key", chk):
             chk.typed(u, "name", str, up)
             chk.typed(u, "pp_bonus", int, up, min=0)
             chk.typed(u, "effect", str, up)
@@ -530,16 +349,8 @@ def _validate_cards(cards: Any, powers: dict, power_ids: list[str], chk: _Check)
         if not isinstance(deck, list) or not deck:
             chk.fail(f"{p} must be a list of cards")
             continue
-        ids = set()
         total = 0
-        for i, c in enumerate(deck):
-            cp = f"{p}[{i}]"
-            if not chk.record(c, cp):
-                continue
-            cid = chk.typed(c, "id", str, cp)
-            if cid in ids:
-                chk.fail(f"{p}: card id '{cid}' appears twice")
-            ids.add(cid)
+        for c, cp in _records(deck, p, "id", "card id", chk):
             chk.typed(c, "name", str, cp)
             chk.typed(c, "cost", int, cp, min=0)
             copies = chk.typed(c, "copies", int, cp, min=0)
@@ -558,15 +369,7 @@ def _validate_old_world(cards: Any, chk: _Check) -> None:
     if not isinstance(cards, list) or not cards:
         chk.fail("old_world must be a list of cards")
         return
-    ids = set()
-    for i, c in enumerate(cards):
-        cp = f"old_world[{i}]"
-        if not chk.record(c, cp):
-            continue
-        cid = chk.typed(c, "id", str, cp)
-        if cid in ids:
-            chk.fail(f"old_world: card id '{cid}' appears twice")
-        ids.add(cid)
+    for c, cp in _records(cards, "old_world", "id", "card id", chk):
         chk.typed(c, "name", str, cp)
         chk.typed(c, "copies", int, cp, min=0)
         chk.typed(c, "to_track", bool, cp)
@@ -598,7 +401,7 @@ def _validate_setup(setup: Any, ns: dict, chk: _Check) -> None:
             chk.fail(f"setup.starting_tokens add up to {total}; one per region needs {len(ns['regions'])}")
     deck = chk.typed(setup, "old_world_deck", dict, "setup")
     if deck is not None:
-        for k in _data_keys(deck):
+        for k in data_keys(deck):
             if not k.isdigit():
                 chk.fail(f"setup.old_world_deck keys are player counts; got '{k}'")
             elif not isinstance(deck[k], int) or isinstance(deck[k], bool) or deck[k] < 1:
@@ -737,22 +540,10 @@ def _card_range(card_no: int, n: int) -> None:
         raise ValueError(f"Ruination card number must be 1..{n}, got {card_no!r}")
 
 
-def _unknown_name(kind: str, text: str, valid: list[str]) -> UnknownName:
-    import difflib
-
-    close = difflib.get_close_matches(str(text), valid, n=3, cutoff=0.6)
-    return UnknownName(kind, str(text), valid, close)
+_unknown_name = gamedata.unknown_name
 
 
 # ------------------------------------------------------------------------------- name look-up
-
-
-def _norm(text: str) -> str:
-    text = unicodedata.normalize("NFKD", str(text).strip().lower())
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    text = re.sub(r"[-_]+", " ", text)
-    text = re.sub(r"[’'`\".,]", "", text)
-    return re.sub(r"\s+", " ", text).strip()
 
 
 _ARTICLES = ("the ", "o ", "a ", "os ", "as ")
@@ -766,23 +557,8 @@ def _strip_article(text: str) -> str:
 
 
 def _find(kind: str, text: str, records: list[dict]) -> str:
-    index: dict[str, str] = {}
-    for rec in records:
-        for form in [rec["id"], rec["name"], *rec.get("names", [])]:
-            n = _norm(form)
-            index.setdefault(n, rec["id"])
-            index.setdefault(_strip_article(n), rec["id"])
-    n = _norm(text)
-    for candidate in (n, _strip_article(n)):
-        if candidate in index:
-            return index[candidate]
-    close: list[str] = []
-    import difflib
-
-    for match in difflib.get_close_matches(_strip_article(n), list(index), n=5, cutoff=0.6):
-        if index[match] not in close:
-            close.append(index[match])
-    raise UnknownName(kind, text, [r["id"] for r in records], close)
+    forms = {rec["id"]: [rec["name"], *rec.get("names", [])] for rec in records}
+    return gamedata.find_name(kind, text, forms, [r["id"] for r in records], gamedata.fold_name, _strip_article)
 
 
 def find_region(data: ChaosData, text: str) -> str:
@@ -798,23 +574,25 @@ def find_power(data: ChaosData, text: str) -> str:
 # ----------------------------------------------------------------------------- provisional
 
 
-def _short(value: Any, limit: int = 80) -> str:
-    if isinstance(value, bool):
-        s = "true" if value else "false"
-    elif isinstance(value, list):
-        s = "[" + ", ".join(_short(x, limit) for x in value) + "]"
-    elif isinstance(value, str):
-        s = value if value else '""'
-    else:
-        s = str(value)
-    return s if len(s) <= limit else s[: limit - 1] + "…"
-
-
 def _record_value(rec: dict) -> str:
-    parts = [f"{k}={_short(v, 40)}" for k, v in rec.items()
-             if not _is_meta(k) and k not in ("id", "key", "names", "order") and not isinstance(v, (dict, list))
+    parts = [f"{k}={short(v, 40)}" for k, v in rec.items()
+             if not is_meta(k) and k not in ("id", "key", "names", "order") and not isinstance(v, (dict, list))
              or (k in ("first", "second", "adjacent", "ruiner_vp") and isinstance(v, list))]
-    return _short(", ".join(parts), 100)
+    return short(", ".join(parts), 100)
+
+
+def _records_in(items: list, path: str) -> list[tuple[Any, dict]]:
+    field = _record_id_key(items)
+    return [(rec[field], rec) for rec in items] if field else []
+
+
+def _dial_positions(node: dict, path: str, conf: list, general: str):
+    rewards, threats = node.get("rewards", []), node.get("threats", [])
+    for i, c in enumerate(conf):
+        if c in FLAGGED:
+            where = f"Threat {threats[i]}" if i < len(threats) else f"position {i}"
+            yield (f"{path}.rewards[{i}]", short(rewards[i] if i < len(rewards) else ""), c,
+                   f"{where}: {general}" if general else where)
 
 
 def provisional_items(data: ChaosData) -> list[dict]:
@@ -822,43 +600,4 @@ def provisional_items(data: ChaosData) -> list[dict]:
 
     Items: {"key": dotted path, "value": short text, "confidence": ..., "note": check/note text}.
     """
-    items: list[dict] = []
-
-    def emit(key: str, value: str, conf: str, note: str) -> None:
-        items.append({"key": key, "value": value, "confidence": conf, "note": note})
-
-    def visit(node: dict, path: str) -> None:
-        conf = node.get("confidence")
-        general = node.get("check") or node.get("note") or ""
-        if isinstance(conf, str) and conf in FLAGGED:
-            emit(path, _record_value(node), conf, general)
-        elif isinstance(conf, list):
-            rewards, threats = node.get("rewards", []), node.get("threats", [])
-            for i, c in enumerate(conf):
-                if c in FLAGGED:
-                    where = f"Threat {threats[i]}" if i < len(threats) else f"position {i}"
-                    emit(f"{path}.rewards[{i}]", _short(rewards[i] if i < len(rewards) else ""), c,
-                         f"{where}: {general}" if general else where)
-        for k, v in node.items():
-            if k.endswith("_confidence") and v in FLAGGED:
-                base = k[: -len("_confidence")]
-                if base in node:
-                    emit(_join(path, base), _short(node[base]), v, node.get(f"{base}_check") or general)
-        for k, v in node.items():
-            if isinstance(v, dict):
-                visit(v, _join(path, k))
-            elif isinstance(v, list) and _record_id_key(v):
-                field = _record_id_key(v)
-                for rec in v:
-                    visit(rec, _join(_join(path, k), rec[field]))
-
-    ns = data.raw
-    for key in ("regions", "ruination", "powers", "cards", "old_world", "setup", "rules"):
-        node = ns[key]
-        if isinstance(node, list):
-            field = _record_id_key(node)
-            for rec in node:
-                visit(rec, _join(key, rec[field]))
-        else:
-            visit(node, key)
-    return items
+    return gamedata.flagged_items(data.raw, _KEYS, _record_value, _records_in, _dial_positions)

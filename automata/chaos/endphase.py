@@ -6,7 +6,7 @@ from ..core.steps import ONE_OF, SEVERAL_OF, Ask, Choice, Say, msg
 from .board import FIGURE_KINDS, figure_count, figures_of, threat
 from .data import ChaosData
 from .scoring import ruination_places
-from .turn import P, R, apply_changes, ask_changes, draw_cards
+from .turn import P, R, apply_changes, ask_changes, draw_cards, region_choices
 
 
 def end_cards(state: dict, data: ChaosData):
@@ -165,7 +165,7 @@ def _apply_reward(state: dict, data: ChaosData, power: str, reward: str, key: st
             f"chaos.dial.{power}.{key}.{token}",
             msg("chaos.dial.where_tokens", power=P(power), n=count, token=f"@chaos.token.{token}"),
             SEVERAL_OF,
-            tuple(Choice(rid, msg("chaos.region." + rid), tuple(data.region(rid)["names"])) for rid in allowed),
+            region_choices(data, allowed),
             min=count,
             max=count,
         )

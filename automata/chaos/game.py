@@ -8,24 +8,17 @@ phase's six steps. Each procedure sets ``state["next"]``.
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-
-from ..core.games import OptionError
+from ..core.gamedata import data_by_overrides
+from ..core.games import OptionError, step_msg
 from ..core.steps import Msg, msg
 from .board import empty_region
-from .data import ChaosData, UnknownName, find_power, load
+from .data import UnknownName, find_power, load
 
 GAME_ID = "chaos"
 
 
-@lru_cache(maxsize=8)
-def _data_for(overrides_json: str) -> ChaosData:
-    return load(json.loads(overrides_json) or None)
-
-
-def data_of(state: dict) -> ChaosData:
-    return _data_for(json.dumps(state.get("overrides", {}), sort_keys=True))
+#: ``data_of(state)``: the game data for the state's overrides (the last eight kept)
+data_of = data_by_overrides(load)
 
 
 def check_options(raw: dict) -> dict:
@@ -96,19 +89,15 @@ def procedure(state: dict, step: dict):
         proc = step["proc"]
     if proc == "setup":
         return setup.setup_step(state, data, step["n"])
-    if proc == "old_world":
-        return turn.old_world_phase(state, data)
-    if proc == "draw":
-        return turn.draw_phase(state, data)
     if proc == "summon":
         return turn.summon_turn(state, data, step["power"])
     if proc == "battle":
         return battle.battle(state, data, step["region"])
-    if proc == "domination":
-        return corruption.domination_step(state, data)
-    if proc == "corruption":
-        return corruption.corruption_step(state, data)
-    ends = {
+    phases = {  # the steps played from the state and the data alone
+        "old_world": turn.old_world_phase,
+        "draw": turn.draw_phase,
+        "domination": corruption.domination_step,
+        "corruption": corruption.corruption_step,
         "end_cards": endphase.end_cards,
         "end_heroes": endphase.end_heroes,
         "end_old_world": endphase.end_old_world,
@@ -116,15 +105,10 @@ def procedure(state: dict, step: dict):
         "end_dials": endphase.end_dials,
         "end_check": endphase.end_check,
     }
-    if proc in ends:
-        return ends[proc](state, data)
+    if proc in phases:
+        return phases[proc](state, data)
     raise ValueError(f"unknown Chaos in the Old World step {proc!r}")
 
 
 def step_label(step: dict) -> Msg:
-    params = {k: v for k, v in step.items() if k != "proc"}
-    if "power" in params:
-        params["power"] = "@chaos.power." + params["power"]
-    if "region" in params:
-        params["region"] = "@chaos.region." + params["region"]
-    return Msg("chaos.step." + step["proc"], params)
+    return step_msg(GAME_ID, step, {"power": "@chaos.power.", "region": "@chaos.region."})

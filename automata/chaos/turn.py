@@ -24,6 +24,11 @@ def R(region: str) -> str:
     return "@chaos.region." + region
 
 
+def region_choices(data: ChaosData, region_ids) -> tuple[Choice, ...]:
+    """The regions as the choices of a question, each also answered by its names."""
+    return tuple(Choice(r, msg("chaos.region." + r), tuple(data.region(r)["names"])) for r in region_ids)
+
+
 def ask_changes(ask_id: str, question, state: dict, data: ChaosData) -> Ask:
     """A question for board changes printed on a card the program does not model."""
 
@@ -224,7 +229,7 @@ def _summon_figure(state: dict, data: ChaosData, power: str, kind: str):
         f"chaos.summon.{power}.region",
         msg("chaos.summon.where", figure=f"@chaos.figure.{kind}"),
         ONE_OF,
-        tuple(Choice(r, msg("chaos.region." + r), tuple(data.region(r)["names"])) for r in targets),
+        region_choices(data, targets),
     )
     ps["pp"] -= f["cost"]
     if origin != "reserve":
@@ -248,7 +253,7 @@ def _play_card(state: dict, data: ChaosData, power: str, playable: list[dict], s
         f"chaos.card.{power}.region",
         msg("chaos.card.where", card=f"@chaos.card.{power}.{card_id}"),
         ONE_OF,
-        tuple(Choice(r, msg("chaos.region." + r), tuple(data.region(r)["names"])) for r in spaces),
+        region_choices(data, spaces),
     )
     ps["pp"] -= card["cost"]
     ps["hand"] -= 1

@@ -38,6 +38,18 @@ GAMES: tuple[GameInfo, ...] = (
 )
 
 
+def step_msg(game_id: str, step: dict, terms: dict[str, str]) -> Msg:
+    """A step's label: ``<game_id>.step.<proc>`` with the step's other keys as parameters.
+
+    ``terms`` maps a parameter to the message-id prefix of its value (``{"power": "@chaos.power."}``).
+    """
+    params = {k: v for k, v in step.items() if k != "proc"}
+    for key, prefix in terms.items():
+        if key in params:
+            params[key] = prefix + params[key]
+    return Msg(f"{game_id}.step.{step['proc']}", params)
+
+
 class OptionError(ValueError):
     """Options for a new game that are not valid; ``msg`` says what is."""
 

@@ -35,21 +35,18 @@ prompts; the CLI reads the owner's file and passes the parsed dict.
 
 from __future__ import annotations
 
-import copy
-import difflib
 import functools
 import re
-import tomllib
-import unicodedata
 from pathlib import Path
 from typing import Any
 
-from ..core.datafiles import read_toml
+from ..core import gamedata
+from ..core.datacheck import Check
+from ..core.gamedata import NOTE_KEYS, DataError, data_keys, is_meta, join, short
+from ..core.gamedata import CONFIDENCES, FLAGGED, UnknownName  # noqa: F401  (re-exported, as before the move to core)
+from ..core.overrides import Overrides, check_type, mark, unknown
 
 DATA_DIR = Path(__file__).parent / "data"
-
-CONFIDENCES = ("seed", "V", "S", "I", "U", "provisional", "owner")
-FLAGGED = ("provisional", "U")
 
 AREAS = ("military", "senate", "populace")
 MAT_IDS = ("maximinus_thrax", "gordian_iii", "pupienus_balbinus")
@@ -112,7 +109,6 @@ _FILE_KEYS = {
     "board.toml": {"provinces"},
 }
 
-_NOTE_KEYS = ("note", "check", "source")
 _OPTIONAL_TEXT = ("note", "check", "source", "target")
 _TRACK_PATH = re.compile(r"^mats\.[^.]+\.track\.[^.]+$")
 #: lists of records and the field that addresses them
@@ -126,63 +122,26 @@ _DEFAULTS: dict[str, dict[str, Any]] = {
     "track": {},
 }
 DICE_RE = re.compile(r"^(ask|[1-9][0-9]*d[1-9][0-9]*([+-][0-9]+)?)$")
-
-
-class DataError(ValueError):
-    """The shipped data or an owner override is not valid; the message names the key."""
-
-
-class UnknownName(LookupError):
-    """A mat, colour, area, province or card name that matches nothing; carries the valid ids and close matches."""
-
-    def __init__(self, kind: str, text: str, valid: list[str], close: list[str]):
-        self.kind = kind
-        self.text = text
-        self.valid = list(valid)
-        self.close = list(close)
-        msg = f"unknown {kind} '{text}'; valid: {', '.join(self.valid)}"
-        if self.close:
-            msg += f"; closest: {', '.join(self.close)}"
-        super().__init__(msg)
+#: the namespace keys, in the order of the files
+_KEYS = tuple(target for _, _, target in _FILES)
 
 
 # ----------------------------------------------------------------------------------- reading
 
 
 def _read_file(name: str) -> dict:
-    path = DATA_DIR / name
-    try:
-        return read_toml(path)
-    except FileNotFoundError:
-        raise DataError(f"data file missing: {path}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise DataError(f"data file {path} is not valid TOML: {e}") from None
+    return gamedata.read_file(DATA_DIR, name)
 
 
 @functools.lru_cache(maxsize=1)
 def _shipped() -> dict:
     """The raw namespace of the shipped files (never mutated; copy before use)."""
-    files: dict[str, dict] = {}
-    ns: dict[str, Any] = {}
-    for name, key, target in _FILES:
-        doc = files.get(name)
-        if doc is None:
-            doc = files[name] = _read_file(name)
-            expected = _FILE_KEYS.get(name)
-            if expected is not None and set(doc) != expected:
-                raise DataError(f"{name}: top-level keys must be {sorted(expected)}, found {sorted(doc)}")
-        if key is None:
-            ns[target] = doc
-        elif key not in doc:
-            raise DataError(f"{name}: missing [{key}]")
-        else:
-            ns[target] = doc[key]
-    return ns
+    return gamedata.assemble(_FILES, _FILE_KEYS, _read_file)
 
 
 @functools.lru_cache(maxsize=1)
 def _default() -> "TocData":
-    ns = copy.deepcopy(_shipped())
+    ns = gamedata.fresh(_shipped())
     _validate(ns)
     return TocData(ns)
 
@@ -192,76 +151,26 @@ def load(overrides: dict | None = None) -> "TocData":
 
     Without overrides the result is cached and shared: treat it as read-only.
     """
-    if not overrides:
-        return _default()
-    if not isinstance(overrides, dict):
-        raise DataError(f"overrides must be a table (dict), not {type(overrides).__name__}")
-    _default()  # validates the shipped data first, so a shipped error is not blamed on the owner
-    ns = copy.deepcopy(_shipped())
+    return gamedata.load_data(overrides, _default, _shipped, _merge_overrides, _with_overrides)
+
+
+def _merge_overrides(ns: dict, overrides: dict) -> None:
     for raw_key, value in overrides.items():
         key = str(raw_key)
         if key not in OVERRIDABLE:
-            raise _unknown(key, list(OVERRIDABLE))
+            raise unknown(key, list(OVERRIDABLE))
         if isinstance(ns[key], list):
             ns[key] = _merge_list(ns[key], value, key)
         else:
-            _merge(ns[key], value, key, None)
+            _OVERRIDES.merge(ns[key], value, key, None)
+
+
+def _with_overrides(ns: dict) -> "TocData":
     _validate(ns, "with the owner overrides, the Time of Crisis data is invalid")
     return TocData(ns)
 
 
 # ----------------------------------------------------------------------------------- merging
-
-
-def _is_record(node: Any) -> bool:
-    return isinstance(node, dict) and "confidence" in node
-
-
-def _is_meta(key: str) -> bool:
-    return key == "confidence" or key.endswith("_confidence") or key.endswith("_check") or key in _NOTE_KEYS
-
-
-def _data_keys(node: dict) -> list[str]:
-    return [k for k in node if not _is_meta(k)]
-
-
-def _join(path: str, key: Any) -> str:
-    return f"{path}.{key}" if path else str(key)
-
-
-def _unknown(path: str, valid: list[str], what: str = "key") -> DataError:
-    leaf = path.rsplit(".", 1)[-1]
-    close = difflib.get_close_matches(leaf, [str(v) for v in valid], n=3, cutoff=0.6)
-    msg = f"overrides: unknown {what} '{path}'; valid keys: {', '.join(str(v) for v in valid)}"
-    if close:
-        msg += f"; closest: {', '.join(close)}"
-    return DataError(msg)
-
-
-def _type_name(v: Any) -> str:
-    return {bool: "true/false", int: "a whole number", float: "a number", str: "text", list: "a list",
-            dict: "a table"}.get(type(v), type(v).__name__)
-
-
-def _check_type(old: Any, new: Any, path: str) -> None:
-    if type(old) is not type(new):
-        raise DataError(f"overrides: {path} must be {_type_name(old)}, got {new!r}")
-    if isinstance(old, list) and old:
-        kinds = {type(x) for x in old}
-        if len(kinds) == 1:
-            want = kinds.pop()
-            for i, x in enumerate(new):
-                if type(x) is not want:
-                    raise DataError(f"overrides: {path}[{i}] must be {_type_name(old[0])}, got {x!r}")
-
-
-def _mark(rec: dict | None, key: str | None) -> None:
-    """Mark ``rec`` (the innermost record around the change) and the key's own confidence as the owner's."""
-    if rec is None:
-        return
-    rec["confidence"] = "owner"
-    if key is not None and f"{key}_confidence" in rec:
-        rec[f"{key}_confidence"] = "owner"
 
 
 def _list_kind(path: str) -> str | None:
@@ -270,55 +179,35 @@ def _list_kind(path: str) -> str | None:
     return path if path in _RECORD_LISTS else None
 
 
-def _merge(base: dict, over: Any, path: str, record: dict | None) -> None:
-    if not isinstance(over, dict):
-        raise DataError(f"overrides: {path or 'the file'} must be a table, got {over!r}")
-    rec = base if _is_record(base) else record
-    for raw_key, value in over.items():
-        key = str(raw_key)
-        kpath = _join(path, key)
-        if key == "confidence" or key.endswith("_confidence"):
-            continue  # owner values are "owner" by definition
+class _TocOverrides(Overrides):
+    """Circles of a track by position, records by id (event notes by card), a list for a whole list;
+    a circle's event numbers (0: none); a priority entry's cost a whole number or "ask"."""
+
+    addable_text = _OPTIONAL_TEXT
+
+    def special(self, base: dict, key: str, value: Any, path: str, rec: dict | None) -> bool:
         if key in CIRCLE_EVENTS and "circle" in base:
-            _set_event(base, key, value, kpath)
-            _mark(rec, key)
-            continue
-        if key not in base:
-            if rec is base and (key in _OPTIONAL_TEXT or key.endswith("_check")) and isinstance(value, str):
-                base[key] = value
-                continue
-            raise _unknown(kpath, _data_keys(base))
-        current = base[key]
-        if isinstance(current, dict):
-            _merge(current, value, kpath, rec)
-        elif isinstance(current, list) and _list_kind(kpath):
-            base[key] = _merge_list(current, value, kpath)
-        elif isinstance(current, list):
-            if isinstance(value, dict):
-                for raw_i, item in value.items():
-                    try:
-                        i = int(raw_i)
-                    except (TypeError, ValueError):
-                        raise DataError(f"overrides: {kpath} takes a list or a table of positions 0..{len(current) - 1}, got key {raw_i!r}") from None
-                    if not 0 <= i < len(current):
-                        raise DataError(f"overrides: {kpath}[{i}] is out of range; valid positions: 0..{len(current) - 1}")
-                    _check_type(current[i], item, f"{kpath}[{i}]")
-                    current[i] = item
-                _mark(rec, key)
-            elif isinstance(value, list):
-                _check_type(current, value, kpath)
-                base[key] = value
-                _mark(rec, key)
-            else:
-                raise DataError(f"overrides: {kpath} must be a list, got {value!r}")
-        else:
-            if key == "cost" and path.startswith("priority.") and isinstance(value, (int, str)) and not isinstance(value, bool):
-                pass  # a priority entry's cost is a whole number or "ask"
-            else:
-                _check_type(current, value, kpath)
-            base[key] = value
-            if not _is_meta(key):
-                _mark(rec, key)
+            _set_event(base, key, value, path)
+            mark(rec, key)
+            return True
+        return False
+
+    def is_record_list(self, items: list, path: str) -> bool:
+        return _list_kind(path) is not None
+
+    def merge_records(self, items: list, over: Any, path: str) -> list:
+        return _merge_list(items, over, path)
+
+    def check_type(self, old: Any, new: Any, path: str, key: str) -> None:
+        if key == "cost" and path.startswith("priority.") and isinstance(new, (int, str)) and not isinstance(new, bool):
+            return  # a priority entry's cost is a whole number or "ask"
+        check_type(old, new, path)
+
+    def mark_positions(self, rec: dict | None, key: str, positions: list[int]) -> None:
+        mark(rec, key)  # the record, even for an empty table of positions
+
+
+_OVERRIDES = _TocOverrides()
 
 
 def _set_event(circle: dict, key: str, value: Any, path: str) -> None:
@@ -349,7 +238,7 @@ def _new_circle(entry: Any, i: int, path: str) -> dict:
     for key in CIRCLE_EVENTS:
         if key in rec:
             value = rec.pop(key)
-            _set_event(rec, key, value, _join(path, key))
+            _set_event(rec, key, value, join(path, key))
     return {"circle": i, **rec}
 
 
@@ -383,7 +272,7 @@ def _merge_list(items: list, over: Any, path: str) -> list:
         for i, raw in sorted(positions):
             sub = over[raw]
             if 0 <= i < len(items):
-                _merge(items[i], sub, f"{path}.{i}", None)
+                _OVERRIDES.merge(items[i], sub, f"{path}.{i}", None)
             elif i == len(items):
                 items.append(_new_circle(sub, i, f"{path}.{i}"))
             else:
@@ -391,84 +280,31 @@ def _merge_list(items: list, over: Any, path: str) -> list:
         return items
     field = _RECORD_LISTS[kind]
     by_id = {x.get(field): x for x in items}
-    for rid, sub in over.items():
-        if rid not in by_id:
-            raise _unknown(_join(path, rid), list(by_id), field)
-        _merge(by_id[rid], sub, _join(path, rid), None)
+    _OVERRIDES.merge_by_id(by_id, over, path, field)
     return items
 
 
 # -------------------------------------------------------------------------------- validation
 
 
-class _Check:
-    def __init__(self) -> None:
-        self.errors: list[str] = []
-
-    def fail(self, msg: str) -> None:
-        self.errors.append(msg)
-
-    def typed(self, node: Any, key: str, kind: type | tuple, path: str, *, min: int | None = None) -> Any:
-        if not isinstance(node, dict) or key not in node:
-            self.fail(f"{_join(path, key)} is missing")
-            return None
-        v = node[key]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        ok = isinstance(v, kinds) and not (isinstance(v, bool) and bool not in kinds)
-        if not ok:
-            self.fail(f"{_join(path, key)} must be {'/'.join(_type_name(k()) for k in kinds)}, got {v!r}")
-            return None
-        if min is not None and isinstance(v, int) and v < min:
-            self.fail(f"{_join(path, key)} must be a whole number ≥ {min}, got {v}")
-        return v
+class _Check(Check):
+    below_min = "must be a whole number ≥ {min}, got {value}"
 
     def one_of(self, node: Any, key: str, choices: tuple, path: str) -> Any:
         if not isinstance(node, dict) or key not in node:
-            self.fail(f"{_join(path, key)} is missing")
+            self.fail(f"{join(path, key)} is missing")
             return None
         v = node[key]
         if not any(v == c and type(v) is type(c) for c in choices):
             shown = ", ".join(repr(c) if isinstance(c, str) else str(c).lower() for c in choices)
-            self.fail(f"{_join(path, key)} must be one of {shown}; got {v!r}")
+            self.fail(f"{join(path, key)} must be one of {shown}; got {v!r}")
             return None
         return v
-
-    def str_list(self, node: Any, key: str, path: str) -> list[str] | None:
-        v = self.typed(node, key, list, path)
-        if v is not None and not all(isinstance(x, str) for x in v):
-            self.fail(f"{_join(path, key)} must be a list of text, got {v!r}")
-            return None
-        return v
-
-    def record(self, node: Any, path: str) -> bool:
-        if not isinstance(node, dict):
-            self.fail(f"{path} must be a table")
-            return False
-        if "confidence" not in node:
-            self.fail(f"{path}.confidence is missing")
-        self.typed(node, "source", str, path)
-        return True
-
-
-def _check_confidences(node: Any, path: str, chk: _Check) -> None:
-    if isinstance(node, dict):
-        for k, v in node.items():
-            p = _join(path, k)
-            if k == "confidence" or k.endswith("_confidence"):
-                if v not in CONFIDENCES:
-                    chk.fail(f"{p} has {v!r}; valid: {', '.join(CONFIDENCES)}")
-            elif (k.endswith("_check") or k in _NOTE_KEYS) and not isinstance(v, str):
-                chk.fail(f"{p} must be text")
-            else:
-                _check_confidences(v, p, chk)
-    elif isinstance(node, list):
-        for i, x in enumerate(node):
-            _check_confidences(x, f"{path}[{i}]", chk)
 
 
 def _validate(ns: dict, context: str = "invalid Time of Crisis data") -> None:
     chk = _Check()
-    for key in ("mats", "colour_of", "categories", "cards", "priority", "events", "rules", "board"):
+    for key in _KEYS:
         if key not in ns:
             chk.fail(f"'{key}' is missing")
     if chk.errors:
@@ -480,15 +316,36 @@ def _validate(ns: dict, context: str = "invalid Time of Crisis data") -> None:
     card_ids = _validate_cards(ns["cards"], chk)
     _validate_priority(ns["priority"], chk)
     _validate_events(ns["events"], card_ids, chk)
-    _check_confidences(ns, "", chk)
+    chk.confidences(ns, "", text_keys=NOTE_KEYS)
     if chk.errors:
         raise DataError(f"{context}: " + "; ".join(chk.errors))
+
+
+def _records(items: list, path: str, field: str, chk: _Check, ids: set, known: set | None = None):
+    """(record, its path, its ``field`` or None) for each record of the list at ``path``.
+
+    Once the ``field`` is read the path names it (``cards.<id>``, the override address); a value
+    not in ``known`` fails, and so does one already in ``ids`` (which collects them).
+    """
+    for i, rec in enumerate(items):
+        rp = f"{path}[{i}]"
+        if not chk.record(rec, rp):
+            continue
+        rid = chk.typed(rec, field, str, rp)
+        if rid is not None:
+            rp = f"{path}.{rid}"
+            if known is not None and rid not in known:
+                chk.fail(f"{rp}.{field} names an unknown {field} '{rid}'; valid: {', '.join(sorted(known))}")
+            if rid in ids:
+                chk.fail(f"{path}: {field} '{rid}' appears twice")
+            ids.add(rid)
+        yield rec, rp, rid
 
 
 def _validate_colour_of(colour_of: Any, colours: list[str], chk: _Check) -> None:
     if not chk.record(colour_of, "colour_of"):
         return
-    keys = _data_keys(colour_of)
+    keys = data_keys(colour_of)
     if sorted(keys) != sorted(AREAS):
         chk.fail(f"colour_of must name each influence type once ({', '.join(AREAS)}); got {', '.join(keys)}")
     seen = [colour_of.get(a) for a in AREAS]
@@ -557,7 +414,7 @@ def _validate_tracks(track: Any, path: str, chk: _Check) -> None:
                 if key in c:
                     chk.one_of(c, key, EVENT_VALUES, cp)
             for key in c:
-                if not _is_meta(key) and key not in ("circle", "cost", "primary", "secondary", *CIRCLE_EVENTS):
+                if not is_meta(key) and key not in ("circle", "cost", "primary", "secondary", *CIRCLE_EVENTS):
                     chk.fail(f"{cp}.{key} is not a circle field (cost, primary, secondary, primary_event, secondary_event)")
 
 
@@ -583,17 +440,7 @@ def _validate_categories(cats: Any, chk: _Check) -> None:
         chk.fail("categories must be a list")
         return
     seen: dict[tuple, str] = {}
-    ids = set()
-    for i, c in enumerate(cats):
-        cp = f"categories[{i}]"
-        if not chk.record(c, cp):
-            continue
-        cid = chk.typed(c, "id", str, cp)
-        if cid is not None:
-            cp = f"categories.{cid}"
-            if cid in ids:
-                chk.fail(f"categories: id '{cid}' appears twice")
-            ids.add(cid)
+    for c, cp, cid in _records(cats, "categories", "id", chk, set()):
         infl = chk.one_of(c, "influence", AREAS, cp)
         value = chk.one_of(c, "value", CATEGORY_VALUES, cp)
         chk.typed(c, "base", str, cp)
@@ -616,16 +463,7 @@ def _validate_cards(cards: Any, chk: _Check) -> set[str]:
     if not isinstance(cards, list):
         chk.fail("cards must be a list")
         return ids
-    for i, c in enumerate(cards):
-        cp = f"cards[{i}]"
-        if not chk.record(c, cp):
-            continue
-        cid = chk.typed(c, "id", str, cp)
-        if cid is not None:
-            cp = f"cards.{cid}"
-            if cid in ids:
-                chk.fail(f"cards: id '{cid}' appears twice")
-            ids.add(cid)
+    for c, cp, _ in _records(cards, "cards", "id", chk, ids):
         chk.typed(c, "name", str, cp)
         chk.one_of(c, "set", CARD_SETS, cp)
         chk.one_of(c, "influence", AREAS + ("",), cp)
@@ -637,17 +475,8 @@ def _validate_priority(entries: Any, chk: _Check) -> None:
     if not isinstance(entries, list):
         chk.fail("priority must be a list")
         return
-    ids, orders = set(), set()
-    for i, e in enumerate(entries):
-        ep = f"priority[{i}]"
-        if not chk.record(e, ep):
-            continue
-        eid = chk.typed(e, "id", str, ep)
-        if eid is not None:
-            ep = f"priority.{eid}"
-            if eid in ids:
-                chk.fail(f"priority: id '{eid}' appears twice")
-            ids.add(eid)
+    orders = set()
+    for e, ep, _ in _records(entries, "priority", "id", chk, set()):
         order = chk.typed(e, "order", int, ep, min=1)
         if order is not None:
             if order in orders:
@@ -673,19 +502,7 @@ def _validate_events(events: Any, card_ids: set[str], chk: _Check) -> None:
     if not isinstance(notes, list):
         chk.fail("events.event_notes must be a list")
         return
-    seen = set()
-    for i, n in enumerate(notes):
-        np_ = f"events.event_notes[{i}]"
-        if not chk.record(n, np_):
-            continue
-        card = chk.typed(n, "card", str, np_)
-        if card is not None:
-            np_ = f"events.event_notes.{card}"
-            if card not in card_ids:
-                chk.fail(f"{np_}.card names an unknown card '{card}'; valid: {', '.join(sorted(card_ids))}")
-            if card in seen:
-                chk.fail(f"events.event_notes: card '{card}' appears twice")
-            seen.add(card)
+    for n, np_, _ in _records(notes, "events.event_notes", "card", chk, set(), known=card_ids):
         chk.one_of(n, "when", EVENT_WHEN, np_)
 
 
@@ -744,7 +561,7 @@ def _validate_rules(rules: Any, board: Any, chk: _Check) -> list[str]:
         chk.fail(f"rules.crisis.events must include 'palmyra_allies' and 'ludi_saeculares'; got {events}")
     st = rules.get("settings", {})
     if isinstance(st, dict):
-        for k in _data_keys(st):
+        for k in data_keys(st):
             if k == "emperor_bot_placement":
                 continue
             if k not in SETTING_CHOICES:
@@ -878,9 +695,7 @@ class TocData:
         return rec
 
 
-def _unknown_name(kind: str, text: Any, valid: list[str]) -> UnknownName:
-    close = difflib.get_close_matches(str(text), valid, n=3, cutoff=0.6)
-    return UnknownName(kind, str(text), valid, close)
+_unknown_name = gamedata.unknown_name
 
 
 # ------------------------------------------------------------------------------- name look-up
@@ -902,27 +717,11 @@ AREA_NAMES: dict[str, tuple[str, ...]] = {
 
 
 def _norm(text: Any) -> str:
-    text = unicodedata.normalize("NFKD", str(text).strip().lower())
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    text = text.replace("&", " and ")
-    text = re.sub(r"[-_]+", " ", text)
-    text = re.sub(r"[’'`\".,()]", "", text)
-    return re.sub(r"\s+", " ", text).strip()
+    return gamedata.fold_name(text, r"[’'`\".,()]", ampersand=True)
 
 
 def _find(kind: str, text: str, forms: dict[str, list[str]], valid: list[str]) -> str:
-    index: dict[str, str] = {}
-    for rid, names in forms.items():
-        for form in [rid, *names]:
-            index.setdefault(_norm(form), rid)
-    n = _norm(text)
-    if n in index:
-        return index[n]
-    close: list[str] = []
-    for match in difflib.get_close_matches(n, list(index), n=5, cutoff=0.6):
-        if index[match] not in close:
-            close.append(index[match])
-    raise UnknownName(kind, str(text), valid, close)
+    return gamedata.find_name(kind, str(text), forms, valid, _norm)
 
 
 def find_mat(data: TocData, text: str) -> str:
@@ -949,22 +748,17 @@ def find_area(data: TocData, text: str) -> str:
 # ----------------------------------------------------------------------------- provisional
 
 
-def _short(value: Any, limit: int = 80) -> str:
-    if isinstance(value, bool):
-        s = "true" if value else "false"
-    elif isinstance(value, list):
-        s = "[" + ", ".join(_short(x, limit) for x in value) + "]"
-    elif isinstance(value, str):
-        s = value if value else '""'
-    else:
-        s = str(value)
-    return s if len(s) <= limit else s[: limit - 1] + "…"
-
-
 def _record_value(rec: dict) -> str:
-    parts = [f"{k}={_short(v, 40)}" for k, v in rec.items()
-             if not _is_meta(k) and k not in ("id", "names", "circle", "card") and not isinstance(v, dict)]
-    return _short(", ".join(parts), 120)
+    parts = [f"{k}={short(v, 40)}" for k, v in rec.items()
+             if not is_meta(k) and k not in ("id", "names", "circle", "card") and not isinstance(v, dict)]
+    return short(", ".join(parts), 120)
+
+
+def _records_in(items: list, path: str) -> list[tuple[Any, dict]]:
+    if not (items and all(isinstance(x, dict) for x in items)):
+        return []
+    kind = _list_kind(path)
+    return [(i if kind == "track" or kind is None else rec.get(_RECORD_LISTS[kind], i), rec) for i, rec in enumerate(items)]
 
 
 def provisional_items(data: TocData) -> list[dict]:
@@ -972,38 +766,4 @@ def provisional_items(data: TocData) -> list[dict]:
 
     Items: {"key": dotted path (the override address), "value": short text, "confidence": ..., "note": check/note text}.
     """
-    items: list[dict] = []
-
-    def emit(key: str, value: str, conf: str, note: str) -> None:
-        items.append({"key": key, "value": value, "confidence": conf, "note": note})
-
-    def visit(node: dict, path: str) -> None:
-        conf = node.get("confidence")
-        general = node.get("check") or node.get("note") or ""
-        if conf in FLAGGED:
-            emit(path, _record_value(node), conf, general)
-        for k, v in node.items():
-            if k.endswith("_confidence") and v in FLAGGED:
-                base = k[: -len("_confidence")]
-                if base in node:
-                    emit(_join(path, base), _short(node[base]), v, node.get(f"{base}_check") or general)
-        for k, v in node.items():
-            kp = _join(path, k)
-            if isinstance(v, dict):
-                visit(v, kp)
-            elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
-                kind = _list_kind(kp)
-                for i, rec in enumerate(v):
-                    label = i if kind == "track" or kind is None else rec.get(_RECORD_LISTS[kind], i)
-                    visit(rec, _join(kp, label))
-
-    ns = data.raw
-    for key in ("mats", "colour_of", "categories", "cards", "priority", "events", "rules", "board"):
-        node = ns[key]
-        if isinstance(node, list):
-            field = _RECORD_LISTS[key]
-            for rec in node:
-                visit(rec, _join(key, rec[field]))
-        else:
-            visit(node, key)
-    return items
+    return gamedata.flagged_items(data.raw, _KEYS, _record_value, _records_in)

@@ -8,10 +8,8 @@ Legacy, Buy/Trash and End of Turn, then each human plays. Each procedure sets
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-
-from ..core.games import OptionError
+from ..core.gamedata import data_by_overrides
+from ..core.games import OptionError, step_msg
 from ..core.steps import Msg, msg
 from .data import TocData, UnknownName, find_colour, find_mat, load
 
@@ -19,13 +17,8 @@ GAME_ID = "toc"
 CARD_OPTIONS = ("fixed", "variable", "selective")
 
 
-@lru_cache(maxsize=8)
-def _data_for(overrides_json: str) -> TocData:
-    return load(json.loads(overrides_json) or None)
-
-
-def data_of(state: dict) -> TocData:
-    return _data_for(json.dumps(state.get("overrides", {}), sort_keys=True))
+#: ``data_of(state)``: the game data for the state's overrides (the last eight kept)
+data_of = data_by_overrides(load)
 
 
 def check_options(raw: dict) -> dict:
@@ -138,9 +131,4 @@ def procedure(state: dict, step: dict):
 
 
 def step_label(step: dict) -> Msg:
-    params = {k: v for k, v in step.items() if k != "proc"}
-    if "bot" in params:
-        params["bot"] = "@toc.colour." + params["bot"]
-    if "name" in params:
-        params["name"] = "@toc.setup.name." + params["name"]
-    return Msg("toc.step." + step["proc"], params)
+    return step_msg(GAME_ID, step, {"bot": "@toc.colour.", "name": "@toc.setup.name."})

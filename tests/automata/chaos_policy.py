@@ -10,8 +10,8 @@ import random
 
 from automata.chaos import game
 from automata.core.dice import roll_with
-from automata.core.runner import DiceContext, run
 from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, TEXT, YES_NO
+from policy_runner import play_policy
 
 
 REGIONS = ["norsca", "troll_country", "kislev", "the_empire", "bretonnia", "estalia", "tilea", "the_border_princes", "the_badlands"]
@@ -74,16 +74,4 @@ def play_game(seed: int, powers=("khorne", "nurgle", "tzeentch", "slaanesh"), on
     """Play a whole game with the policy; returns (final state, list of (step, RunResult))."""
     options = game.check_options({"powers": ",".join(powers)})
     state = game.new_state(options, seed)
-    policy = Policy(seed, focus=focus)
-    policy.state = state
-    history = []
-    for n in range(1, max_steps + 1):
-        step = game.next_step(state)
-        if step is None:
-            return state, history
-        result = run(game.procedure(state, step), policy, dice=DiceContext(seed, n, "table"))
-        assert result.done, f"step {step} stopped at {result.pending_id}"
-        history.append((step, result))
-        if on_step is not None:
-            on_step(state, step, result)
-    raise AssertionError("the game did not end")
+    return play_policy(game, state, Policy(seed, focus=focus), seed, on_step, max_steps)

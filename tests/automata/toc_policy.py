@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from automata.core.dice import roll_with
-from automata.core.runner import DiceContext, run
 from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, TEXT, YES_NO
 from automata.toc import game
+from policy_runner import play_policy
 
 
 class Policy:
@@ -53,16 +53,4 @@ def play_game(seed: int, rounds: int = 8, on_step=None, max_steps=5000, **option
     raw = {"humans": 1, "bots": "red,blue,yellow", "cards": "fixed", "emperor_rules": True}
     raw.update(options)
     state = game.new_state(game.check_options(raw), seed)
-    policy = Policy(seed, rounds)
-    policy.state = state
-    history = []
-    for n in range(1, max_steps + 1):
-        step = game.next_step(state)
-        if step is None:
-            return state, history
-        result = run(game.procedure(state, step), policy, dice=DiceContext(seed, n, "table"))
-        assert result.done, f"step {step} stopped at {result.pending_id}"
-        history.append((step, result))
-        if on_step is not None:
-            on_step(state, step, result)
-    raise AssertionError("the game did not end")
+    return play_policy(game, state, Policy(seed, rounds), seed, on_step, max_steps)

@@ -1,0 +1,74 @@
+"""Checks for validating a game's data: each failure is kept, with the dotted path of what failed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .gamedata import CONFIDENCES, join, type_name
+
+
+class Check:
+    #: how a number below ``min`` is reported (``{min}``, ``{value}``)
+    below_min = "must be at least {min}, got {value}"
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def fail(self, msg: str) -> None:
+        self.errors.append(msg)
+
+    def typed(self, node: Any, key: str, kind: type | tuple, path: str, *, min: int | None = None) -> Any:
+        """``node[key]`` when it is of ``kind`` (and at least ``min``), else None (and a failure)."""
+        if not isinstance(node, dict) or key not in node:
+            self.fail(f"{join(path, key)} is missing")
+            return None
+        v = node[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        ok = isinstance(v, kinds) and not (isinstance(v, bool) and bool not in kinds)
+        if not ok:
+            self.fail(f"{join(path, key)} must be {'/'.join(type_name(k()) for k in kinds)}, got {v!r}")
+            return None
+        if min is not None and isinstance(v, int) and v < min:
+            self.fail(f"{join(path, key)} {self.below_min.format(min=min, value=v)}")
+        return v
+
+    def str_list(self, node: Any, key: str, path: str) -> list[str] | None:
+        v = self.typed(node, key, list, path)
+        if v is not None and not all(isinstance(x, str) for x in v):
+            self.fail(f"{join(path, key)} must be a list of text, got {v!r}")
+            return None
+        return v
+
+    def record(self, node: Any, path: str, *, list_conf: bool = False) -> bool:
+        """A table with a confidence (and a source, unless it keeps one confidence per position)."""
+        if not isinstance(node, dict):
+            self.fail(f"{path} must be a table")
+            return False
+        if "confidence" not in node:
+            self.fail(f"{path}.confidence is missing")
+        if not list_conf:
+            self.typed(node, "source", str, path)
+        return True
+
+    def confidences(self, node: Any, path: str, *, per_position: bool = False, text_keys: tuple[str, ...] = ()) -> None:
+        """Every confidence below ``node`` is a known one, every ``<key>_check`` (and ``text_keys``) text.
+
+        With ``per_position``, a record's ``confidence`` may be a list, one per position.
+        """
+        if isinstance(node, dict):
+            for k, v in node.items():
+                p = join(path, k)
+                if k == "confidence" or k.endswith("_confidence"):
+                    values = v if per_position and isinstance(v, list) else [v]
+                    for x in values:
+                        if x not in CONFIDENCES:
+                            self.fail(f"{p} has {x!r}; valid: {', '.join(CONFIDENCES)}")
+                    if per_position and isinstance(v, list) and k != "confidence":
+                        self.fail(f"{p} must be text")
+                elif (k.endswith("_check") or k in text_keys) and not isinstance(v, str):
+                    self.fail(f"{p} must be text")
+                else:
+                    self.confidences(v, p, per_position=per_position, text_keys=text_keys)
+        elif isinstance(node, list):
+            for i, x in enumerate(node):
+                self.confidences(x, f"{path}[{i}]", per_position=per_position, text_keys=text_keys)

@@ -1,0 +1,254 @@
+"""What the games' data modules share: errors, reading the shipped files, the load cycle, look-ups by name.
+
+A game's ``data`` module keeps its own table of files, its override addressing rules (see
+``overrides.py``) and its validation (see ``datacheck.py``); this module holds the parts that are
+the same for every game:
+
+- ``DataError`` and ``UnknownName`` (re-exported by each game's data module);
+- ``read_file`` / ``assemble``: the shipped TOML files read into one namespace from a
+  (file, key in the file or None for the whole file, namespace key) table;
+- ``load_data``: shipped data validated once and cached, owner overrides deep-merged over a copy;
+- ``data_by_overrides``: a cached ``data_of(state)`` for a game's ``load``;
+- ``fold_name`` / ``find_name`` / ``unknown_name``: look-up by name with close matches;
+- ``flagged_items``: every value still marked "provisional" or "U".
+
+Pure code: it reads only the shipped data files, through ``datafiles.read_toml``. ``difflib``,
+``copy`` and ``json`` are imported when first needed, so that importing a game stays cheap.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import unicodedata
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from .datafiles import read_toml
+
+CONFIDENCES = ("seed", "V", "S", "I", "U", "provisional", "owner")
+FLAGGED = ("provisional", "U")
+NOTE_KEYS = ("note", "check", "source")
+
+
+class DataError(ValueError):
+    """The shipped data or an owner override is not valid; the message names the key."""
+
+
+class UnknownName(LookupError):
+    """A name (region, Power, mat, colour, card...) that matches nothing; carries the valid ids and close matches."""
+
+    def __init__(self, kind: str, text: str, valid: list[str], close: list[str]):
+        self.kind = kind
+        self.text = text
+        self.valid = list(valid)
+        self.close = list(close)
+        msg = f"unknown {kind} '{text}'; valid: {', '.join(self.valid)}"
+        if self.close:
+            msg += f"; closest: {', '.join(self.close)}"
+        super().__init__(msg)
+
+
+# ------------------------------------------------------------------------------------- keys
+
+
+def join(path: str, key: Any) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
+def is_meta(key: str) -> bool:
+    """A record's confidence, check or note keys (not game data)."""
+    return key == "confidence" or key.endswith("_confidence") or key.endswith("_check") or key in NOTE_KEYS
+
+
+def data_keys(node: dict) -> list[str]:
+    return [k for k in node if not is_meta(k)]
+
+
+def type_name(v: Any) -> str:
+    return {bool: "true/false", int: "a whole number", float: "a number", str: "text", list: "a list",
+            dict: "a table"}.get(type(v), type(v).__name__)
+
+
+# ---------------------------------------------------------------------------------- reading
+
+
+def read_file(folder: Path, name: str) -> dict:
+    path = folder / name
+    try:
+        return read_toml(path)
+    except FileNotFoundError:
+        raise DataError(f"data file missing: {path}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise DataError(f"data file {path} is not valid TOML: {e}") from None
+
+
+def assemble(files: Iterable[tuple[str, str | None, str]], file_keys: dict[str, set[str]],
+             read: Callable[[str], dict]) -> dict:
+    """The namespace of the shipped files: for each (file, key or None for the whole file, namespace key)."""
+    docs: dict[str, dict] = {}
+    ns: dict[str, Any] = {}
+    for name, key, target in files:
+        doc = docs.get(name)
+        if doc is None:
+            doc = docs[name] = read(name)
+            expected = file_keys.get(name)
+            if expected is not None and set(doc) != expected:
+                raise DataError(f"{name}: top-level keys must be {sorted(expected)}, found {sorted(doc)}")
+        if key is None:
+            ns[target] = doc
+        elif key not in doc:
+            raise DataError(f"{name}: missing [{key}]")
+        else:
+            ns[target] = doc[key]
+    return ns
+
+
+def fresh(ns: dict) -> dict:
+    """A deep copy of a namespace, to change or hand out."""
+    import copy
+
+    return copy.deepcopy(ns)
+
+
+def load_data(overrides: Any, default: Callable[[], Any], shipped: Callable[[], dict],
+              merge: Callable[[dict, dict], None], finish: Callable[[dict], Any]) -> Any:
+    """``default()`` without overrides; else ``finish`` of a copy of ``shipped()`` with ``merge`` of the overrides.
+
+    ``default`` validates the shipped data first, so a shipped error is not blamed on the owner.
+    """
+    if not overrides:
+        return default()
+    if not isinstance(overrides, dict):
+        raise DataError(f"overrides must be a table (dict), not {type(overrides).__name__}")
+    default()
+    ns = fresh(shipped())
+    merge(ns, overrides)
+    return finish(ns)
+
+
+def data_by_overrides(load: Callable[[dict | None], Any]) -> Callable[[dict], Any]:
+    """``data_of(state)``: ``load`` of the state's overrides, the data of the last eight kept."""
+    import functools
+    import json
+
+    @functools.lru_cache(maxsize=8)
+    def data_for(overrides_json: str) -> Any:
+        return load(json.loads(overrides_json) or None)
+
+    def data_of(state: dict) -> Any:
+        return data_for(json.dumps(state.get("overrides", {}), sort_keys=True))
+
+    return data_of
+
+
+# ------------------------------------------------------------------------------ name look-up
+
+PUNCTUATION = r"[’'`\".,]"
+
+
+def fold_name(text: Any, drop: str = PUNCTUATION, *, ampersand: bool = False) -> str:
+    """Lower case, no accents, dashes and underscores as spaces, no ``drop`` characters, single spaces."""
+    text = unicodedata.normalize("NFKD", str(text).strip().lower())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    if ampersand:
+        text = text.replace("&", " and ")
+    text = re.sub(r"[-_]+", " ", text)
+    text = re.sub(drop, "", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def find_name(kind: str, text: Any, forms: dict[str, list[str]], valid: list[str], fold: Callable[[Any], str],
+              strip: Callable[[str], str] | None = None) -> str:
+    """The id whose id or one of its ``forms`` folds to ``text`` (also with ``strip`` applied); else UnknownName."""
+    index: dict[str, str] = {}
+    for rid, names in forms.items():
+        for form in [rid, *names]:
+            n = fold(form)
+            index.setdefault(n, rid)
+            if strip is not None:
+                index.setdefault(strip(n), rid)
+    n = fold(text)
+    wanted = n if strip is None else strip(n)
+    for candidate in (n, wanted):
+        if candidate in index:
+            return index[candidate]
+    import difflib
+
+    close: list[str] = []
+    for match in difflib.get_close_matches(wanted, list(index), n=5, cutoff=0.6):
+        if index[match] not in close:
+            close.append(index[match])
+    raise UnknownName(kind, text, valid, close)
+
+
+def unknown_name(kind: str, text: Any, valid: list[str]) -> UnknownName:
+    import difflib
+
+    close = difflib.get_close_matches(str(text), valid, n=3, cutoff=0.6)
+    return UnknownName(kind, str(text), valid, close)
+
+
+# ------------------------------------------------------------------------------ provisional
+
+
+def short(value: Any, limit: int = 80) -> str:
+    if isinstance(value, bool):
+        s = "true" if value else "false"
+    elif isinstance(value, list):
+        s = "[" + ", ".join(short(x, limit) for x in value) + "]"
+    elif isinstance(value, str):
+        s = value if value else '""'
+    else:
+        s = str(value)
+    return s if len(s) <= limit else s[: limit - 1] + "…"
+
+
+#: (key, value, confidence, note) of one flagged item
+Item = tuple[str, str, str, str]
+
+
+def flagged_items(ns: dict, keys: Iterable[str], record_value: Callable[[dict], str],
+                  records_in: Callable[[list, str], Iterable[tuple[Any, dict]]],
+                  positions: Callable[[dict, str, list, str], Iterable[Item]] | None = None) -> list[dict]:
+    """Every record or value of ``ns[key]`` still marked "provisional" or "U" (owner values are never listed).
+
+    Items: {"key": dotted path, "value": short text, "confidence": ..., "note": check/note text}.
+    ``records_in(list, path)`` gives the (label, record) pairs of a list of records (none for other
+    lists); ``positions(record, path, confidences, note)`` the items of a record with one confidence
+    per position.
+    """
+    items: list[dict] = []
+
+    def emit(key: str, value: str, conf: str, note: str) -> None:
+        items.append({"key": key, "value": value, "confidence": conf, "note": note})
+
+    def visit(node: dict, path: str) -> None:
+        conf = node.get("confidence")
+        general = node.get("check") or node.get("note") or ""
+        if isinstance(conf, str) and conf in FLAGGED:
+            emit(path, record_value(node), conf, general)
+        elif isinstance(conf, list) and positions is not None:
+            for item in positions(node, path, conf, general):
+                emit(*item)
+        for k, v in node.items():
+            if k.endswith("_confidence") and v in FLAGGED:
+                base = k[: -len("_confidence")]
+                if base in node:
+                    emit(join(path, base), short(node[base]), v, node.get(f"{base}_check") or general)
+        for k, v in node.items():
+            kp = join(path, k)
+            if isinstance(v, dict):
+                visit(v, kp)
+            elif isinstance(v, list):
+                for label, rec in records_in(v, kp):
+                    visit(rec, join(kp, label))
+
+    for key in keys:
+        node = ns[key]
+        if isinstance(node, list):
+            for label, rec in records_in(node, key):
+                visit(rec, join(key, label))
+        else:
+            visit(node, key)
+    return items
