@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from ..core.gamedata import data_by_overrides
 from ..core.games import OptionError, step_msg
-from ..core.steps import Msg, msg
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..core.steps import Msg
 from .board import empty_region
 from .data import UnknownName, find_power, load
 
@@ -23,6 +26,8 @@ data_of = data_by_overrides(load)
 
 def check_options(raw: dict) -> dict:
     """``powers``: 3 or 4 different Powers; seats follow Power order whatever order they are given in."""
+    from ..core.steps import msg
+
     data = load(raw.get("overrides") or None)
     text = raw.get("powers") or ",".join(data.power_ids)
     names = [x.strip() for x in str(text).split(",") if x.strip()]

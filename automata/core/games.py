@@ -17,8 +17,10 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from .steps import Msg
+if TYPE_CHECKING:  # messages are built only when needed: 'status --json' never imports them
+    from .steps import Msg
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,8 @@ def step_msg(game_id: str, step: dict, terms: dict[str, str]) -> Msg:
     for key, prefix in terms.items():
         if key in params:
             params[key] = prefix + params[key]
+    from .steps import Msg
+
     return Msg(f"{game_id}.step.{step['proc']}", params)
 
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from ..core.gamedata import data_by_overrides
 from ..core.games import OptionError, step_msg
-from ..core.steps import Msg, msg
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..core.steps import Msg
 from .data import TocData, UnknownName, find_colour, find_mat, load
 
 GAME_ID = "toc"
@@ -23,6 +26,8 @@ data_of = data_by_overrides(load)
 
 def check_options(raw: dict) -> dict:
     """humans + bots make 2 to 4 factions; at most 3 bots (three AI mats), each a different colour."""
+    from ..core.steps import msg
+
     data = load(raw.get("overrides") or None)
     colours = list(data.setup["colours"])
     bots: list[str] = []
@@ -56,6 +61,8 @@ def check_options(raw: dict) -> dict:
 
 def _assign_mats(data: TocData, bots: list[str], given) -> dict:
     """A different mat per bot: the ones given (in bot order), else each colour's recommended mat, else the first free one."""
+    from ..core.steps import msg
+
     mats: dict[str, str] = {}
     if given:
         names = [x.strip() for x in str(given).split(",") if x.strip()]
