@@ -256,6 +256,8 @@ def _maybe_emperor(state: dict, data, colour: str):
     bot["emperor_type"] = kind
     yield Say(msg("toc.emperor.becomes_type", bot=bot_name(colour, bots), type=f"@toc.emperor.type.{kind}"), "score")
     yield Say(msg("toc.emperor.place." + kind), "do")
+    for part in ("legacy", "advantages", "disadvantages", "removal"):
+        yield Say(msg(f"toc.emperor.{kind}.{part}"), "rule")
     if kind != "senate":
         yield provisional("settings.emperor_bot_placement")
 

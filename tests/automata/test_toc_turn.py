@@ -238,9 +238,12 @@ def test_becoming_emperor_by_preferred_area():
     senate = [e["id"] for e in data.priority if e["influence"] == "senate"]
     answers = {f"toc.{c}.apl.{e}": "no" for e in senate}
     answers.update({f"toc.{c}.apl.place_governor": "yes", f"toc.{c}.apl.place_governor.cost": "2", f"toc.{c}.italia": "yes"})
-    play(state, {"proc": "bot_spend", "bot": c}, answers)
+    r = play(state, {"proc": "bot_spend", "bot": c}, answers)
     assert state["emperor"] == c
-    assert bot["emperor_type"] == data.mat(bot["mat"])["preferred"]
+    kind = data.mat(bot["mat"])["preferred"]
+    assert bot["emperor_type"] == kind
+    # seed, Tipos de Imperador: the type's Legacy, advantages, disadvantages and removal are shown when it takes office
+    assert [f"toc.emperor.{kind}.{p}" for p in ("legacy", "advantages", "disadvantages", "removal")] == [m for m in says(r) if m.startswith(f"toc.emperor.{kind}.")]
 
 
 def test_buy_trash_sequence():
