@@ -42,11 +42,14 @@ class ParsedFileCache:
         f = self._file(path)
         if f is None:
             return
+        tmp = f.with_suffix(f".{os.getpid()}.tmp")
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            tmp = f.with_suffix(f".{os.getpid()}.tmp")
             with open(tmp, "wb") as fh:
                 marshal.dump(data, fh)
             os.replace(tmp, f)
-        except (OSError, ValueError):  # ValueError: a value marshal cannot store
-            pass
+        except (OSError, ValueError):  # ValueError: a value marshal cannot store; the cache is only a speed-up
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
