@@ -161,6 +161,8 @@ def raise_usage(text: str) -> None:
 from . import commands  # noqa: E402,F401
 from . import chaos  # noqa: E402,F401
 from . import toc  # noqa: E402,F401
+from . import radlands  # noqa: E402,F401
+from . import anachrony  # noqa: E402,F401
 
 
 def main() -> None:

@@ -32,6 +32,7 @@ from cli.render import event_text
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "automata"))
 import chaos_policy  # noqa: E402
 
+DOMAINS = sorted({p.stem.split("_")[0] for p in (LOCALES / "en").glob("*.toml")})  # core, chaos, toc, …
 RAW_ID = re.compile(r"\b(?:core|chaos)\.[a-z_]+\.[a-z_.]+")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 UNCONFIRMED = {"en": " (unconfirmed: read the card)", "pt-BR": " (não confirmado: leia a carta)"}
@@ -104,20 +105,19 @@ def test_placeholders_are_the_same_in_both_languages():
 
 
 # Titles stay as printed in English (chaos_terms.toml); these keys may read the same in both languages.
+# Each game may add its own allowances in tests/cli/i18n_allow_<game>.toml (keys: title_keys = [regex],
+# same_on_purpose = [key], seed_english = [regex]) so that games do not share one list.
+_ALLOW = [tomllib.loads(p.read_text(encoding="utf-8")) for p in sorted(Path(__file__).parent.glob("i18n_allow_*.toml"))]
 TITLE_KEY = re.compile(
-    r"^chaos\.(card\.(khorne|nurgle|tzeentch|slaanesh)\.|oldworld\.(?!summary\.)[a-z_]+$|upgrade\.|power\.|region\.|token\.skaven$)"
-    # Time of Crisis: mat, province, card and event titles, and the Emperor types, as the seed writes them
-    r"|^toc\.(mat|province|card)\.[a-z_]+$|^toc\.crisis\.pax_deorum$|^toc\.event\.(palmyra_allies|ludi_saeculares)$|^toc\.emperor\.type\."
+    "|".join(
+        [r"^chaos\.(card\.(khorne|nurgle|tzeentch|slaanesh)\.|oldworld\.(?!summary\.)[a-z_]+$|upgrade\.|power\.|region\.|token\.skaven$)"]
+        + [rx for a in _ALLOW for rx in a.get("title_keys", [])]
+    )
 )
-SAME_ON_PURPOSE = {
-    "chaos.value_of", "chaos.status.col.res", "core.source.", "core.roll.line",
-    # Time of Crisis: the seed keeps these game terms in English inside its Portuguese text
-    "toc.bot", "toc.turn.bot", "toc.points_of", "toc.legacy_of", "toc.legacy.total", "toc.role.primary", "toc.role.secondary",
-    "toc.setup.name.emperor_tokens", "toc.mode.why.troubled", "toc.status.col.bot", "toc.status.col.legacy",
-    "toc.status.col.pawns", "toc.status.col.cylinders", "toc.status.col.ludi", "toc.status.marker.plus2",
+SAME_ON_PURPOSE = {"chaos.value_of", "chaos.status.col.res", "core.source.", "core.roll.line"} | {
+    k for a in _ALLOW for k in a.get("same_on_purpose", [])
 }
-# English game terms the Time of Crisis seed itself uses inside Portuguese sentences.
-SEED_ENGLISH = re.compile(r"Time of Crisis|AI End of Turn Phase|\b(Emperor|player|Mob) tokens?\b|\btokens\b")
+SEED_ENGLISH = re.compile("|".join(rx for a in _ALLOW for rx in a.get("seed_english", [])) or r"(?!x)x")
 ENGLISH_WORDS = re.compile(
     r"\b(the|and|of|with|to|in|on|or|not|for|from|Threat|Ruination|ruined|Warpstone|Peasants?|Nobles?|Hero(es)?|VP|dials?|"
     r"power points?|Old World|Chaos cards?|upgrades?|corruption|domination|resistance|summon|hits?|rounds?|counters?|"
@@ -155,7 +155,7 @@ def literal_message_ids() -> dict[str, str]:
                 name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr if isinstance(node.func, ast.Attribute) else ""
                 arg = node.args[0]
                 if name in ("msg", "Msg", "t") and isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                    if re.fullmatch(r"(core|chaos)\.[a-z0-9_.]*[a-z0-9_]", arg.value):
+                    if re.fullmatch(r"(%s)\.[a-z0-9_.]*[a-z0-9_]" % "|".join(DOMAINS), arg.value):
                         out[arg.value] = f"{path.relative_to(root)}:{node.lineno}"
     return out
 

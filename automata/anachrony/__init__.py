@@ -1,0 +1,1 @@
+"""Anachrony with Future Imperfect: setup, the Eras, module bookkeeping and scoring (pure rules, no I/O)."""
