@@ -1,7 +1,9 @@
 """``tabletop new toc`` and ``tabletop toc …``: Time of Crisis with The Age of Iron and Rust.
 
 ``tabletop toc status --json`` keys (documented in the README): ``ok``, ``name``, ``game`` ("toc"),
-``round``, ``over``, ``emperor`` (a bot colour, "human" or "none"), ``cards`` (fixed | variable |
+``round``, ``over``, ``emperor`` (a bot colour, "human" or "none"), ``emperor_type`` (the current Emperor's type:
+senate | populace | military, "" when nobody or without the Emperor rules), ``emperor_player`` (the human
+player's number when a human is Emperor, else 0), ``cards`` (fixed | variable |
 selective), ``selective`` (category → "base" | "expansion"), ``bot_order``, ``next``, ``bots``
 (colour → {mat, start, legacy, emperor_type, mode, marker, ludi, pawn (area → circle),
 cylinder (area → available | upper | lower | track | zero), points (area → influence on the track)}).
@@ -53,6 +55,7 @@ def status_command() -> None:
 
 def status_data(session) -> dict[str, Any]:
     from automata.toc.game import next_step
+    from automata.toc.turn import emperor_type_now
 
     state = session.save.state
     bots = {}
@@ -65,7 +68,9 @@ def status_data(session) -> dict[str, Any]:
         }
     return {
         "ok": True, "name": session.save.name, "game": "toc", "round": state["round"], "over": state["over"],
-        "emperor": state["emperor"], "cards": state["options"]["cards"], "selective": dict(state["selective"]),
+        "emperor": state["emperor"], "emperor_type": emperor_type_now(state),
+        "emperor_player": (state.get("human_emperor") or {}).get("player", 0) if state["emperor"] == "human" else 0,
+        "cards": state["options"]["cards"], "selective": dict(state["selective"]),
         "bot_order": list(state["bot_order"]), "next": next_step(state), "bots": bots,
     }
 
@@ -81,7 +86,14 @@ def show_status(env, session) -> None:
 
     t = env.t
     emperor = data["emperor"]
-    who = t("toc.colour." + emperor) if emperor in data["bots"] else t("toc.emperor.nobody" if emperor == "none" else "toc.emperor.a_human")
+    if emperor in data["bots"]:
+        who = t("toc.colour." + emperor)
+    elif emperor == "human" and data["emperor_player"]:
+        who = t("toc.human", n=data["emperor_player"])
+    else:
+        who = t("toc.emperor.nobody" if emperor == "none" else "toc.emperor.a_human")
+    if data["emperor_type"]:
+        who = t("toc.status.emperor_typed", who=who, type=f"@toc.emperor.type.{data['emperor_type']}")
     env.out.print(f"[bold]{t('toc.status.title', name=data['name'], round=data['round'], emperor=who)}[/bold]")
     table = Table(show_edge=False, pad_edge=False)
     for col in ("bot", "legacy", "mode", "marker", "pawns", "cylinders", "points", "ludi"):

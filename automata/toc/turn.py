@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..core.steps import NUMBER, ONE_OF, YES_NO, Ask, Choice, Roll, Say, msg
 from . import bot as B
-from .emperor import emperor_type_for_area, military_legacy_change, populace_legacy, senate_legacy
+from .emperor import EMPEROR_TYPES, emperor_type_for_area, military_legacy_change, populace_legacy, senate_legacy
 from .setup import C
 
 
@@ -206,8 +206,11 @@ def bot_spend(state: dict, data, colour: str):
         if left <= 0:
             continue
         eid = entry["id"]
-        if eid == "place_governor" and state["options"]["emperor_rules"] and bot["emperor_this_turn"] and not is_emperor(state, colour):
-            yield Say(msg("toc.spend.limitation", bot=name), "rule")
+        if eid == "place_governor" and state["options"]["emperor_rules"]:
+            if bot["emperor_this_turn"] and not is_emperor(state, colour):
+                yield Say(msg("toc.spend.limitation", bot=name), "rule")
+            if not is_emperor(state, colour) and emperor_type_now(state) == "populace":
+                yield Say(msg("toc.spend.populace_votes"), "rule")
         met = yield Ask(f"toc.{colour}.apl.{eid}", msg("toc.spend.criteria", action=f"@toc.apl.{eid}", area=A(area), points=left), YES_NO)
         if not met:
             continue
@@ -235,11 +238,16 @@ def _maybe_emperor(state: dict, data, colour: str):
     """A successful Place Governor in Italia makes the bot Emperor (seed, Tornar-se Imperador)."""
     bots = state["bots"]
     won = yield Ask(f"toc.{colour}.italia", msg("toc.emperor.won_italia", bot=bot_name(colour, bots)), YES_NO)
-    if not won:
-        return
     previous = state["emperor"]
-    if previous in bots and previous != colour:
-        bots[previous]["emperor_type"] = ""
+    if not won:
+        if previous != colour and state["options"]["emperor_rules"] and emperor_type_now(state) == "populace":
+            # Populace Emperor, Removal: also a successful Place Governor in the province holding the Emperor token.
+            there = yield Ask(f"toc.{colour}.populace_province", msg("toc.emperor.won_populace_province", bot=bot_name(colour, bots)), YES_NO)
+            if there:
+                _remove_emperor(state)
+                yield Say(msg("toc.emperor.removed_populace"), "score")
+        return
+    _remove_emperor(state)
     state["emperor"] = colour
     bot = bots[colour]
     bot["emperor_this_turn"] = True
@@ -260,6 +268,15 @@ def _maybe_emperor(state: dict, data, colour: str):
         yield Say(msg(f"toc.emperor.{kind}.{part}"), "rule")
     if kind != "senate":
         yield provisional("settings.emperor_bot_placement")
+
+
+def _remove_emperor(state: dict) -> None:
+    """The Emperor leaves office: the bot's type is cleared, a human Emperor's record dropped."""
+    previous = state["emperor"]
+    if previous in state["bots"]:
+        state["bots"][previous]["emperor_type"] = ""
+    state.pop("human_emperor", None)
+    state["emperor"] = "none"
 
 
 def bot_events(state: dict, data, colour: str):
@@ -373,6 +390,9 @@ def human_turn(state: dict, data, i: int):
     if not state["bot_order"] and i == 1:
         yield Say(msg("toc.round.title", round=state["round"]), "head")
     yield Say(msg("toc.turn.human", n=i), "head")
+    held = state.get("human_emperor") or {}
+    if state["emperor"] == "human" and held.get("player") == i and state["options"]["emperor_rules"]:
+        yield Say(msg("toc.emperor.human_limitation", player=msg("toc.human", n=i).to_data()), "rule")
     scope = data.settings.get("crisis_special_cases_scope", "any_roll")
     if scope == "any_roll" and state["bot_order"]:
         result, event = yield from ask_crisis(state, data, f"toc.human{i}", msg("toc.human", n=i).to_data())
@@ -381,16 +401,57 @@ def human_turn(state: dict, data, i: int):
     choices += [Choice(c, msg("toc.bot", colour=C(c), mat=f"@toc.mat.{state['bots'][c]['mat']}")) for c in state["bot_order"]]
     choices += [Choice("human", msg("toc.emperor.a_human"))]
     who = yield Ask(f"toc.human{i}.emperor", msg("toc.emperor.who_now"), ONE_OF, tuple(choices))
-    if who != state["emperor"]:
-        old = state["emperor"]
+    old = state["emperor"]
+    new_human = False
+    if who == "human":
+        # Only a Place Governor in Italia during one's own turn makes an Emperor (seed, Tornar-se Imperador):
+        # a change to "a human" after player i's turn is player i; another human's reign needs asking.
+        if old != "human":
+            new_human = True
+        elif held.get("player", i) != i:
+            new_human = yield Ask(f"toc.human{i}.emperor_new", msg("toc.emperor.human_new", player=msg("toc.human", n=i).to_data(),
+                                  holder=msg("toc.human", n=held["player"]).to_data()), YES_NO)
+    if who != old:
         if old in state["bots"]:
             state["bots"][old]["emperor_type"] = ""
         state["emperor"] = who
         if who in state["bots"]:
             mat = data.mat(state["bots"][who]["mat"])
             state["bots"][who]["emperor_type"] = emperor_type_for_area(mat["preferred"]) if state["options"]["emperor_rules"] else ""
+    if who != "human":
+        state.pop("human_emperor", None)
+    if new_human:
+        yield from human_emperor(state, i)
     n = state["options"]["humans"]
     state["next"] = {"proc": "human", "i": i + 1} if i < n else {"proc": "round_end"}
+
+
+def human_emperor(state: dict, i: int):
+    """Human player i became Emperor (seed, Tornar-se Imperador): with the Emperor rules the player chooses where the
+    Emperor token goes, and so the type (Tipos de Imperador); the program shows that type's rules, as for a bot."""
+    player = msg("toc.human", n=i).to_data()
+    if not state["options"]["emperor_rules"]:
+        state["human_emperor"] = {"player": i, "type": ""}
+        yield Say(msg("toc.emperor.human_becomes", player=player), "score")
+        return
+    kind = yield Ask(f"toc.human{i}.emperor_type", msg("toc.emperor.human_which", player=player), ONE_OF,
+                     tuple(Choice(k, msg("toc.emperor.choice." + k), (k[:3],)) for k in EMPEROR_TYPES))
+    state["human_emperor"] = {"player": i, "type": kind}
+    yield Say(msg("toc.emperor.human_becomes_type", player=player, type=f"@toc.emperor.type.{kind}"), "score")
+    yield Say(msg("toc.emperor.human_place." + kind), "do")
+    yield Say(msg("toc.emperor.one_token"), "rule")
+    for part in ("legacy", "advantages", "disadvantages", "removal"):
+        yield Say(msg(f"toc.emperor.{kind}.{part}"), "rule")
+
+
+def emperor_type_now(state: dict) -> str:
+    """The type of the current Emperor, bot or human ("" when nobody is Emperor or the Emperor rules are off)."""
+    who = state["emperor"]
+    if who in state["bots"]:
+        return state["bots"][who]["emperor_type"]
+    if who == "human":
+        return (state.get("human_emperor") or {}).get("type", "")
+    return ""
 
 
 def round_end(state: dict, data):

@@ -1,0 +1,124 @@
+"""Time of Crisis: a human player as Emperor, and the Populace Emperor's disadvantage and removal at a bot's
+Place Governor.
+
+Seed 000 (000_11c43f9f500dfc03.txt), Ações e Como Jogar: "Tornar-se Imperador" (the Emperor token's place
+sets the type; one token on the board at a time), "Limitações", "Tipos de Imperador" (Legacy, Special
+Advantages, Special Disadvantages, Removal); rules reference §1.6.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from automata.toc.turn import emperor_type_now
+from test_toc_turn import after_setup, first_bot, play, says
+
+PARTS = ("legacy", "advantages", "disadvantages", "removal")
+
+
+@pytest.mark.parametrize("kind", ["senate", "populace", "military"])
+def test_human_chooses_the_emperor_type_and_sees_its_rules(kind):
+    """Seed, Tornar-se Imperador: on becoming Emperor the player puts the Emperor token in Italia (Senate), on a
+    Governor elsewhere (Populace) or with a General (Military); Tipos de Imperador: that type's four headings."""
+    state = after_setup()
+    r = play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "human",
+                                                 "toc.human1.emperor_type": kind})
+    assert state["emperor"] == "human"
+    assert state["human_emperor"] == {"player": 1, "type": kind}
+    assert emperor_type_now(state) == kind
+    shown = says(r)
+    assert f"toc.emperor.human_place.{kind}" in shown
+    assert "toc.emperor.one_token" in shown  # only one Emperor token on the board at a time
+    assert [m for m in shown if m.startswith(f"toc.emperor.{kind}.")] == [f"toc.emperor.{kind}.{p}" for p in PARTS]
+    ask = next(e for e in r.transcript if e.kind == "ask" and e.id == "toc.human1.emperor_type")
+    assert ask.value == kind
+
+
+def test_without_the_emperor_rules_no_type_is_asked():
+    """Seed, Regras Opcionais do Imperador: the types exist only with the optional rules."""
+    state = after_setup(emperor_rules=False)
+    r = play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "human"})
+    assert not [e for e in r.transcript if e.kind == "ask" and e.id.endswith("emperor_type")]
+    assert state["human_emperor"] == {"player": 1, "type": ""}
+    assert emperor_type_now(state) == ""
+
+
+def test_a_sitting_human_emperor_is_not_asked_again_and_sees_the_limitation():
+    """Seed, Limitações: a player who has been Emperor this turn may not attempt Place Governor in Italia;
+    the same player still Emperor is no new Emperor (no second type question)."""
+    state = after_setup()
+    play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "human",
+                                            "toc.human1.emperor_type": "senate"})
+    r = play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "human"})
+    assert "toc.emperor.human_limitation" in says(r)
+    assert state["human_emperor"]["type"] == "senate"
+
+
+def test_another_human_taking_the_throne_is_asked():
+    """Seed, Tornar-se Imperador: only a successful Place Governor in Italia during one's own turn makes an
+    Emperor, so after player 2's turn the program asks whether player 2 replaced player 1."""
+    state = after_setup(humans=2, bots="red,blue")
+    play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "human",
+                                            "toc.human1.emperor_type": "populace"})
+    play(state, {"proc": "human", "i": 2}, {"toc.human2.crisis": "other", "toc.human2.emperor": "human",
+                                            "toc.human2.emperor_new": "no"})
+    assert state["human_emperor"] == {"player": 1, "type": "populace"}
+    play(state, {"proc": "human", "i": 2}, {"toc.human2.crisis": "other", "toc.human2.emperor": "human",
+                                            "toc.human2.emperor_new": "yes", "toc.human2.emperor_type": "military"})
+    assert state["human_emperor"] == {"player": 2, "type": "military"}
+
+
+def test_nobody_or_a_bot_clears_the_human_emperor():
+    state = after_setup()
+    play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "human",
+                                            "toc.human1.emperor_type": "senate"})
+    play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "none"})
+    assert "human_emperor" not in state and emperor_type_now(state) == ""
+
+
+def _place_governor(state, c, **extra):
+    bot = state["bots"][c]
+    bot["points"] = {"military": 0, "senate": 5, "populace": 0}
+    from automata.toc.game import data_of
+
+    answers = {f"toc.{c}.apl.{e['id']}": "no" for e in data_of(state).priority if e["influence"] == "senate"}
+    answers.update({f"toc.{c}.apl.place_governor": "yes", f"toc.{c}.apl.place_governor.cost": "2"})
+    answers.update(extra)
+    return play(state, {"proc": "bot_spend", "bot": c}, answers)
+
+
+def test_bot_taking_italia_from_a_human_emperor():
+    """Seed, Tipos de Imperador, Removal: a successful Place Governor in Italia by another faction removes the Emperor."""
+    state = after_setup()
+    play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "human",
+                                            "toc.human1.emperor_type": "senate"})
+    c = first_bot(state)
+    _place_governor(state, c, **{f"toc.{c}.italia": "yes"})
+    assert state["emperor"] == c and "human_emperor" not in state
+
+
+def test_populace_emperor_disadvantage_and_removal_in_its_province():
+    """Seed, Populace Emperor: opponents' Place Governor in Italia against it gets +2 votes (Special
+    Disadvantages); it is removed also by a successful Place Governor in the province holding its token (Removal)."""
+    state = after_setup()
+    play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "human",
+                                            "toc.human1.emperor_type": "populace"})
+    c = first_bot(state)
+    r = _place_governor(state, c, **{f"toc.{c}.italia": "no", f"toc.{c}.populace_province": "no"})
+    assert "toc.spend.populace_votes" in says(r)
+    assert state["emperor"] == "human"
+    r = _place_governor(state, c, **{f"toc.{c}.italia": "no", f"toc.{c}.populace_province": "yes"})
+    assert "toc.emperor.removed_populace" in says(r)
+    assert state["emperor"] == "none" and "human_emperor" not in state
+
+
+def test_senate_emperor_is_not_removed_outside_italia():
+    """Seed, Senate Emperor, Removal: only a successful Place Governor in Italia; no province question."""
+    state = after_setup()
+    play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "human",
+                                            "toc.human1.emperor_type": "senate"})
+    c = first_bot(state)
+    r = _place_governor(state, c, **{f"toc.{c}.italia": "no"})
+    assert "toc.spend.populace_votes" not in says(r)
+    assert not [e for e in r.transcript if e.kind == "ask" and e.id.endswith("populace_province")]
+    assert state["emperor"] == "human"
