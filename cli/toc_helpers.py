@@ -6,8 +6,9 @@
   setting ``rules.settings.pretender_cap`` in ``overrides/toc.toml``, or ``--cap``.
 - ``mat NAME``: an AI mat as the table sees it; values no public source gives are marked "*".
 - ``mat NAME --edit``: a guided transcription of the owner's printed mat (automata/toc/mat_edit.py),
-  answered like ``tabletop play`` (``--answer`` / ``--answers`` first, then the terminal); the
-  values go to ``$TABLETOP_HOME/overrides/toc.toml`` (the only file these helpers write).
+  answered like ``tabletop play`` (``--answer`` / ``--answers`` first, then the answers kept from an
+  interrupted run, then the terminal: cli/toc_transcribe.py); the values go to
+  ``$TABLETOP_HOME/overrides/toc.toml``, written whole and atomically at the end.
 
 Heavy imports happen inside the commands so that ``tabletop --help`` stays fast.
 """
@@ -233,6 +234,7 @@ def _plain(mat: dict) -> dict:
 def mat_command(
     name: str = typer.Argument(..., metavar="NAME", help="The AI mat: maximinus, gordian or pupienus (ids and names, any case)."),
     edit: bool = typer.Option(False, "--edit", help="Transcribe your printed mat, circle by circle; saved for every new game."),
+    restart: bool = typer.Option(False, "--restart", help="With --edit: forget the answers kept from an interrupted transcription."),
 ) -> None:
     """Show an AI mat as printed: the three influence areas top to bottom, each track's circles, and the mode boxes."""
     env = current()
@@ -241,7 +243,7 @@ def mat_command(
     mid = _mat_id(env, data, name)
     mat = data.mat(mid)
     if edit:
-        _edit(env, mid, mat, overrides)
+        _edit(env, mid, mat, overrides, restart)
         return
     marked = set(provisional_keys(mat))
     if env.json:
@@ -318,55 +320,40 @@ def _term_text(t, value) -> str:
 # --- mat --edit --------------------------------------------------------------------------------
 
 
-def _edit(env, mid: str, mat: dict, existing: dict) -> None:
+def _edit(env, mid: str, mat: dict, existing: dict, restart: bool = False) -> None:
     import copy
 
-    from automata.core.runner import BadAnswer, ChainedSource, ScriptedAnswers, run
-    from automata.toc.data import DataError, load
     from automata.toc.mat_edit import edit_mat, merge
+
+    from .toc_transcribe import finish, transcribe
+
+    command = f"tabletop toc mat {mid} --edit"
+    done = transcribe(env, f"mat-{mid}", edit_mat(copy.deepcopy(mat)), command, restart,
+                      intro=lambda: env.out.print(env.t("toc.helpers.edit.intro", mat=f"@toc.mat.{mid}")))
+    values = done.result
+    path = save_overrides(env, merge(existing, values), command)
+    finish(f"mat-{mid}")
+    if env.json:
+        env.emit_json({"ok": True, "mat": mid, "saved": str(path), "answers": done.answers, "resumed": done.resumed,
+                       "values": values["mats"][mid]})
+        return
+    env.out.print("[bold green]" + env.t("toc.helpers.edit.saved", mat=f"@toc.mat.{mid}", n=done.answers, path=str(path)) + "[/bold green]")
+    env.out.print(env.t("toc.helpers.edit.every_game"))
+
+
+def save_overrides(env, new: dict, command: str):
+    """Validate the owner's values with the data loader, then write ``overrides/toc.toml`` whole and atomically."""
+    import tomli_w
+
+    from automata.toc.data import DataError, load
     from state import paths
+    from state.atomic import write_atomic
 
-    from .render import bad_answer_error, pending_help, show_event
-
-    interactive = env.interactive() and not env.json
-    source = ScriptedAnswers(env.answers)
-    if interactive:
-        from .prompter import TerminalPrompter
-
-        source = ChainedSource(source, TerminalPrompter(env.t))
-    if not env.json:
-        env.out.print(env.t("toc.helpers.edit.intro", mat=f"@toc.mat.{mid}"))
-
-    def on_event(event) -> None:
-        if not env.json:
-            show_event(env.out, env.t, event, interactive)
-
-    try:
-        result = run(edit_mat(copy.deepcopy(mat)), source, on_event=on_event)
-    except BadAnswer as bad:
-        raise bad_answer_error(env, bad) from None
-    if result.pending is not None:
-        help_ = pending_help(env.t, result.pending)
-        text = env.t("core.pending.stopped", id=help_["id"], question=help_["question"], valid=help_["valid"])
-        how = env.t("toc.helpers.edit.how", id=help_["id"], command=f"tabletop toc mat {mid} --edit")
-        raise CliError(f"{text}\n{how}", Exit.USAGE,
-                       {"error": "unanswered", "id": help_["id"], "pending": {**help_, "how": how}, "saved": False})
-    values = result.result
-    new = merge(existing, values)
     path = paths.overrides_file("toc")
     try:
         load(new)
     except DataError as e:
-        raise CliError(env.t("toc.helpers.edit.invalid", problem=str(e), path=str(path)), Exit.FAILURE,
-                       {"error": "invalid", "problem": str(e), "saved": False}) from None
-    import tomli_w
-
-    from state.atomic import write_atomic
-
+        text = env.t("toc.transcribe.invalid", problem=str(e), path=str(path)) + " " + env.t("toc.transcribe.restart", command=f"{command} --restart")
+        raise CliError(text, Exit.FAILURE, {"error": "invalid", "problem": str(e), "saved": False}) from None
     write_atomic(path, tomli_w.dumps(new))
-    count = sum(1 for _ in result.records)
-    if env.json:
-        env.emit_json({"ok": True, "mat": mid, "saved": str(path), "answers": count, "values": values["mats"][mid]})
-        return
-    env.out.print("[bold green]" + env.t("toc.helpers.edit.saved", mat=f"@toc.mat.{mid}", n=count, path=str(path)) + "[/bold green]")
-    env.out.print(env.t("toc.helpers.edit.every_game"))
+    return path

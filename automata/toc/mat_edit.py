@@ -2,14 +2,16 @@
 
 A procedure (``edit_mat``) that yields ``Ask`` only; the runner (automata.core.runner.run) answers
 it from scripted answers or the terminal. It returns the owner values in the shape of the data
-overrides (automata/toc/data.py): ``{"mats": {<id>: {"track": {<area>: {"<n>": {...}}},
-"mode": {"1".."4": {"primary", "secondary"}}, "area_order": [...]}}}`` — track circles addressed
-by position. Every value asked is returned, also when it equals the shipped one (it then becomes
+overrides (automata/toc/data.py): ``{"mats": {<id>: {"track": {<area>: [{...}, ...]},
+"mode": {"1".."4": {"primary", "secondary"}}, "area_order": [...]}}}`` — each track a list of
+circles, which replaces the shipped track whole (so a printed track may be longer or shorter). Every value asked is returned, also when it equals the shipped one (it then becomes
 "owner").
 
 Question ids are stable, in this order:
 
-- for every area in the mat's area order (top → bottom) and every circle ``n`` (left → right):
+- for every area in the mat's area order (top → bottom): ``toc.mat.<id>.<area>.circles``, how many
+  circles the printed track has (the provisional mats have 6; ``CIRCLES_MIN``..``CIRCLES_MAX``), then
+  for every circle ``n`` (left → right):
   ``toc.mat.<id>.<area>.<n>.cost`` (not for circle 0: the seed's "círculo de custo zero inicial"),
   ``.primary``, ``.secondary`` (amounts 0..20), ``.primary_event``, ``.secondary_event``
   (the circled number, 2..4; 0 = none);
@@ -36,6 +38,8 @@ EVENT_VALUES = (2, 3, 4)
 NO_EVENT = 0
 CIRCLE_FIELDS = ("cost", "primary", "secondary", "primary_event", "secondary_event")
 PROVISIONAL = ("provisional", "U")
+CIRCLES_MIN = 2
+CIRCLES_MAX = 12
 
 
 def ask_id(mat_id: str, *parts: Any) -> str:
@@ -44,7 +48,7 @@ def ask_id(mat_id: str, *parts: Any) -> str:
 
 def first_ask_id(mat: dict) -> str:
     """The id of the first question ``edit_mat`` asks for ``mat``."""
-    return ask_id(mat["id"], list(mat.get("area_order") or AREAS)[0], 0, "primary")
+    return ask_id(mat["id"], list(mat.get("area_order") or AREAS)[0], "circles")
 
 
 def value_confidence(record: dict, key: str | None = None) -> str | None:
@@ -100,16 +104,27 @@ def edit_mat(mat: dict):
     mat_id = mat["id"]
     name = f"@toc.mat.{mat_id}"
     areas = list(mat.get("area_order") or AREAS)
-    track_out: dict[str, dict[str, dict[str, int]]] = {}
+    track_out: dict[str, list[dict[str, int]]] = {}
     for area in areas:
         area_term = f"@toc.area.{area}"
-        for n, circle in enumerate((mat.get("track") or {}).get(area) or []):
-            values: dict[str, int] = {}
+        shipped_track = (mat.get("track") or {}).get(area) or []
+        count = yield Ask(
+            ask_id(mat_id, area, "circles"),
+            msg("toc.helpers.edit.ask.circles", mat=name, area=area_term),
+            NUMBER,
+            min=CIRCLES_MIN,
+            max=CIRCLES_MAX,
+            hint=_now(len(shipped_track), bool(shipped_track) and any(is_provisional(c) for c in shipped_track)) if shipped_track else None,
+        )
+        circles: list[dict[str, int]] = []
+        for n in range(int(count)):
+            circle = shipped_track[n] if n < len(shipped_track) else {}
+            values: dict[str, int] = {"cost": 0} if n == 0 else {}
             for field in CIRCLE_FIELDS:
                 if field == "cost" and n == 0:
                     continue  # the start circle costs zero (seed); data validation requires it
                 is_event = field.endswith("_event")
-                shipped = circle.get(field, NO_EVENT if is_event else None)
+                shipped = circle.get(field, NO_EVENT if is_event and circle else None)
                 answer = yield Ask(
                     ask_id(mat_id, area, n, field),
                     msg(f"toc.helpers.edit.ask.{field}", mat=name, area=area_term, circle=n),
@@ -120,7 +135,8 @@ def edit_mat(mat: dict):
                     hint=None if shipped is None else _now(shipped, is_provisional(circle, field)),
                 )
                 values[field] = int(answer)
-            track_out.setdefault(area, {})[str(n)] = values
+            circles.append(values)
+        track_out[area] = circles
     mode_out: dict[str, dict[str, str]] = {}
     modes = mat.get("mode") or {}
     for k in MODES:

@@ -48,6 +48,7 @@ def full_answers(mat_id: str = MAT, **changes) -> dict:
     mat = load().mat(mat_id)
     out = {}
     for area in mat["area_order"]:
+        out[f"toc.mat.{mat_id}.{area}.circles"] = len(mat["track"][area])
         for n, c in enumerate(mat["track"][area]):
             for f in ("cost", "primary", "secondary", "primary_event", "secondary_event"):
                 if f == "cost" and n == 0:
@@ -224,15 +225,16 @@ def test_edit_without_answers_and_terminal_exits_2(_tabletop_home):
     """No answer and no terminal: exit 2 naming the first question; nothing written."""
     result = run("toc", "mat", "maximinus", "--edit")
     assert result.exit_code == 2
-    assert f"toc.mat.{MAT}.military.0.primary" in result.output
+    assert f"toc.mat.{MAT}.military.circles" in result.output
     result = run("--json", "toc", "mat", "maximinus", "--edit")
     assert result.exit_code == 2
-    assert json.loads(result.stdout)["id"] == f"toc.mat.{MAT}.military.0.primary"
+    assert json.loads(result.stdout)["id"] == f"toc.mat.{MAT}.military.circles"
     assert not overrides_path(_tabletop_home).exists()
 
 
 def test_edit_part_answered_stops_at_the_next_id(_tabletop_home):
-    result = run("--answer", f"toc.mat.{MAT}.military.0.primary=3", "toc", "mat", "maximinus", "--edit")
+    result = run("--answer", f"toc.mat.{MAT}.military.circles=6", "--answer", f"toc.mat.{MAT}.military.0.primary=3",
+                 "toc", "mat", "maximinus", "--edit")
     assert result.exit_code == 2
     assert f"toc.mat.{MAT}.military.0.secondary" in result.output
     assert not overrides_path(_tabletop_home).exists()
@@ -253,7 +255,7 @@ def test_edit_writes_owner_values(tmp_path, _tabletop_home):
     saved = tomllib.loads(path.read_text(encoding="utf-8"))
     assert saved["rules"]["settings"]["pretender_cap"] == "legacy_gained_this_turn"  # merged, not replaced
     mine = saved["mats"][MAT]
-    assert mine["track"]["senate"]["2"]["cost"] == 5
+    assert mine["track"]["senate"][2]["cost"] == 5  # each track a list: the owner's whole printed track
     assert mine["area_order"] == ["military", "populace", "senate"]
 
     data = load(saved)
@@ -289,7 +291,7 @@ def test_edit_json_and_second_edit_merges(tmp_path, _tabletop_home):
     run_json("--answers", answers_file(tmp_path, answers), "toc", "mat", "gordian", "--edit")
     both = tomllib.loads(overrides_path(_tabletop_home).read_text(encoding="utf-8"))
     assert both["mats"][MAT] == first["mats"][MAT]
-    assert both["mats"]["gordian_iii"]["track"]["populace"]["1"]["cost"] == 1
+    assert both["mats"]["gordian_iii"]["track"]["populace"][1]["cost"] == 1
 
 
 @pytest.mark.parametrize("key, value", [("military.1.primary_event", 1), ("military.1.cost", 21), ("mode.1.secondary", "military"),
