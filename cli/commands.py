@@ -23,12 +23,18 @@ def play(
     steps: Optional[int] = typer.Option(None, "--steps", min=1, help="Stop after this many completed steps."),
 ) -> None:
     """Walk the current game forward: setup, phases and bot turns, asking only what the program cannot know."""
+    run_steps(current(), steps)
+
+
+def run_steps(env, steps: int | None = None, apply_step: dict | None = None, game_id: str = "", not_this_game: str = "") -> None:
+    """Play the current game (``steps`` at most), or, with ``apply_step``, play that one step out of turn (a
+    helper command that changes the save: it is journalled like any step, so undo takes it back)."""
     from automata.core.runner import BadAnswer, ChainedSource, ScriptedAnswers
+    from state.session import StepInProgress
 
     from . import saves
     from .render import bad_answer_error, event_json, pending_help, show_event
 
-    env = current()
     name = saves.resolve_name(env)
     interactive = env.interactive() and not env.json
     events: list = []
@@ -46,19 +52,32 @@ def play(
             else:
                 show_event(env.out, env.t, event, interactive, env.explain)
 
-        pending = session.save.pending
-        if pending and pending.get("records") and not env.json:
-            label = env.t.render(session.game.step_label(pending["step"]))
-            env.out.print(f"[dim]{env.t('core.play.resume', step=label, n=len(pending['records']))}[/dim]")
-        if session.game.next_step(session.save.state) is None and session.save.pending is None:
-            _finished(env, session, events, 0)
-            return
+        if game_id and session.save.game != game_id:
+            raise CliError(env.t(not_this_game, name=name, game=session.save.game), Exit.ERROR)
         try:
-            result = session.play(source, env.dice, on_event, steps)
+            if apply_step is not None:
+                result = session.apply(apply_step, source, env.dice, on_event)
+            else:
+                pending = session.save.pending
+                if pending and pending.get("records") and not env.json:
+                    label = env.t.render(session.game.step_label(pending["step"]))
+                    env.out.print(f"[dim]{env.t('core.play.resume', step=label, n=len(pending['records']))}[/dim]")
+                if session.game.next_step(session.save.state) is None and session.save.pending is None:
+                    _finished(env, session, events, 0)
+                    return
+                result = session.play(source, env.dice, on_event, steps)
+        except StepInProgress as busy:
+            step = env.t.render(session.game.step_label(busy.step))
+            raise CliError(env.t("core.error.step_in_progress", step=step, n=busy.answers), Exit.ERROR) from None
         except BadAnswer as bad:
             raise bad_answer_error(env, bad) from None
         except saves.SaveError as e:
             raise saves.save_error(env, e) from None
+    if apply_step is not None and result.pending is None:
+        if env.json:
+            env.emit_json({"ok": True, "game": name, "steps_done": result.steps_done,
+                           "transcript": [event_json(env.t, e) for e in events]})
+        return
     if result.pending is not None:
         help_ = pending_help(env.t, result.pending)
         if env.json:

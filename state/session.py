@@ -26,6 +26,15 @@ from . import paths
 from .save import CURRENT_VERSION, Save, SaveError, read, write
 
 
+class StepInProgress(Exception):
+    """A step has answers already: a command that plays a step of its own must wait until it is finished."""
+
+    def __init__(self, step: dict, answers: int):
+        super().__init__(step.get("proc", ""))
+        self.step = step
+        self.answers = answers
+
+
 @dataclass
 class PlayResult:
     steps_done: int
@@ -111,6 +120,24 @@ class Session:
             done += 1
         return PlayResult(done, self.game.next_step(save.state) is None)
 
+    def apply(
+        self,
+        step: dict,
+        source: AnswerSource,
+        dice_mode: str | None = None,
+        on_event: Callable[[Event], None] | None = None,
+    ) -> PlayResult:
+        """Play ``step`` now, out of the game's own order (a helper command such as placing an event by name).
+
+        It is journalled like any other step, so undo takes it back and replay repeats it. A step in progress that
+        has no answer yet is set aside (the game asks it again afterwards); one with answers must be finished first.
+        """
+        save = self.save
+        if save.pending is not None and save.pending.get("records"):
+            raise StepInProgress(save.pending["step"], len(save.pending["records"]))
+        save.pending = {"step": dict(step), "records": []}
+        return self.play(source, dice_mode, on_event, max_steps=1)
+
     def _complete(self, step: dict, records: list[Record], new_state: dict, why: list[dict] | None = None) -> None:
         save = self.save
         journal = save.journal()
@@ -166,4 +193,4 @@ class Session:
         return dropped
 
 
-__all__ = ["Session", "PlayResult", "SaveError", "CURRENT_VERSION"]
+__all__ = ["Session", "PlayResult", "SaveError", "StepInProgress", "CURRENT_VERSION"]

@@ -1,0 +1,289 @@
+"""The Radlands table as plain data, and the rules that change it (seed 004; rules/radlands.md §1, §2).
+
+No questions here: every function takes the decisions already made and returns what happened, so that the
+procedures (turn.py, effects.py) only ask and tell. The state is TOML-friendly (no ``None``).
+
+One player's side::
+
+    {"name": str,
+     "camps": [{"id": camp id, "state": "undamaged" | "damaged" | "destroyed", "used": bool}] * 3,
+     "columns": [[person, ...]] * 3,       # index 0 is next to the camp (rear), index 1 in front
+     "queue": ["", "", ""],               # event spaces 1, 2, 3: "" empty, else an event id or "raiders"
+     "raiders": "area" | "queue", "silo": "area" | "hand", "hand": int, "turns": int}
+
+    person = {"uid": int, "card": person id or "punk", "damaged": bool, "used": bool, "fresh": bool}
+
+``fresh``: entered play or was restored this turn (not ready). The deck is counted, not listed::
+
+    state["deck"] = {"count": int, "discard": int, "reshuffles": int, "known": [ids in the discard pile]}
+"""
+
+from __future__ import annotations
+
+SIDES = ("a", "b")
+PUNK = "punk"
+RAIDERS = "raiders"
+
+
+def other(side: str) -> str:
+    return "b" if side == "a" else "a"
+
+
+def new_side(name: str) -> dict:
+    return {
+        "name": name, "camps": [], "columns": [[], [], []], "queue": ["", "", ""],
+        "raiders": "area", "silo": "area", "hand": 0, "turns": 0,
+    }
+
+
+# -- where things are -------------------------------------------------------------------------------
+
+
+def people(side: dict) -> list[dict]:
+    return [p for col in side["columns"] for p in col]
+
+
+def find_person(side: dict, uid: int) -> tuple[int, int]:
+    """(column index, position index) of a person, by uid."""
+    for c, col in enumerate(side["columns"]):
+        for i, p in enumerate(col):
+            if p["uid"] == uid:
+                return c, i
+    raise KeyError(uid)
+
+
+def person_by_uid(side: dict, uid: int) -> dict:
+    c, i = find_person(side, uid)
+    return side["columns"][c][i]
+
+
+def camp_alive(camp: dict) -> bool:
+    return camp["state"] != "destroyed"
+
+
+def destroyed_camps(side: dict) -> int:
+    return sum(1 for c in side["camps"] if c["state"] == "destroyed")
+
+
+def all_camps_destroyed(side: dict) -> bool:
+    return bool(side["camps"]) and all(c["state"] == "destroyed" for c in side["camps"])
+
+
+def punks(side: dict) -> int:
+    return sum(1 for p in people(side) if p["card"] == PUNK)
+
+
+def column_has_room(side: dict, c: int, limit: int = 2) -> bool:
+    return len(side["columns"][c]) < limit
+
+
+def board_full(side: dict, limit: int = 2) -> bool:
+    return all(len(col) >= limit for col in side["columns"])
+
+
+# -- protection (seed, "Desprotegido"; rules §2.7) ------------------------------------------------
+
+
+def person_unprotected(side: dict, c: int, i: int, exposed: bool = False) -> bool:
+    """A person is unprotected when no card of its owner stands in front of it (the front one of a column)."""
+    return exposed or i == len(side["columns"][c]) - 1
+
+
+def camp_unprotected(side: dict, c: int, exposed: bool = False) -> bool:
+    return exposed or not side["columns"][c]
+
+
+# -- ready (rules §2.4) -------------------------------------------------------------------------------
+
+
+def person_ready(p: dict) -> bool:
+    return not (p["damaged"] or p["used"] or p["fresh"])
+
+
+def camp_ready(camp: dict) -> bool:
+    return camp_alive(camp) and not camp["used"]
+
+
+def refresh(side: dict) -> None:
+    """Start of the owner's turn: cards used or played last turn are ready again (a damaged person stays not ready)."""
+    for camp in side["camps"]:
+        camp["used"] = False
+    for p in people(side):
+        p["used"] = False
+        p["fresh"] = False
+
+
+# -- the deck (rules §2.10: first run-out reshuffles the discard pile, the second is a draw) -------------
+
+
+def take_from_deck(state: dict, k: int = 1) -> tuple[int, list[str]]:
+    """Take ``k`` cards off the draw deck. Returns (cards taken, happenings) where happenings are
+    "reshuffle" and/or "exhausted" (the game ends in a draw; state["over"] is set)."""
+    deck = state["deck"]
+    taken, what = 0, []
+    for _ in range(k):
+        if deck["count"] == 0:
+            if deck["reshuffles"] < state["rules"]["deck_reshuffles"] and deck["discard"] > 0:
+                deck["count"], deck["discard"], deck["known"] = deck["discard"], 0, []
+                deck["reshuffles"] += 1
+                what.append("reshuffle")
+            else:
+                state["over"] = True
+                state["result"] = "draw"
+                what.append("exhausted")
+                break
+        deck["count"] -= 1
+        taken += 1
+    return taken, what
+
+
+def to_discard(state: dict, card: str) -> None:
+    state["deck"]["discard"] += 1
+    if card and card not in (PUNK, RAIDERS, "water_silo"):
+        state["deck"]["known"].append(card)
+
+
+# -- damage, destroy, restore (seed "Termos e Ícones"; rules §2.8) ---------------------------------------
+
+
+def destroy_person(state: dict, side: dict, uid: int) -> str:
+    """Destroy a person: to the discard pile (a punk face down on top of the deck); the column closes up.
+    Returns "person" or "punk"."""
+    c, i = find_person(side, uid)
+    p = side["columns"][c].pop(i)
+    if p["card"] == PUNK:
+        state["deck"]["count"] += 1
+        return "punk"
+    to_discard(state, p["card"])
+    return "person"
+
+
+def damage_person(state: dict, side: dict, uid: int) -> str:
+    """Returns "damaged", "destroyed" or "punk" (a damaged punk is destroyed at once)."""
+    p = person_by_uid(side, uid)
+    if p["card"] == PUNK:
+        destroy_person(state, side, uid)
+        return "punk"
+    if p["damaged"]:
+        destroy_person(state, side, uid)
+        return "destroyed"
+    p["damaged"] = True
+    return "damaged"
+
+
+def damage_camp(state: dict, owner: str, c: int) -> str:
+    """Returns "damaged" or "destroyed" (and ends the game when it was the owner's last camp)."""
+    camp = state["players"][owner]["camps"][c]
+    if camp["state"] == "undamaged":
+        camp["state"] = "damaged"
+        return "damaged"
+    return destroy_camp(state, owner, c)
+
+
+def destroy_camp(state: dict, owner: str, c: int) -> str:
+    state["players"][owner]["camps"][c]["state"] = "destroyed"
+    check_win(state)
+    return "destroyed"
+
+
+def check_win(state: dict) -> None:
+    """Seed, objective: a player whose three camps are all destroyed loses, at once (rules §2.10)."""
+    if state.get("over"):
+        return
+    for s in SIDES:
+        if all_camps_destroyed(state["players"][s]):
+            state["over"] = True
+            state["result"] = other(s)
+            return
+
+
+def restore_person(p: dict, ready: bool = False) -> None:
+    p["damaged"] = False
+    p["fresh"] = not ready
+
+
+def restore_camp(camp: dict) -> None:
+    camp["state"] = "undamaged"
+
+
+# -- people entering play (seed "Jogar Carta (Pessoa)"; rules §2.7) -------------------------------------
+
+
+def place_person(state: dict, side: dict, c: int, card: str, front: bool = True, ready: bool = False) -> dict:
+    """Put a person in column ``c``: in front of the one there, or behind it (which pushes it forward)."""
+    col = side["columns"][c]
+    if len(col) >= state["rules"]["column_limit"]:
+        raise ValueError("column full")
+    state["uid"] += 1
+    p = {"uid": state["uid"], "card": card, "damaged": False, "used": False, "fresh": not ready}
+    if front:
+        col.append(p)
+    else:
+        col.insert(0, p)
+    state["turn"]["people_entered"] += 1
+    return p
+
+
+# -- water (seed "Reabastecer", "Ações"; rules §2.6) -----------------------------------------------------
+
+
+def water_left(state: dict) -> int:
+    return state["turn"]["water"] + state["turn"]["extra"]
+
+
+def pay(state: dict, cost: int) -> None:
+    if cost > water_left(state):
+        raise ValueError("not enough water")
+    from_extra = min(cost, state["turn"]["extra"])
+    state["turn"]["extra"] -= from_extra
+    state["turn"]["water"] -= cost - from_extra
+
+
+# -- the event queue (seed "Jogar Carta (Evento)", "Raid"; rules §2.5) ----------------------------------
+
+
+def event_space(queue: list[str], bomb: int) -> int:
+    """The space (1-3) a bomb-``bomb`` event goes to: its number, else the first free one behind it; 0 for a bomb-0
+    event (resolved at once); -1 when every space from its number back to 3 is taken (it cannot be played)."""
+    if bomb == 0:
+        return 0
+    for s in range(bomb, len(queue) + 1):
+        if not queue[s - 1]:
+            return s
+    return -1
+
+
+def shift_queue(queue: list[str]) -> None:
+    """Events phase: every event moves one space forward (space 1 has just been emptied)."""
+    queue[:] = queue[1:] + [""]
+
+
+def raid_move(side: dict, rules: dict, bomb_zero: bool = False) -> tuple[str, int]:
+    """Where a raid icon takes the Raiders. Returns (what, space):
+    ("enter", s) placed in space s; ("advance", s) moved to space s; ("resolve", 0) resolve now (it was in
+    space 1, or entered as a bomb-0 event under Zeto Khan); ("blocked", s) cannot advance into the occupied space
+    s; ("full", 0) cannot enter (provisional). The side is changed accordingly, except for "resolve" where the
+    Raiders is taken out of the queue for the caller to resolve."""
+    q = side["queue"]
+    if side["raiders"] != "queue":
+        if bomb_zero:
+            return "resolve", 0
+        entry = int(rules["raiders_entry_space"])
+        spaces = [entry]
+        if rules["provisional"]["raiders_entry_when_blocked"] == "first_free_behind":
+            spaces += list(range(entry + 1, len(q) + 1))
+        for s in spaces:
+            if not q[s - 1]:
+                q[s - 1] = RAIDERS
+                side["raiders"] = "queue"
+                return "enter", s
+        return "full", 0
+    s = q.index(RAIDERS) + 1
+    if s == 1:
+        q[0] = ""
+        side["raiders"] = "area"
+        return "resolve", 0
+    if q[s - 2]:
+        return "blocked", s - 1
+    q[s - 2], q[s - 1] = RAIDERS, ""
+    return "advance", s - 1

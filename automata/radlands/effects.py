@@ -1,0 +1,618 @@
+"""Card effects as procedures: the icons of the seed and the named behaviours of the card data.
+
+Each effect is one string of the card data's vocabulary (automata/radlands/data.py); ``run_effects`` plays a list
+of them for the player ``ctx.me``, asking only the choices the rules leave to the players (targets, columns, "you
+may") and telling the table what to move. Unknown strings (an owner's new icon) and ``manual`` show the card's
+text and let the table report what changed. Every camp destruction is checked for the end of the game at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.steps import NUMBER, ONE_OF, SEVERAL_OF, YES_NO, Ask, Choice, Say, msg
+from . import board as B
+from . import targets as T
+
+
+@dataclass
+class Ctx:
+    state: dict
+    data: object
+    me: str
+    source: dict = field(default_factory=dict)  # {"kind": camp|person|event|junk, "card": id, "c": col, "uid": uid}
+    text: object = None  # the Msg of the text being resolved (for manual parts)
+    used_ids: dict = field(default_factory=dict)
+    hit_camp: bool = False
+
+    @property
+    def opp(self) -> str:
+        return B.other(self.me)
+
+    def side(self, s: str | None = None) -> dict:
+        return self.state["players"][s or self.me]
+
+    def name(self, s: str | None = None) -> str:
+        return self.side(s)["name"]
+
+    def qid(self, base: str) -> str:
+        """A question id unique within the step: the second 'damage' question is 'damage.2'."""
+        n = self.used_ids.get(base, 0) + 1
+        self.used_ids[base] = n
+        return base if n == 1 else f"{base}.{n}"
+
+    @property
+    def exposed(self) -> bool:
+        """High Ground: for the rest of the turn every card of the opponent of the player whose turn it is is unprotected."""
+        return bool(self.state["turn"].get("high_ground")) and self.me == self.state["turn"]["player"]
+
+
+def run_effects(ctx: Ctx, effects: list[str]):
+    for effect in effects:
+        if ctx.state.get("over"):
+            return
+        yield from run_effect(ctx, effect)
+
+
+def run_effect(ctx: Ctx, effect: str):
+    name, _, arg = effect.partition(":")
+    fn = EFFECTS.get(name)
+    if fn is None:
+        yield from manual(ctx, "")
+        return
+    yield from fn(ctx, arg)
+
+
+# -- applying one change, and saying it ---------------------------------------------------------------
+
+
+def hit(ctx: Ctx, value: str, how: str):
+    """Damage (how="damage"), destroy or restore the card at ``value``; tell the table."""
+    state, data = ctx.state, ctx.data
+    side, c, i = T.parse(value)
+    s = state["players"][side]
+    if i < 0:
+        camp = s["camps"][c]
+        name = data.card(camp["id"])["name"]
+        if how == "restore":
+            B.restore_camp(camp)
+            yield Say(msg("radlands.fx.camp_restored", card=name, player=s["name"]), "do")
+            return
+        ctx.hit_camp = ctx.hit_camp or side != ctx.me
+        result = B.damage_camp(state, side, c) if how == "damage" else B.destroy_camp(state, side, c)
+        yield Say(msg("radlands.fx.camp_" + result, card=name, player=s["name"]), "do")
+        if state.get("over"):
+            yield Say(msg("radlands.over.win", winner=state["players"][state["result"]]["name"], loser=s["name"]), "head")
+        return
+    p = s["columns"][c][i]
+    name = T.card_name(data, p["card"])
+    if how == "restore":
+        B.restore_person(p, ready=ctx.source.get("ready_restore", False))
+        yield Say(msg("radlands.fx.person_restored" + ("_ready" if ctx.source.get("ready_restore") else ""), card=name, player=s["name"]), "do")
+        return
+    result = B.damage_person(state, s, p["uid"]) if how == "damage" else B.destroy_person(state, s, p["uid"])
+    key = {"damaged": "person_damaged", "destroyed": "person_destroyed", "punk": "punk_destroyed", "person": "person_destroyed"}[result]
+    yield Say(msg("radlands.fx." + key, card=name, player=s["name"]), "do")
+
+
+def pick(ctx: Ctx, base: str, question, choices: list[Choice], optional: bool = False):
+    """Ask for one of ``choices`` (or "none" when optional); None when there is nothing to pick."""
+    if not choices:
+        yield Say(msg("radlands.fx.no_target"), "info")
+        return None
+    if optional:
+        choices = choices + [Choice("none", msg("radlands.none"), ("nenhum", "nenhuma"))]
+    value = yield Ask(ctx.qid(base), question, ONE_OF, tuple(choices))
+    return None if value == "none" else value
+
+
+def _self_value(ctx: Ctx) -> str:
+    """The place of the card whose effect this is (for 'not itself' and 'this card')."""
+    src = ctx.source
+    if src.get("kind") == "camp":
+        return f"{ctx.me}.c{src['c'] + 1}"
+    if src.get("kind") == "person":
+        try:
+            c, i = B.find_person(ctx.side(), src["uid"])
+        except KeyError:
+            return ""
+        return f"{ctx.me}.c{c + 1}.{i + 1}"
+    return ""
+
+
+# -- the icons ----------------------------------------------------------------------------------------
+
+
+def damage(ctx: Ctx, _arg=""):
+    """Seed, Dano: an unprotected card of the opponent, in any column (camp or person)."""
+    choices = T.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed) + T.camps(
+        ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed)
+    value = yield from pick(ctx, "damage", msg("radlands.ask.damage", player=ctx.name(ctx.opp)), choices)
+    if value:
+        yield from hit(ctx, value, "damage")
+
+
+def injure(ctx: Ctx, _arg=""):
+    """Seed, Ferir: like damage, people only."""
+    choices = T.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed)
+    value = yield from pick(ctx, "injure", msg("radlands.ask.injure", player=ctx.name(ctx.opp)), choices)
+    if value:
+        yield from hit(ctx, value, "damage")
+
+
+def restorable(ctx: Ctx) -> list[Choice]:
+    """Seed, Restaurar: one of your damaged cards, never the card itself (v1.2); Bonfire is never restored."""
+    me = _self_value(ctx)
+    out = [ch for ch in T.persons(ctx.state, ctx.data, ctx.me, damaged_only=True) if ch.value != me]
+    for ch in T.camps(ctx.state, ctx.data, ctx.me, damaged_only=True):
+        camp = ctx.side()["camps"][T.parse(ch.value)[1]]
+        if ch.value != me and "no_restore" not in ctx.data.card(camp["id"]).get("traits", []):
+            out.append(ch)
+    return out
+
+
+def restore(ctx: Ctx, _arg=""):
+    value = yield from pick(ctx, "restore", msg("radlands.ask.restore"), restorable(ctx), optional=True)
+    if value:
+        yield from hit(ctx, value, "restore")
+
+
+def restore_ready(ctx: Ctx, _arg=""):
+    """Atomic Garden: restore a damaged person of yours, and it is ready."""
+    me = _self_value(ctx)
+    choices = [ch for ch in T.persons(ctx.state, ctx.data, ctx.me, damaged_only=True) if ch.value != me]
+    value = yield from pick(ctx, "restore", msg("radlands.ask.restore"), choices, optional=True)
+    if value:
+        ctx.source["ready_restore"] = True
+        yield from hit(ctx, value, "restore")
+        ctx.source["ready_restore"] = False
+
+
+def restore_any_number(ctx: Ctx, _arg=""):
+    choices = restorable(ctx)
+    if not choices:
+        yield Say(msg("radlands.fx.no_target"), "info")
+        return
+    values = yield Ask(ctx.qid("restore"), msg("radlands.ask.restore_many"), SEVERAL_OF, tuple(choices), min=0)
+    for v in values:
+        yield from hit(ctx, v, "restore")
+
+
+def draw(ctx: Ctx, arg=""):
+    n = int(arg or 1)
+    yield from draw_cards(ctx, ctx.me, n)
+
+
+def draw_cards(ctx: Ctx, side: str, n: int):
+    if n <= 0:
+        return
+    taken, what = B.take_from_deck(ctx.state, n)
+    ctx.side(side)["hand"] += taken
+    for w in what:
+        yield from deck_news(ctx.state, w)
+    if taken:
+        yield Say(msg("radlands.fx.draw", player=ctx.name(side), n=taken), "do")
+
+
+def deck_news(state: dict, what: str):
+    if what == "reshuffle":
+        yield Say(msg("radlands.deck.reshuffle", n=state["deck"]["count"]), "do")
+    elif what == "exhausted":
+        yield Say(msg("radlands.over.draw"), "head")
+
+
+def discard(ctx: Ctx, arg=""):
+    n = min(int(arg or 1), ctx.side()["hand"])
+    ctx.side()["hand"] -= n
+    ctx.state["deck"]["discard"] += n
+    yield Say(msg("radlands.fx.discard", player=ctx.name(), n=n), "do")
+
+
+def water(ctx: Ctx, _arg=""):
+    ctx.state["turn"]["extra"] += 1
+    yield Say(msg("radlands.fx.water", player=ctx.name(), left=B.water_left(ctx.state)), "do")
+
+
+def punk(ctx: Ctx, _arg=""):
+    """Seed, Ganhar Punk (optional): the top card of the deck, face down, into one of your columns; with every
+    column full, one of your people is destroyed first (rules §2.7, v1.2)."""
+    yield from gain_punk(ctx, optional=True)
+
+
+def gain_punk(ctx: Ctx, optional: bool = True):
+    state = ctx.state
+    side = ctx.side()
+    limit = state["rules"]["column_limit"]
+    if B.board_full(side, limit):
+        value = yield from pick(ctx, "make_room", msg("radlands.ask.make_room_punk"), T.persons(state, ctx.data, ctx.me), optional=True)
+        if not value:
+            return
+        yield from hit(ctx, value, "destroy")
+    cols = T.column_choices(state, ctx.data, ctx.me, room=True)
+    col = yield from pick(ctx, "punk", msg("radlands.ask.punk_column"), cols, optional=optional)
+    if not col:
+        return
+    c = int(col) - 1
+    front = True
+    if len(side["columns"][c]) == 1:
+        front = (yield Ask(ctx.qid("punk.place"), msg("radlands.ask.place"), ONE_OF, place_choices())) == "front"
+    taken, what = B.take_from_deck(state, 1)
+    for w in what:
+        yield from deck_news(state, w)
+    if not taken:
+        return
+    B.place_person(state, side, c, B.PUNK, front=front, ready=False)
+    yield Say(msg("radlands.fx.punk", player=ctx.name(), col=c + 1), "do")
+
+
+def place_choices() -> tuple[Choice, ...]:
+    return (Choice("front", msg("radlands.place.front"), ("frente",)), Choice("behind", msg("radlands.place.behind"), ("atras", "trás")))
+
+
+def raid(ctx: Ctx, _arg=""):
+    yield from do_raid(ctx)
+
+
+def do_raid(ctx: Ctx):
+    """Seed, Raid: Raiders enter space 2 (provisional: the first free space behind), or advance one space, or
+    resolve from space 1; it cannot advance into an occupied space."""
+    state = ctx.state
+    side = ctx.side()
+    zero = zeto_first_event(ctx)
+    what, s = B.raid_move(side, state["rules"], bomb_zero=zero)
+    if what == "enter":
+        if s != state["rules"]["raiders_entry_space"]:
+            yield Say(msg("radlands.provisional.raiders_entry", space=s), "warn")
+        yield Say(msg("radlands.raid.enter", player=ctx.name(), space=s), "do")
+        state["turn"]["events_played"] += 1
+    elif what == "advance":
+        yield Say(msg("radlands.raid.advance", player=ctx.name(), space=s), "do")
+    elif what == "blocked":
+        yield Say(msg("radlands.raid.blocked", player=ctx.name(), space=s), "warn")
+    elif what == "full":
+        yield Say(msg("radlands.provisional.raiders_full"), "warn")
+    else:
+        if zero:
+            state["turn"]["events_played"] += 1
+            yield Say(msg("radlands.raid.zeto"), "rule")
+        yield from resolve_raiders(ctx)
+
+
+def zeto_first_event(ctx: Ctx) -> bool:
+    """Zeto Khan's trait (undamaged, yours): the first event you play each turn counts as bomb 0 (Raiders too)."""
+    if ctx.me != ctx.state["turn"]["player"] or ctx.state["turn"]["events_played"]:
+        return False
+    return any(p["card"] != B.PUNK and not p["damaged"] and "zeto_khan" in ctx.data.card(p["card"]).get("traits", [])
+               for p in B.people(ctx.side()))
+
+
+def resolve_raiders(ctx: Ctx):
+    """Seed, Raid: the opponent chooses one of their own camps (protection ignored) and it is damaged; Raiders go
+    back to their owner's area."""
+    state = ctx.state
+    side = ctx.side()
+    side["raiders"] = "area"
+    if "raiders" in side["queue"]:
+        side["queue"][side["queue"].index("raiders")] = ""
+    yield Say(msg("radlands.raid.resolve", player=ctx.name(), opp=ctx.name(ctx.opp)), "head")
+    choices = T.camps(state, ctx.data, ctx.opp)
+    if choices:
+        value = yield Ask(ctx.qid("raiders.camp"), msg("radlands.ask.raiders_camp", player=ctx.name(ctx.opp)), ONE_OF, tuple(choices))
+        yield from hit(ctx, value, "damage")
+    state["turn"]["event_resolved"] = True
+    if ctx.me == state["turn"]["player"]:
+        state["turn"]["own_raiders_resolved"] = True
+    yield Say(msg("radlands.raid.back", player=ctx.name()), "do")
+
+
+# -- the named behaviours of the card data -------------------------------------------------------------
+
+
+def damage_self(ctx: Ctx, _arg=""):
+    value = _self_value(ctx)
+    if value:
+        yield from hit(ctx, value, "damage")
+
+
+def destroy_self(ctx: Ctx, _arg=""):
+    value = _self_value(ctx)
+    if value:
+        yield from hit(ctx, value, "destroy")
+
+
+def damage_any(ctx: Ctx, _arg=""):
+    choices = T.persons(ctx.state, ctx.data, ctx.opp) + T.camps(ctx.state, ctx.data, ctx.opp)
+    value = yield from pick(ctx, "damage", msg("radlands.ask.damage_any", player=ctx.name(ctx.opp)), choices)
+    if value:
+        yield from hit(ctx, value, "damage")
+
+
+def destroy_own_person(ctx: Ctx, _arg=""):
+    value = yield from pick(ctx, "destroy_own", msg("radlands.ask.destroy_own"), T.persons(ctx.state, ctx.data, ctx.me))
+    if value:
+        yield from hit(ctx, value, "destroy")
+
+
+def destroy_unprotected_enemy(ctx: Ctx, _arg=""):
+    choices = T.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed)
+    value = yield from pick(ctx, "destroy", msg("radlands.ask.destroy_enemy", player=ctx.name(ctx.opp)), choices)
+    if value:
+        yield from hit(ctx, value, "destroy")
+
+
+def destroy_any_enemy(ctx: Ctx, _arg=""):
+    value = yield from pick(ctx, "destroy", msg("radlands.ask.destroy_enemy", player=ctx.name(ctx.opp)), T.persons(ctx.state, ctx.data, ctx.opp))
+    if value:
+        yield from hit(ctx, value, "destroy")
+
+
+def _all_at_once(ctx: Ctx, values: list[str], how: str):
+    """Apply to a set of cards chosen before any of them changes (front to back, so places stay valid)."""
+    for v in sorted(values, key=lambda x: (x.split(".")[0], x.split(".")[1], -int(x.split(".")[2]) if x.count(".") == 2 else 0)):
+        if ctx.state.get("over"):
+            return
+        yield from hit(ctx, v, how)
+
+
+def destroy_damaged_enemies(ctx: Ctx, _arg=""):
+    values = [ch.value for ch in T.persons(ctx.state, ctx.data, ctx.opp, damaged_only=True)]
+    if not values:
+        yield Say(msg("radlands.fx.no_target"), "info")
+    yield from _all_at_once(ctx, values, "destroy")
+
+
+def injure_unprotected_enemies(ctx: Ctx, _arg=""):
+    values = [ch.value for ch in T.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed)]
+    if not values:
+        yield Say(msg("radlands.fx.no_target"), "info")
+    yield from _all_at_once(ctx, values, "damage")
+
+
+def injure_all_people(ctx: Ctx, _arg=""):
+    values = [ch.value for s in (ctx.me, ctx.opp) for ch in T.persons(ctx.state, ctx.data, s)]
+    if not values:
+        yield Say(msg("radlands.fx.no_target"), "info")
+    yield from _all_at_once(ctx, values, "damage")
+
+
+def destroy_all_people(ctx: Ctx, _arg=""):
+    values = [ch.value for s in (ctx.me, ctx.opp) for ch in T.persons(ctx.state, ctx.data, s)]
+    yield from _all_at_once(ctx, values, "destroy")
+
+
+def damage_unprotected_camp(ctx: Ctx, _arg=""):
+    choices = T.camps(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed)
+    value = yield from pick(ctx, "damage", msg("radlands.ask.damage_camp", player=ctx.name(ctx.opp)), choices)
+    if value:
+        yield from hit(ctx, value, "damage")
+
+
+def destroy_any_camp(ctx: Ctx, _arg=""):
+    value = yield from pick(ctx, "destroy", msg("radlands.ask.destroy_camp", player=ctx.name(ctx.opp)), T.camps(ctx.state, ctx.data, ctx.opp))
+    if value:
+        yield from hit(ctx, value, "destroy")
+
+
+def damage_opposing_camps(ctx: Ctx, _arg=""):
+    values = [ch.value for ch in T.camps(ctx.state, ctx.data, ctx.opp)]
+    for v in values:
+        if ctx.state.get("over"):
+            return
+        yield from hit(ctx, v, "damage")
+
+
+def draw_per_destroyed_opposing_camp(ctx: Ctx, _arg=""):
+    yield from draw_cards(ctx, ctx.me, B.destroyed_camps(ctx.side(ctx.opp)))
+
+
+def _opp_column(ctx: Ctx, base: str, question):
+    cols = T.column_choices(ctx.state, ctx.data, ctx.opp)
+    col = yield Ask(ctx.qid(base), question, ONE_OF, tuple(cols))
+    return int(col) - 1
+
+
+def destroy_enemies_in_column(ctx: Ctx, _arg=""):
+    c = yield from _opp_column(ctx, "column", msg("radlands.ask.enemy_column", player=ctx.name(ctx.opp)))
+    values = [f"{ctx.opp}.c{c + 1}.{i + 1}" for i in range(len(ctx.side(ctx.opp)["columns"][c]))]
+    yield from _all_at_once(ctx, values, "destroy")
+
+
+def damage_column(ctx: Ctx, _arg=""):
+    """Magnus Karv: every card of one opposing column, its people and its camp."""
+    c = yield from _opp_column(ctx, "column", msg("radlands.ask.enemy_column", player=ctx.name(ctx.opp)))
+    values = [f"{ctx.opp}.c{c + 1}.{i + 1}" for i in range(len(ctx.side(ctx.opp)["columns"][c]))]
+    yield from _all_at_once(ctx, values, "damage")
+    if not ctx.state.get("over") and B.camp_alive(ctx.side(ctx.opp)["camps"][c]):
+        yield from hit(ctx, f"{ctx.opp}.c{c + 1}", "damage")
+
+
+def return_all_people(ctx: Ctx, _arg=""):
+    """Truce: every person in play, punks included, goes back to its owner's hand."""
+    for s in (ctx.me, ctx.opp):
+        side = ctx.side(s)
+        n = len(B.people(side))
+        side["columns"] = [[], [], []]
+        side["hand"] += n
+        if n:
+            yield Say(msg("radlands.fx.to_hand_all", player=side["name"], n=n), "do")
+
+
+def return_own_person(ctx: Ctx, _arg=""):
+    value = yield from pick(ctx, "to_hand", msg("radlands.ask.to_hand"), T.persons(ctx.state, ctx.data, ctx.me))
+    if value:
+        yield from to_hand(ctx, value)
+
+
+def to_hand(ctx: Ctx, value: str):
+    side, c, i = T.parse(value)
+    s = ctx.side(side)
+    p = s["columns"][c].pop(i)
+    s["hand"] += 1
+    yield Say(msg("radlands.fx.to_hand", card=T.card_name(ctx.data, p["card"]), player=s["name"]), "do")
+
+
+def famine(ctx: Ctx, _arg=""):
+    """Famine: each player, you first, keeps one of their people and destroys the rest."""
+    for s in (ctx.me, ctx.opp):
+        choices = T.persons(ctx.state, ctx.data, s)
+        if len(choices) <= 1:
+            continue
+        keep = yield Ask(ctx.qid("keep"), msg("radlands.ask.famine_keep", player=ctx.name(s)), ONE_OF, tuple(choices))
+        yield from _all_at_once(ctx, [ch.value for ch in choices if ch.value != keep], "destroy")
+
+
+def high_ground(ctx: Ctx, _arg=""):
+    ctx.state["turn"]["high_ground"] = True
+    yield Say(msg("radlands.fx.high_ground", player=ctx.name(), opp=ctx.name(ctx.opp)), "rule")
+    yield from report_changes(ctx, only=("move",))
+
+
+def opponent_damages_own_card(ctx: Ctx, _arg=""):
+    """Scud Launcher: the opponent picks one of their own cards (provisional: any of them, camps included,
+    protection ignored) and it is damaged."""
+    yield Say(msg("radlands.provisional.choice_scope"), "warn")
+    choices = T.persons(ctx.state, ctx.data, ctx.opp) + T.camps(ctx.state, ctx.data, ctx.opp)
+    value = yield from pick(ctx, "opp_card", msg("radlands.ask.opp_own_card", player=ctx.name(ctx.opp)), choices)
+    if value:
+        yield from hit(ctx, value, "damage")
+
+
+def choose(ctx: Ctx, arg=""):
+    options = [o for o in arg.split("|") if o]
+    choices = tuple(Choice(o, msg("radlands.icon." + o)) for o in options)
+    value = yield Ask(ctx.qid("choose"), msg("radlands.ask.choose"), ONE_OF, choices)
+    yield from run_effect(ctx, value)
+
+
+def advance_event(ctx: Ctx, _arg=""):
+    """Omen Clock: advance one event of either queue by one space, only into an empty space; from space 1 it
+    resolves at once as its owner's event (provisional)."""
+    from .queue import resolve_event_card
+
+    choices = []
+    for s in (ctx.me, ctx.opp):
+        q = ctx.side(s)["queue"]
+        for i, card in enumerate(q):
+            if card and (i == 0 or not q[i - 1]):
+                choices.append(Choice(f"{s}.{i + 1}", msg("radlands.target.event", card=T.card_name(ctx.data, card), player=ctx.name(s), space=i + 1)))
+    value = yield from pick(ctx, "event", msg("radlands.ask.advance_event"), choices)
+    if not value:
+        return
+    s, space = value.split(".")
+    q = ctx.side(s)["queue"]
+    i = int(space) - 1
+    card = q[i]
+    if i == 0:
+        q[0] = ""
+        yield Say(msg("radlands.provisional.omen_clock"), "warn")
+        yield from resolve_event_card(Ctx(ctx.state, ctx.data, s, used_ids=ctx.used_ids), card)
+        return
+    q[i - 1], q[i] = card, ""
+    yield Say(msg("radlands.fx.event_moved", card=T.card_name(ctx.data, card), player=ctx.name(s), space=i), "do")
+
+
+def push_opponent_events(ctx: Ctx, _arg=""):
+    """Doomsayer entering play: you may push every opponent event back one space (provisional order: from the
+    back, so that every event that can move does)."""
+    q = ctx.side(ctx.opp)["queue"]
+    if not any(q):
+        return
+    if not (yield Ask(ctx.qid("push"), msg("radlands.ask.push_events", player=ctx.name(ctx.opp)), YES_NO)):
+        return
+    yield Say(msg("radlands.provisional.doomsayer"), "warn")
+    for i in range(len(q) - 2, -1, -1):
+        if q[i] and not q[i + 1]:
+            q[i + 1], q[i] = q[i], ""
+            yield Say(msg("radlands.fx.event_moved", card=T.card_name(ctx.data, q[i + 1]), player=ctx.name(ctx.opp), space=i + 2), "do")
+
+
+def draw_if_camp_hit(ctx: Ctx, _arg=""):
+    if ctx.hit_camp:
+        yield from draw_cards(ctx, ctx.me, 1)
+
+
+def manual(ctx: Ctx, _arg=""):
+    if ctx.text is not None:
+        yield Say(ctx.text, "rule")
+    yield Say(msg("radlands.manual"), "warn")
+    yield from report_changes(ctx)
+
+
+# -- the table reports a change the program does not make itself ------------------------------------------
+
+CHANGES = ("damage", "destroy", "restore", "punk", "move", "to_hand", "draw", "discard", "water", "done")
+
+
+def report_changes(ctx: Ctx, only: tuple[str, ...] = ()):
+    """A loop: what changed on the table? (until 'done')."""
+    kinds = [k for k in CHANGES if not only or k in only or k == "done"]
+    choices = tuple(Choice(k, msg("radlands.change." + k)) for k in kinds)
+    while not ctx.state.get("over"):
+        kind = yield Ask(ctx.qid("change"), msg("radlands.ask.change"), ONE_OF, choices)
+        if kind == "done":
+            return
+        yield from apply_change(ctx, kind)
+
+
+def apply_change(ctx: Ctx, kind: str):
+    state, data = ctx.state, ctx.data
+    every_person = T.persons(state, data, "a") + T.persons(state, data, "b")
+    if kind in ("damage", "destroy"):
+        choices = every_person + T.camps(state, data, "a") + T.camps(state, data, "b")
+        value = yield from pick(ctx, "change.card", msg("radlands.ask.change_card"), choices)
+        if value:
+            yield from hit(ctx, value, kind)
+    elif kind == "restore":
+        choices = [c for s in ("a", "b") for c in T.persons(state, data, s, damaged_only=True) + T.camps(state, data, s, damaged_only=True)]
+        value = yield from pick(ctx, "change.card", msg("radlands.ask.change_card"), choices)
+        if value:
+            yield from hit(ctx, value, "restore")
+    elif kind == "punk":
+        yield from gain_punk(ctx, optional=True)
+    elif kind == "move":
+        value = yield from pick(ctx, "change.card", msg("radlands.ask.move_who"), T.persons(state, data, ctx.me))
+        if value:
+            yield from move_person(ctx, value)
+    elif kind == "to_hand":
+        value = yield from pick(ctx, "change.card", msg("radlands.ask.change_card"), every_person)
+        if value:
+            yield from to_hand(ctx, value)
+    elif kind == "draw":
+        n = yield Ask(ctx.qid("change.n"), msg("radlands.ask.how_many"), NUMBER, min=0, max=20)
+        yield from draw_cards(ctx, ctx.me, n)
+    elif kind == "discard":
+        n = yield Ask(ctx.qid("change.n"), msg("radlands.ask.how_many"), NUMBER, min=0, max=ctx.side()["hand"])
+        yield from discard(ctx, str(n))
+    elif kind == "water":
+        yield from water(ctx)
+
+
+def move_person(ctx: Ctx, value: str):
+    side, c, i = T.parse(value)
+    s = ctx.side(side)
+    p = s["columns"][c].pop(i)
+    cols = T.column_choices(ctx.state, ctx.data, side, room=True)
+    col = yield Ask(ctx.qid("move.column"), msg("radlands.ask.move_column"), ONE_OF, tuple(cols))
+    dest = s["columns"][int(col) - 1]
+    front = True
+    if len(dest) == 1:
+        front = (yield Ask(ctx.qid("move.place"), msg("radlands.ask.place"), ONE_OF, place_choices())) == "front"
+    dest.append(p) if front else dest.insert(0, p)
+    yield Say(msg("radlands.fx.moved", card=T.card_name(ctx.data, p["card"]), col=int(col)), "do")
+
+
+EFFECTS = {
+    "damage": damage, "injure": injure, "restore": restore, "draw": draw, "punk": punk, "water": water, "raid": raid,
+    "discard": discard, "damage_self": damage_self, "destroy_self": destroy_self, "damage_any": damage_any,
+    "destroy_own_person": destroy_own_person, "destroy_unprotected_enemy": destroy_unprotected_enemy,
+    "destroy_any_enemy": destroy_any_enemy, "destroy_damaged_enemies": destroy_damaged_enemies,
+    "injure_unprotected_enemies": injure_unprotected_enemies, "injure_all_people": injure_all_people,
+    "damage_unprotected_camp": damage_unprotected_camp, "destroy_any_camp": destroy_any_camp,
+    "damage_opposing_camps": damage_opposing_camps, "draw_per_destroyed_opposing_camp": draw_per_destroyed_opposing_camp,
+    "destroy_enemies_in_column": destroy_enemies_in_column, "damage_column": damage_column,
+    "destroy_all_people": destroy_all_people, "return_all_people": return_all_people,
+    "return_own_person": return_own_person, "famine": famine, "high_ground": high_ground,
+    "opponent_damages_own_card": opponent_damages_own_card, "choose": choose, "advance_event": advance_event,
+    "push_opponent_events": push_opponent_events, "restore_ready": restore_ready,
+    "restore_any_number": restore_any_number, "draw_if_camp_hit": draw_if_camp_hit, "manual": manual,
+}

@@ -1,0 +1,99 @@
+"""Radlands with Cult of Chrome: options, the starting state, the sequence of steps.
+
+Setup (seed 004, "Preparação") is a checklist of steps; then each turn is an Events step, a Replenish step and
+one step per action until the player ends the turn. Out of turn, ``cmd_event`` and ``cmd_raid`` steps (the
+``tabletop radlands event|raid`` commands) change a queue without moving the game on. Each procedure sets
+``state["next"]``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.gamedata import data_by_overrides
+from ..core.games import OptionError, step_msg
+from . import board as B
+
+if TYPE_CHECKING:
+    from ..core.steps import Msg
+
+GAME_ID = "radlands"
+RULE_KEYS = ("camps_dealt", "camps_kept", "water_per_turn", "start_player_first_turn_water", "draw_action_cost",
+             "take_silo_cost", "column_limit", "deck_reshuffles", "raiders_entry_space", "queue_spaces")
+
+
+def _load(overrides=None):
+    from .data import load
+
+    return load(overrides)
+
+
+data_of = data_by_overrides(_load)
+
+
+def check_options(raw: dict) -> dict:
+    """``first_game`` (the recommended camps) and the two players' names (optional, different)."""
+    from ..core.steps import msg
+
+    names = [x.strip() for x in str(raw.get("players") or "").split(",") if x.strip()]
+    if names and len(names) != 2:
+        raise OptionError(msg("radlands.error.players", n=len(names)))
+    if names and names[0].lower() == names[1].lower():
+        raise OptionError(msg("radlands.error.same_name", name=names[0]))
+    _load(raw.get("overrides") or None)  # a broken owner file is reported now, not mid-game
+    options = {"first_game": bool(raw.get("first_game")), "names": names}
+    if raw.get("overrides"):
+        options["overrides"] = raw["overrides"]
+    return options
+
+
+def new_state(options: dict, seed: int) -> dict:
+    data = _load(options.get("overrides") or None)
+    names = options.get("names") or ["@radlands.side.a", "@radlands.side.b"]
+    rules = {k: data.rules[k] for k in RULE_KEYS if k in data.rules}
+    rules["provisional"] = dict(data.rules.get("provisional", {}))
+    return {
+        "seed": seed,
+        "overrides": options.get("overrides", {}),
+        "options": {k: v for k, v in options.items() if k != "overrides"},
+        "rules": rules,
+        "players": {s: B.new_side(n) for s, n in zip(B.SIDES, names)},
+        "deck": {"count": data.deck_size(), "discard": 0, "reshuffles": 0, "known": []},
+        "turn": {"player": "", "number": 0, "water": 0, "extra": 0, "people_entered": 0, "event_resolved": False,
+                 "own_raiders_resolved": False, "events_played": 0, "first_ability_card": "", "high_ground": False},
+        "first_player": "",
+        "uid": 0,
+        "next": {"proc": "setup", "part": "table"},
+        "over": False,
+        "result": "",
+    }
+
+
+def next_step(state: dict) -> dict | None:
+    if state.get("over"):
+        return None
+    return dict(state["next"])
+
+
+def procedure(state: dict, step: dict):
+    from . import commands, setup, turn
+
+    data = data_of(state)
+    proc = step["proc"]
+    if proc == "setup":
+        return setup.setup_step(state, data, step["part"])
+    if proc == "events":
+        return turn.events_step(state, data, step["p"])
+    if proc == "replenish":
+        return turn.replenish_step(state, data, step["p"])
+    if proc == "action":
+        return turn.action(state, data, step["p"], step["k"])
+    if proc == "cmd_event":
+        return commands.event_command(state, data, step["p"], step["card"], bool(step.get("pay")))
+    if proc == "cmd_raid":
+        return commands.raid_command(state, data, step["p"])
+    raise ValueError(f"unknown Radlands step {proc!r}")
+
+
+def step_label(step: dict) -> Msg:
+    return step_msg(GAME_ID, step, {"part": "@radlands.setup.part."})

@@ -1,0 +1,71 @@
+"""The event queue: playing an event, the Events phase, resolving an event (seed "Jogar Carta (Evento)",
+"Fluxo do Jogo" 1; rules §2.5)."""
+
+from __future__ import annotations
+
+from ..core.steps import Say, msg
+from . import board as B
+from . import targets as T
+from .effects import Ctx, resolve_raiders, run_effects, zeto_first_event
+
+
+def event_bomb(ctx: Ctx, card: str) -> int:
+    """The bomb number; Zeto Khan makes the first event of the turn a bomb-0 event."""
+    return 0 if zeto_first_event(ctx) else int(ctx.data.card(card)["bomb"])
+
+
+def place_event(ctx: Ctx, card: str):
+    """Put an event already paid for into its space (the bomb number, else the first free space behind it, up to
+    space 3), or resolve it at once when its bomb is 0. The caller has checked ``event_space`` is not -1."""
+    state = ctx.state
+    side = ctx.side()
+    bomb = event_bomb(ctx, card)
+    space = B.event_space(side["queue"], bomb)
+    state["turn"]["events_played"] += 1
+    name = T.card_name(ctx.data, card)
+    if space == 0:
+        if bomb != int(ctx.data.card(card)["bomb"]):
+            yield Say(msg("radlands.event.zeto", card=name), "rule")
+        yield Say(msg("radlands.event.now", card=name), "head")
+        yield from resolve_event_card(ctx, card)
+        return
+    side["queue"][space - 1] = card
+    key = "radlands.event.placed" if space == bomb else "radlands.event.placed_behind"
+    yield Say(msg(key, card=name, player=side["name"], space=space, bomb=bomb), "do")
+
+
+def resolve_event_card(ctx: Ctx, card: str):
+    """Resolve an event taken out of the queue (or a bomb-0 one): its effect, then to the discard pile; Raiders
+    instead damages a camp of the opponent's choice and goes back to its owner."""
+    state = ctx.state
+    if card == B.RAIDERS:
+        yield from resolve_raiders(ctx)
+        return
+    ev = ctx.data.card(card)
+    yield Say(msg("radlands.event.resolve", card=ev["name"], player=ctx.name()), "head")
+    from .turn import card_text
+
+    ctx.text = card_text(ctx.data, card, "effect")
+    yield Say(ctx.text, "rule")
+    ctx.source = {"kind": "event", "card": card}
+    yield from run_effects(ctx, list(ev.get("effects", [])))
+    B.to_discard(state, card)
+    state["turn"]["event_resolved"] = True
+    yield Say(msg("radlands.event.discarded", card=ev["name"]), "do")
+
+
+def events_phase(ctx: Ctx):
+    """Seed, Fluxo do Jogo 1: the event in space 1 is resolved and discarded; then every event moves forward."""
+    side = ctx.side()
+    card = side["queue"][0]
+    if card:
+        side["queue"][0] = ""
+        yield from resolve_event_card(ctx, card)
+        if ctx.state.get("over"):
+            return
+    else:
+        yield Say(msg("radlands.events.none", player=side["name"]), "info")
+    if any(side["queue"]):
+        B.shift_queue(side["queue"])
+        moved = [f"{T.card_name(ctx.data, c)} → {i + 1}" for i, c in enumerate(side["queue"]) if c]
+        yield Say(msg("radlands.events.shift", player=side["name"], moved=moved), "do")

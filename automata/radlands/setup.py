@@ -1,0 +1,125 @@
+"""Radlands setup, in the seed's order ("Preparação"): the centre of the table, each player's camps, the reveal,
+each player's area, the starting hands (the sum of the camps' draw values) and the water-disc flip."""
+
+from __future__ import annotations
+
+from ..core.steps import ONE_OF, SEVERAL_OF, Ask, Choice, InvalidAnswer, Roll, Say, msg
+from . import board as B
+
+ORDER = ("table", "camps_a", "camps_b", "reveal", "area", "hands", "first_player")
+
+
+def next_part(part: str, first_game: bool) -> str:
+    if first_game and part == "table":
+        return "first_game"
+    if part == "first_game":
+        return "reveal"
+    i = ORDER.index(part)
+    return ORDER[i + 1] if i + 1 < len(ORDER) else ""
+
+
+def setup_step(state: dict, data, part: str):
+    yield from PARTS[part](state, data)
+    nxt = next_part(part, state["options"]["first_game"])
+    if nxt:
+        state["next"] = {"proc": "setup", "part": nxt}
+
+
+def table(state: dict, data):
+    """Seed, Preparação Geral 1-3."""
+    yield Say(msg("radlands.setup.sit"), "info")
+    yield Say(msg("radlands.setup.camp_deck"), "do")
+    yield Say(msg("radlands.setup.extra_water"), "do")
+    yield Say(msg("radlands.setup.draw_deck", n=data.deck_size()), "do")
+
+
+def camp_choices(data) -> tuple[Choice, ...]:
+    return tuple(Choice(cid, msg("radlands.camp_draw", card=c["name"], draw=c["draw"]), (c["name"],)) for cid, c in sorted(data.camps.items()))
+
+
+def choose_camps(state: dict, data, side: str):
+    """Seed, Preparação de cada jogador 1-2: draw 6 camps, keep 3 face down in a row (the order is left to right)."""
+    me = state["players"][side]
+    taken = {c["id"] for s in B.SIDES for c in state["players"][s]["camps"]}
+    yield Say(msg("radlands.setup.draw_camps", player=me["name"], n=state["rules"]["camps_dealt"]), "do")
+
+    def check(values):
+        clash = [v for v in values if v in taken]
+        if clash:
+            raise InvalidAnswer(msg("radlands.invalid.camp_taken", card=data.card(clash[0])["name"]))
+        return values
+
+    kept = yield Ask(f"camps.{side}", msg("radlands.ask.camps", player=me["name"], n=state["rules"]["camps_kept"]), SEVERAL_OF,
+                     camp_choices(data), min=state["rules"]["camps_kept"], max=state["rules"]["camps_kept"], check=check)
+    me["camps"] = [{"id": cid, "state": "undamaged", "used": False} for cid in kept]
+    yield Say(msg("radlands.setup.face_down", player=me["name"], camps=[data.card(c)["name"] for c in kept]), "do")
+
+
+def camps_a(state, data):
+    yield from choose_camps(state, data, "a")
+
+
+def camps_b(state, data):
+    yield from choose_camps(state, data, "b")
+
+
+def first_game(state: dict, data):
+    """Seed, Preparação 1 (first game): the more experienced player gets Arcade, Victory Totem and Mercenary Camp;
+    the other Garage, Railgun and Supply Depot."""
+    fg = data.rules["first_game"]
+    from .targets import player_choices
+
+    exp = yield Ask("experienced", msg("radlands.ask.experienced"), ONE_OF, player_choices(state))
+    for side, key in ((exp, "experienced"), (B.other(exp), "other")):
+        me = state["players"][side]
+        me["camps"] = [{"id": cid, "state": "undamaged", "used": False} for cid in fg[key]]
+        yield Say(msg("radlands.setup.first_game_camps", player=me["name"], camps=[data.card(c)["name"] for c in fg[key]]), "do")
+
+
+def reveal(state: dict, data):
+    yield Say(msg("radlands.setup.reveal"), "do")
+    if not state["options"]["first_game"]:
+        yield Say(msg("radlands.setup.box"), "do")
+
+
+def area(state: dict, data):
+    """Seed, Preparação de cada jogador 3-5."""
+    yield Say(msg("radlands.setup.silo_raiders"), "do")
+    yield Say(msg("radlands.setup.water", n=state["rules"]["water_per_turn"]), "do")
+    yield Say(msg("radlands.setup.aid"), "do")
+
+
+def hands(state: dict, data):
+    """Seed, Preparação de cada jogador 6: the starting hand is the sum of the draw values on the three camps."""
+    for side in B.SIDES:
+        me = state["players"][side]
+        values = [int(data.card(c["id"])["draw"]) for c in me["camps"]]
+        n = sum(values)
+        taken, _ = B.take_from_deck(state, n)
+        me["hand"] = taken
+        yield Say(msg("radlands.setup.hand", player=me["name"], n=n, values=" + ".join(str(v) for v in values)), "do")
+    for side in B.SIDES:
+        for c, camp in enumerate(state["players"][side]["camps"]):
+            if "obelisk" in data.card(camp["id"]).get("traits", []):
+                camp["state"] = "destroyed"
+                yield Say(msg("radlands.setup.obelisk", player=state["players"][side]["name"]), "do")
+                yield Say(msg("radlands.provisional.obelisk"), "warn")
+    yield Say(msg("radlands.setup.deck_left", n=state["deck"]["count"]), "info")
+
+
+def first_player(state: dict, data):
+    """Seed, Fluxo do Jogo: flip a water disc; water side up, the one who flipped starts, else the opponent."""
+    a, b = (state["players"][s]["name"] for s in B.SIDES)
+    (face,) = yield Roll("flip", "1d2", msg("radlands.setup.flip", a=a, b=b))
+    first = "a" if face == 1 else "b"
+    state["first_player"] = first
+    yield Say(msg("radlands.setup.first", player=state["players"][first]["name"],
+                  face="@radlands.flip." + ("water" if face == 1 else "blank")), "head")
+    yield Say(msg("radlands.setup.first_water", n=state["rules"]["start_player_first_turn_water"]), "rule")
+    state["next"] = {"proc": "events", "p": first, "name": state["players"][first]["name"], "turn": 1}
+
+
+PARTS = {
+    "table": table, "camps_a": camps_a, "camps_b": camps_b, "first_game": first_game, "reveal": reveal,
+    "area": area, "hands": hands, "first_player": first_player,
+}

@@ -1,0 +1,436 @@
+"""A Radlands turn: Events, Replenish, then Actions one at a time (seed "Fluxo do Jogo", "Ações e Como Jogar").
+
+Each action is a step of its own (so undo takes back one action). The program keeps the water, refuses what
+cannot be paid or placed, and tells what to move; the table names the cards it plays from hand.
+"""
+
+from __future__ import annotations
+
+from ..core.steps import ONE_OF, Ask, Choice, InvalidAnswer, Msg, Say, msg
+from . import board as B
+from . import targets as T
+from .effects import Ctx, draw_cards, place_choices, run_effect, run_effects
+from .queue import event_bomb, events_phase, place_event
+
+ACTIONS = ("person", "event", "draw", "junk", "silo", "ability", "change", "end")
+
+
+def new_turn(state: dict, side: str) -> dict:
+    return {
+        "player": side, "number": state["turn"]["number"] + 1, "water": 0, "extra": 0,
+        "people_entered": 0, "event_resolved": False, "own_raiders_resolved": False, "events_played": 0,
+        "first_ability_card": "", "high_ground": False,
+    }
+
+
+# -- phase 1: Events -----------------------------------------------------------------------------------
+
+
+def events_step(state: dict, data, side: str):
+    state["turn"] = new_turn(state, side)
+    me = state["players"][side]
+    me["turns"] += 1
+    B.refresh(me)
+    yield Say(msg("radlands.turn.start", player=me["name"], n=state["turn"]["number"]), "head")
+    yield from events_phase(Ctx(state, data, side))
+    state["next"] = {"proc": "replenish", "p": side, "name": me["name"], "turn": state["turn"]["number"]}
+
+
+# -- phase 2: Replenish --------------------------------------------------------------------------------
+
+
+def replenish_step(state: dict, data, side: str):
+    """Seed, Fluxo do Jogo 2: draw a card, then take 3 water (the first player's first turn: 1)."""
+    me = state["players"][side]
+    yield from draw_cards(Ctx(state, data, side), side, 1)
+    if state.get("over"):
+        return
+    first = side == state["first_player"] and me["turns"] == 1
+    state["turn"]["water"] = int(state["rules"]["start_player_first_turn_water"] if first else state["rules"]["water_per_turn"])
+    state["turn"]["extra"] = 0
+    yield Say(msg("radlands.replenish.water_first" if first else "radlands.replenish.water", player=me["name"], n=state["turn"]["water"]), "do")
+    state["next"] = action_step(state, side, 1)
+
+
+def action_step(state: dict, side: str, k: int) -> dict:
+    return {"proc": "action", "p": side, "name": state["players"][side]["name"], "turn": state["turn"]["number"], "k": k}
+
+
+# -- phase 3: Actions ----------------------------------------------------------------------------------
+
+
+def available_people(state: dict, data, kind: str) -> list[str]:
+    """Card types of ``kind`` of which a copy may still be in a hand: copies not visible in play, in a queue or
+    among the known discards."""
+    seen: dict[str, int] = {}
+    for s in B.SIDES:
+        side = state["players"][s]
+        for p in B.people(side):
+            seen[p["card"]] = seen.get(p["card"], 0) + 1
+        for card in side["queue"]:
+            if card:
+                seen[card] = seen.get(card, 0) + 1
+    for card in state["deck"]["known"]:
+        seen[card] = seen.get(card, 0) + 1
+    table = data.people if kind == "person" else data.events
+    return [cid for cid, c in table.items() if seen.get(cid, 0) < int(c["copies"])]
+
+
+def person_cost(state: dict, data, side: str, card: str, c: int) -> int:
+    """The printed cost, with Holdout (0 into the column of one of your destroyed camps) and Oasis (1 less into its
+    column while that column holds none of your people); never below 0."""
+    person = data.card(card)
+    camp = state["players"][side]["camps"][c]
+    cost = int(person["cost"])
+    if "holdout" in person.get("traits", []) and camp["state"] == "destroyed":
+        return 0
+    if B.camp_alive(camp) and "oasis" in data.card(camp["id"]).get("traits", []) and not state["players"][side]["columns"][c]:
+        cost -= 1
+    return max(0, cost)
+
+
+def enters_ready(state: dict, data, side: str, card: str) -> bool:
+    if "enters_ready" in data.card(card).get("traits", []):
+        return True
+    karli = any(p["card"] != B.PUNK and not p["damaged"] and "all_enter_ready" in data.card(p["card"]).get("traits", [])
+                for p in B.people(state["players"][side]))
+    return karli or "all_enter_ready" in data.card(card).get("traits", [])
+
+
+def card_choices(data, ids: list[str], with_cost: bool = True) -> tuple[Choice, ...]:
+    out = []
+    for cid in ids:
+        c = data.card(cid)
+        aliases = tuple(a for a in [c["name"]] + list(c.get("aliases", [])))
+        label = msg("radlands.card_cost", card=c["name"], cost=c["cost"]) if with_cost else msg("radlands.card_plain", card=c["name"])
+        out.append(Choice(cid, label, aliases))
+    return tuple(out)
+
+
+def card_text(data, card: str, part: str) -> Msg:
+    """A card's trait or event effect text: the owner's own wording (``trait_text``, ``effect_text``), else the
+    shipped text ``radlands.card.<id>.<part>``."""
+    own = data.card(card).get(part + "_text", "")
+    return msg("radlands.owner_text", text=own) if own else msg(f"radlands.card.{card}.{part}")
+
+
+def ability_cost(state: dict, data, side: str, ability: dict) -> int:
+    cost = ability.get("cost", 0)
+    if cost == "symbol":
+        return 0  # provisional (rules §4.1 item 5): the card's own cost is 0, plus what it borrows (paid at the table)
+    cost = int(cost)
+    mod = ability.get("cost_mod", "")
+    if mod == "minus_per_punk":
+        cost -= B.punks(state["players"][side])
+    elif mod == "minus_per_destroyed_camp":
+        cost -= B.destroyed_camps(state["players"][side])
+    return max(0, cost)
+
+
+def condition_holds(state: dict, side: str, ability: dict, camp: dict | None) -> bool:
+    me = state["players"][side]
+    cond = ability.get("condition", "")
+    ok = {
+        "": True,
+        "people_at_most_1": len(B.people(me)) <= 1,
+        "people_entered_2": state["turn"]["people_entered"] >= 2,
+        "event_resolved": state["turn"]["event_resolved"],
+        "own_raiders_resolved": state["turn"]["own_raiders_resolved"],
+        "self_undamaged": camp is not None and camp["state"] == "undamaged",
+        "opponent_has_event": any(state["players"][B.other(side)]["queue"]),
+        "has_punk": B.punks(me) > 0,
+    }.get(cond, True)
+    if "destroy_own_person" in ability.get("effects", []) and not B.people(me):
+        return False
+    return ok
+
+
+def argo_active(state: dict, data, side: str) -> bool:
+    return any(p["card"] != B.PUNK and not p["damaged"] and "argo_yesky" in data.card(p["card"]).get("traits", [])
+               for p in B.people(state["players"][side]))
+
+
+def abilities_of(state: dict, data, side: str, source: dict) -> list[tuple[int, dict, str]]:
+    """(number, ability, text id) for a card on the table; Argo Yesky lends his ability to all your people."""
+    out = []
+    if source["card"] != B.PUNK:
+        for n, ab in enumerate(data.card(source["card"]).get("abilities", []), 1):
+            out.append((n, ab, ability_text(source["card"], n, ab)))
+    if source["kind"] == "person" and source["card"] != "argo_yesky" and argo_active(state, data, side):
+        argo = data.card("argo_yesky")["abilities"][0]
+        out.append((len(out) + 1, argo, ability_text("argo_yesky", 1, argo)))
+    return out
+
+
+def ability_text(card: str, n: int, ability: dict) -> dict:
+    """The ability's text as message data: the owner's own wording, else the shipped text."""
+    if ability.get("text"):
+        return msg("radlands.owner_text", text=ability["text"]).to_data()
+    return msg(ability.get("text_key") or f"radlands.card.{card}.ability.{n}").to_data()
+
+
+def usable_sources(state: dict, data, side: str) -> list[tuple[Choice, dict, list]]:
+    me = state["players"][side]
+    left = B.water_left(state)
+    out = []
+    for c, camp in enumerate(me["camps"]):
+        if not B.camp_ready(camp):
+            continue
+        src = {"kind": "camp", "card": camp["id"], "c": c}
+        abs_ = [(n, ab, t) for n, ab, t in abilities_of(state, data, side, src)
+                if condition_holds(state, side, ab, camp) and ability_cost(state, data, side, ab) <= left]
+        if abs_:
+            out.append((T.camp_choice(state, data, side, c), src, abs_))
+    for c, col in enumerate(me["columns"]):
+        for i, p in enumerate(col):
+            if not B.person_ready(p):
+                continue
+            src = {"kind": "person", "card": p["card"], "c": c, "uid": p["uid"]}
+            abs_ = [(n, ab, t) for n, ab, t in abilities_of(state, data, side, src)
+                    if condition_holds(state, side, ab, None) and ability_cost(state, data, side, ab) <= left]
+            if abs_:
+                out.append((T.person_choice(state, data, side, c, i), src, abs_))
+    return out
+
+
+def cheapest(state: dict, data, side: str, card: str) -> int:
+    """The lowest cost of ``card`` over the columns it may go to (every column when all are full: one of the
+    people there is destroyed first)."""
+    side_ = state["players"][side]
+    cols = [c for c in range(3) if B.column_has_room(side_, c, state["rules"]["column_limit"])] or [0, 1, 2]
+    return min(person_cost(state, data, side, card, c) for c in cols)
+
+
+def playable_people(state: dict, data, side: str) -> list[str]:
+    left = B.water_left(state)
+    return [c for c in available_people(state, data, "person") if cheapest(state, data, side, c) <= left]
+
+
+def playable_events(state: dict, data, side: str) -> list[str]:
+    left = B.water_left(state)
+    ctx = Ctx(state, data, side)
+    return [c for c in available_people(state, data, "event")
+            if int(data.card(c)["cost"]) <= left and B.event_space(state["players"][side]["queue"], event_bomb(ctx, c)) >= 0]
+
+
+def legal_actions(state: dict, data, side: str) -> list[str]:
+    me = state["players"][side]
+    left = B.water_left(state)
+    r = state["rules"]
+    ok = {
+        "person": me["hand"] > 0 and bool(playable_people(state, data, side)),
+        "event": me["hand"] > 0 and bool(playable_events(state, data, side)),
+        "draw": left >= int(r["draw_action_cost"]),
+        "junk": me["hand"] > 0 or me["silo"] == "hand",
+        "silo": me["silo"] == "area" and left >= int(r["take_silo_cost"]),
+        "ability": bool(usable_sources(state, data, side)),
+        "change": True,
+        "end": True,
+    }
+    return [a for a in ACTIONS if ok[a]]
+
+
+def action(state: dict, data, side: str, k: int):
+    me = state["players"][side]
+    yield Say(msg("radlands.action.status", player=me["name"], water=B.water_left(state), hand=me["hand"],
+                  silo="@radlands.silo." + me["silo"]), "info")
+    legal = legal_actions(state, data, side)
+    choices = tuple(Choice(a, msg("radlands.action." + a, cost_draw=state["rules"]["draw_action_cost"],
+                                  cost_silo=state["rules"]["take_silo_cost"])) for a in legal)
+    what = yield Ask("action", msg("radlands.ask.action", player=me["name"]), ONE_OF, choices)
+    ctx = Ctx(state, data, side)
+    yield from ACTION_PROCS[what](ctx)
+    if state.get("over"):
+        return
+    if what == "end":
+        nxt = B.other(side)
+        state["next"] = {"proc": "events", "p": nxt, "name": state["players"][nxt]["name"], "turn": state["turn"]["number"] + 1}
+    else:
+        state["next"] = action_step(state, side, k + 1)
+
+
+def zero_cost_marker(ctx: Ctx, card: str):
+    yield Say(msg("radlands.zero_cost", card=T.card_name(ctx.data, card)), "do")
+
+
+def play_person(ctx: Ctx):
+    """Seed, Jogar Carta (Pessoa): cost, not ready this turn, at most 2 per column, front or behind; with every
+    column full, one of your people is destroyed first."""
+    state, data, side = ctx.state, ctx.data, ctx.me
+    me = ctx.side()
+    ids = playable_people(state, data, side)
+    limit = state["rules"]["column_limit"]
+
+    def check_card(value):
+        low = cheapest(state, data, side, value)
+        if low > B.water_left(state):
+            raise InvalidAnswer(msg("radlands.invalid.water", card=data.card(value)["name"], cost=low, water=B.water_left(state)))
+        return value
+
+    card = yield Ask("card", msg("radlands.ask.person"), ONE_OF, card_choices(data, ids), check=check_card)
+    full = B.board_full(me, limit)
+
+    def check_column(value):
+        c = int(value) - 1
+        cost = person_cost(state, data, side, card, c)
+        if cost > B.water_left(state):
+            raise InvalidAnswer(msg("radlands.invalid.water", card=data.card(card)["name"], cost=cost, water=B.water_left(state)))
+        return value
+
+    if full:
+        yield Say(msg("radlands.rule.full_board"), "rule")
+    col = yield Ask("column", msg("radlands.ask.column", card=data.card(card)["name"]), ONE_OF,
+                    tuple(T.column_choices(state, data, side, room=not full)), check=check_column)
+    if full:
+        from .effects import hit
+
+        there = [ch for ch in T.persons(state, data, side) if ch.value.startswith(f"{side}.c{col}.")]
+        room = yield Ask("make_room", msg("radlands.ask.make_room"), ONE_OF, tuple(there))
+        yield from hit(ctx, room, "destroy")
+    c = int(col) - 1
+    front = True
+    alone = not me["columns"][c]
+    if not alone:
+        front = (yield Ask("place", msg("radlands.ask.place"), ONE_OF, place_choices())) == "front"
+    cost = person_cost(state, data, side, card, c)
+    if cost != int(data.card(card)["cost"]):
+        yield Say(msg("radlands.cost_changed", card=data.card(card)["name"], cost=cost), "rule")
+    B.pay(state, cost)
+    me["hand"] -= 1
+    ready = enters_ready(state, data, side, card)
+    p = B.place_person(state, me, c, card, front=front, ready=ready)
+    where = "@radlands.place." + ("alone" if alone else "front" if front else "behind")
+    yield Say(msg("radlands.person.played", card=data.card(card)["name"], col=c + 1, where=where, cost=cost,
+                  water=B.water_left(state)), "do")
+    yield Say(msg("radlands.person.ready" if ready else "radlands.person.not_ready"), "rule")
+    if cost == 0:
+        yield from zero_cost_marker(ctx, card)
+    enter = list(data.card(card).get("on_enter", []))
+    if enter:
+        ctx.source = {"kind": "person", "card": card, "c": c, "uid": p["uid"]}
+        ctx.text = card_text(data, card, "trait")
+        yield Say(ctx.text, "rule")
+        yield from run_effects(ctx, enter)
+
+
+def play_event(ctx: Ctx):
+    """Seed, Jogar Carta (Evento): pay its cost; into the space of its bomb number or the first free one behind it;
+    not playable when those are full; a bomb-0 event resolves at once."""
+    state, data = ctx.state, ctx.data
+    ids = playable_events(state, data, ctx.me)
+
+    def check_card(value):
+        ev = data.card(value)
+        if B.event_space(ctx.side()["queue"], event_bomb(ctx, value)) < 0:
+            raise InvalidAnswer(msg("radlands.invalid.queue_full", card=ev["name"], bomb=ev["bomb"]))
+        if int(ev["cost"]) > B.water_left(state):
+            raise InvalidAnswer(msg("radlands.invalid.water", card=ev["name"], cost=ev["cost"], water=B.water_left(state)))
+        return value
+
+    card = yield Ask("card", msg("radlands.ask.event"), ONE_OF, card_choices(data, ids), check=check_card)
+    cost = int(data.card(card)["cost"])
+    B.pay(state, cost)
+    ctx.side()["hand"] -= 1
+    yield Say(msg("radlands.event.paid", card=data.card(card)["name"], cost=cost, water=B.water_left(state)), "do")
+    if cost == 0:
+        yield from zero_cost_marker(ctx, card)
+    yield from place_event(ctx, card)
+
+
+def draw_action(ctx: Ctx):
+    """Seed, Comprar Carta: 2 water, one card."""
+    cost = int(ctx.state["rules"]["draw_action_cost"])
+    B.pay(ctx.state, cost)
+    yield Say(msg("radlands.paid", cost=cost, water=B.water_left(ctx.state)), "do")
+    yield from draw_cards(ctx, ctx.me, 1)
+
+
+def junk_action(ctx: Ctx):
+    """Seed, Junk Card: discard a card from hand for the effect of its icon; the Water Silo goes back to its
+    owner's area instead of the discard pile."""
+    state, data = ctx.state, ctx.data
+    me = ctx.side()
+    ids = available_people(state, data, "person") + available_people(state, data, "event") if me["hand"] > 0 else []
+    choices = list(card_choices(data, ids, with_cost=False))
+    if me["silo"] == "hand":
+        choices.insert(0, Choice("water_silo", msg("radlands.card_plain", card=data.card("water_silo")["name"]), ("silo",)))
+    card = yield Ask("card", msg("radlands.ask.junk"), ONE_OF, tuple(choices))
+    icon = data.card(card)["junk"]
+    if card == "water_silo":
+        me["silo"] = "area"
+        yield Say(msg("radlands.junk.silo", player=me["name"]), "do")
+    else:
+        me["hand"] -= 1
+        B.to_discard(state, card)
+        yield Say(msg("radlands.junk.card", card=data.card(card)["name"], icon="@radlands.icon." + icon), "do")
+    ctx.source = {"kind": "junk", "card": card}
+    yield from run_effect(ctx, icon)
+
+
+def silo_action(ctx: Ctx):
+    """Seed, Pegar Water Silo: 1 water puts the Water Silo in your hand (kept across turns)."""
+    cost = int(ctx.state["rules"]["take_silo_cost"])
+    B.pay(ctx.state, cost)
+    ctx.side()["silo"] = "hand"
+    yield Say(msg("radlands.silo.taken", cost=cost, water=B.water_left(ctx.state)), "do")
+
+
+def ability_action(ctx: Ctx):
+    """Seed, Usar Habilidade: a ready card, pay the cost, resolve the box; the card is then not ready (a 0-cost use
+    gets the not-ready disc)."""
+    state, data, side = ctx.state, ctx.data, ctx.me
+    sources = usable_sources(state, data, side)
+    value = yield Ask("card", msg("radlands.ask.ability_card"), ONE_OF, tuple(ch for ch, _, _ in sources))
+    _, src, abilities = next(x for x in sources if x[0].value == value)
+    n, ability, text = abilities[0]
+    if len(abilities) > 1:
+        pick = yield Ask("ability", msg("radlands.ask.ability"), ONE_OF, tuple(
+            Choice(str(k), msg("radlands.ability_choice", cost=ability_cost(state, data, side, ab), text=t))
+            for k, ab, t in abilities))
+        n, ability, text = next(x for x in abilities if str(x[0]) == pick)
+    cost = ability_cost(state, data, side, ability)
+    if ability.get("cost") == "symbol":
+        yield Say(msg("radlands.provisional.symbol_cost"), "warn")
+    B.pay(state, cost)
+    name = data.card(src["card"])["name"] if src["card"] != B.PUNK else "@radlands.punk"
+    vera = any(p["card"] != B.PUNK and not p["damaged"] and "vera_vosh" in data.card(p["card"]).get("traits", [])
+               for p in B.people(ctx.side()))
+    stays_ready = vera and not state["turn"]["first_ability_card"]
+    if not state["turn"]["first_ability_card"]:
+        state["turn"]["first_ability_card"] = src["card"]
+    if src["kind"] == "camp":
+        ctx.side()["camps"][src["c"]]["used"] = not stays_ready
+    else:
+        B.person_by_uid(ctx.side(), src["uid"])["used"] = not stays_ready
+    yield Say(msg("radlands.ability.used", card=name, cost=cost, water=B.water_left(state)), "do")
+    if stays_ready:
+        yield Say(msg("radlands.ability.vera"), "rule")
+    elif cost == 0:
+        yield from zero_cost_marker(ctx, src["card"])
+    ctx.source = dict(src)
+    ctx.text = Msg.from_data(text)
+    yield Say(ctx.text, "rule")
+    yield from run_effects(ctx, list(ability.get("effects", [])))
+
+
+def change_action(ctx: Ctx):
+    from .effects import report_changes
+
+    yield Say(msg("radlands.change.intro"), "info")
+    yield from report_changes(ctx)
+
+
+def end_action(ctx: Ctx):
+    """Seed, Limpeza de ações: every water disc and extra-water disc goes back; nothing carries over."""
+    state = ctx.state
+    left = B.water_left(state)
+    state["turn"]["water"] = 0
+    state["turn"]["extra"] = 0
+    state["turn"]["high_ground"] = False
+    yield Say(msg("radlands.turn.cleanup", player=ctx.name(), n=left), "do")
+
+
+ACTION_PROCS = {
+    "person": play_person, "event": play_event, "draw": draw_action, "junk": junk_action, "silo": silo_action,
+    "ability": ability_action, "change": change_action, "end": end_action,
+}

@@ -1,0 +1,67 @@
+"""Drawing a Radlands table in the terminal: each side's three columns (front person, rear person, camp), its event
+queue, water, hand and the deck."""
+
+from __future__ import annotations
+
+
+def _name(env, name: str) -> str:
+    return env.t(name[1:]) if name.startswith("@") else name
+
+
+def print_board(env, state: dict, data: dict) -> None:
+    from rich.table import Table
+
+    t = env.t
+    env.out.print(f"[bold]{t('radlands.status.title', name=data['name'], turn=data['turn']['number'])}[/bold]")
+    for s in ("a", "b"):
+        p = data["players"][s]
+        pname = _name(env, state["players"][s]["name"])
+        mark = " ◀" if data["turn"]["player"] == s and not data["over"] else ""
+        env.out.print(f"\n[bold]{pname}[/bold]{mark}  " + t("radlands.status.side", hand=p["hand"], silo=t("radlands.silo." + p["silo"]),
+                                                              raiders=t("radlands.raiders." + p["raiders"])))
+        table = Table(show_edge=False, pad_edge=False, show_header=True)
+        for i, camp in enumerate(p["camps"]):
+            table.add_column(f"{i + 1}. {camp['name']} ({t('radlands.camp_state.' + camp['state'])})")
+        for row in (1, 0):  # the front person on top, the rear one next to the camp
+            cells = []
+            for col in p["columns"]:
+                x = col[row] if len(col) > row else None
+                if x is None:
+                    cells.append("·")
+                else:
+                    label = t("radlands.punk") if x["card"] == "punk" else x["name"]
+                    flags = []
+                    if x["damaged"]:
+                        flags.append(t("radlands.person_state.damaged"))
+                    if not x["ready"]:
+                        flags.append(t("radlands.status.not_ready"))
+                    cells.append(label + (f" ({', '.join(flags)})" if flags else ""))
+            table.add_row(*cells)
+        env.out.print(table)
+        print_queue(env, state, s)
+    turn = data["turn"]
+    if turn["player"] and not data["over"]:
+        env.out.print("\n" + t("radlands.status.water", player=_name(env, state["players"][turn["player"]]["name"]), n=turn["water"] + turn["extra"]))
+    env.out.print(t("radlands.status.deck", count=data["deck"]["count"], discard=data["deck"]["discard"], reshuffles=data["deck"]["reshuffles"]))
+    if data["over"]:
+        if data["result"] == "draw":
+            env.out.print(t("radlands.over.draw"))
+        else:
+            env.out.print(t("radlands.status.winner", player=_name(env, state["players"][data["result"]]["name"])))
+    elif data["next"]:
+        from automata.radlands.game import step_label
+
+        env.out.print(t("radlands.status.next", step=t.render(step_label(data["next"]))))
+
+
+def print_queue(env, state: dict, side: str) -> None:
+    from automata.radlands.game import data_of
+
+    data = data_of(state)
+    t = env.t
+    q = state["players"][side]["queue"]
+    cells = []
+    for i, card in enumerate(q):
+        name = "—" if not card else ("Raiders" if card == "raiders" else data.card(card)["name"])
+        cells.append(f"{i + 1}: {name}")
+    env.out.print(t("radlands.status.queue", player=_name(env, state["players"][side]["name"]), spaces=" | ".join(cells)))

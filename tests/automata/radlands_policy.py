@@ -1,0 +1,71 @@
+"""A scripted Radlands table: a seeded policy that answers every question of the program with a legal answer, so
+that whole games can be played by the tests (random games, the golden playthrough, the pt-BR leak check)."""
+
+from __future__ import annotations
+
+import random
+
+from automata.core.runner import NO_ANSWER
+from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, YES_NO, TEXT, Ask, InvalidAnswer
+from automata.radlands import game
+from policy_runner import play_policy
+
+# how often the table picks each action when it may (it ends the turn when nothing else is left)
+WEIGHTS = {"person": 5, "event": 3, "draw": 2, "junk": 2, "silo": 1, "ability": 6, "change": 0.3, "end": 1.5}
+
+
+class Policy:
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+        self.state = None
+        self.asked: list[Ask] = []
+
+    def answer(self, ask: Ask):
+        self.asked.append(ask)
+        for _ in range(50):
+            raw = self.pick(ask)
+            try:
+                ask.normalise(raw)
+            except InvalidAnswer:
+                continue
+            return raw, "table"
+        # no random pick was accepted: try every choice in order
+        for c in ask.choices:
+            try:
+                ask.normalise(c.value)
+                return c.value, "table"
+            except InvalidAnswer:
+                continue
+        return NO_ANSWER
+
+    def pick(self, ask: Ask):
+        rng = self.rng
+        if ask.kind == YES_NO:
+            return rng.random() < 0.5
+        if ask.kind == NUMBER:
+            lo = ask.min if ask.min is not None else 0
+            hi = ask.max if ask.max is not None else lo + 3
+            return rng.randint(lo, min(hi, lo + 3))
+        if ask.kind == SEVERAL_OF:
+            n = rng.randint(ask.min or 0, ask.max if ask.max is not None else len(ask.choices))
+            return [c.value for c in rng.sample(list(ask.choices), n)]
+        if ask.kind == ONE_OF:
+            values = [c.value for c in ask.choices]
+            if ask.id == "action":
+                weights = [WEIGHTS.get(v, 1) for v in values]
+                return rng.choices(values, weights)[0]
+            if ask.id.startswith("change") and "done" in values and rng.random() < 0.7:
+                return "done"
+            return rng.choice(values)
+        if ask.kind == TEXT:
+            return ""
+        raise AssertionError(ask.kind)
+
+    def table_dice(self, roll, spec):
+        return [self.rng.randint(1, spec.sides) for _ in range(spec.count)], "table"
+
+
+def play_game(seed: int, first_game: bool = False, names: str = "", max_steps: int = 20000):
+    options = game.check_options({"first_game": first_game, "players": names})
+    state = game.new_state(options, seed)
+    return play_policy(game, state, Policy(seed), seed, max_steps=max_steps)
