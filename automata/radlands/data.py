@@ -34,7 +34,6 @@ from typing import Any, Iterable
 from ..core import gamedata
 from ..core.gamedata import DataError, UnknownName, short  # noqa: F401  (re-exported)
 from ..core.steps import Msg, msg
-from . import vocabulary as V
 
 DATA_DIR = Path(__file__).parent / "data"
 
