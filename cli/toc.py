@@ -114,5 +114,7 @@ def show_status(env, session) -> None:
 
 
 from .toc_helpers import register as _register_helpers  # noqa: E402
+from .toc_priority import register as _register_priority  # noqa: E402
 
 _register_helpers(app)
+_register_priority(app)

@@ -10,7 +10,7 @@ key              from
 ``categories``   ``cards.toml`` ``[[categories]]`` (the 9 purchasable categories)
 ``cards``        ``cards.toml`` ``[[cards]]`` (card types named by public sources)
 ``priority``     ``priority.toml`` ``[[entries]]`` (AI Action Priority List)
-``events``       ``events.toml`` (``guidelines``, ``event_notes``)
+``events``       ``events.toml`` (``guidelines``, ``card_guidelines``, ``event_notes``)
 ``rules``        ``rules.toml`` (``setup``, ``bot``, ``emperor``, ``settings``, ...)
 ``board``        ``board.toml`` (``provinces``)
 ===============  ==============================================================
@@ -58,6 +58,11 @@ CARD_SETS = ("base", "expansion", "")
 EVENT_WHEN = ("place_governor", "combat", "any")
 CIRCLE_EVENTS = ("primary_event", "secondary_event")
 OVERRIDABLE = ("mats", "cards", "categories", "priority", "events", "rules", "board")
+#: the actions a priority entry may name (each has the message toc.apl.<id>); "other" takes a printed ``name``
+PRIORITY_ACTIONS = ("hold_games", "initiate_battle", "create_army", "move_army", "place_governor", "increase_support",
+                    "place_militia", "build_improvement", "recruit_governor", "recruit_general")
+OTHER_ACTION = "other"
+GUIDELINE_SETS = ("base", "expansion")
 
 #: allowed values of the settings of rules.toml ``[settings]`` (gaps G1–G18 of the rules file)
 SETTING_CHOICES: dict[str, tuple] = {
@@ -105,20 +110,21 @@ _FILE_KEYS = {
     "mats.toml": {"mats"},
     "cards.toml": {"colour_of", "categories", "cards"},
     "priority.toml": {"entries"},
-    "events.toml": {"guidelines", "event_notes"},
+    "events.toml": {"guidelines", "card_guidelines", "event_notes"},
     "board.toml": {"provinces"},
 }
 
 _OPTIONAL_TEXT = ("note", "check", "source", "target")
 _TRACK_PATH = re.compile(r"^mats\.[^.]+\.track\.[^.]+$")
 #: lists of records and the field that addresses them
-_RECORD_LISTS = {"cards": "id", "categories": "id", "priority": "id", "events.event_notes": "card"}
+_RECORD_LISTS = {"cards": "id", "categories": "id", "priority": "id", "events.event_notes": "card", "events.card_guidelines": "slot"}
 #: defaults of a record given by an owner list that replaces a whole shipped list
 _DEFAULTS: dict[str, dict[str, Any]] = {
     "priority": {"cost": "ask", "criteria": "", "repeat": False},
     "cards": {"set": "", "influence": "", "value": 0},
     "categories": {"base": "", "expansion": ""},
     "events.event_notes": {"when": "any", "note": ""},
+    "events.card_guidelines": {"text": ""},
     "track": {},
 }
 DICE_RE = re.compile(r"^(ask|[1-9][0-9]*d[1-9][0-9]*([+-][0-9]+)?)$")
@@ -315,7 +321,7 @@ def _validate(ns: dict, context: str = "invalid Time of Crisis data") -> None:
     _validate_categories(ns["categories"], chk)
     card_ids = _validate_cards(ns["cards"], chk)
     _validate_priority(ns["priority"], chk)
-    _validate_events(ns["events"], card_ids, chk)
+    _validate_events(ns["events"], card_ids, ns["categories"], chk)
     chk.confidences(ns, "", text_keys=NOTE_KEYS)
     if chk.errors:
         raise DataError(f"{context}: " + "; ".join(chk.errors))
@@ -487,17 +493,31 @@ def _validate_priority(entries: Any, chk: _Check) -> None:
         if not (cost == "ask" or (isinstance(cost, int) and not isinstance(cost, bool) and cost >= 0)):
             chk.fail(f"{ep}.cost must be a whole number ≥ 0 or \"ask\"; got {cost!r}")
         chk.typed(e, "repeat", bool, ep)
-        if "criteria" in e:
-            chk.typed(e, "criteria", str, ep)
+        for key in ("criteria", "target", "name"):
+            if key in e:
+                chk.typed(e, key, str, ep)
+        if "action" not in e and "name" not in e and e.get("id") not in PRIORITY_ACTIONS:
+            chk.fail(f"{ep} must name its action: 'action' ({', '.join(PRIORITY_ACTIONS)}, or {OTHER_ACTION} with 'name')")
+        if "action" in e:
+            action = chk.one_of(e, "action", PRIORITY_ACTIONS + (OTHER_ACTION,), ep)
+            if action == OTHER_ACTION and not str(e.get("name", "")).strip():
+                chk.fail(f"{ep}.name must give the printed name of an action 'other'")
 
 
-def _validate_events(events: Any, card_ids: set[str], chk: _Check) -> None:
+def _validate_events(events: Any, card_ids: set[str], categories: Any, chk: _Check) -> None:
     if not isinstance(events, dict):
         chk.fail("events must be a table")
         return
     g = events.get("guidelines")
     if chk.record(g, "events.guidelines"):
         chk.one_of(g, "mode", ("ask",), "events.guidelines")
+    texts = events.get("card_guidelines")
+    if not isinstance(texts, list):
+        chk.fail("events.card_guidelines must be a list")
+    else:
+        slots = {f"{c.get('id')}:{s}" for c in categories if isinstance(c, dict) for s in GUIDELINE_SETS} if isinstance(categories, list) else set()
+        for rec, rp, _ in _records(texts, "events.card_guidelines", "slot", chk, set(), known=slots or None):
+            chk.typed(rec, "text", str, rp)
     notes = events.get("event_notes")
     if not isinstance(notes, list):
         chk.fail("events.event_notes must be a list")
@@ -606,6 +626,8 @@ class TocData:
         self.cards: list[dict] = ns["cards"]
         self.priority: list[dict] = sorted(ns["priority"], key=lambda e: e["order"])
         self.guidelines: dict = ns["events"]["guidelines"]
+        #: the owner's transcribed AI Event Guidelines, by slot "<category id>:<base|expansion>"
+        self.card_guidelines: dict[str, dict] = {g["slot"]: g for g in ns["events"]["card_guidelines"]}
         self.event_notes: list[dict] = ns["events"]["event_notes"]
         #: the whole of rules.toml (setup, bot, emperor, influence_point_track, legacy, political_points, crisis, settings)
         self.rules: dict = ns["rules"]

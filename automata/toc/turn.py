@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..core.steps import NUMBER, ONE_OF, YES_NO, Ask, Choice, Roll, Say, msg
 from . import bot as B
 from .emperor import EMPEROR_TYPES, emperor_type_for_area, military_legacy_change, populace_legacy, senate_legacy
+from .mat_edit import is_provisional
 from .setup import C
 
 
@@ -192,42 +193,79 @@ def choose_event(state: dict, data, colour: str, role: str, area: str, value: in
 
 
 def bot_spend(state: dict, data, colour: str):
-    """Seed, Take Actions 2: the priority list from the top, once; an entry is done when its criteria hold and the points pay."""
+    """Seed, Take Actions 2: the priority list from the top, once; an entry is done when its criteria hold and the points pay.
+
+    An entry the owner transcribed (``tabletop toc priority --edit``) shows its place in the list, its criteria and
+    target; with ``repeat`` (the printed entry says it may be done again) it is offered again while points remain (G9).
+    """
     bots = state["bots"]
     bot = bots[colour]
     name = bot_name(colour, bots)
     yield Say(msg("toc.spend.title", bot=name, points=_points_text(bot)), "head")
-    yield provisional("priority.entries")
+    if any(is_provisional(e) for e in data.priority):
+        yield provisional("priority.entries")
+    else:
+        yield Say(msg("toc.spend.owner_list"), "rule")
     for entry in data.priority:
-        area = entry["influence"]
-        left = bot["points"].get(area, 0)
         if sum(bot["points"].values()) <= 0:
             break
+        yield from _spend_entry(state, data, colour, entry)
+    state["next"] = {"proc": "bot_events", "bot": colour}
+
+
+REPEAT_MAX = 10
+
+
+def action_term(entry: dict) -> str:
+    """How an entry is named: the printed name the owner typed, else the program's action (toc.apl.<id>)."""
+    printed = str(entry.get("name") or "").lstrip("@").strip()
+    return printed or f"@toc.apl.{entry.get('action', entry['id'])}"
+
+
+def _spend_entry(state: dict, data, colour: str, entry: dict):
+    bot = state["bots"][colour]
+    name = bot_name(colour, state["bots"])
+    area = entry["influence"]
+    eid = entry["id"]
+    action = entry.get("action", eid)
+    term = action_term(entry)
+    owner = not is_provisional(entry)
+    for k in range(1, (REPEAT_MAX if entry.get("repeat") else 1) + 1):
+        left = bot["points"].get(area, 0)
         if left <= 0:
-            continue
-        eid = entry["id"]
-        if eid == "place_governor" and state["options"]["emperor_rules"]:
+            return
+        ask_id = f"toc.{colour}.apl.{eid}" + ("" if k == 1 else f".{k}")
+        if action == "place_governor" and state["options"]["emperor_rules"]:
             if bot["emperor_this_turn"] and not is_emperor(state, colour):
                 yield Say(msg("toc.spend.limitation", bot=name), "rule")
             if not is_emperor(state, colour) and emperor_type_now(state) == "populace":
                 yield Say(msg("toc.spend.populace_votes"), "rule")
-        met = yield Ask(f"toc.{colour}.apl.{eid}", msg("toc.spend.criteria", action=f"@toc.apl.{eid}", area=A(area), points=left), YES_NO)
+        if k > 1:
+            question = msg("toc.spend.again", action=term, area=A(area), points=left)
+        elif owner:
+            criteria = str(entry.get("criteria") or "").lstrip("@").strip() or "@toc.spend.as_printed"
+            question = msg("toc.spend.criteria_owner", order=entry.get("order", 0), action=term, area=A(area), points=left, criteria=criteria)
+        else:
+            question = msg("toc.spend.criteria", action=term, area=A(area), points=left)
+        met = yield Ask(ask_id, question, YES_NO)
         if not met:
-            continue
+            return
         cost = entry.get("cost", "ask")
         if cost == "ask":
-            cost = yield Ask(f"toc.{colour}.apl.{eid}.cost", msg("toc.spend.cost", action=f"@toc.apl.{eid}", area=A(area)), NUMBER, min=0, max=30)
+            cost = yield Ask(f"{ask_id}.cost", msg("toc.spend.cost", action=term, area=A(area)), NUMBER, min=0, max=30)
         cost = int(cost)
         if cost > left:
-            yield Say(msg("toc.spend.cannot_pay", action=f"@toc.apl.{eid}", cost=cost, points=left), "info")
+            yield Say(msg("toc.spend.cannot_pay", action=term, cost=cost, points=left), "info")
             yield Say(msg("toc.why.spend_skip"), "why")
-            continue
+            return
         bot["points"][area] = left - cost
-        yield Say(msg("toc.spend.do", bot=name, action=f"@toc.apl.{eid}", cost=cost, area=A(area), left=bot["points"][area]), "do")
+        yield Say(msg("toc.spend.do", bot=name, action=term, cost=cost, area=A(area), left=bot["points"][area]), "do")
         yield Say(msg("toc.why.spend_do", order=entry.get("order", 0)), "why")
-        if eid == "place_governor":
+        target = str(entry.get("target") or "").lstrip("@").strip()
+        if target:
+            yield Say(msg("toc.spend.target", target=target), "rule")
+        if action == "place_governor":
             yield from _maybe_emperor(state, data, colour)
-    state["next"] = {"proc": "bot_events", "bot": colour}
 
 
 def _points_text(bot: dict) -> list:
@@ -290,8 +328,13 @@ def bot_events(state: dict, data, colour: str):
         cat_id, which = card.split(":")
         cat = data.category(*_cat_key(cat_id))
         shown = cat.get(which) or msg("toc.card.unnamed", category=f"@toc.category.{cat_id}", set=f"@toc.set.{which}").to_data()
-        yield Say(msg("toc.events.use", bot=bot_name(colour, bots), card=shown), "do")
-        yield provisional("events.guidelines")
+        guideline = str((data.card_guidelines.get(card) or {}).get("text") or "").lstrip("@").strip()
+        if guideline:
+            yield Say(msg("toc.events.use_owner", bot=bot_name(colour, bots), card=shown, guideline=guideline), "do")
+        else:
+            yield Say(msg("toc.events.use", bot=bot_name(colour, bots), card=shown), "do")
+            if is_provisional(data.guidelines):
+                yield provisional("events.guidelines")
         yield Ask(f"toc.{colour}.{role}.event_done", msg("toc.events.done", card=shown), YES_NO)
     state["next"] = {"proc": "bot_legacy", "bot": colour}
 

@@ -141,3 +141,67 @@ def test_circle_count_outside_the_range_is_refused(tmp_path):
     result = run("--answer", f"toc.mat.{MAT}.military.circles=1", "toc", "mat", "maximinus", "--edit")
     assert result.exit_code == 2
     assert f"toc.mat.{MAT}.military.circles" in result.output
+
+
+# --- the AI Action Priority List and the AI Event Guidelines ----------------------------------------------
+
+
+def priority_answers(n: int = 2) -> dict:
+    out = {"toc.priority.count": n}
+    for i in range(1, n + 1):
+        out.update({f"toc.priority.{i}.action": "place_governor" if i == 1 else "other", f"toc.priority.{i}.name": "Sack a City",
+                    f"toc.priority.{i}.influence": "senate" if i == 1 else "military", f"toc.priority.{i}.cost": "ask" if i == 1 else 3,
+                    f"toc.priority.{i}.criteria": "governs fewer than 3 provinces", f"toc.priority.{i}.target": "",
+                    f"toc.priority.{i}.repeat": "no"})
+    return out
+
+
+def test_priority_edit_saves_the_owners_list_for_new_games(tmp_path, _tabletop_home):
+    """Rules reference §3.4: the owner's list, entry by entry, replaces the provisional one; `toc priority` marks it
+    as the owner's, `data check` no longer lists it, and a new game's bots use it."""
+    before = run_json("toc", "priority")
+    assert len(before["provisional"]) == len(before["entries"])
+    data = run_json("--answers", answers_file(tmp_path, priority_answers()), "toc", "priority", "--edit")
+    assert [e["id"] for e in data["entries"]] == ["place_governor", "other_2"]
+    saved = tomllib.loads(overrides_path(_tabletop_home).read_text(encoding="utf-8"))
+    assert saved["priority"][1] == {"order": 2, "id": "other_2", "action": "other", "name": "Sack a City", "influence": "military",
+                                    "cost": 3, "criteria": "governs fewer than 3 provinces", "repeat": False}
+    after = run_json("toc", "priority")
+    assert after["provisional"] == [] and [e["confidence"] for e in after["entries"]] == ["owner", "owner"]
+    listed = run_json("data", "check", "toc")
+    assert not [i for g in listed["games"] for i in g["items"] if i["key"].startswith("priority")]
+    shown = run("toc", "priority")
+    assert "Sack a City" in shown.output and "yours" in shown.output and "PROVISIONAL" not in shown.output
+    assert run("new", "toc", "--bots", "red,blue,yellow", "--name", "g1").exit_code == 0
+    from automata.toc.game import data_of
+    from state import paths, save
+
+    state = save.read(paths.game_dir("g1")).state
+    assert [e["id"] for e in data_of(state).priority] == ["place_governor", "other_2"]
+
+
+def test_priority_edit_resumes_and_refuses_bad_costs(tmp_path, _tabletop_home):
+    answers = priority_answers()
+    result = run("--answers", answers_file(tmp_path, first(answers, 4)), "toc", "priority", "--edit")
+    assert result.exit_code == 2
+    assert draft_path("priority").exists()
+    bad = {**rest(answers, 4), "toc.priority.1.cost": "lots"}
+    result = run("--answers", answers_file(tmp_path, bad), "toc", "priority", "--edit")
+    assert result.exit_code == 2 and "toc.priority.1.cost" in result.output
+    assert run("--answers", answers_file(tmp_path, rest(answers, 4)), "toc", "priority", "--edit").exit_code == 0
+    assert not draft_path("priority").exists()
+
+
+def test_guidelines_edit_and_view(tmp_path, _tabletop_home):
+    """Rules reference §3.5: one guideline per pile (category and set), in the owner's words; empty = none printed."""
+    data = load()
+    answers = {f"toc.guideline.{c['id']}.{w}": "" for c in data.categories for w in ("base", "expansion")}
+    answers["toc.guideline.senate_4.base"] = "Play it during its first Place Governor."
+    out = run_json("--answers", answers_file(tmp_path, answers), "toc", "guidelines", "--edit")
+    assert out["guidelines"] == {"senate_4:base": "Play it during its first Place Governor."}
+    view = run_json("toc", "guidelines")
+    assert view["provisional"] is False
+    assert view["guidelines"]["senate_4:base"].startswith("Play it")
+    assert view["guidelines"]["senate_4:expansion"] == ""
+    pt = run("--lang", "pt-BR", "toc", "guidelines")
+    assert pt.exit_code == 0 and "toc.priority" not in pt.output and "Play it during" in pt.output

@@ -1,0 +1,138 @@
+"""The owner's AI Action Priority List and AI Event Guidelines in the bot turn, and their transcription.
+
+Seed 000, Fluxo do Jogo, AI Take Actions Phase: step 2 (Spend Available Influence: from the top of the
+AI Action Priority List, each action when the bot meets its criteria and has the points, the cost
+subtracted, until the list ends or the points run out) and step 3 (Using Events: the AI Event
+Guidelines for each event). Rules reference §3.0 point 3, §3.4, §3.5, gap G9 (one pass; an entry more
+than once only when its printed text says so).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from automata.core.runner import ScriptedAnswers, run
+from automata.toc.data import DataError, load
+from automata.toc.priority_edit import edit_guidelines, edit_priority
+from test_toc_turn import after_setup, first_bot, play, says
+
+OWNER_LIST = [
+    {"id": "foederati", "action": "other", "name": "Recruit Barbarians", "influence": "military", "cost": 2,
+     "criteria": "an army with fewer barbarians than legions", "target": "the army nearest a homeland", "repeat": True},
+    {"id": "place_governor", "influence": "senate", "cost": "ask", "criteria": "", "repeat": False},
+]
+
+
+def owner_state(**extra):
+    return after_setup(overrides={"priority": OWNER_LIST, **extra})
+
+
+def asks(result) -> list:
+    return [e for e in result.transcript if e.kind == "ask"]
+
+
+def test_owner_entries_are_shown_as_the_owners_with_their_criteria():
+    """Step 2 with the owner's list: no PROVISIONAL banner, each question names its place in the list and the
+    transcribed criteria; a printed cost is not asked."""
+    state = owner_state()
+    c = first_bot(state)
+    state["bots"][c]["points"] = {"military": 2, "senate": 0, "populace": 0}
+    r = play(state, {"proc": "bot_spend", "bot": c}, {f"toc.{c}.apl.foederati": "yes"})
+    shown = says(r)
+    assert "toc.provisional" not in shown and "toc.spend.owner_list" in shown
+    q = asks(r)[0]
+    assert q.msg.id == "toc.spend.criteria_owner"
+    assert q.msg.params["order"] == 1 and q.msg.params["action"] == "Recruit Barbarians"
+    assert q.msg.params["criteria"] == "an army with fewer barbarians than legions"
+    assert not [a for a in asks(r) if a.id.endswith(".cost")]  # cost 2 is printed
+    assert state["bots"][c]["points"]["military"] == 0
+    target = next(e for e in r.transcript if e.kind == "say" and e.msg.id == "toc.spend.target")
+    assert target.msg.params["target"] == "the army nearest a homeland"
+
+
+def test_a_repeatable_entry_is_offered_again_while_points_remain():
+    """G9: an entry more than once only when its printed text says so (repeat), while its points pay."""
+    state = owner_state()
+    c = first_bot(state)
+    bot = state["bots"][c]
+    bot["points"] = {"military": 5, "senate": 0, "populace": 0}
+    r = play(state, {"proc": "bot_spend", "bot": c}, {f"toc.{c}.apl.foederati": "yes", f"toc.{c}.apl.foederati.2": "yes",
+                                                        f"toc.{c}.apl.foederati.3": "yes"})
+    ids = [a.id for a in asks(r)]
+    assert ids == [f"toc.{c}.apl.foederati", f"toc.{c}.apl.foederati.2", f"toc.{c}.apl.foederati.3"]
+    assert "toc.spend.cannot_pay" in says(r)  # the third time 2 > 1 point left
+    assert bot["points"]["military"] == 1
+    bot["points"] = {"military": 5, "senate": 0, "populace": 0}
+    r = play(state, {"proc": "bot_spend", "bot": c}, {f"toc.{c}.apl.foederati": "yes", f"toc.{c}.apl.foederati.2": "no"})
+    assert bot["points"]["military"] == 3  # once, then the criteria no longer held
+
+
+def test_an_entry_without_repeat_is_done_once():
+    """G9: one pass from the top; each entry at most once."""
+    state = owner_state()
+    c = first_bot(state)
+    bot = state["bots"][c]
+    bot["points"] = {"military": 0, "senate": 6, "populace": 0}
+    r = play(state, {"proc": "bot_spend", "bot": c}, {f"toc.{c}.apl.place_governor": "yes", f"toc.{c}.apl.place_governor.cost": "2",
+                                                        f"toc.{c}.italia": "no"})
+    assert [a.id for a in asks(r)].count(f"toc.{c}.apl.place_governor") == 1
+    assert bot["points"]["senate"] == 4
+    q = asks(r)[0]
+    assert q.msg.params["criteria"] == "@toc.spend.as_printed"  # none transcribed: read the sheet
+
+
+def test_owner_guideline_is_shown_for_the_event():
+    """Step 3: the AI Event Guideline of the event's pile, as the owner transcribed it, replaces the PROVISIONAL step."""
+    guidelines = [{"slot": "senate_2:base", "text": "Use it on the weakest neighbour."}]
+    state = after_setup(overrides={"events": {"guidelines": {"mode": "ask"}, "card_guidelines": guidelines}})
+    c = first_bot(state)
+    bot = state["bots"][c]
+    bot["primary"] = {"area": "senate", "points": 3, "event": 2, "card": "senate_2:base"}
+    bot["secondary"] = {"area": "military", "points": 2, "event": 2, "card": "military_2:expansion"}
+    r = play(state, {"proc": "bot_events", "bot": c}, {f"toc.{c}.primary.event_done": "yes", f"toc.{c}.secondary.event_done": "yes"})
+    used = [e.msg for e in r.transcript if e.kind == "say" and e.msg.id.startswith("toc.events.use")]
+    assert used[0].id == "toc.events.use_owner" and used[0].params["guideline"] == "Use it on the weakest neighbour."
+    assert used[1].id == "toc.events.use"  # no guideline for that pile: read the sheet
+    assert "toc.provisional" not in says(r)  # the guidelines are the owner's
+
+
+def test_transcription_procedures_give_valid_data():
+    """The transcription's result is loadable owner data: the list replaces the shipped one, in the printed order."""
+    data = load()
+    answers = {"toc.priority.count": 3}
+    for n, action in enumerate(["place_governor", "other", "place_governor"], 1):
+        answers.update({f"toc.priority.{n}.action": action, f"toc.priority.{n}.name": "Foederati",
+                        f"toc.priority.{n}.influence": "senate" if action != "other" else "military",
+                        f"toc.priority.{n}.cost": "ask" if n == 1 else str(n), f"toc.priority.{n}.criteria": "",
+                        f"toc.priority.{n}.target": "", f"toc.priority.{n}.repeat": "no"})
+    r = run(edit_priority(data), ScriptedAnswers(answers))
+    assert r.done
+    owner = load(r.result)
+    assert [e["id"] for e in owner.priority] == ["place_governor", "other_2", "place_governor_2"]
+    assert [e["cost"] for e in owner.priority] == ["ask", 2, 3]
+    assert owner.priority[1]["name"] == "Foederati"
+    assert all(e["confidence"] == "owner" for e in owner.priority)
+    g = run(edit_guidelines(data), ScriptedAnswers({f"toc.guideline.{c['id']}.{w}": ("Play it first." if c["id"] == "senate_4" else "")
+                                                    for c in data.categories for w in ("base", "expansion")}))
+    owner = load(g.result)
+    assert set(owner.card_guidelines) == {"senate_4:base", "senate_4:expansion"}
+    assert owner.guidelines["confidence"] == "owner"
+
+
+@pytest.mark.parametrize("cost", ["-1", "31", "lots"])
+def test_a_cost_must_be_a_number_or_ask(cost):
+    r = run(edit_priority(load()), ScriptedAnswers({"toc.priority.count": 1, "toc.priority.1.action": "create_army",
+                                                    "toc.priority.1.influence": "military"}))
+    assert r.pending_id == "toc.priority.1.cost"
+    from automata.core.steps import InvalidAnswer
+
+    with pytest.raises(InvalidAnswer):
+        r.pending.normalise(cost)
+
+
+def test_owner_entries_must_name_their_action():
+    """Validation by the loader: an entry names a known action, or 'other' with its printed name."""
+    with pytest.raises(DataError, match="must name its action"):
+        load({"priority": [{"id": "mystery", "influence": "senate", "cost": 1}]})
+    with pytest.raises(DataError, match="printed name"):
+        load({"priority": [{"id": "x", "action": "other", "influence": "senate", "cost": 1}]})
