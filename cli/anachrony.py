@@ -11,3 +11,4 @@ from .main import app as root
 
 app = typer.Typer(no_args_is_help=True, help="Anachrony: scoring helper and status.")
 root.add_typer(app, name="anachrony")
+from .anachrony_score import register as _register_score; _register_score(app)

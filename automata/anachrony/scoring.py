@@ -191,10 +191,11 @@ def score_player(report: dict, table: Table, data: ScoreData, agenda: list[dict]
     if "archive_of_the_eras" in effects:
         per = d.value("archive_of_the_eras", "vp_per_step")
         out.add("archive_of_the_eras", "archive_of_the_eras", per * steps, "archive_of_the_eras", "vp_per_step",
-                each=per, steps=steps)
+                each=per, steps=steps, card=f"@{Q}.effect.archive_of_the_eras")
     if "the_ultimate_plan" in effects:
         per = d.value("the_ultimate_plan", "vp_per_superproject")
-        out.add("the_ultimate_plan", "the_ultimate_plan", per * n_sp, "the_ultimate_plan", each=per, count=n_sp)
+        out.add("the_ultimate_plan", "the_ultimate_plan", per * n_sp, "the_ultimate_plan", each=per, count=n_sp,
+                card=f"@{Q}.effect.the_ultimate_plan")
     # (4) Time Travel track, (5) Morale track
     if side == "A":
         out.add("time_travel", "time_travel", tt_table[steps], "time_travel_a", "side_a_vp", steps=steps)
@@ -207,7 +208,7 @@ def score_player(report: dict, table: Table, data: ScoreData, agenda: list[dict]
         pos, raw, conf_key = None, _num(report, who, "morale_vp", lo=None, default=None), None
     endorphins = "synthetic_endorphins" in effects and raw < 0 and not d.value("synthetic_endorphins", "negative_morale_counts")
     if endorphins:
-        out.add("morale", "synthetic_endorphins", 0, "morale_endorphins", raw=raw)
+        out.add("morale", "synthetic_endorphins", 0, "morale_endorphins", raw=raw, card=f"@{Q}.effect.synthetic_endorphins")
     elif pos is not None:
         out.add("morale", "morale", raw, "morale_a", conf_key, position=pos, positions=len(d.value("morale", "side_a_vp")))
     else:
