@@ -12,3 +12,4 @@ from .main import app as root
 app = typer.Typer(no_args_is_help=True, help="Anachrony: scoring helper and status.")
 root.add_typer(app, name="anachrony")
 from .anachrony_score import register as _register_score; _register_score(app)
+from .anachrony_game import register as _register_game, show_status; _register_game(app)  # noqa: E402,F401

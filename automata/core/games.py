@@ -36,7 +36,7 @@ GAMES: tuple[GameInfo, ...] = (
     GameInfo("chaos", ("chaos-in-the-old-world", "citow", "cotow"), "automata.chaos.game", "Chaos in the Old World", True),
     GameInfo("toc", ("time-of-crisis",), "automata.toc.game", "Time of Crisis", True),
     GameInfo("radlands", ("rad",), "automata.radlands.game", "Radlands", True),
-    GameInfo("anachrony", ("ana",), "automata.anachrony.game", "Anachrony", False),
+    GameInfo("anachrony", ("ana",), "automata.anachrony.game", "Anachrony", True),
 )
 
 

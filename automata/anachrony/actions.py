@@ -1,0 +1,262 @@
+"""The Action Rounds (phase 5): one step per event the table reports, until every player has passed.
+
+The table plays its Actions on the board; the program keeps only the module bookkeeping, so it asks
+what happened only for the events that change it (rules file §1.7): the Hypersync Action (A1-A2) and
+the recovery of a tile (R1-R6), Negotiate and Agenda tiles (§1.7.3-§1.7.4), the Agenda Benefits
+(§1.7.5), a Mission revealed (§1.8), the Quantum Warp paid back at a Power Plant (L2-L4).
+"""
+
+from __future__ import annotations
+
+from ..core.steps import NUMBER, ONE_OF, YES_NO, Ask, Choice, Say, msg
+from . import agenda as G
+from .common import card, has, player_choices, provisional, turn_order, who
+from .eras import pending_hypersync
+
+EVENTS = ("hypersync", "recover", "negotiate", "agenda", "benefit", "mission", "quantum_payback", "done")
+
+
+def action_step(state: dict, data, era: int, k: int):
+    state["phase"] = "actions"
+    if k == 1:
+        yield Say(msg("anachrony.phase.title", phase="@anachrony.phase.actions", era=era), "head")
+        yield from reminders(state, data)
+        state["turn"] = {"player": "", "rows": []}
+    events = [e for e in EVENTS if e == "done" or eligible(state, data, e)]
+    event = yield Ask("anachrony.action", msg("anachrony.action.what", era=era), ONE_OF,
+                      tuple(Choice(e, msg(f"anachrony.action.{e}")) for e in events))
+    if event == "done":
+        yield Say(msg("anachrony.action.all_passed"), "info")
+        state["next"] = {"proc": "phase", "era": era, "phase": "clean_up"}
+        return
+    players = eligible(state, data, event)
+    p = players[0] if len(players) == 1 else (
+        yield Ask("anachrony.action.player", msg(f"anachrony.action.who.{event}"), ONE_OF, player_choices(state, players)))
+    if state.get("turn") is not None and state["turn"]["player"] != p:
+        state["turn"] = {"player": p, "rows": []}
+    yield from {"hypersync": hypersync, "recover": recover, "negotiate": negotiate, "agenda": place_one,
+                "benefit": benefit, "mission": mission, "quantum_payback": quantum_payback}[event](state, data, p, era)
+    state["next"] = {"proc": "actions", "era": era, "k": k + 1}
+
+
+def reminders(state: dict, data):
+    yield Say(msg("anachrony.actions.base"), "do")
+    if has(state, "hypersync"):
+        yield Say(msg("anachrony.actions.hypersync_rule"), "rule")
+    if has(state, "intrigues"):
+        yield Say(msg("anachrony.actions.negotiate_rule"), "rule")
+        yield Say(msg("anachrony.actions.benefits_rule", n=data.rules["intrigues"]["benefit_uses_per_era"]), "rule")
+    if has(state, "quantum_loops"):
+        yield Say(msg("anachrony.actions.quantum_rule"), "rule")
+    yield Say(msg("anachrony.actions.report"), "info")
+
+
+def eligible(state: dict, data, event: str) -> list[str]:
+    """The players for whom ``event`` can happen now (empty: the event is not offered)."""
+    era = state["era"]
+    out = []
+    for p in turn_order(state):
+        pl = state["players"][p]
+        if event == "hypersync" and "hypersync" in pl:
+            ok = pl["hypersync_era"] != era and any(s["state"] == "available" for s in pl["hypersync"].values())
+        elif event == "recover" and "hypersync" in pl:
+            ok = any(e < era for _, e in pending_hypersync(state, p))
+        elif event == "negotiate":
+            ok = "intrigues" in pl
+        elif event == "agenda" and "intrigues" in pl:
+            ok = pl["intrigues"]["objectives"] + pl["intrigues"]["values"] > 0 and bool(G.open_rows(state))
+        elif event == "benefit" and "intrigues" in pl:
+            i = pl["intrigues"]
+            ok = i["benefit_uses"] < data.rules["intrigues"]["benefit_uses_per_era"] and i["objectives"] + i["values"] > 0
+        elif event == "mission" and "intrigues" in pl:
+            m = pl["intrigues"].get("mission") or {}
+            ok = bool(m) and not m.get("revealed")
+        elif event == "quantum_payback" and "quantum" in pl:
+            q = pl["quantum"]
+            ok = q["warp"] == "timeline" and q.get("era", era) < era
+        else:
+            ok = False
+        if ok:
+            out.append(p)
+    return out
+
+
+# -- Hypersync ---------------------------------------------------------------------------------------
+
+
+def hypersync(state: dict, data, p: str, era: int):
+    """A1-A2: a tile above the current Era's Timeline tile, its Action without an Exosuit; 1 per Era."""
+    pl = state["players"][p]
+    tiles = [t for t in data.rules["hypersync"]["tiles"] if pl["hypersync"][t]["state"] == "available"]
+    t = yield Ask(f"anachrony.hypersync.{p}.tile", msg("anachrony.hypersync.which", player=who(state, p)), ONE_OF,
+                  tuple(Choice(x, msg(f"anachrony.tile.{x}")) for x in tiles))
+    pl["hypersync"][t] = {"state": "pending", "era": era}
+    pl["hypersync_era"] = era
+    yield Say(msg("anachrony.hypersync.placed", player=who(state, p), tile=f"@anachrony.tile.{t}", era=era), "do")
+    yield Say(msg(f"anachrony.hypersync.do_{t}", discount=data.rules["hypersync"]["construct_titanium_discount"]), "rule")
+    yield Say(msg("anachrony.hypersync.pending_rule"), "rule")
+
+
+def recover(state: dict, data, p: str, era: int):
+    """R2-R5: an Exosuit with the right Worker on the matching space of that past Era: +2 VP, no Time Travel step."""
+    pl = state["players"][p]
+    past = [(t, e) for t, e in pending_hypersync(state, p) if e < era]
+    if len(past) == 1:
+        t = past[0][0]
+    else:
+        t = yield Ask(f"anachrony.recover.{p}.tile", msg("anachrony.recover.which", player=who(state, p)), ONE_OF,
+                      tuple(Choice(x, msg("anachrony.recover.tile_era", tile=f"@anachrony.tile.{x}", era=e)) for x, e in past))
+    tile_era = pl["hypersync"][t]["era"]
+    space = next(s for s, v in data.rules["hypersync"]["spaces"].items() if v["recovers"] == t)
+    workers = data.hypersync_space_workers(space)
+    copy = False
+    if data.by_players(state["options"]["players"])["hypersync_copy_space"]:
+        copy = yield Ask(f"anachrony.recover.{p}.copy", msg("anachrony.recover.copy", space=f"@anachrony.hs_space.{space}",
+                                                            water=data.rules["hypersync"]["copy_space_water"]), YES_NO)
+    key = "anachrony.recover.do_copy" if copy else "anachrony.recover.do"
+    yield Say(msg(key, player=who(state, p), space=f"@anachrony.hs_space.{space}", era=tile_era,
+                  workers=[f"@anachrony.worker.{w}" for w in workers], water=data.rules["hypersync"]["copy_space_water"]), "do")
+    pl["hypersync"][t] = {"state": "available"}
+    vp = data.rules["hypersync"]["recover_vp"]
+    pl["vp"] += vp
+    yield Say(msg("anachrony.recover.done", player=who(state, p), tile=f"@anachrony.tile.{t}", vp=vp), "score")
+    yield Say(msg("anachrony.why.recover"), "why")
+    if state.get("supercharge") and not copy:
+        reward = data.rules["hypersync"]["supercharge"][space]
+        if reward == "ask":
+            extra = yield Ask(f"anachrony.recover.{p}.supercharge", msg("anachrony.recover.supercharge"), NUMBER, min=0, max=20)
+            pl["vp"] += extra
+            yield provisional("rules.hypersync.supercharge")
+        else:
+            yield Say(msg("anachrony.recover.supercharge_reward", reward=reward), "do")
+
+
+# -- Intrigues of the Council ------------------------------------------------------------------------
+
+
+def negotiate(state: dict, data, p: str, era: int):
+    """§1.7.3: draw 2 keep 1, the space's and the Worker's bonuses; an Administrator may place a tile at once."""
+    n = state["options"]["players"]
+    spaces = list(data.by_players(n)["negotiate_spaces"]) + ["world_council"]
+    space = yield Ask(f"anachrony.negotiate.{p}.space", msg("anachrony.negotiate.space", player=who(state, p)), ONE_OF,
+                      tuple(Choice(s, msg(f"anachrony.negotiate.{s}")) for s in spaces))
+    worker = yield Ask(f"anachrony.negotiate.{p}.worker", msg("anachrony.negotiate.worker"), ONE_OF,
+                       tuple(Choice(w, msg(f"anachrony.worker.{w}")) for w in ("administrator", "scientist", "engineer", "genius")))
+    bonus = worker
+    if worker == "genius":
+        bonus = yield Ask(f"anachrony.negotiate.{p}.genius", msg("anachrony.negotiate.genius"), ONE_OF,
+                          tuple(Choice(w, msg(f"anachrony.negotiate.bonus.{w}")) for w in ("administrator", "scientist", "engineer")))
+    draw, keep, place = G.negotiate_counts(data.rules["intrigues"]["negotiate"], space, bonus)
+    if space == "bottom":
+        yield Say(msg("anachrony.negotiate.bottom_water", water=data.rules["intrigues"]["negotiate"]["bottom_water"]), "do")
+    if space == "world_council":
+        yield Say(msg("anachrony.negotiate.world_council_rule"), "rule")
+    if state.get("impact") and space != "world_council":
+        yield Say(msg("anachrony.negotiate.collapsing"), "rule")
+    yield Say(msg("anachrony.negotiate.draw", player=who(state, p), draw=draw, keep=keep), "do")
+    yield Say(msg("anachrony.why.negotiate", space=f"@anachrony.negotiate.{space}", worker=f"@anachrony.worker.{bonus}", draw=draw, keep=keep), "why")
+    pi = state["players"][p]["intrigues"]
+    obj = yield Ask(f"anachrony.negotiate.{p}.objectives", msg("anachrony.negotiate.kept_objectives", keep=keep), NUMBER, min=0, max=keep)
+    val = yield Ask(f"anachrony.negotiate.{p}.values", msg("anachrony.negotiate.kept_values", keep=keep - obj), NUMBER, min=0, max=keep - obj)
+    pi["objectives"] += obj
+    pi["values"] += val
+    yield Say(msg("anachrony.negotiate.reserve", player=who(state, p), objectives=pi["objectives"], values=pi["values"]), "info")
+    if place and pi["objectives"] + pi["values"] > 0 and G.open_rows(state):
+        if (yield Ask(f"anachrony.negotiate.{p}.place", msg("anachrony.negotiate.place_now"), YES_NO)):
+            yield from place_one(state, data, p, era)
+
+
+def place_one(state: dict, data, p: str, era: int):
+    """G1-G5: one Agenda tile from the reserve onto the grid."""
+    pi = state["players"][p]["intrigues"]
+    kinds = [k for k, key in (("objective", "objectives"), ("value", "values")) if pi[key] > 0]
+    if not kinds:
+        return
+    turn = state["turn"]
+    if turn["player"] == p and turn["rows"]:
+        same = yield Ask(f"anachrony.agenda.{p}.same_turn", msg("anachrony.agenda.same_turn",
+                         rows=", ".join(str(r + 1) for r in turn["rows"])), YES_NO)
+        if not same:
+            turn["rows"] = []
+    rows = G.open_rows(state, exclude=turn["rows"] if turn["player"] == p else [])
+    if not rows:
+        yield Say(msg("anachrony.agenda.no_row"), "warn")
+        return
+    kind = kinds[0] if len(kinds) == 1 else (yield Ask(f"anachrony.agenda.{p}.kind", msg("anachrony.agenda.kind"), ONE_OF,
+                                                      tuple(Choice(k, msg(f"anachrony.agenda.kind.{k}")) for k in kinds)))
+    per = data.rules["intrigues"]["cover_water_per_tile"]
+    choices = tuple(Choice(str(r + 1), msg("anachrony.agenda.row_choice", row=r + 1, cost=G.cover_cost(state, r, kind, per))) for r in rows)
+    row = int((yield Ask(f"anachrony.agenda.{p}.row", msg("anachrony.agenda.row", column=f"@anachrony.agenda.column.{kind}"), ONE_OF, choices))) - 1
+    cost = G.cover_cost(state, row, kind, per)
+    number = None
+    if kind == "value":
+        number = yield Ask(f"anachrony.agenda.{p}.number", msg("anachrony.agenda.value_number"), NUMBER, min=-10, max=20,
+                           hint=msg("anachrony.agenda.value_hint"))
+    G.place(state, row, kind, number)
+    pi["objectives" if kind == "objective" else "values"] -= 1
+    state["turn"] = {"player": p, "rows": state["turn"]["rows"] + [row] if state["turn"]["player"] == p else [row]}
+    yield Say(msg("anachrony.agenda.placed", player=who(state, p), kind=f"@anachrony.agenda.kind.{kind}", row=row + 1,
+                  column=f"@anachrony.agenda.column.{kind}"), "do")
+    if cost:
+        yield Say(msg("anachrony.agenda.cover_cost", water=cost), "do")
+        yield Say(msg("anachrony.why.cover_cost", water=cost, per=per), "why")
+    benefit = data.rules["intrigues"]["grid"]["benefits"][row]
+    if benefit == "ask":
+        yield Say(msg("anachrony.agenda.benefit_printed", row=row + 1), "do")
+        yield provisional("rules.intrigues.grid")
+    else:
+        yield Say(msg("anachrony.agenda.benefit", row=row + 1, benefit=benefit), "do")
+    r = state["agenda"][row]
+    if r["objective"] and r["value"]:
+        if (yield Ask(f"anachrony.agenda.{p}.pair", msg("anachrony.agenda.same_icon", row=row + 1), YES_NO)):
+            r["locked"] = True
+            yield Say(msg("anachrony.agenda.locked", row=row + 1), "do")
+
+
+def benefit(state: dict, data, p: str, era: int):
+    """B0-B3: one of the first three Free Actions, for one Agenda tile; 3 uses per Era in total."""
+    pi = state["players"][p]["intrigues"]
+    limit = data.rules["intrigues"]["benefit_uses_per_era"]
+    which = yield Ask(f"anachrony.benefit.{p}.which", msg("anachrony.benefit.which", player=who(state, p)), ONE_OF,
+                      tuple(Choice(b, msg(f"anachrony.benefit.{b}")) for b in ("beside_board", "ignore_cost", "tired_workers")))
+    kinds = [k for k in ("objectives", "values") if pi[k] > 0]
+    kind = kinds[0] if len(kinds) == 1 else (yield Ask(f"anachrony.benefit.{p}.pay", msg("anachrony.benefit.pay"), ONE_OF,
+                                                      tuple(Choice(k, msg(f"anachrony.agenda.pay.{k}")) for k in kinds)))
+    pi[kind] -= 1
+    pi["benefit_uses"] += 1
+    yield Say(msg(f"anachrony.benefit.do.{which}"), "do")
+    yield Say(msg("anachrony.benefit.uses", player=who(state, p), used=pi["benefit_uses"], limit=limit), "info")
+
+
+def mission(state: dict, data, p: str, era: int):
+    """§1.8: reveal the Mission (a Free Action): 3 conditions two different rewards, 2 one, fewer -1 VP."""
+    pi = state["players"][p]["intrigues"]
+    rules = data.rules["intrigues"]["mission"]
+    met = yield Ask(f"anachrony.mission.{p}.met", msg("anachrony.mission.met", player=who(state, p)), NUMBER, min=0, max=3)
+    pi["mission"]["revealed"] = True
+    pi["mission"]["met"] = met
+    rewards = rules["all_three_rewards"] if met == 3 else rules["two_rewards"] if met == 2 else 0
+    if not rewards:
+        state["players"][p]["missions_failed"] += 1
+        yield Say(msg("anachrony.mission.failed", player=who(state, p), vp=rules["fewer_vp"]), "score")
+        return
+    yield Say(msg("anachrony.mission.rewards", player=who(state, p), n=rewards), "do")
+    yield Say(msg("anachrony.why.mission", met=met, n=rewards), "why")
+    vp = yield Ask(f"anachrony.mission.{p}.vp", msg("anachrony.mission.vp"), NUMBER, min=0, max=30)
+    state["players"][p]["vp"] += vp
+    places = yield Ask(f"anachrony.mission.{p}.agenda", msg("anachrony.mission.agenda", n=rewards), NUMBER, min=0, max=rewards)
+    for _ in range(places):
+        yield from place_one(state, data, p, era)
+
+
+# -- Quantum Loops -----------------------------------------------------------------------------------
+
+
+def quantum_payback(state: dict, data, p: str, era: int):
+    """L2-L4: at a Power Plant, pay the Breakthrough on the card: Time Travel +1, the card back to the offer."""
+    q = state["players"][p]["quantum"]
+    c = q["card"]
+    yield Say(msg("anachrony.quantum.payback", player=who(state, p), era=q["era"], payback=q.get("payback") or "—", card=card(c)), "do")
+    state["ql"]["offer"].append(c)
+    state["players"][p]["quantum"] = {"warp": "supply"}
+    yield Say(msg("anachrony.quantum.returned", card=card(c), cards=[card(x) for x in state["ql"]["offer"]]), "do")

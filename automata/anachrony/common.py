@@ -1,0 +1,57 @@
+"""Shared helpers of the Anachrony procedures: players, turn order, modules, the seeded draws."""
+
+from __future__ import annotations
+
+from ..core.dice import seeded_rng
+from ..core.steps import Choice, Say, msg
+
+MODULE_ORDER = ("neutronide", "hypersync", "quantum_loops", "intrigues")
+
+
+def has(state: dict, module: str) -> bool:
+    return module in state["options"]["modules"]
+
+
+def player_ids(state: dict) -> list[str]:
+    return list(state["players"])
+
+
+def who(state: dict, p: str):
+    """A player's name for a message: the name given at ``new``, else "Player N"."""
+    name = state["players"][p].get("name", "")
+    if name:
+        return name
+    return msg("anachrony.player", n=int(p[1:])).to_data()
+
+
+def turn_order(state: dict) -> list[str]:
+    ids = player_ids(state)
+    i = ids.index(state["first"]) if state.get("first") in ids else 0
+    return ids[i:] + ids[:i]
+
+
+def player_choices(state: dict, ids: list[str]) -> tuple[Choice, ...]:
+    out = []
+    for p in ids:
+        name = state["players"][p].get("name", "")
+        label = msg("anachrony.player_named", name=name) if name else msg("anachrony.player", n=int(p[1:]))
+        aliases = (name, str(int(p[1:]))) if name else (str(int(p[1:])),)
+        out.append(Choice(p, label, aliases))
+    return tuple(out)
+
+
+def rng(state: dict, what: str):
+    """The seeded generator of one random choice of the program (same seed, same choice, after undo too)."""
+    return seeded_rng(state["seed"], 0, f"anachrony.{what}", 0)
+
+
+def program_draws(state: dict) -> bool:
+    return state["options"]["random"] == "app"
+
+
+def provisional(key: str) -> Say:
+    return Say(msg("anachrony.provisional", key=key), "warn")
+
+
+def card(cid: str) -> str:
+    return "@anachrony.ql." + cid

@@ -1,0 +1,261 @@
+"""The phases of an Era (rules file §1.6, §2.5) with each module's changes where the seed puts them.
+
+1 Preparation (Quantum Loops: refill the offer, P1-P2), 2 Paradox (not in Era 1; Hypersync tiles
+count as Warp tiles, one extra roll for the most Hypersync tiles: rules file §2.14.2), 3 Power Up
+(Intrigues: Missions, M1-M2), 4 Warp (Quantum Loops: the Quantum Warp takes a Loop card, W1-W4),
+5 Action Rounds (actions.py), 6 Clean Up; the Impact after the Clean Up of Era 4 (X1-X5).
+"""
+
+from __future__ import annotations
+
+from ..core.steps import ONE_OF, SEVERAL_OF, TEXT, YES_NO, Ask, Choice, Say, msg
+from .common import card, has, player_choices, program_draws, provisional, turn_order, who
+
+PHASES = ("preparation", "paradox", "power_up", "warp", "actions", "clean_up")
+
+
+def phase_step(state: dict, data, era: int, phase: str):
+    state["era"] = era
+    state["phase"] = phase
+    if phase == "preparation":
+        yield Say(msg("anachrony.era.title", era=era, last=state["era_count"]), "head")
+    yield Say(msg("anachrony.phase.title", phase=f"@anachrony.phase.{phase}", era=era), "head")
+    yield from {"preparation": preparation, "paradox": paradox, "power_up": power_up, "warp": warp,
+                "clean_up": clean_up}[phase](state, data, era)
+    if phase == "clean_up":
+        return
+    nxt = PHASES[PHASES.index(phase) + 1]
+    if nxt == "paradox" and era < data.rules["eras"]["paradox_from_era"]:
+        nxt = "power_up"
+    if nxt == "actions":
+        state["next"] = {"proc": "actions", "era": era, "k": 1}
+    else:
+        state["next"] = {"proc": "phase", "era": era, "phase": nxt}
+
+
+# -- 1 Preparation ---------------------------------------------------------------------------
+
+
+def preparation(state: dict, data, era: int):
+    if era > 1:
+        yield Say(msg("anachrony.prep.superproject", era=era), "do")
+    yield Say(msg("anachrony.prep.buildings"), "do")
+    yield Say(msg("anachrony.prep.pools"), "do")
+    if state["impact"]:
+        yield Say(msg("anachrony.prep.neutronium"), "rule")
+    for p in state["players"].values():
+        if "intrigues" in p:
+            p["intrigues"]["benefit_uses"] = 0
+    if has(state, "quantum_loops"):
+        yield from refill_offer(state, data)
+    if has(state, "hypersync"):
+        yield Say(msg("anachrony.prep.hypersync_recruit"), "rule")
+
+
+def refill_offer(state: dict, data):
+    """P1-P2: reveal cards until the offer holds 3; more than 3 stay; an empty deck leaves it short."""
+    ql = state["ql"]
+    size = data.rules["quantum_loops"]["offer_size"]
+    if len(ql["offer"]) >= size:
+        yield Say(msg("anachrony.ql.offer_full", n=len(ql["offer"]), cards=[card(c) for c in ql["offer"]]), "rule")
+        return
+    while len(ql["offer"]) < size and ql["deck"]:
+        if program_draws(state):
+            c = ql["deck"].pop(0)
+            yield Say(msg("anachrony.ql.reveal_app", card=card(c)), "do")
+        else:
+            c = yield Ask("anachrony.ql.revealed", msg("anachrony.ql.revealed"), ONE_OF,
+                          tuple(Choice(x, msg(f"anachrony.ql.{x}")) for x in ql["deck"]))
+            ql["deck"].remove(c)
+        ql["offer"].append(c)
+    if len(ql["offer"]) < size:
+        yield Say(msg("anachrony.ql.deck_empty", n=len(ql["offer"])), "warn")
+    yield Say(msg("anachrony.ql.offer_now", cards=[card(c) for c in ql["offer"]] or "—", n=len(ql["deck"])), "do")
+
+
+# -- 2 Paradox ---------------------------------------------------------------------------------
+
+
+def pending_hypersync(state: dict, p: str) -> list[tuple[str, int]]:
+    h = state["players"][p].get("hypersync", {})
+    return sorted(((t, s["era"]) for t, s in h.items() if s["state"] == "pending"), key=lambda x: (x[1], x[0]))
+
+
+def paradox(state: dict, data, era: int):
+    yield Say(msg("anachrony.paradox.base"), "do")
+    yield Say(msg("anachrony.paradox.anomaly"), "rule")
+    warps = []
+    if has(state, "quantum_loops") and data.rules["quantum_loops"]["paradox"]["warp_counts"]:
+        for p in turn_order(state):
+            q = state["players"][p]["quantum"]
+            if q["warp"] == "timeline":
+                warps.append(p)
+                yield Say(msg("anachrony.paradox.quantum_warp", player=who(state, p), era=q["era"]), "rule")
+        if warps:
+            yield provisional("rules.quantum_loops.paradox")
+    if has(state, "hypersync"):
+        counts = {p: len(pending_hypersync(state, p)) for p in turn_order(state)}
+        for p, n in counts.items():
+            for t, e in pending_hypersync(state, p):
+                yield Say(msg("anachrony.paradox.hypersync_tile", player=who(state, p), tile=f"@anachrony.tile.{t}", era=e), "rule")
+        most = max(counts.values(), default=0)
+        if most > 0:
+            top = [p for p, n in counts.items() if n == most]
+            yield Say(msg("anachrony.paradox.hypersync_extra", players=[who(state, p) for p in top], n=most), "do")
+            yield Say(msg("anachrony.why.hypersync_extra", n=most), "why")
+        else:
+            yield Say(msg("anachrony.paradox.no_hypersync"), "rule")
+
+
+# -- 3 Power Up ----------------------------------------------------------------------------------
+
+
+def power_up(state: dict, data, era: int):
+    yield Say(msg("anachrony.power_up.base"), "do")
+    if state["impact"]:
+        yield Say(msg("anachrony.power_up.after_impact"), "rule")
+    if not has(state, "intrigues"):
+        return
+    intr = data.rules["intrigues"]
+    for p in turn_order(state):
+        pi = state["players"][p]["intrigues"]
+        if pi["deck"] >= intr["mission_draw"]:
+            pi["deck"] -= intr["mission_draw"]
+            pi["mission"] = {"era": era, "kind": "mission", "revealed": False}
+            yield Say(msg("anachrony.mission.draw", player=who(state, p), draw=intr["mission_draw"], left=pi["deck"]), "do")
+        elif pi["emergency"] > 0:
+            pi["emergency"] -= 1
+            pi["mission"] = {"era": era, "kind": "emergency", "revealed": False}
+            key = "anachrony.mission.emergency_first" if pi["emergency"] else "anachrony.mission.emergency_second"
+            yield Say(msg(key, player=who(state, p)), "do")
+        else:
+            pi["mission"] = {}
+            yield Say(msg("anachrony.mission.none_left", player=who(state, p)), "warn")
+    yield Say(msg("anachrony.mission.secret"), "rule")
+
+
+# -- 4 Warp ----------------------------------------------------------------------------------------
+
+
+def warp(state: dict, data, era: int):
+    yield Say(msg("anachrony.warp.base"), "do")
+    if not has(state, "quantum_loops"):
+        return
+    ready = [p for p in turn_order(state) if state["players"][p]["quantum"]["warp"] == "supply"]
+    if not ready:
+        yield Say(msg("anachrony.warp.no_quantum"), "rule")
+        return
+    yield Say(msg("anachrony.warp.quantum_rule"), "rule")
+    chose = yield Ask("anachrony.warp.quantum", msg("anachrony.warp.who_quantum"), SEVERAL_OF, player_choices(state, ready), min=0)
+    ql = state["ql"]
+    for p in [p for p in turn_order(state) if p in chose]:
+        q = state["players"][p]["quantum"]
+        if not ql["offer"]:
+            yield Say(msg("anachrony.warp.no_card", player=who(state, p)), "warn")
+            continue
+        choices = tuple(Choice(c, msg(f"anachrony.ql.{c}")) for c in ql["offer"]) + (Choice("none", msg("anachrony.warp.none")),)
+        c = yield Ask(f"anachrony.warp.{p}.card", msg("anachrony.warp.which_card", player=who(state, p)), ONE_OF, choices)
+        if c == "none":
+            yield Say(msg("anachrony.warp.removed", player=who(state, p)), "do")
+            continue
+        ql["offer"].remove(c)
+        q.update({"warp": "timeline", "era": era, "card": c})
+        yield Say(msg("anachrony.warp.took", player=who(state, p), card=card(c), era=era), "do")
+        yield from card_effect(state, data, p, c)
+        payback = data.cards[c]["payback"]
+        if payback == "ask":
+            q["payback"] = yield Ask(f"anachrony.warp.{p}.payback", msg("anachrony.warp.payback", card=card(c)), TEXT)
+        else:
+            q["payback"] = payback
+        yield Say(msg("anachrony.warp.payback_rule", player=who(state, p), payback=q["payback"] or "—"), "rule")
+    yield Say(msg("anachrony.ql.offer_now", cards=[card(c) for c in ql["offer"]] or "—", n=len(ql["deck"])), "info")
+
+
+def card_effect(state: dict, data, p: str, c: str):
+    """W2: the card acts at once. Only Cosmic Data Leak's effect is public (rules file §2.14.3)."""
+    if c == "cosmic_data_leak" and has(state, "intrigues"):
+        state["players"][p]["quantum"]["leak"] = True
+        yield Say(msg("anachrony.warp.leak_intrigues", player=who(state, p)), "do")
+    else:
+        yield Say(msg("anachrony.warp.effect_printed", card=card(c)), "do")
+
+
+# -- 6 Clean Up ------------------------------------------------------------------------------------
+
+
+def clean_up(state: dict, data, era: int):
+    yield Say(msg("anachrony.clean_up.base"), "do")
+    if state["impact"]:
+        yield Say(msg("anachrony.clean_up.collapsing"), "do")
+    if has(state, "intrigues"):
+        rule = data.rules["intrigues"]["unrevealed_mission"]
+        warned = False
+        for p in turn_order(state):
+            pi = state["players"][p]["intrigues"]
+            m = pi.get("mission") or {}
+            if m and not m.get("revealed"):
+                state["players"][p]["missions_failed"] += 1
+                yield Say(msg("anachrony.clean_up.unrevealed", player=who(state, p), vp=rule["vp"]), "score")
+                if not warned:
+                    warned = True
+                    yield provisional("rules.intrigues.unrevealed_mission")
+            pi["mission"] = {}
+    if state["options"]["players"] > 1:
+        first = yield Ask("anachrony.clean_up.first", msg("anachrony.clean_up.first"), ONE_OF,
+                          player_choices(state, list(state["players"])) + (Choice("same", msg("anachrony.clean_up.nobody")),))
+        if first != "same":
+            state["first"] = first
+        yield Say(msg("anachrony.clean_up.first_is", player=who(state, state["first"])), "info")
+    last = state["era_count"]
+    ends = era >= last
+    if not ends and not has(state, "intrigues") and state["impact"] and era > data.rules["eras"]["impact_era"]:
+        ends = yield Ask("anachrony.clean_up.collapsed", msg("anachrony.clean_up.collapsed"), YES_NO)
+        if ends:
+            yield Say(msg("anachrony.why.collapsed_end"), "why")
+    if era == data.rules["eras"]["impact_era"] and not ends:
+        state["next"] = {"proc": "impact", "era": era}
+    elif ends:
+        yield Say(msg("anachrony.clean_up.last_era", era=era), "head")
+        state["next"] = {"proc": "end"}
+    else:
+        yield Say(msg("anachrony.clean_up.focus"), "do")
+        state["next"] = {"proc": "phase", "era": era + 1, "phase": "preparation"}
+
+
+# -- the Impact --------------------------------------------------------------------------------------
+
+
+def impact(state: dict, data):
+    """Rules file §2.9 with the seed's X1-X5."""
+    era = state["era"]
+    n = state["options"]["players"]
+    bp = data.by_players(n)
+    state["impact"] = True
+    state["phase"] = "impact"
+    yield Say(msg("anachrony.impact.title"), "head")
+    yield Say(msg("anachrony.impact.evacuation", spot=bp["evacuation_minus3_spot"]), "do")
+    yield Say(msg("anachrony.impact.hex_unavailable"), "do")
+    yield Say(msg("anachrony.impact.collapsing", n=bp["collapsing_per_capital"]), "do")
+    yield Say(msg("anachrony.impact.neutronium"), "rule")
+    if has(state, "hypersync"):
+        state["supercharge"] = True
+        yield Say(msg("anachrony.impact.supercharge"), "do")
+        yield Say(msg("anachrony.impact.supercharge_rule"), "rule")
+    if has(state, "intrigues"):
+        per = data.rules["intrigues"]["emergency_per_player"]
+        for p in turn_order(state):
+            state["players"][p]["intrigues"]["emergency"] = per
+        yield Say(msg("anachrony.impact.emergency", n=per), "do")
+        yield Say(msg("anachrony.why.emergency"), "why")
+        spaces = data.by_players(n)["negotiate_spaces"]
+        k = bp["collapsing_per_capital"]
+        if n == 3:
+            on = data.rules["intrigues"]["council_collapsing"]["spaces_3_players"]
+            yield Say(msg("anachrony.impact.council_collapsing_on", n=len(on), spaces=[f"@anachrony.negotiate.{s}" for s in on]), "do")
+            yield provisional("rules.intrigues.council_collapsing")
+        else:
+            yield Say(msg("anachrony.impact.council_collapsing", n=min(k, len(spaces)), spaces=[f"@anachrony.negotiate.{s}" for s in spaces[:k]]), "do")
+    while not (yield Ask("anachrony.impact.done", msg("anachrony.impact.done"), YES_NO)):
+        yield Say(msg("anachrony.setup.again"), "warn")
+    yield Say(msg("anachrony.clean_up.focus"), "do")
+    state["next"] = {"proc": "phase", "era": era + 1, "phase": "preparation"}

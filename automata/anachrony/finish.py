@@ -1,0 +1,127 @@
+"""The end of the game: Untangle the Continuum (rules file §2.7) with the modules' penalties, and the
+module numbers the final tally needs (rules file §2.12). The final score itself is the scoring
+helper's (``tabletop anachrony score``, automata/anachrony/scoring.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.steps import YES_NO, Ask, Say, msg
+from . import agenda as G
+from .common import has, turn_order, who
+
+
+def module_totals(state: dict, data) -> dict[str, dict]:
+    """Per player: VP tokens the program kept, Hypersync tiles still out, Quantum Warp unpaid, the
+    penalties they cost (rules file §2.7 Untangling 3-4, §2.12 line 8)."""
+    out = {}
+    hs_pen = data.rules["hypersync"]["end_penalty_vp"]
+    ql_pen = data.rules["quantum_loops"]["unpaid_penalty_vp"]
+    for p, pl in state["players"].items():
+        out_tiles = sum(1 for s in pl.get("hypersync", {}).values() if s["state"] == "pending")
+        unpaid = 1 if pl.get("quantum", {}).get("warp") == "timeline" else 0
+        row = {"vp_tokens": pl["vp"], "hypersync_out": out_tiles, "hypersync_penalty": out_tiles * hs_pen,
+               "quantum_warp_unpaid": unpaid, "quantum_warp_penalty": unpaid * ql_pen}
+        if "intrigues" in pl:
+            row["agenda_reserve"] = pl["intrigues"]["objectives"] + pl["intrigues"]["values"]
+            row["missions"] = pl["missions_failed"]
+        if pl.get("quantum", {}).get("leak"):
+            row["cosmic_data_leak"] = True
+        out[p] = row
+    return out
+
+
+def game_end(state: dict, data):
+    state["phase"] = "end"
+    yield Say(msg("anachrony.end.title"), "head")
+    yield Say(msg("anachrony.end.untangle"), "do")
+    if has(state, "quantum_loops"):
+        for p in turn_order(state):
+            q = state["players"][p]["quantum"]
+            if q["warp"] == "timeline":
+                paid = yield Ask(f"anachrony.end.{p}.quantum_paid", msg("anachrony.end.quantum_paid", player=who(state, p),
+                                                                       payback=q.get("payback") or "—"), YES_NO)
+                if paid:
+                    state["ql"]["offer"].append(q["card"])
+                    state["players"][p]["quantum"] = {"warp": "supply", "card": ""}
+    totals = module_totals(state, data)
+    state["totals"] = totals
+    for p in turn_order(state):
+        t = totals[p]
+        if has(state, "hypersync") and t["hypersync_out"]:
+            yield Say(msg("anachrony.end.hypersync_out", player=who(state, p), n=t["hypersync_out"], vp=t["hypersync_penalty"]), "score")
+        if t["quantum_warp_unpaid"]:
+            yield Say(msg("anachrony.end.quantum_unpaid", player=who(state, p), vp=t["quantum_warp_penalty"]), "score")
+        if t.get("cosmic_data_leak"):
+            yield Say(msg("anachrony.end.leak", player=who(state, p)), "do")
+        yield Say(msg("anachrony.end.vp_tokens", player=who(state, p), vp=t["vp_tokens"]), "score")
+    if has(state, "intrigues"):
+        rows = G.complete_rows(state)
+        yield Say(msg("anachrony.end.agenda", rows=", ".join(str(r + 1) for r in rows) or "—"), "do")
+        yield Say(msg("anachrony.end.agenda_reserve"), "rule")
+    state["next"] = {"proc": "score"}
+
+
+def known_answers(state: dict) -> dict[str, Any]:
+    """The answers of the scoring questions (automata/anachrony/scoring.py ids) that the program already knows."""
+    known: dict[str, Any] = {}
+    for p, t in state.get("totals", {}).items():
+        if has(state, "hypersync"):
+            known[f"anachrony.score.{p}.hypersync_out"] = t["hypersync_out"]
+        if has(state, "quantum_loops"):
+            known[f"anachrony.score.{p}.quantum_warp_unpaid"] = bool(t["quantum_warp_unpaid"])
+        if has(state, "intrigues"):
+            known[f"anachrony.score.{p}.missions"] = t["missions"]
+    if has(state, "intrigues"):
+        rows = G.complete_rows(state)
+        known["anachrony.score.agenda.rows"] = len(rows)
+        for i, r in enumerate(rows, 1):
+            values = state["agenda"][r]["values"]
+            if values:
+                known[f"anachrony.score.agenda.row{i}.value"] = values[-1]
+    return known
+
+
+def with_known(gen, known: dict[str, Any]):
+    """Run ``gen``, answering from ``known`` the questions whose answer the program keeps (and saying so)."""
+    to_send = None
+    while True:
+        try:
+            step = gen.send(to_send)
+        except StopIteration as stop:
+            return stop.value
+        if isinstance(step, Ask) and step.id in known:
+            to_send = step.normalise(known[step.id])
+            shown = ("@core.yes" if to_send else "@core.no") if isinstance(to_send, bool) else to_send
+            yield Say(msg("anachrony.final.known", question=step.msg.to_data(), value=shown), "info")
+        else:
+            to_send = yield step
+
+
+def final_score(state: dict, data):
+    """The final tally of the scoring helper (tabletop anachrony score), with what the program knows filled in."""
+    state["phase"] = "score"
+    yield Say(msg("anachrony.final.title"), "head")
+    try:
+        from . import score_data, scoring
+    except ImportError:  # the scoring helper is not installed: the table scores with the rulebook
+        yield Say(msg("anachrony.final.no_helper"), "do")
+        state["over"] = True
+        state["next"] = {}
+        return
+    sdata = score_data.load(state.get("overrides") or None)
+    table = scoring.Table(state["options"]["players"], tuple(state["options"]["modules"]))
+    names = [pl.get("name", "") for pl in state["players"].values()]
+    result, _reports, _agenda, _table = yield from with_known(scoring.procedure(table, sdata, names), known_answers(state))
+    final = {}
+    for s in result["scores"]:
+        for line in s.lines:
+            yield Say(line.why, "rule")
+        shown = who(state, s.id) if s.id in state["players"] else f"@anachrony.score.opponent.{_table.opponent}"
+        yield Say(msg("anachrony.final.total", player=shown, total=s.total), "score")
+        final[s.id] = s.total
+    winners = [who(state, p) if p in state["players"] else p for p in result["winners"]]
+    yield Say(msg("anachrony.final.winners", players=winners), "head")
+    state["final"] = {"totals": final, "winners": list(result["winners"])}
+    state["over"] = True
+    state["next"] = {}

@@ -1,0 +1,144 @@
+"""Anachrony with Future Imperfect: options, the starting state, the sequence of steps.
+
+Setup (seed 002, "Preparação", inserted into the base setup of rules file §2.4) is a checklist of
+steps; then every Era runs its phases in the official order (rules file §1.6, §2.3): Preparation,
+Paradox (not in Era 1), Power Up, Warp, the Action Rounds (one step per event the table reports),
+Clean Up, and the Impact after the Clean Up of Era 4. The game ends after Era 6 with Intrigues of the
+Council, else after Era 7 or the Era in which the last Collapsing Capital tile went (rules file §2.3).
+Each procedure sets ``state["next"]``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.gamedata import data_by_overrides
+from ..core.games import OptionError, step_msg
+from .data import MODULES, UnknownName, find_module, load
+
+if TYPE_CHECKING:
+    from ..core.steps import Msg
+
+GAME_ID = "anachrony"
+RANDOM = ("app", "table")
+
+#: ``data_of(state)``: the game data for the state's overrides
+data_of = data_by_overrides(load)
+
+
+def check_options(raw: dict) -> dict:
+    """1 to 4 players; any combination of the four modules (Intrigues not solo); who draws at random."""
+    from ..core.steps import msg
+
+    data = load(raw.get("overrides") or None)
+    try:
+        players = int(raw.get("players", 2))
+    except (TypeError, ValueError):
+        raise OptionError(msg("anachrony.error.players", value=str(raw.get("players")))) from None
+    if not 1 <= players <= 4:
+        raise OptionError(msg("anachrony.error.players", value=str(players)))
+    modules: list[str] = []
+    text = raw.get("modules") or ""
+    items = text if isinstance(text, (list, tuple)) else str(text).split(",")
+    for name in [str(x).strip() for x in items if str(x).strip()]:
+        if name.lower() in ("none", "nenhum", "base"):
+            continue
+        if name.lower() in ("all", "todos"):
+            modules.extend(m for m in MODULES if m not in modules)
+            continue
+        try:
+            m = find_module(data, name)
+        except UnknownName as e:
+            raise OptionError(msg("anachrony.error.module", name=name, valid=", ".join(MODULES), close=", ".join(e.close) or "—")) from None
+        if m not in modules:
+            modules.append(m)
+    modules = [m for m in MODULES if m in modules]
+    if players == 1 and "intrigues" in modules:
+        raise OptionError(msg("anachrony.error.intrigues_solo"))
+    rnd = str(raw.get("random") or "app").strip().lower()
+    if rnd in ("programa", "program"):
+        rnd = "app"
+    if rnd in ("mesa",):
+        rnd = "table"
+    if rnd not in RANDOM:
+        raise OptionError(msg("anachrony.error.random", value=rnd, valid=", ".join(RANDOM)))
+    names = [x.strip() for x in str(raw.get("names") or "").split(",") if x.strip()]
+    if names and len(names) != players:
+        raise OptionError(msg("anachrony.error.names", n=len(names), players=players))
+    if len(set(n.lower() for n in names)) != len(names):
+        raise OptionError(msg("anachrony.error.names_repeated"))
+    options = {"players": players, "modules": modules, "random": rnd, "names": names}
+    if raw.get("overrides"):
+        options["overrides"] = raw["overrides"]
+    return options
+
+
+def new_state(options: dict, seed: int) -> dict:
+    from .setup import first_setup_step
+
+    data = load(options.get("overrides") or None)
+    names = options.get("names") or []
+    players = {}
+    for i in range(options["players"]):
+        p = {"name": names[i] if names else "", "vp": 0}
+        if "hypersync" in options["modules"]:
+            p["hypersync"] = {t: {"state": "available"} for t in data.rules["hypersync"]["tiles"]}
+            p["hypersync_era"] = 0
+        if "quantum_loops" in options["modules"]:
+            p["quantum"] = {"warp": "supply"}
+        if "intrigues" in options["modules"]:
+            p["missions_failed"] = 0
+            p["intrigues"] = {"deck": 0, "mission": {}, "emergency": 0, "objectives": 0, "values": 0, "benefit_uses": 0}
+        players[f"p{i + 1}"] = p
+    state = {
+        "seed": seed,
+        "overrides": options.get("overrides", {}),
+        "options": {k: v for k, v in options.items() if k != "overrides"},
+        "era_count": data.era_count(options["modules"]),
+        "era": 0,
+        "phase": "setup",
+        "first": "p1",
+        "players": players,
+        "impact": False,
+        "over": False,
+        "ending": False,
+        "next": {},
+    }
+    if "quantum_loops" in options["modules"]:
+        state["ql"] = {"offer": [], "deck": [], "out": []}
+    if "intrigues" in options["modules"]:
+        rows = data.rules["intrigues"]["grid"]["rows"]
+        state["agenda"] = [{"objective": 0, "value": 0, "values": [], "locked": False} for _ in range(rows)]
+        state["turn"] = {"player": "", "rows": []}
+    state["next"] = first_setup_step(state)
+    return state
+
+
+def next_step(state: dict) -> dict | None:
+    if state.get("over"):
+        return None
+    return dict(state["next"])
+
+
+def procedure(state: dict, step: dict):
+    from . import actions, eras, finish, setup
+
+    data = data_of(state)
+    proc = step["proc"]
+    if proc == "setup":
+        return setup.setup_step(state, data, step["name"])
+    if proc == "phase":
+        return eras.phase_step(state, data, step["era"], step["phase"])
+    if proc == "actions":
+        return actions.action_step(state, data, step["era"], step["k"])
+    if proc == "impact":
+        return eras.impact(state, data)
+    if proc == "end":
+        return finish.game_end(state, data)
+    if proc == "score":
+        return finish.final_score(state, data)
+    raise ValueError(f"unknown Anachrony step {proc!r}")
+
+
+def step_label(step: dict) -> Msg:
+    return step_msg(GAME_ID, step, {"name": "@anachrony.setup.name.", "phase": "@anachrony.phase."})

@@ -1,0 +1,63 @@
+"""A scripted table for Anachrony: answers every question by a seeded policy (table dice included)."""
+
+from __future__ import annotations
+
+import random
+
+from automata.anachrony import game
+from automata.core.dice import roll_with
+from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, TEXT, YES_NO
+from policy_runner import play_policy
+
+
+class Policy:
+    """``busy``: how many events the table reports on average in each Era's Action Rounds."""
+
+    def __init__(self, seed: int, busy: int = 6):
+        self.rng = random.Random(seed)
+        self.busy = busy
+        self.state = None
+        self.asks: list = []
+
+    def answer(self, ask):
+        self.asks.append(ask)
+        rng = self.rng
+        i = ask.id
+        if ask.kind == YES_NO:
+            if i.startswith("anachrony.setup.sure."):
+                return rng.random() < 0.5, "answers"
+            if i.startswith("anachrony.setup.") or i == "anachrony.impact.done":
+                return True, "answers"
+            if i == "anachrony.clean_up.collapsed":
+                return rng.random() < 0.3, "answers"
+            return rng.random() < 0.5, "answers"
+        if ask.kind == ONE_OF:
+            values = [c.value for c in ask.choices]
+            if i == "anachrony.action":
+                if "done" in values and (len(values) == 1 or rng.random() < 1 / (self.busy + 1)):
+                    return "done", "answers"
+                return rng.choice([v for v in values if v != "done"]), "answers"
+            return rng.choice(values), "answers"
+        if ask.kind == SEVERAL_OF:
+            values = [c.value for c in ask.choices]
+            lo = ask.min or 0
+            hi = ask.max if ask.max is not None else len(values)
+            return rng.sample(values, rng.randint(lo, min(hi, len(values)))), "answers"
+        if ask.kind == NUMBER:
+            lo = ask.min if ask.min is not None else 0
+            hi = ask.max if ask.max is not None else lo + 5
+            return rng.randint(lo, min(hi, lo + 5)), "answers"
+        if ask.kind == TEXT:
+            return rng.choice(["circle 1", "triangle 3", "square 5"]), "answers"
+        raise AssertionError(ask.kind)
+
+    def table_dice(self, roll, spec):
+        return roll_with(self.rng, spec), "table"
+
+
+def play_game(seed: int, on_step=None, max_steps=3000, busy: int = 6, policy=None, **options):
+    raw = {"players": 3, "modules": "neutronide,hypersync,quantum-loops,intrigues", "random": "app"}
+    raw.update(options)
+    state = game.new_state(game.check_options(raw), seed)
+    policy = policy or Policy(seed, busy)
+    return play_policy(game, state, policy, seed, on_step, max_steps)
