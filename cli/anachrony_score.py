@@ -170,12 +170,22 @@ def _run(env, table, data, names):
     return result, reports, agenda, table, given
 
 
+def _known(key: str) -> bool:
+    """An id this command can ask (for some player count or module), so not a typing error."""
+    import re
+
+    from automata.anachrony.scoring import BOT_KEYS, PLAYER_KEYS
+
+    keys = "|".join(re.escape(k) for k in (*PLAYER_KEYS, *BOT_KEYS, "energy_core_option"))
+    return re.fullmatch(rf"{re.escape(Q)}\.((p[1-4]|bot)\.({keys})(\.[a-z_]+)?|agenda\.(rows|row[0-9]+\.(value|meet))"
+                        rf"|players|side|opponent)", key) is not None
+
+
 def _warn_unused(env, given: dict, asked: list[str]) -> None:
-    """Answers for this command's questions that no question took: most likely a typing error (or an
-    answer for a module or player not in this game)."""
+    """Answers for this command's questions that no question could take: most likely a typing error."""
     import difflib
 
-    unused = [k for k in env.answers if k.startswith(Q + ".") and k not in given]
+    unused = [k for k in env.answers if k.startswith(Q + ".") and k not in given and not _known(k)]
     for key in unused:
         close = difflib.get_close_matches(key, asked, n=1, cutoff=0.8)
         env.err.print("[yellow]" + env.t(f"{Q}.unused", id=key, close=", ".join(close) or "—") + "[/yellow]")
