@@ -43,9 +43,7 @@ def resolve_event_card(ctx: Ctx, card: str):
         return
     ev = ctx.data.card(card)
     yield Say(msg("radlands.event.resolve", card=ev["name"], player=ctx.name()), "head")
-    from .turn import card_text
-
-    ctx.text = card_text(ctx.data, card, "effect")
+    ctx.text = ctx.data.effect_text(card)
     yield Say(ctx.text, "rule")
     ctx.source = {"kind": "event", "card": card}
     yield from run_effects(ctx, list(ev.get("effects", [])))

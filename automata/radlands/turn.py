@@ -107,13 +107,6 @@ def card_choices(data, ids: list[str], with_cost: bool = True) -> tuple[Choice, 
     return tuple(out)
 
 
-def card_text(data, card: str, part: str) -> Msg:
-    """A card's trait or event effect text: the owner's own wording (``trait_text``, ``effect_text``), else the
-    shipped text ``radlands.card.<id>.<part>``."""
-    own = data.card(card).get(part + "_text", "")
-    return msg("radlands.owner_text", text=own) if own else msg(f"radlands.card.{card}.{part}")
-
-
 def ability_cost(state: dict, data, side: str, ability: dict) -> int:
     cost = ability.get("cost", 0)
     if cost == "symbol":
@@ -155,18 +148,16 @@ def abilities_of(state: dict, data, side: str, source: dict) -> list[tuple[int, 
     out = []
     if source["card"] != B.PUNK:
         for n, ab in enumerate(data.card(source["card"]).get("abilities", []), 1):
-            out.append((n, ab, ability_text(source["card"], n, ab)))
+            out.append((n, ab, ability_text(data, source["card"], n)))
     if source["kind"] == "person" and source["card"] != "argo_yesky" and argo_active(state, data, side):
         argo = data.card("argo_yesky")["abilities"][0]
-        out.append((len(out) + 1, argo, ability_text("argo_yesky", 1, argo)))
+        out.append((len(out) + 1, argo, ability_text(data, "argo_yesky", 1)))
     return out
 
 
-def ability_text(card: str, n: int, ability: dict) -> dict:
-    """The ability's text as message data: the owner's own wording, else the shipped text."""
-    if ability.get("text"):
-        return msg("radlands.owner_text", text=ability["text"]).to_data()
-    return msg(ability.get("text_key") or f"radlands.card.{card}.ability.{n}").to_data()
+def ability_text(data, card: str, n: int) -> dict:
+    """The ability's text as message data (the owner's own wording, else the shipped text)."""
+    return data.ability_text(card, n).to_data()
 
 
 def usable_sources(state: dict, data, side: str) -> list[tuple[Choice, dict, list]]:
@@ -308,7 +299,7 @@ def play_person(ctx: Ctx):
     enter = list(data.card(card).get("on_enter", []))
     if enter:
         ctx.source = {"kind": "person", "card": card, "c": c, "uid": p["uid"]}
-        ctx.text = card_text(data, card, "trait")
+        ctx.text = data.trait_text(card)
         yield Say(ctx.text, "rule")
         yield from run_effects(ctx, enter)
 

@@ -1,0 +1,439 @@
+"""Radlands rules, one test per rule, each citing the seed (004) step or the rules file section it checks.
+
+Seed sections: "Preparação" (setup), "Fluxo do Jogo" 1-3 (Events, Replenish, Actions), "Jogar Carta (Pessoa)",
+"Jogar Carta (Evento)", "Comprar Carta", "Junk Card", "Pegar Water Silo", "Usar Habilidade", "Termos e Ícones"
+(queue, columns, unprotected, destroy, damage, restore, injure, punk, extra water, raid).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from automata.core.runner import BadAnswer, DiceContext, ScriptedAnswers, run
+from automata.radlands import board as B
+from automata.radlands import game
+from automata.radlands.effects import Ctx, do_raid
+from automata.radlands.queue import events_phase, place_event
+from automata.radlands.turn import action, replenish_step, events_step
+
+
+def fresh(camps_a=("railgun", "garage", "arcade"), camps_b=("pillbox", "outpost", "cannon"), first="a", water=3):
+    """A game just after setup: the given camps, empty hands, ``first`` to play, in the Actions phase with ``water``."""
+    state = game.new_state(game.check_options({"players": "Ana,Bruno"}), 1)
+    for s, camps in (("a", camps_a), ("b", camps_b)):
+        state["players"][s]["camps"] = [{"id": c, "state": "undamaged", "used": False} for c in camps]
+        state["players"][s]["turns"] = 1
+    state["first_player"] = first
+    state["turn"].update(player=first, number=1, water=water)
+    state["next"] = {"proc": "action", "p": first, "name": "Ana", "turn": 1, "k": 1}
+    return state
+
+
+def data():
+    return game._load()
+
+
+def play(proc, answers=None):
+    """Run a procedure with scripted answers; it must finish."""
+    result = run(proc, ScriptedAnswers(answers or {}), dice=DiceContext(1, 1, "app"))
+    assert result.done, f"stopped at {result.pending_id}"
+    return result
+
+
+def said(result) -> list[str]:
+    return [e.msg.id for e in result.transcript if e.kind == "say"]
+
+
+def person(state, side, c, card, damaged=False, fresh_=False):
+    state["uid"] += 1
+    p = {"uid": state["uid"], "card": card, "damaged": damaged, "used": False, "fresh": fresh_}
+    state["players"][side]["columns"][c].append(p)
+    return p
+
+
+# -- the event queue ----------------------------------------------------------------------------------
+
+
+def test_event_goes_to_its_bomb_space():
+    """Jogar Carta (Evento) 1: the event goes to the space of its bomb number (Uprising: 2)."""
+    state = fresh()
+    play(place_event(Ctx(state, data(), "a"), "uprising"))
+    assert state["players"]["a"]["queue"] == ["", "uprising", ""]
+
+
+def test_occupied_space_pushes_the_event_back_up_to_space_3():
+    """Jogar Carta (Evento) 4: an occupied space sends the event to the first free space behind it, up to 3."""
+    state = fresh()
+    state["players"]["a"]["queue"] = ["banish", "uprising", ""]
+    result = play(place_event(Ctx(state, data(), "a"), "famine"))  # bomb 1: spaces 1 and 2 taken → 3
+    assert state["players"]["a"]["queue"] == ["banish", "uprising", "famine"]
+    assert "radlands.event.placed_behind" in said(result)
+
+
+def test_full_queue_refuses_the_event_before_payment():
+    """Jogar Carta (Evento) 4: when the space and all behind it are full, the event cannot be played; nothing is
+    paid."""
+    assert B.event_space(["banish", "uprising", "famine"], 1) == -1
+    assert B.event_space(["", "uprising", "famine"], 2) == -1
+    assert B.event_space(["", "uprising", "famine"], 1) == 1
+    state = fresh()
+    state["players"]["a"]["hand"] = 1
+    state["players"]["a"]["queue"] = ["", "x", "y"]
+    proc = action(state, data(), "a", 1)
+    with pytest.raises(BadAnswer):
+        run(proc, ScriptedAnswers({"action": "event", "card": "uprising"}), dice=DiceContext(1, 1, "app"))
+    assert B.water_left(state) == 3 and state["players"]["a"]["hand"] == 1
+
+
+def test_bomb_zero_event_resolves_at_once_and_is_discarded():
+    """Jogar Carta (Evento) 3: a bomb-0 event is not queued; it resolves now and is discarded (Interrogate: draw 4,
+    discard 3)."""
+    state = fresh()
+    before = state["deck"]["count"]
+    result = play(place_event(Ctx(state, data(), "a"), "interrogate"))
+    assert state["players"]["a"]["queue"] == ["", "", ""]
+    assert state["players"]["a"]["hand"] == 1
+    assert state["deck"]["count"] == before - 4
+    assert state["deck"]["discard"] == 3 + 1 and "interrogate" in state["deck"]["known"]
+    assert "radlands.event.now" in said(result)
+    assert state["turn"]["event_resolved"]
+
+
+def test_events_phase_resolves_space_1_then_moves_every_event_forward():
+    """Fluxo do Jogo 1: the event in space 1 is resolved and discarded; then every event moves one space forward."""
+    state = fresh()
+    person(state, "b", 0, "looter")
+    state["players"]["a"]["queue"] = ["banish", "", "bombardment"]
+    play(events_phase(Ctx(state, data(), "a")), {"destroy": "b.c1.1"})
+    assert state["players"]["a"]["queue"] == ["", "bombardment", ""]
+    assert not B.people(state["players"]["b"])
+    assert state["deck"]["known"] == ["looter", "banish"]
+
+
+def test_events_phase_with_empty_space_1_still_advances():
+    """Fluxo do Jogo 1: with space 1 empty, the queue still moves forward."""
+    state = fresh()
+    state["players"]["a"]["queue"] = ["", "uprising", "bombardment"]
+    play(events_phase(Ctx(state, data(), "a")))
+    assert state["players"]["a"]["queue"] == ["uprising", "bombardment", ""]
+
+
+# -- Raid and Raiders ----------------------------------------------------------------------------------
+
+
+def test_raid_puts_raiders_in_space_2():
+    """Raid 1: Raiders not in the queue enter space 2."""
+    state = fresh()
+    play(do_raid(Ctx(state, data(), "a")))
+    assert state["players"]["a"]["queue"] == ["", "raiders", ""] and state["players"]["a"]["raiders"] == "queue"
+
+
+def test_raid_advances_raiders_one_space():
+    """Raid 2: Raiders already queued advance one space."""
+    state = fresh()
+    play(do_raid(Ctx(state, data(), "a")))
+    play(do_raid(Ctx(state, data(), "a")))
+    assert state["players"]["a"]["queue"] == ["raiders", "", ""]
+
+
+def test_raiders_cannot_advance_into_an_occupied_space():
+    """Raid 3: a raid cannot advance Raiders into a space another event occupies; nothing happens."""
+    state = fresh()
+    state["players"]["a"]["queue"] = ["banish", "raiders", ""]
+    state["players"]["a"]["raiders"] = "queue"
+    result = play(do_raid(Ctx(state, data(), "a")))
+    assert state["players"]["a"]["queue"] == ["banish", "raiders", ""]
+    assert "radlands.raid.blocked" in said(result)
+
+
+def test_raiders_in_space_1_resolve_on_a_raid_against_a_camp_the_opponent_picks_even_protected():
+    """Raid 2 and 4: Raiders in space 1 resolve; the opponent picks one of their own camps, protection ignored; the
+    camp is damaged and Raiders go back to their owner's area."""
+    state = fresh()
+    person(state, "b", 1, "looter")  # protects Outpost
+    state["players"]["a"]["queue"] = ["raiders", "", ""]
+    state["players"]["a"]["raiders"] = "queue"
+    result = play(do_raid(Ctx(state, data(), "a")), {"raiders.camp": "b.c2"})
+    asked = [e for e in result.transcript if e.kind == "ask"]
+    assert asked and asked[0].id == "raiders.camp"
+    assert state["players"]["b"]["camps"][1]["state"] == "damaged"
+    assert state["players"]["a"]["queue"] == ["", "", ""] and state["players"]["a"]["raiders"] == "area"
+    assert state["turn"]["event_resolved"] and state["turn"]["own_raiders_resolved"]
+
+
+def test_raiders_resolve_in_the_events_phase_and_are_not_discarded():
+    """Fluxo do Jogo 1 with Raid 4: Raiders in space 1 resolve in the Events phase and return to the area."""
+    state = fresh()
+    state["players"]["a"]["queue"] = ["raiders", "", ""]
+    state["players"]["a"]["raiders"] = "queue"
+    play(events_phase(Ctx(state, data(), "a")), {"raiders.camp": "b.c1"})
+    assert state["players"]["b"]["camps"][0]["state"] == "damaged"
+    assert state["players"]["a"]["raiders"] == "area" and state["deck"]["discard"] == 0
+
+
+def test_raiders_entering_when_space_2_is_taken_is_provisional():
+    """Raid 1 (rules §2.5, §4.1 item 2): space 2 taken → the first free space behind it, marked provisional."""
+    state = fresh()
+    state["players"]["a"]["queue"] = ["", "uprising", ""]
+    result = play(do_raid(Ctx(state, data(), "a")))
+    assert state["players"]["a"]["queue"] == ["", "uprising", "raiders"]
+    assert "radlands.provisional.raiders_entry" in said(result)
+
+
+# -- water ----------------------------------------------------------------------------------------------
+
+
+def test_first_player_takes_1_water_on_their_first_turn_only():
+    """Fluxo do Jogo 2, exception: the first player takes 1 water on their first turn; every later turn, including
+    the opponent's first, 3."""
+    state = fresh()
+    d = data()
+    state["players"]["a"]["turns"] = 0
+    state["players"]["b"]["turns"] = 0
+    play(events_step(state, d, "a"))
+    play(replenish_step(state, d, "a"))
+    assert state["turn"]["water"] == 1 and state["players"]["a"]["hand"] == 1  # still draws
+    play(events_step(state, d, "b"))
+    play(replenish_step(state, d, "b"))
+    assert state["turn"]["water"] == 3
+    play(events_step(state, d, "a"))
+    play(replenish_step(state, d, "a"))
+    assert state["turn"]["water"] == 3
+
+
+def test_water_does_not_carry_over():
+    """Fluxo do Jogo 2 and Limpeza de ações: unspent water and extra water are returned at the end of the turn."""
+    state = fresh(water=3)
+    state["turn"]["extra"] = 1
+    play(action(state, data(), "a", 1), {"action": "end"})
+    assert B.water_left(state) == 0
+    assert state["next"]["proc"] == "events" and state["next"]["p"] == "b"
+
+
+def test_water_silo_taken_for_1_water_and_junked_for_1_extra_water_returns_to_the_area():
+    """Pegar Water Silo and Junk Card: 1 water to take it into hand; junked, it gives 1 extra water and goes back
+    to the play area instead of the discard pile."""
+    state = fresh(water=3)
+    d = data()
+    play(action(state, d, "a", 1), {"action": "silo"})
+    assert state["players"]["a"]["silo"] == "hand" and B.water_left(state) == 2
+    play(action(state, d, "a", 2), {"action": "junk", "card": "water_silo"})
+    assert state["players"]["a"]["silo"] == "area" and B.water_left(state) == 3
+    assert state["deck"]["discard"] == 0
+
+
+def test_draw_action_costs_2_water_and_is_refused_without_it():
+    """Comprar Carta: 2 water for a card; with less, the action is not offered."""
+    from automata.radlands.turn import legal_actions
+
+    state = fresh(water=2)
+    play(action(state, data(), "a", 1), {"action": "draw"})
+    assert state["players"]["a"]["hand"] == 1 and B.water_left(state) == 0
+    assert "draw" not in legal_actions(state, data(), "a")
+
+
+# -- people and columns ------------------------------------------------------------------------------------
+
+
+def test_person_costs_water_and_is_not_ready_the_turn_it_is_played():
+    """Jogar Carta (Pessoa) 1-3: pay its cost; it is not ready this turn (ready on the owner's next turn)."""
+    state = fresh(water=3)
+    state["players"]["a"]["hand"] = 1
+    play(action(state, data(), "a", 1), {"action": "person", "card": "looter", "column": "2"})
+    p = state["players"]["a"]["columns"][1][0]
+    assert p["card"] == "looter" and not B.person_ready(p) and B.water_left(state) == 2
+    B.refresh(state["players"]["a"])
+    assert B.person_ready(p)
+
+
+def test_new_person_in_front_or_behind_and_the_column_holds_two():
+    """Jogar Carta (Pessoa) 4 and 6: in front of or behind the person there (behind pushes it forward); at most 2
+    per column."""
+    state = fresh(water=3)
+    state["players"]["a"]["hand"] = 3
+    d = data()
+    play(action(state, d, "a", 1), {"action": "person", "card": "looter", "column": "1"})
+    play(action(state, d, "a", 2), {"action": "person", "card": "muse", "column": "1", "place": "behind"})
+    assert [p["card"] for p in state["players"]["a"]["columns"][0]] == ["muse", "looter"]  # rear, front
+    proc = action(state, d, "a", 3)
+    with pytest.raises(BadAnswer):  # column 1 is not offered any more
+        run(proc, ScriptedAnswers({"action": "person", "card": "scout", "column": "1"}), dice=DiceContext(1, 1, "app"))
+
+
+def test_full_board_destroys_one_of_your_people_first():
+    """Jogar Carta (Pessoa) 6: with every column full you may still play a person, destroying one of yours first."""
+    state = fresh(water=3)
+    for c in range(3):
+        person(state, "a", c, "muse")
+        person(state, "a", c, "scout")
+    state["players"]["a"]["hand"] = 1
+    play(action(state, data(), "a", 1), {"action": "person", "card": "looter", "column": "2", "make_room": "a.c2.1", "place": "front"})
+    assert [p["card"] for p in state["players"]["a"]["columns"][1]] == ["scout", "looter"]
+    assert "muse" in state["deck"]["known"]
+
+
+def test_destroyed_rear_person_lets_the_front_one_slide_back():
+    """Jogar Carta (Pessoa) 5: when the person behind is destroyed, the front one moves back toward the camp."""
+    state = fresh()
+    rear = person(state, "b", 0, "muse")
+    person(state, "b", 0, "looter")
+    B.destroy_person(state, state["players"]["b"], rear["uid"])
+    assert [p["card"] for p in state["players"]["b"]["columns"][0]] == ["looter"]
+    assert B.person_unprotected(state["players"]["b"], 0, 0) and not B.camp_unprotected(state["players"]["b"], 0)
+
+
+def test_oasis_and_holdout_costs():
+    """Rules §2.6 cost modifiers: Holdout costs 0 into the column of one of your destroyed camps; Oasis makes a
+    person 1 cheaper into its empty column."""
+    from automata.radlands.turn import person_cost
+
+    state = fresh(camps_a=("oasis", "garage", "arcade"))
+    d = data()
+    assert person_cost(state, d, "a", "holdout", 1) == 2
+    state["players"]["a"]["camps"][1]["state"] = "destroyed"
+    assert person_cost(state, d, "a", "holdout", 1) == 0
+    assert person_cost(state, d, "a", "looter", 0) == 0
+    person(state, "a", 0, "muse")
+    assert person_cost(state, d, "a", "looter", 0) == 1
+
+
+def test_zero_cost_play_is_marked_not_ready():
+    """Ações, Cartas e habilidades de custo zero: a card played for 0 gets the not-ready disc."""
+    state = fresh(camps_a=("oasis", "garage", "arcade"), water=0)
+    state["players"]["a"]["hand"] = 1
+    result = play(action(state, data(), "a", 1), {"action": "person", "card": "looter", "column": "1"})
+    assert "radlands.zero_cost" in said(result)
+
+
+def test_unaffordable_person_is_refused():
+    """Jogar Carta (Pessoa) 2: the cost must be paid; the program refuses what cannot be."""
+    state = fresh(water=1)
+    state["players"]["a"]["hand"] = 1
+    proc = action(state, data(), "a", 1)
+    with pytest.raises(BadAnswer):
+        run(proc, ScriptedAnswers({"action": "person", "card": "argo_yesky"}), dice=DiceContext(1, 1, "app"))
+
+
+# -- damage, protection, punks, restore --------------------------------------------------------------------
+
+
+def test_damage_targets_only_unprotected_cards():
+    """Dano: the default target is an unprotected card of the opponent (the front person, or a camp with nobody in
+    front)."""
+    state = fresh(water=2)
+    person(state, "b", 0, "muse")
+    person(state, "b", 0, "looter")
+    result = run(action(state, data(), "a", 1), ScriptedAnswers({"action": "ability", "card": "a.c1"}), dice=DiceContext(1, 1, "app"))
+    ask = result.pending
+    values = {c.value for c in ask.choices}
+    assert values == {"b.c1.2", "b.c2", "b.c3"}
+
+
+def test_damaged_person_is_destroyed_on_the_second_damage_and_damaged_punk_at_once():
+    """Dano: damaged → destroyed on a second damage; a damaged punk is destroyed and goes face down on top of the
+    deck."""
+    state = fresh()
+    side = state["players"]["b"]
+    p = person(state, "b", 0, "looter")
+    assert B.damage_person(state, side, p["uid"]) == "damaged" and not B.person_ready(p)
+    assert B.damage_person(state, side, p["uid"]) == "destroyed"
+    k = person(state, "b", 1, B.PUNK)
+    before = state["deck"]["count"]
+    assert B.damage_person(state, side, k["uid"]) == "punk"
+    assert state["deck"]["count"] == before + 1
+
+
+def test_gaining_a_punk_takes_the_top_card_of_the_deck():
+    """Ganhar Punk: the top card of the deck goes face down into one of your columns (deck − 1)."""
+    from automata.radlands.effects import punk
+
+    state = fresh()
+    before = state["deck"]["count"]
+    play(punk(Ctx(state, data(), "a")), {"punk": "3"})
+    assert state["players"]["a"]["columns"][2][0]["card"] == B.PUNK and state["deck"]["count"] == before - 1
+
+
+def test_a_card_cannot_restore_itself():
+    """Restaurar: a card cannot restore itself (Outpost, 2 → restore, is damaged: it is not offered)."""
+    from automata.radlands.effects import restorable
+
+    state = fresh()
+    state["players"]["a"]["camps"] = [{"id": c, "state": "damaged", "used": False} for c in ("outpost", "garage", "bonfire")]
+    ctx = Ctx(state, data(), "a", source={"kind": "camp", "card": "outpost", "c": 0})
+    values = {c.value for c in restorable(ctx)}
+    assert values == {"a.c2"}  # not itself, and Bonfire can never be restored
+
+
+def test_injure_hits_people_only():
+    """Ferir: the same as damage, people only."""
+    from automata.radlands.effects import injure
+
+    state = fresh()
+    result = run(injure(Ctx(state, data(), "a")), ScriptedAnswers({}), dice=DiceContext(1, 1, "app"))
+    assert result.done and "radlands.fx.no_target" in said(result)  # no people: camps are not offered
+
+
+# -- the end of the game ---------------------------------------------------------------------------------------
+
+
+def test_three_destroyed_camps_lose_the_game_at_once():
+    """Objetivo: a player whose three camps are all destroyed loses."""
+    state = fresh()
+    for c in (0, 1):
+        state["players"]["b"]["camps"][c]["state"] = "destroyed"
+    state["players"]["b"]["camps"][2]["state"] = "damaged"
+    B.damage_camp(state, "b", 2)
+    assert state["over"] and state["result"] == "a"
+    assert game.next_step(state) is None
+
+
+def test_deck_reshuffles_once_then_the_second_run_out_is_a_draw():
+    """Rules §2.10: the first time the deck runs out the discard pile is shuffled into a new deck; the second time
+    the game ends in a draw."""
+    state = fresh()
+    state["deck"].update(count=1, discard=5)
+    taken, what = B.take_from_deck(state, 2)
+    assert taken == 2 and what == ["reshuffle"] and state["deck"] == {"count": 4, "discard": 0, "reshuffles": 1, "known": []}
+    state["deck"]["count"] = 0
+    state["deck"]["discard"] = 3
+    taken, what = B.take_from_deck(state, 1)
+    assert taken == 0 and what == ["exhausted"] and state["over"] and state["result"] == "draw"
+
+
+def test_starting_hand_is_the_sum_of_the_camps_draw_values():
+    """Preparação 6 and first-game option: Arcade 1 + Victory Totem 1 + Mercenary Camp 0 = 2; Garage 0 + Railgun 0 +
+    Supply Depot 2 = 2; the deck keeps 66 − 4 = 62."""
+    from automata.radlands.setup import setup_step
+
+    state = game.new_state(game.check_options({"first_game": True}), 1)
+    d = data()
+    play(setup_step(state, d, "table"))
+    play(setup_step(state, d, "first_game"), {"experienced": "b"})
+    assert [c["id"] for c in state["players"]["b"]["camps"]] == ["arcade", "victory_totem", "mercenary_camp"]
+    play(setup_step(state, d, "hands"))
+    assert state["players"]["a"]["hand"] == 2 and state["players"]["b"]["hand"] == 2 and state["deck"]["count"] == 62
+
+
+def test_a_camp_taken_twice_is_refused():
+    """Preparação 1-2: camps are unique; the second player cannot keep a camp the first kept."""
+    from automata.radlands.setup import setup_step
+
+    state = game.new_state(game.check_options({}), 1)
+    d = data()
+    play(setup_step(state, d, "camps_a"), {"camps.a": ["railgun", "garage", "oasis"]})
+    proc = setup_step(state, d, "camps_b")
+    with pytest.raises(BadAnswer):
+        run(proc, ScriptedAnswers({"camps.b": ["railgun", "outpost", "cannon"]}), dice=DiceContext(1, 1, "app"))
+
+
+def test_obelisk_is_destroyed_before_the_game_but_its_cards_count():
+    """Rules §2.3 (Obelisk, draw 3, destroyed before the game): its 3 cards are drawn; it starts destroyed."""
+    from automata.radlands.setup import setup_step
+
+    state = game.new_state(game.check_options({}), 1)
+    d = data()
+    state["players"]["a"]["camps"] = [{"id": c, "state": "undamaged", "used": False} for c in ("obelisk", "garage", "railgun")]
+    state["players"]["b"]["camps"] = [{"id": c, "state": "undamaged", "used": False} for c in ("arcade", "outpost", "cannon")]
+    result = play(setup_step(state, d, "hands"))
+    assert state["players"]["a"]["hand"] == 3 and state["players"]["a"]["camps"][0]["state"] == "destroyed"
+    assert "radlands.provisional.obelisk" in said(result)
