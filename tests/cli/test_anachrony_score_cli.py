@@ -245,3 +245,35 @@ def test_every_question_and_line_is_translated(table):
         for line in s.lines:
             text = pt.render(line.why)
             assert "{" not in text and Q not in text, text
+
+
+# --- at a real terminal --------------------------------------------------------------------------------------------
+
+
+def test_at_a_terminal_it_asks_what_the_answers_do_not_give(_tabletop_home):
+    """Every question has an id; the ones not answered by --answer are asked at the terminal."""
+    import os
+    import sys
+    from pathlib import Path
+
+    pexpect = pytest.importorskip("pexpect")
+    env = {k: v for k, v in os.environ.items() if k not in ("TABLETOP_NO_PROMPT", "NO_COLOR")}
+    env.update(TABLETOP_HOME=str(_tabletop_home), TABLETOP_LANG="en", TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
+    given = {"p1.superprojects": 0, "p1.time_travel": 2, "p1.morale": 4, "p1.breakthroughs.circle": 1,
+             "p1.breakthroughs.triangle": 1, "p1.breakthroughs.square": 1, "p1.vp_tokens": 10, "p1.evacuation": 0,
+             "p1.unpaid_warps": 0, "p1.anomalies": 0, "bot.vp": 10, "bot.time_travel": 1, "bot.breakthroughs.circle": 0,
+             "bot.breakthroughs.triangle": 0, "bot.breakthroughs.square": 0, "bot.anomalies": 0}
+    args = ["anachrony", "score", "--players", "1", "--opponent", "chronobot", "--side", "A"]
+    for k, v in given.items():
+        args += ["--answer", f"{Q}.{k}={v}"]
+    child = pexpect.spawn(str(Path(sys.executable).with_name("tabletop")), args, env=env, encoding="utf-8",
+                          dimensions=(40, 160), timeout=20)
+    child.expect("total printed VP of your buildings")
+    child.send("7\r")
+    child.expect("end-game effects")
+    child.send("\r")  # none
+    child.expect(r"Player 1: 26 VP")  # 7 + 4 (2 steps) + 0 + 3 + 2 (a set) + 10
+    child.expect("Winner")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
