@@ -138,6 +138,8 @@ def _num(report: dict, who: str, key: str, lo: int | None = 0, hi: int | None = 
     v = report.get(key, default)
     if v is None or isinstance(v, bool) or not isinstance(v, int):
         raise ReportError(who, key, msg(f"{Q}.error.number", key=key, value=str(v)))
+    if hi is None and lo is not None and v < lo:
+        raise ReportError(who, key, msg(f"{Q}.error.at_least", key=key, value=v, min=lo))
     if (lo is not None and v < lo) or (hi is not None and v > hi):
         raise ReportError(who, key, msg(f"{Q}.error.range", key=key, value=v, min="" if lo is None else lo,
                                         max="" if hi is None else hi))

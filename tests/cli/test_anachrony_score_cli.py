@@ -7,6 +7,7 @@ Rules: /work/shared/rules/anachrony.md §2.12 (final tally, tiebreak), §2.14 (m
 from __future__ import annotations
 
 import json
+import re
 import string
 import tomllib
 
@@ -277,3 +278,18 @@ def test_at_a_terminal_it_asks_what_the_answers_do_not_give(_tabletop_home):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_every_message_id_written_in_the_code_exists_in_both_languages():
+    """The ids written out in scoring.py and anachrony_score.py (f"{Q}.<part>.<key>"): errors included."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    ids = set()
+    for path in ("automata/anachrony/scoring.py", "cli/anachrony_score.py"):
+        text = (root / path).read_text(encoding="utf-8")
+        ids |= {f"{Q}.{m}" for m in re.findall(r'f"\{Q\}\.([a-z_]+(?:\.[a-z_0-9]+)*)"', text)}
+    assert len(ids) > 40
+    ids -= {f"{Q}.opponent", f"{Q}.side", f"{Q}.players", f"{Q}.agenda.rows"}  # question ids, not messages
+    missing = [(i, lang) for i in sorted(ids) for lang in ("en", "pt-BR") if not Translator(lang).has(i, lang)]
+    assert missing == []
