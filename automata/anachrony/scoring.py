@@ -302,7 +302,8 @@ def score_bot(report: dict, table: Table, data: ScoreData) -> PlayerScore:
         if table.has("hypersync"):
             each = d.value(bot, "solo_hypersync_vp")
             n = _num(report, BOT_ID, "hypersync_out") if each else 0
-            out.add("solo_hypersync", bot, n * each, "solo_hypersync", "solo_hypersync_vp", count=n, each=each)
+            out.add("solo_hypersync", bot, n * each, "solo_hypersync" if each else "solo_hypersync_free",
+                    "solo_hypersync_vp", count=n, each=each)
     return PlayerScore(BOT_ID, bot, out.lines)
 
 

@@ -415,3 +415,18 @@ def test_total_is_the_sum_of_the_lines_and_the_ranking_respects_the_tiebreaks(ga
     places = [p["place"] for p in result["ranking"]]
     assert places[0] == 1 and places == sorted(places)
     assert len({key[p] for p in result["winners"]}) == 1 and key[result["winners"][0]] == max(key.values())
+
+
+def test_owner_value_for_the_chronossus_hypersync_tiles_is_asked_and_applied():
+    """rules §4.1 item 20: provisional "no end penalty"; an owner value makes the tiles out count."""
+    owned = score_data.load({"scoring": {"chronossus": {"solo_hypersync_vp": -4}}})
+    table = Table(1, ("hypersync",), "A", "chronossus")
+    s = scoring.score_bot(bot(hypersync_out=2), table, owned)
+    line = next(x for x in s.lines if x.category == "solo_hypersync")
+    assert line.vp == -8 and not line.provisional
+    ans = {f"anachrony.score.bot.{k}": 0 for k in ("vp", "time_travel", "anomalies", "breakthroughs.circle",
+                                                    "breakthroughs.triangle", "breakthroughs.square")}
+    ans.update(answers_for("p1", table, solo_objectives=0))
+    ans["anachrony.score.bot.energy_core_option"] = "no"
+    got = run(scoring.procedure(table, owned), ScriptedAnswers(ans))
+    assert got.pending_id == "anachrony.score.bot.hypersync_out"
