@@ -325,14 +325,13 @@ def _edit(env, mid: str, mat: dict, existing: dict, restart: bool = False) -> No
 
     from automata.toc.mat_edit import edit_mat, merge
 
-    from .toc_transcribe import finish, transcribe
+    from .toc_transcribe import save_and_finish, transcribe
 
     command = f"tabletop toc mat {mid} --edit"
     done = transcribe(env, f"mat-{mid}", edit_mat(copy.deepcopy(mat)), command, restart,
                       intro=lambda: env.out.print(env.t("toc.helpers.edit.intro", mat=f"@toc.mat.{mid}")))
     values = done.result
-    path = save_overrides(env, merge(existing, values), command)
-    finish(f"mat-{mid}")
+    path = save_and_finish(env, f"mat-{mid}", command, merge(existing, values))
     if env.json:
         env.emit_json({"ok": True, "mat": mid, "saved": str(path), "answers": done.answers, "resumed": done.resumed,
                        "values": values["mats"][mid]})

@@ -37,11 +37,9 @@ def _load(env):
 def _saved(env, what: str, command: str, existing: dict, done, values: dict, payload: dict) -> None:
     from automata.toc.mat_edit import merge
 
-    from .toc_helpers import save_overrides
-    from .toc_transcribe import finish
+    from .toc_transcribe import save_and_finish
 
-    path = save_overrides(env, merge(existing, values), command)
-    finish(what)
+    path = save_and_finish(env, what, command, merge(existing, values))
     if env.json:
         env.emit_json({"ok": True, "saved": str(path), "answers": done.answers, "resumed": done.resumed, **payload})
         return

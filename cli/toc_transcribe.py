@@ -125,9 +125,7 @@ def transcribe(env, what: str, procedure, command: str, restart: bool = False,
     except BadAnswer as bad:
         raise bad_answer_error(env, bad) from None
     except KeyboardInterrupt:
-        if answers:
-            env.err.print(env.t("toc.transcribe.interrupted", n=len(answers), path=str(path), command=command))
-        raise
+        stop_interrupted(env, what, command)
     if result.pending is not None:
         help_ = pending_help(env.t, result.pending)
         text = env.t("core.pending.stopped", id=help_["id"], question=help_["question"], valid=help_["valid"])
@@ -138,6 +136,31 @@ def transcribe(env, what: str, procedure, command: str, restart: bool = False,
                        {"error": "unanswered", "id": help_["id"], "pending": {**help_, "how": how}, "saved": False,
                         "draft": str(path) if answers else "", "kept": len(answers)})
     return Transcribed(result.result, len(result.records), draft.used)
+
+
+def stop_interrupted(env, what: str, command: str):
+    """Ctrl-C or a closed terminal: say what is kept (the draft) and exit 130; the owner file is untouched."""
+    import typer
+
+    path = draft_path(what)
+    kept = read_draft(path)
+    if kept:
+        env.err.print(env.t("toc.transcribe.interrupted", n=len(kept), path=str(path), command=command))
+    else:
+        env.err.print(env.t("toc.transcribe.interrupted_empty"))
+    raise typer.Exit(int(Exit.INTERRUPTED))
+
+
+def save_and_finish(env, what: str, command: str, new: dict):
+    """Validate and write the owner file (whole, atomically); then the draft goes. Interrupted, the draft stays."""
+    from .toc_helpers import save_overrides
+
+    try:
+        path = save_overrides(env, new, command)
+    except KeyboardInterrupt:
+        stop_interrupted(env, what, command)
+    finish(what)
+    return path
 
 
 def finish(what: str) -> None:

@@ -321,3 +321,25 @@ def test_edit_invalid_mat_exits_1_and_writes_nothing(tmp_path, _tabletop_home, m
     assert result.exit_code == 1, result.output
     assert "invented problem" in result.output
     assert not overrides_path(_tabletop_home).exists()
+
+
+# --- toc status: the Emperor's type -------------------------------------------------------------------
+
+
+def test_status_shows_a_human_emperor_and_its_type(tmp_path):
+    """Seed 000, Tornar-se Imperador / Tipos de Imperador: a human taking the throne picks the type; `toc status`
+    keeps it (JSON keys emperor, emperor_type, emperor_player)."""
+    from automata.toc.data import PRIORITY_ACTIONS
+
+    assert run("new", "toc", "--humans", "1", "--bots", "yellow", "--emperor-rules", "--name", "hum").exit_code == 0
+    answers = {f"toc.setup.{n}": "yes" for n in range(1, 10)}
+    answers.update({"toc.yellow.crisis": "other", "toc.yellow.mode.troubled": "no", "toc.yellow.mode.mobs": "no",
+                    "toc.yellow.legacy": 0, "toc.yellow.political": 0, "toc.human1.crisis": "other",
+                    "toc.human1.emperor": "human", "toc.human1.emperor_type": "military"})
+    answers.update({f"toc.yellow.apl.{a}": "no" for a in PRIORITY_ACTIONS})
+    result = run("--answers", answers_file(tmp_path, answers), "play")
+    assert "toc.round1.over" in result.output, result.output
+    data = run_json("toc", "status")
+    assert (data["emperor"], data["emperor_type"], data["emperor_player"]) == ("human", "military", 1)
+    shown = run("--lang", "pt-BR", "toc", "status")
+    assert "jogador humano 1, Military Emperor" in shown.output
