@@ -53,7 +53,7 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
                 show_event(env.out, env.t, event, interactive, env.explain)
 
         if game_id and session.save.game != game_id:
-            raise CliError(env.t(not_this_game, name=name, game=session.save.game), Exit.ERROR)
+            raise CliError(env.t(not_this_game, name=name, game=session.save.game), Exit.FAILURE)
         try:
             if apply_step is not None:
                 result = session.apply(apply_step, source, env.dice, on_event)
@@ -68,7 +68,7 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
                 result = session.play(source, env.dice, on_event, steps)
         except StepInProgress as busy:
             step = env.t.render(session.game.step_label(busy.step))
-            raise CliError(env.t("core.error.step_in_progress", step=step, n=busy.answers), Exit.ERROR) from None
+            raise CliError(env.t("core.error.step_in_progress", step=step, n=busy.answers), Exit.FAILURE) from None
         except BadAnswer as bad:
             raise bad_answer_error(env, bad) from None
         except saves.SaveError as e:

@@ -143,18 +143,19 @@ def event_command(
         cid = data.find_card(card, kinds=("event",))
     except UnknownName as e:
         valid = ", ".join(sorted(c["name"] for c in data.events.values()))
-        raise CliError(env.t("radlands.error.unknown_event", value=card, valid=valid, close=", ".join(e.close) or "—"), Exit.USAGE) from None
+        close = [data.events[c]["name"] if c in data.events else c for c in e.close]
+        raise CliError(env.t("radlands.error.unknown_event", value=card, valid=valid, close=", ".join(close) or "—"), Exit.USAGE) from None
     _check_started(env, state)
     ev = data.card(cid)
     if B.event_space(state["players"][side]["queue"], event_bomb(Ctx(state, data, side), cid)) < 0:
-        raise CliError(env.t("radlands.invalid.queue_full", card=ev["name"], bomb=ev["bomb"]), Exit.ERROR)
+        raise CliError(env.t("radlands.invalid.queue_full", card=ev["name"], bomb=ev["bomb"]), Exit.FAILURE)
     in_actions = state["turn"]["player"] == side and (state.get("next") or {}).get("proc") == "action"
     if pay is None:
         pay = in_actions
     if pay and not in_actions:
         raise CliError(env.t("radlands.error.pay_outside", player=_name(env, state["players"][side]["name"])), Exit.USAGE)
     if pay and int(ev["cost"]) > B.water_left(state):
-        raise CliError(env.t("radlands.invalid.water", card=ev["name"], cost=ev["cost"], water=B.water_left(state)), Exit.ERROR)
+        raise CliError(env.t("radlands.invalid.water", card=ev["name"], cost=ev["cost"], water=B.water_left(state)), Exit.FAILURE)
     step = {"proc": "cmd_event", "p": side, "name": state["players"][side]["name"], "card": cid, "card_name": ev["name"], "pay": bool(pay)}
     run_steps(env, apply_step=step, game_id="radlands", not_this_game="radlands.error.not_radlands")
 
@@ -175,6 +176,6 @@ def raid_command(player: str = typer.Argument(..., help="a, b or a player's name
 
 def _check_started(env, state: dict) -> None:
     if state["over"]:
-        raise CliError(env.t("radlands.error.over"), Exit.ERROR)
+        raise CliError(env.t("radlands.error.over"), Exit.FAILURE)
     if not state["first_player"]:
-        raise CliError(env.t("radlands.error.in_setup"), Exit.ERROR)
+        raise CliError(env.t("radlands.error.in_setup"), Exit.FAILURE)

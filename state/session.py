@@ -129,13 +129,16 @@ class Session:
     ) -> PlayResult:
         """Play ``step`` now, out of the game's own order (a helper command such as placing an event by name).
 
-        It is journalled like any other step, so undo takes it back and replay repeats it. A step in progress that
-        has no answer yet is set aside (the game asks it again afterwards); one with answers must be finished first.
+        It is journalled like any other step, so undo takes it back and replay repeats it. The game's own next step,
+        not yet answered, is set aside (the game asks it again afterwards); a step with answers, or another command
+        still waiting for its first answer, must be finished first.
         """
         save = self.save
-        if save.pending is not None and save.pending.get("records"):
-            raise StepInProgress(save.pending["step"], len(save.pending["records"]))
+        pending = save.pending
+        if pending is not None and (pending.get("records") or pending["step"] != self.game.next_step(save.state)):
+            raise StepInProgress(pending["step"], len(pending.get("records", [])))
         save.pending = {"step": dict(step), "records": []}
+        write(save, journal=False)  # if its first question waits for an answer, 'play' resumes this step
         return self.play(source, dice_mode, on_event, max_steps=1)
 
     def _complete(self, step: dict, records: list[Record], new_state: dict, why: list[dict] | None = None) -> None:
