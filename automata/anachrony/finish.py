@@ -65,6 +65,9 @@ def game_end(state: dict, data):
 def known_answers(state: dict) -> dict[str, Any]:
     """The answers of the scoring questions (automata/anachrony/scoring.py ids) that the program already knows."""
     known: dict[str, Any] = {}
+    modules = state["options"]["modules"]
+    if state["options"]["players"] == 1 and modules:
+        known["anachrony.score.opponent"] = "chronossus"  # the Chronobot plays the base game only (rules file §3.1)
     for p, t in state.get("totals", {}).items():
         if has(state, "hypersync"):
             known[f"anachrony.score.{p}.hypersync_out"] = t["hypersync_out"]

@@ -6,7 +6,7 @@ import random
 
 from automata.anachrony import game
 from automata.core.dice import roll_with
-from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, TEXT, YES_NO
+from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, TEXT, YES_NO, InvalidAnswer
 from policy_runner import play_policy
 
 
@@ -37,19 +37,31 @@ class Policy:
                 if "done" in values and (len(values) == 1 or rng.random() < 1 / (self.busy + 1)):
                     return "done", "answers"
                 return rng.choice([v for v in values if v != "done"]), "answers"
-            return rng.choice(values), "answers"
+            return self._valid(ask, values), "answers"
         if ask.kind == SEVERAL_OF:
             values = [c.value for c in ask.choices]
             lo = ask.min or 0
             hi = ask.max if ask.max is not None else len(values)
             return rng.sample(values, rng.randint(lo, min(hi, len(values)))), "answers"
         if ask.kind == NUMBER:
+            if i.endswith(".number"):  # a Value tile's number (provisional hint list)
+                return rng.choice([-2, 0, 3, 5, 7]), "answers"
             lo = ask.min if ask.min is not None else 0
             hi = ask.max if ask.max is not None else lo + 5
             return rng.randint(lo, min(hi, lo + 5)), "answers"
         if ask.kind == TEXT:
             return rng.choice(["circle 1", "triangle 3", "square 5"]), "answers"
         raise AssertionError(ask.kind)
+
+    def _valid(self, ask, values):
+        """A random choice that the question's own check accepts."""
+        for v in self.rng.sample(values, len(values)):
+            try:
+                ask.normalise(v)
+            except InvalidAnswer:
+                continue
+            return v
+        raise AssertionError(f"no valid answer to {ask.id}")
 
     def table_dice(self, roll, spec):
         return roll_with(self.rng, spec), "table"
