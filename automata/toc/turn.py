@@ -436,6 +436,10 @@ def human_turn(state: dict, data, i: int):
     held = state.get("human_emperor") or {}
     if state["emperor"] == "human" and held.get("player") == i and state["options"]["emperor_rules"]:
         yield Say(msg("toc.emperor.human_limitation", player=msg("toc.human", n=i).to_data()), "rule")
+        kind = held.get("type", "")
+        if kind:  # Tipos de Imperador, Gain Legacy: the type's rule, for the player's own Gain Legacy phase
+            yield Say(msg(f"toc.emperor.{kind}.legacy"), "rule")
+            yield Say(msg("toc.emperor.human_legacy_hint", command=f"tabletop toc emperor-legacy {kind}"), "rule")
     scope = data.settings.get("crisis_special_cases_scope", "any_roll")
     if scope == "any_roll" and state["bot_order"]:
         result, event = yield from ask_crisis(state, data, f"toc.human{i}", msg("toc.human", n=i).to_data())

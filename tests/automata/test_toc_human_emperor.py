@@ -51,6 +51,7 @@ def test_a_sitting_human_emperor_is_not_asked_again_and_sees_the_limitation():
                                             "toc.human1.emperor_type": "senate"})
     r = play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "human"})
     assert "toc.emperor.human_limitation" in says(r)
+    assert "toc.emperor.senate.legacy" in says(r)  # Tipos de Imperador: the type's Gain Legacy rule, each of its turns
     assert state["human_emperor"]["type"] == "senate"
 
 
