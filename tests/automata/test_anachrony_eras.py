@@ -1,0 +1,362 @@
+"""Anachrony Eras: the phases with each module's changes (seed 002 "Fluxo do Jogo" and "Ações e Como
+Jogar"; rules file §1.6-§1.8, §2.3, §2.5, §2.9, §2.14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from automata.anachrony import agenda as G
+from automata.anachrony import game
+from automata.anachrony.actions import eligible
+from automata.anachrony.data import load
+from anachrony_steps import asked, new, play, said, say_params, through_setup
+
+DATA = load()
+ALL = "neutronide,hypersync,quantum-loops,intrigues"
+
+
+def ready(players=3, modules=ALL, **kw):
+    return through_setup(new(players, modules, **kw))
+
+
+def phase(state, era, name, answers=None):
+    return play(state, answers or {}, {"proc": "phase", "era": era, "phase": name})
+
+
+def action(state, era, answers):
+    state["era"] = era
+    return play(state, answers, {"proc": "actions", "era": era, "k": 2})
+
+
+# -- Preparation: the Quantum Loop offer (seed P1-P2) -------------------------------------------------------
+
+
+def test_preparation_refills_the_offer_to_three_from_the_deck():
+    state = ready()
+    ql = state["ql"]
+    ql["deck"] = ql["offer"][1:] + ql["deck"]
+    ql["offer"] = ql["offer"][:1]
+    top = ql["deck"][:2]
+    r = phase(state, 2, "preparation")
+    assert ql["offer"][1:] == top and len(ql["offer"]) == 3
+    assert said(r).count("anachrony.ql.reveal_app") == 2
+
+
+def test_preparation_keeps_more_than_three_cards():
+    """Seed P2: cards returned may leave more than 3 in the offer; none is discarded."""
+    state = ready()
+    ql = state["ql"]
+    ql["offer"].append(ql["deck"].pop())
+    before = list(ql["offer"])
+    r = phase(state, 2, "preparation")
+    assert ql["offer"] == before and "anachrony.ql.offer_full" in said(r)
+
+
+def test_preparation_with_an_empty_deck_leaves_the_offer_short():
+    state = ready()
+    ql = state["ql"]
+    ql["offer"], ql["deck"] = ql["offer"][:1], []
+    r = phase(state, 3, "preparation")
+    assert len(ql["offer"]) == 1 and "anachrony.ql.deck_empty" in said(r)
+
+
+def test_preparation_by_the_table_asks_which_card_came_up():
+    state = through_setup(new(3, ALL, random="table"), **{
+        "anachrony.setup.ql_offer": ["cosmic_data_leak", "foreign_labor", "future_blueprints"]})
+    ql = state["ql"]
+    card = ql["offer"].pop()
+    ql["deck"].append(card)
+    r = phase(state, 2, "preparation", {"anachrony.ql.revealed": card})
+    assert ql["offer"][-1] == card and "anachrony.ql.revealed" in asked(r)
+
+
+def test_paradox_is_skipped_in_era_one():
+    """Rules file §2.3: Era 1 has no Paradox phase."""
+    state = ready()
+    phase(state, 1, "preparation")
+    assert game.next_step(state) == {"proc": "phase", "era": 1, "phase": "power_up"}
+    phase(state, 2, "preparation")
+    assert game.next_step(state) == {"proc": "phase", "era": 2, "phase": "paradox"}
+
+
+# -- Paradox with Hypersync (rules file §2.14.2) -------------------------------------------------------------
+
+
+def test_extra_paradox_roll_for_the_most_hypersync_tiles_in_play():
+    state = ready()
+    state["players"]["p2"]["hypersync"]["research"] = {"state": "pending", "era": 1}
+    state["players"]["p2"]["hypersync"]["recruit"] = {"state": "pending", "era": 2}
+    state["players"]["p3"]["hypersync"]["recruit"] = {"state": "pending", "era": 2}
+    r = phase(state, 3, "paradox")
+    extra = say_params(r, "anachrony.paradox.hypersync_extra")
+    assert len(extra) == 1 and extra[0]["n"] == 2 and len(extra[0]["players"]) == 1
+
+
+# -- Power Up: Missions (seed M1-M2, X4) ----------------------------------------------------------------------
+
+
+def test_missions_by_era_then_emergency_missions():
+    state = ready(2, "intrigues")
+    for era in (1, 2, 3, 4):
+        phase(state, era, "power_up")
+        assert all(p["intrigues"]["deck"] == 8 - 2 * era for p in state["players"].values())
+        assert all(p["intrigues"]["mission"] == {"era": era, "kind": "mission", "revealed": False} for p in state["players"].values())
+    state["era"] = 4
+    play(state, {"anachrony.impact.done": True}, {"proc": "impact", "era": 4})
+    assert all(p["intrigues"]["emergency"] == 2 for p in state["players"].values())
+    r5 = phase(state, 5, "power_up")
+    assert all(p["intrigues"]["mission"]["kind"] == "emergency" for p in state["players"].values())
+    assert "anachrony.mission.emergency_first" in said(r5)
+    r6 = phase(state, 6, "power_up")
+    assert "anachrony.mission.emergency_second" in said(r6)
+    assert all(p["intrigues"]["emergency"] == 0 for p in state["players"].values())
+
+
+# -- Warp: the Quantum Warp (seed W1-W4, L2-L4) --------------------------------------------------------------
+
+
+def test_quantum_warp_cards_are_picked_in_turn_order():
+    state = ready(3, "quantum-loops")
+    state["first"] = "p3"
+    offer = list(state["ql"]["offer"])
+    r = phase(state, 1, "warp", {"anachrony.warp.quantum": ["p1", "p3"], "anachrony.warp.p3.card": offer[0],
+                                 "anachrony.warp.p1.card": offer[0] if False else offer[1],
+                                 "anachrony.warp.p3.payback": "square 2", "anachrony.warp.p1.payback": "circle 4"})
+    order = [a for a in asked(r) if a.endswith(".card")]
+    assert order == ["anachrony.warp.p3.card", "anachrony.warp.p1.card"]
+    assert state["players"]["p3"]["quantum"] == {"warp": "timeline", "era": 1, "card": offer[0], "payback": "square 2"}
+    assert state["ql"]["offer"] == offer[2:]
+
+
+def test_quantum_warp_without_a_card_goes_back_to_the_supply():
+    """Seed W4: no card wanted (or none left): the Quantum Warp is taken back, no other tile in its place."""
+    state = ready(2, "quantum-loops")
+    state["ql"]["offer"] = []
+    r = phase(state, 1, "warp", {"anachrony.warp.quantum": ["p1"]})
+    assert "anachrony.warp.no_card" in said(r) and state["players"]["p1"]["quantum"]["warp"] == "supply"
+
+
+def test_quantum_warp_paid_back_returns_the_card_to_the_offer():
+    state = ready(2, "quantum-loops")
+    card = state["ql"]["offer"].pop(0)
+    state["players"]["p1"]["quantum"] = {"warp": "timeline", "era": 1, "card": card, "payback": "circle 2"}
+    assert eligible(state | {"era": 1}, DATA, "quantum_payback") == []  # not on the present Era's tile
+    state["era"] = 2
+    assert eligible(state, DATA, "quantum_payback") == ["p1"]
+    action(state, 2, {"anachrony.action": "quantum_payback"})
+    assert state["players"]["p1"]["quantum"] == {"warp": "supply"}
+    assert state["ql"]["offer"][-1] == card
+
+
+def test_cosmic_data_leak_with_intrigues_draws_endgame_conditions():
+    """Rules file §2.14.3: with Intrigues, Cosmic Data Leak draws 2 Endgame Condition cards from the box."""
+    state = ready(2, "quantum-loops,intrigues")
+    state["ql"]["offer"] = ["cosmic_data_leak"] + state["ql"]["offer"][1:]
+    r = phase(state, 1, "warp", {"anachrony.warp.quantum": ["p1"], "anachrony.warp.p1.card": "cosmic_data_leak",
+                                 "anachrony.warp.p1.payback": "x"})
+    assert "anachrony.warp.leak_intrigues" in said(r) and state["players"]["p1"]["quantum"]["leak"]
+
+
+# -- Action Rounds: Hypersync (seed A1-A2, R1-R6) ------------------------------------------------------------------
+
+
+def test_one_hypersync_tile_per_era_and_recovery_from_a_past_era_only():
+    state = ready(2, "hypersync")
+    state["era"] = 2
+    action(state, 2, {"anachrony.action": "hypersync", "anachrony.action.player": "p1", "anachrony.hypersync.p1.tile": "recruit"})
+    assert state["players"]["p1"]["hypersync"]["recruit"] == {"state": "pending", "era": 2}
+    assert eligible(state, DATA, "hypersync") == ["p2"]
+    assert eligible(state, DATA, "recover") == []  # the tile sits on the present Era
+    state["era"] = 3
+    assert "p1" in eligible(state, DATA, "hypersync") and eligible(state, DATA, "recover") == ["p1"]
+    r = action(state, 3, {"anachrony.action": "recover"})
+    assert state["players"]["p1"]["hypersync"]["recruit"] == {"state": "available"}
+    assert state["players"]["p1"]["vp"] == 2
+    do = say_params(r, "anachrony.recover.do")[0]
+    assert do["space"] == "@anachrony.hs_space.middle" and do["workers"] == ["@anachrony.worker.administrator", "@anachrony.worker.genius"]
+
+
+def test_right_hypersync_space_takes_engineers_only_unless_the_owner_says_so():
+    """Seed R5 (Engineers only) and the owner switch for the public rulebook's Genius (rules file §1.9)."""
+    assert DATA.hypersync_space_workers("right") == ["engineer"]
+    owner = load({"rules": {"hypersync": {"genius_on_construct_space": True}}})
+    assert owner.hypersync_space_workers("right") == ["engineer", "genius"]
+
+
+def test_fourth_hypersync_space_only_with_four_players():
+    """Seed R5: the copy space exists only with 4 players and costs 2 Water."""
+    for players, asks in ((3, False), (4, True)):
+        state = ready(players, "hypersync")
+        state["players"]["p1"]["hypersync"]["construct"] = {"state": "pending", "era": 1}
+        r = action(state, 2, {"anachrony.action": "recover", "anachrony.recover.p1.copy": True})
+        assert ("anachrony.recover.p1.copy" in asked(r)) == asks
+
+
+def test_supercharge_after_the_impact_is_asked_and_recorded():
+    """Seed X1-X2: after the Impact the Supercharge reward is added (its value is provisional: asked)."""
+    state = ready(2, "hypersync")
+    state["era"] = 4
+    play(state, {"anachrony.impact.done": True}, {"proc": "impact", "era": 4})
+    state["players"]["p2"]["hypersync"]["research"] = {"state": "pending", "era": 3}
+    r = action(state, 5, {"anachrony.action": "recover", "anachrony.recover.p2.supercharge": 3})
+    assert state["players"]["p2"]["vp"] == 2 + 3 and "anachrony.provisional" in said(r)
+
+
+# -- Action Rounds: Negotiate and the Agenda table (seed, Ação Negociar, Colocar Fichas de Agenda) ----------------
+
+
+@pytest.mark.parametrize("space,bonus,expect", [
+    ("top", "administrator", (2, 2, 1)), ("middle", "engineer", (6, 1, 0)), ("bottom", "scientist", (3, 2, 0)),
+    ("world_council", "scientist", (2, 2, 0)), ("top", "scientist", (2, 2, 0)), ("middle", "scientist", (4, 2, 0))])
+def test_negotiate_counts(space, bonus, expect):
+    """Draw 2 keep 1; top keeps 1 more, middle draws 2 more, bottom draws 1 more; Administrator places,
+    Scientist keeps 1 more, Engineer draws 2 more; bonuses add up; never keep more than drawn."""
+    assert G.negotiate_counts(DATA.rules["intrigues"]["negotiate"], space, bonus) == expect
+
+
+def test_negotiate_bottom_space_not_with_two_players_and_costs_water():
+    state = ready(2, "intrigues")
+    with pytest.raises(Exception):
+        action(state, 1, {"anachrony.action": "negotiate", "anachrony.action.player": "p1", "anachrony.negotiate.p1.space": "bottom"})
+    state = ready(3, "intrigues")
+    r = action(state, 1, {"anachrony.action": "negotiate", "anachrony.action.player": "p1", "anachrony.negotiate.p1.space": "bottom",
+                          "anachrony.negotiate.p1.worker": "genius", "anachrony.negotiate.p1.genius": "engineer",
+                          "anachrony.negotiate.p1.objectives": 1, "anachrony.negotiate.p1.values": 0})
+    assert "anachrony.negotiate.bottom_water" in said(r)
+    assert say_params(r, "anachrony.negotiate.draw")[0]["draw"] == 5
+    assert state["players"]["p1"]["intrigues"]["objectives"] == 1
+
+
+def agenda_state():
+    state = ready(2, "intrigues")
+    state["players"]["p1"]["intrigues"].update(objectives=3, values=3)
+    return state
+
+
+def place(state, era, row, kind, more=None):
+    answers = {"anachrony.action": "agenda", "anachrony.action.player": "p1", "anachrony.agenda.p1.kind": kind,
+               "anachrony.agenda.p1.row": str(row), "anachrony.agenda.p1.number": 5, "anachrony.agenda.p1.pair": False,
+               "anachrony.agenda.p1.same_turn": False}
+    answers.update(more or {})
+    return action(state, era, answers)
+
+
+def test_agenda_columns_and_covering_cost():
+    """G2: Objectives left, Values right; G3: covering costs 2 Water per tile already on the space."""
+    state = agenda_state()
+    place(state, 1, 2, "objective")
+    assert state["agenda"][1]["objective"] == 1 and state["agenda"][1]["value"] == 0
+    r = place(state, 1, 2, "objective")
+    assert say_params(r, "anachrony.agenda.cover_cost") == [{"water": 2}]
+    r = place(state, 1, 2, "objective")
+    assert say_params(r, "anachrony.agenda.cover_cost") == [{"water": 4}]
+    assert G.cover_cost(state, 1, "value", 2) == 0
+
+
+def test_agenda_locked_row_cannot_be_covered():
+    """G4: a row whose two tiles show the same icon locks; locked tiles cannot be covered."""
+    state = agenda_state()
+    place(state, 1, 3, "objective")
+    place(state, 1, 3, "value", {"anachrony.agenda.p1.pair": True})
+    assert state["agenda"][2]["locked"] and 2 not in G.open_rows(state)
+    with pytest.raises(Exception):
+        place(state, 1, 3, "objective")
+
+
+def test_agenda_no_two_tiles_of_one_turn_in_the_same_row():
+    """G5: several placements in the same turn of an Action Round go in different rows."""
+    state = agenda_state()
+    place(state, 1, 1, "objective")
+    with pytest.raises(Exception):  # row 1 is not offered in the same turn
+        place(state, 1, 1, "value", {"anachrony.agenda.p1.same_turn": True})
+    r = place(state, 1, 1, "value", {"anachrony.agenda.p1.same_turn": False})  # a later turn: allowed
+    assert "anachrony.agenda.p1.same_turn" in asked(r)
+
+
+def test_agenda_benefits_three_uses_per_era_then_reset():
+    """B0: the first three Free Actions 3 times per Era in total, one Agenda tile each."""
+    state = agenda_state()
+    for _ in range(3):
+        action(state, 1, {"anachrony.action": "benefit", "anachrony.action.player": "p1",
+                          "anachrony.benefit.p1.which": "tired_workers", "anachrony.benefit.p1.pay": "values"})
+    pi = state["players"]["p1"]["intrigues"]
+    assert pi["benefit_uses"] == 3 and pi["values"] == 0 and "p1" not in eligible(state, DATA, "benefit")
+    phase(state, 2, "preparation")
+    assert pi["benefit_uses"] == 0
+
+
+@pytest.mark.parametrize("met,rewards,failed", [(3, 2, 0), (2, 1, 0), (1, 0, 1), (0, 0, 1)])
+def test_mission_reveal(met, rewards, failed):
+    """Seed, Cartas de Missão: three conditions two different rewards; two (rules file K4) one; fewer (K5) -1 VP."""
+    state = ready(2, "intrigues")
+    phase(state, 1, "power_up")
+    r = action(state, 1, {"anachrony.action": "mission", "anachrony.action.player": "p1", "anachrony.mission.p1.met": met,
+                          "anachrony.mission.p1.vp": 2, "anachrony.mission.p1.agenda": 0})
+    assert state["players"]["p1"]["missions_failed"] == failed
+    assert say_params(r, "anachrony.mission.rewards") == ([{"player": {"id": "anachrony.player", "params": {"n": 1}}, "n": rewards}] if rewards else [])
+    assert "p1" not in eligible(state, DATA, "mission")
+
+
+def test_unrevealed_mission_costs_its_vp_at_clean_up():
+    """Rules file K6 and §4.1 item 16 (provisional): a Mission never revealed counts as failed, in that Era's Clean Up."""
+    state = ready(2, "intrigues")
+    phase(state, 1, "power_up")
+    r = phase(state, 1, "clean_up", {"anachrony.clean_up.first": "same"})
+    assert all(p["missions_failed"] == 1 for p in state["players"].values())
+    assert "anachrony.provisional" in said(r)
+
+
+# -- Impact and the end ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players,count,spaces", [(2, 2, ["top", "middle"]), (4, 3, ["top", "middle", "bottom"])])
+def test_impact_with_hypersync_and_intrigues(players, count, spaces):
+    """Seed X1-X5 and rules file §2.9: Supercharge tiles, Emergency Missions, Collapsing tiles on the Council Chamber
+    as on the Capital Actions (2 / 2 / 3 by player count)."""
+    state = ready(players, ALL)
+    state["era"] = 4
+    r = play(state, {"anachrony.impact.done": True}, {"proc": "impact", "era": 4})
+    assert state["impact"] and state.get("supercharge")
+    council = say_params(r, "anachrony.impact.council_collapsing")
+    assert council == [{"n": count, "spaces": [f"@anachrony.negotiate.{s}" for s in spaces]}]
+    assert say_params(r, "anachrony.impact.collapsing") == [{"n": count}]
+    assert game.next_step(state) == {"proc": "phase", "era": 5, "phase": "preparation"}
+
+
+def test_impact_with_three_players_uses_the_provisional_council_spaces():
+    state = ready(3, "intrigues")
+    state["era"] = 4
+    r = play(state, {"anachrony.impact.done": True}, {"proc": "impact", "era": 4})
+    assert say_params(r, "anachrony.impact.council_collapsing_on") == [{"n": 2, "spaces": ["@anachrony.negotiate.top", "@anachrony.negotiate.middle"]}]
+    assert "anachrony.provisional" in said(r)
+
+
+@pytest.mark.parametrize("modules,era,collapsed,ends", [
+    ("intrigues", 5, None, False), ("intrigues", 6, None, True), ("", 5, True, True), ("", 5, False, False),
+    ("", 6, False, False), ("", 7, None, True), ("hypersync", 4, None, False)])
+def test_game_end(modules, era, collapsed, ends):
+    """Rules file §2.3: with Intrigues the game ends after Era 6 whatever the Collapsing tiles do; otherwise after
+    Era 7 or after the post-Impact Era in which the last Collapsing Capital tile became Hex Unavailable."""
+    state = ready(2, modules)
+    state["impact"] = era > 4
+    answers = {"anachrony.clean_up.first": "same"}
+    if collapsed is not None:
+        answers["anachrony.clean_up.collapsed"] = collapsed
+    r = phase(state, era, "clean_up", answers)
+    assert ("anachrony.clean_up.collapsed" in asked(r)) == (collapsed is not None)
+    assert (game.next_step(state) == {"proc": "end"}) == ends
+    if era == 4:
+        assert game.next_step(state) == {"proc": "impact", "era": 4}
+
+
+def test_untangling_penalties_for_hypersync_and_quantum_warp():
+    """Rules file §2.7 Untangling 3-4: -4 VP per Hypersync tile out; the Quantum Warp -4 unless paid back now."""
+    state = ready(2, "hypersync,quantum-loops")
+    state["players"]["p1"]["hypersync"]["construct"] = {"state": "pending", "era": 6}
+    card = state["ql"]["offer"].pop()
+    state["players"]["p2"]["quantum"] = {"warp": "timeline", "era": 5, "card": card, "payback": "x"}
+    state["era"] = 7
+    play(state, {"anachrony.end.p2.quantum_paid": False}, {"proc": "end"})
+    t = state["totals"]
+    assert t["p1"]["hypersync_penalty"] == -4 and t["p2"]["quantum_warp_penalty"] == -4
+    assert game.next_step(state) == {"proc": "score"}
