@@ -266,6 +266,14 @@ def _spend_entry(state: dict, data, colour: str, entry: dict):
             yield Say(msg("toc.spend.target", target=target), "rule")
         if action == "place_governor":
             yield from _maybe_emperor(state, data, colour)
+        elif action == "initiate_battle" and state["options"]["emperor_rules"] and is_emperor(state, colour) \
+                and emperor_type_now(state) == "military":
+            # The Limitation's example: a Military Emperor can be killed in battle; the test itself is cut off (G13).
+            killed = yield Ask(f"{ask_id}.emperor_killed", msg("toc.emperor.killed_question", bot=name), YES_NO)
+            yield provisional("rules.emperor.military_rest")
+            if killed:
+                _remove_emperor(state)
+                yield Say(msg("toc.emperor.killed", bot=name), "score")
 
 
 def _points_text(bot: dict) -> list:
@@ -275,8 +283,10 @@ def _points_text(bot: dict) -> list:
 def _maybe_emperor(state: dict, data, colour: str):
     """A successful Place Governor in Italia makes the bot Emperor (seed, Tornar-se Imperador)."""
     bots = state["bots"]
-    won = yield Ask(f"toc.{colour}.italia", msg("toc.emperor.won_italia", bot=bot_name(colour, bots)), YES_NO)
     previous = state["emperor"]
+    # Limitações: a bot that has been Emperor this turn (and is no longer) may not attempt Italia: no question.
+    limited = state["options"]["emperor_rules"] and bots[colour]["emperor_this_turn"] and previous != colour
+    won = False if limited else (yield Ask(f"toc.{colour}.italia", msg("toc.emperor.won_italia", bot=bot_name(colour, bots)), YES_NO))
     if not won:
         if previous != colour and state["options"]["emperor_rules"] and emperor_type_now(state) == "populace":
             # Populace Emperor, Removal: also a successful Place Governor in the province holding the Emperor token.
@@ -284,6 +294,7 @@ def _maybe_emperor(state: dict, data, colour: str):
             if there:
                 _remove_emperor(state)
                 yield Say(msg("toc.emperor.removed_populace"), "score")
+                yield Say(msg("toc.why.populace_removed"), "why")
         return
     _remove_emperor(state)
     state["emperor"] = colour

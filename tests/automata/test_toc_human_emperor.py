@@ -123,3 +123,30 @@ def test_senate_emperor_is_not_removed_outside_italia():
     assert "toc.spend.populace_votes" not in says(r)
     assert not [e for e in r.transcript if e.kind == "ask" and e.id.endswith("populace_province")]
     assert state["emperor"] == "human"
+
+
+def test_military_emperor_bot_killed_in_its_own_battle():
+    """Seed, Limitações (example: a Military Emperor killed in battle this turn): after its battle the table says
+    whether the bot's Military Emperor died (the test itself is cut off from the summary, G13); if so it is no
+    longer Emperor and, having been Emperor this turn, may not attempt Place Governor in Italia."""
+    state = after_setup()
+    c = next(b for b in state["bot_order"] if state["bots"][b]["mat"] == "maximinus_thrax")
+    bot = state["bots"][c]
+    state["emperor"] = c
+    bot["emperor_type"] = "military"
+    bot["emperor_this_turn"] = True
+    bot["points"] = {"military": 3, "senate": 2, "populace": 0}
+    from automata.toc.game import data_of
+
+    answers = {f"toc.{c}.apl.{e['id']}": "no" for e in data_of(state).priority}
+    answers.update({f"toc.{c}.apl.initiate_battle": "yes", f"toc.{c}.apl.initiate_battle.cost": "1",
+                    f"toc.{c}.apl.initiate_battle.emperor_killed": "yes"})
+    r = play(state, {"proc": "bot_spend", "bot": c}, answers)
+    assert state["emperor"] == "none" and bot["emperor_type"] == ""
+    shown = says(r)
+    assert shown.index("toc.emperor.killed") < shown.index("toc.spend.limitation")  # then Place Governor is refused in Italia
+    bot["points"]["senate"] = 2
+    r = play(state, {"proc": "bot_spend", "bot": c}, {**answers, f"toc.{c}.apl.initiate_battle": "no", f"toc.{c}.apl.place_governor": "yes",
+                                                        f"toc.{c}.apl.place_governor.cost": "1"})
+    assert not [e for e in r.transcript if e.kind == "ask" and e.id.endswith(".italia")]  # no attempt in Italia
+    assert state["emperor"] == "none"
