@@ -136,3 +136,25 @@ def test_owner_entries_must_name_their_action():
         load({"priority": [{"id": "mystery", "influence": "senate", "cost": 1}]})
     with pytest.raises(DataError, match="printed name"):
         load({"priority": [{"id": "x", "action": "other", "influence": "senate", "cost": 1}]})
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_whole_games_with_the_owners_list_and_guidelines(seed):
+    """Seed, Fluxo do Jogo: whole 8-round games with an owner's list (printed costs, a repeatable entry, an action
+    of its own) and guidelines run to the end with random legal answers; points never go negative."""
+    from toc_policy import play_game
+
+    guidelines = [{"slot": f"{a}_{v}:{s}", "text": "Play it at once."} for a in ("military", "senate", "populace")
+                  for v in (2, 3) for s in ("base", "expansion")]
+    overrides = {"priority": OWNER_LIST + [{"id": "create_army", "influence": "military", "cost": 1, "repeat": True}],
+                 "events": {"guidelines": {"mode": "ask"}, "card_guidelines": guidelines}}
+    spent = []
+
+    def on_step(state, step, result):
+        for bot in state["bots"].values():
+            assert min(bot["points"].values()) >= 0
+        spent.extend(e.msg.id for e in result.transcript if e.kind == "say" and e.msg.id in ("toc.spend.do", "toc.spend.owner_list"))
+
+    state, _ = play_game(seed, rounds=8, on_step=on_step, overrides=overrides)
+    assert state["over"]
+    assert "toc.spend.do" in spent and "toc.spend.owner_list" in spent and state["round"] == 8
