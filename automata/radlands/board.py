@@ -117,24 +117,43 @@ def refresh(side: dict) -> None:
 
 
 def take_from_deck(state: dict, k: int = 1) -> tuple[int, list[str]]:
-    """Take ``k`` cards off the draw deck. Returns (cards taken, happenings) where happenings are
-    "reshuffle" and/or "exhausted" (the game ends in a draw; state["over"] is set)."""
+    """Take ``k`` cards off the draw deck. Returns (cards taken, happenings): "reshuffle" (the discard pile became
+    the deck), "exhausted" (the game ends in a draw; state["over"] is set) and "empty_discard" (provisional: the
+    first run-out found no discard pile to shuffle, so it counts as the second).
+
+    When the deck "runs out" is provisional (rules §4.1 item 3): ``take_from_empty`` (a card must be taken and the
+    deck is empty; shipped) or ``last_card_leaves`` (the moment the last card is taken)."""
     deck = state["deck"]
+    at_last = state["rules"]["provisional"].get("deck_exhaustion_trigger") == "last_card_leaves"
     taken, what = 0, []
     for _ in range(k):
         if deck["count"] == 0:
-            if deck["reshuffles"] < state["rules"]["deck_reshuffles"] and deck["discard"] > 0:
-                deck["count"], deck["discard"], deck["known"] = deck["discard"], 0, []
-                deck["reshuffles"] += 1
-                what.append("reshuffle")
-            else:
-                state["over"] = True
-                state["result"] = "draw"
-                what.append("exhausted")
+            run_out(state, what)
+            if state.get("over"):
                 break
         deck["count"] -= 1
         taken += 1
+        if at_last and deck["count"] == 0:
+            run_out(state, what)
+            if state.get("over"):
+                break
     return taken, what
+
+
+def run_out(state: dict, what: list[str]) -> None:
+    """The deck has run out: the first time the discard pile is shuffled into a new deck, the next time the game
+    is a draw (rules §2.10)."""
+    deck = state["deck"]
+    if deck["reshuffles"] < state["rules"]["deck_reshuffles"] and deck["discard"] > 0:
+        deck["count"], deck["discard"], deck["known"] = deck["discard"], 0, []
+        deck["reshuffles"] += 1
+        what.append("reshuffle")
+        return
+    if deck["reshuffles"] < state["rules"]["deck_reshuffles"]:
+        what.append("empty_discard")
+    state["over"] = True
+    state["result"] = "draw"
+    what.append("exhausted")
 
 
 def to_discard(state: dict, card: str) -> None:

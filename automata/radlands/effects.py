@@ -191,12 +191,14 @@ def draw_cards(ctx: Ctx, side: str, n: int):
     for w in what:
         yield from deck_news(ctx.state, w)
     if taken:
-        yield Say(msg("radlands.fx.draw", player=ctx.name(side), n=taken), "do")
+        yield Say(msg("radlands.fx.draw_one" if taken == 1 else "radlands.fx.draw", player=ctx.name(side), n=taken), "do")
 
 
 def deck_news(state: dict, what: str):
     if what == "reshuffle":
         yield Say(msg("radlands.deck.reshuffle", n=state["deck"]["count"]), "do")
+    elif what == "empty_discard":
+        yield Say(msg("radlands.provisional.empty_discard"), "warn")
     elif what == "exhausted":
         yield Say(msg("radlands.over.draw"), "head")
 
@@ -205,7 +207,7 @@ def discard(ctx: Ctx, arg=""):
     n = min(int(arg or 1), ctx.side()["hand"])
     ctx.side()["hand"] -= n
     ctx.state["deck"]["discard"] += n
-    yield Say(msg("radlands.fx.discard", player=ctx.name(), n=n), "do")
+    yield Say(msg("radlands.fx.discard_one" if n == 1 else "radlands.fx.discard", player=ctx.name(), n=n), "do")
 
 
 def water(ctx: Ctx, _arg=""):
@@ -241,7 +243,9 @@ def gain_punk(ctx: Ctx, optional: bool = True):
         yield from deck_news(state, w)
     if not taken:
         return
-    B.place_person(state, side, c, B.PUNK, front=front, ready=False)
+    from .turn import karli_active
+
+    B.place_person(state, side, c, B.PUNK, front=front, ready=karli_active(state, ctx.data, ctx.me))
     yield Say(msg("radlands.fx.punk", player=ctx.name(), col=c + 1), "do")
 
 
@@ -296,6 +300,8 @@ def resolve_raiders(ctx: Ctx):
         side["queue"][side["queue"].index("raiders")] = ""
     yield Say(msg("radlands.raid.resolve", player=ctx.name(), opp=ctx.name(ctx.opp)), "head")
     choices = T.camps(state, ctx.data, ctx.opp)
+    if len(choices) < len(ctx.side(ctx.opp)["camps"]):
+        yield Say(msg("radlands.provisional.raiders_target"), "warn")
     if choices:
         value = yield Ask(ctx.qid("raiders.camp"), msg("radlands.ask.raiders_camp", player=ctx.name(ctx.opp)), ONE_OF, tuple(choices))
         yield from hit(ctx, value, "damage")

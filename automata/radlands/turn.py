@@ -89,12 +89,15 @@ def person_cost(state: dict, data, side: str, card: str, c: int) -> int:
     return max(0, cost)
 
 
+def karli_active(state: dict, data, side: str) -> bool:
+    """Karli Blaze (undamaged, yours): all your people enter play ready, punks included."""
+    return any(p["card"] != B.PUNK and not p["damaged"] and "all_enter_ready" in data.card(p["card"]).get("traits", [])
+               for p in B.people(state["players"][side]))
+
+
 def enters_ready(state: dict, data, side: str, card: str) -> bool:
-    if "enters_ready" in data.card(card).get("traits", []):
-        return True
-    karli = any(p["card"] != B.PUNK and not p["damaged"] and "all_enter_ready" in data.card(p["card"]).get("traits", [])
-                for p in B.people(state["players"][side]))
-    return karli or "all_enter_ready" in data.card(card).get("traits", [])
+    traits = data.card(card).get("traits", [])
+    return "enters_ready" in traits or "all_enter_ready" in traits or karli_active(state, data, side)
 
 
 def card_choices(data, ids: list[str], with_cost: bool = True) -> tuple[Choice, ...]:

@@ -437,3 +437,34 @@ def test_obelisk_is_destroyed_before_the_game_but_its_cards_count():
     result = play(setup_step(state, d, "hands"))
     assert state["players"]["a"]["hand"] == 3 and state["players"]["a"]["camps"][0]["state"] == "destroyed"
     assert "radlands.provisional.obelisk" in said(result)
+
+
+def test_deck_run_out_at_the_last_card_when_the_owner_says_so():
+    """Rules §4.1 item 3 (provisional switch): with ``last_card_leaves`` the deck runs out as the last card is
+    taken; the discard pile is shuffled at once."""
+    state = fresh()
+    state["rules"]["provisional"]["deck_exhaustion_trigger"] = "last_card_leaves"
+    state["deck"].update(count=2, discard=4)
+    taken, what = B.take_from_deck(state, 2)
+    assert taken == 2 and what == ["reshuffle"] and state["deck"]["count"] == 4
+
+
+def test_first_run_out_with_an_empty_discard_pile_is_a_draw_marked_provisional():
+    """Rules §4.1 item 4: nothing to shuffle at the first run-out → it counts as the second: a draw."""
+    state = fresh()
+    state["deck"].update(count=0, discard=0)
+    taken, what = B.take_from_deck(state, 1)
+    assert taken == 0 and what == ["empty_discard", "exhausted"] and state["result"] == "draw"
+
+
+def test_karli_blaze_makes_new_people_and_punks_enter_ready():
+    """Rules §2.8 ready overrides: with Karli Blaze undamaged in play, your people, punks included, enter ready."""
+    from automata.radlands.effects import punk
+
+    state = fresh(water=3)
+    person(state, "a", 0, "karli_blaze")
+    state["players"]["a"]["hand"] = 1
+    play(action(state, data(), "a", 1), {"action": "person", "card": "looter", "column": "2"})
+    assert B.person_ready(state["players"]["a"]["columns"][1][0])
+    play(punk(Ctx(state, data(), "a")), {"punk": "3"})
+    assert B.person_ready(state["players"]["a"]["columns"][2][0])
