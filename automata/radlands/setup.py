@@ -3,7 +3,7 @@ each player's area, the starting hands (the sum of the camps' draw values) and t
 
 from __future__ import annotations
 
-from ..core.steps import ONE_OF, SEVERAL_OF, Ask, Choice, InvalidAnswer, Roll, Say, msg
+from ..core.steps import ONE_OF, Ask, Choice, InvalidAnswer, Roll, Say, msg
 from . import board as B
 
 ORDER = ("table", "camps_a", "camps_b", "reveal", "area", "hands", "first_player")
@@ -43,14 +43,16 @@ def choose_camps(state: dict, data, side: str):
     taken = {c["id"] for s in B.SIDES for c in state["players"][s]["camps"]}
     yield Say(msg("radlands.setup.draw_camps", player=me["name"], n=state["rules"]["camps_dealt"]), "do")
 
-    def check(values):
-        clash = [v for v in values if v in taken]
-        if clash:
-            raise InvalidAnswer(msg("radlands.invalid.camp_taken", card=data.card(clash[0])["name"]))
-        return values
+    kept: list[str] = []
+    for pos in range(1, int(state["rules"]["camps_kept"]) + 1):
+        left = tuple(c for c in camp_choices(data) if c.value not in kept)
 
-    kept = yield Ask(f"camps.{side}", msg("radlands.ask.camps", player=me["name"], n=state["rules"]["camps_kept"]), SEVERAL_OF,
-                     camp_choices(data), min=state["rules"]["camps_kept"], max=state["rules"]["camps_kept"], check=check)
+        def check(value, taken=taken):
+            if value in taken:
+                raise InvalidAnswer(msg("radlands.invalid.camp_taken", card=data.card(value)["name"]))
+            return value
+
+        kept.append((yield Ask(f"camps.{side}.{pos}", msg("radlands.ask.camp", player=me["name"], pos=pos), ONE_OF, left, check=check)))
     me["camps"] = [{"id": cid, "state": "undamaged", "used": False} for cid in kept]
     yield Say(msg("radlands.setup.face_down", player=me["name"], camps=[data.card(c)["name"] for c in kept]), "do")
 

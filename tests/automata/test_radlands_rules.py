@@ -420,10 +420,12 @@ def test_a_camp_taken_twice_is_refused():
 
     state = game.new_state(game.check_options({}), 1)
     d = data()
-    play(setup_step(state, d, "camps_a"), {"camps.a": ["railgun", "garage", "oasis"]})
+    play(setup_step(state, d, "camps_a"), {"camps.a.1": "railgun", "camps.a.2": "garage", "camps.a.3": "oasis"})
+    assert [c["id"] for c in state["players"]["a"]["camps"]] == ["railgun", "garage", "oasis"]  # left to right
     proc = setup_step(state, d, "camps_b")
-    with pytest.raises(BadAnswer):
-        run(proc, ScriptedAnswers({"camps.b": ["railgun", "outpost", "cannon"]}), dice=DiceContext(1, 1, "app"))
+    with pytest.raises(BadAnswer) as bad:
+        run(proc, ScriptedAnswers({"camps.b.1": "railgun"}), dice=DiceContext(1, 1, "app"))
+    assert bad.value.problem.id == "radlands.invalid.camp_taken"
 
 
 def test_obelisk_is_destroyed_before_the_game_but_its_cards_count():

@@ -71,7 +71,7 @@ def test_first_game_setup_deals_the_recommended_camps_and_hands():
 def test_a_camp_name_that_does_not_exist_gets_close_matches():
     """Preparação 1-2: an unknown camp name is refused with the closest names."""
     run("new", "radlands", "--players", "Ana,Bruno")
-    r = run("play", "--answer", "camps.a=Railgun,Garaje,Oasis")
+    r = run("play", "--answer", "camps.a.1=Railgun", "--answer", "camps.a.2=Garaje")
     assert r.exit_code == 2 and "Closest: garage" in r.output
 
 
