@@ -35,12 +35,15 @@ class TerminalPrompter:
         elif ask.kind == ONE_OF:
             choices = [questionary.Choice(self.t.render(c.label), value=c.value) for c in ask.choices]
             if len(choices) <= 9:
-                value = questionary.select(question, choices=choices, use_shortcuts=True).unsafe_ask()
+                value = questionary.select(question, choices=choices, use_shortcuts=True,
+                                           instruction=self.t("core.prompt.select")).unsafe_ask()
             else:  # long lists (Old World cards): type to filter
-                value = questionary.select(question, choices=choices, use_search_filter=True, use_jk_keys=False).unsafe_ask()
+                value = questionary.select(question, choices=choices, use_search_filter=True, use_jk_keys=False,
+                                           instruction=self.t("core.prompt.filter")).unsafe_ask()
         elif ask.kind == SEVERAL_OF:
             choices = [questionary.Choice(self.t.render(c.label), value=c.value) for c in ask.choices]
-            value = questionary.checkbox(question, choices=choices, validate=self._validator(ask.normalise)).unsafe_ask()
+            value = questionary.checkbox(question, choices=choices, validate=self._validator(ask.normalise),
+                                         instruction=self.t("core.prompt.checkbox")).unsafe_ask()
         elif ask.kind == NUMBER:
             if ask.min is not None and ask.max is not None:
                 question += f" [{ask.min}–{ask.max}]"

@@ -99,7 +99,8 @@ def hands(state: dict, data):
         n = sum(values)
         taken, _ = B.take_from_deck(state, n)
         me["hand"] = taken
-        yield Say(msg("radlands.setup.hand", player=me["name"], n=n, values=" + ".join(str(v) for v in values)), "do")
+        key = "radlands.setup.hand" + ("_none" if n == 0 else "_one" if n == 1 else "")
+        yield Say(msg(key, player=me["name"], n=n, values=" + ".join(str(v) for v in values)), "do")
     for side in B.SIDES:
         for c, camp in enumerate(state["players"][side]["camps"]):
             if "obelisk" in data.card(camp["id"]).get("traits", []):
