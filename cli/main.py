@@ -48,8 +48,48 @@ def hoist_globals(args: list[str]) -> list[str]:
     return front + rest
 
 
+#: The games' command groups, built only when used (so that 'tabletop status' does not pay for every game's
+#: commands): name → (module that defines ``app``, hidden alias, short help).
+LAZY_GROUPS = {
+    "chaos": ("cli.chaos", False), "chaos-in-the-old-world": ("cli.chaos", True),
+    "toc": ("cli.toc", False), "time-of-crisis": ("cli.toc", True),
+    "radlands": ("cli.radlands", False), "rad": ("cli.radlands", True),
+    "anachrony": ("cli.anachrony", False),
+}
+GAME_MODULES = ("cli.chaos", "cli.toc", "cli.radlands", "cli.anachrony")
+
+
 class CompanionGroup(TyperGroup):
-    """Hoists global options, suggests close command names, and turns errors into exit codes."""
+    """Hoists global options, suggests close command names, turns errors into exit codes, and builds the
+    games' command groups (and ``new``) only when they are used."""
+
+    def list_commands(self, ctx) -> list[str]:
+        names = list(super().list_commands(ctx))
+        if ctx.parent is None and self.name != "new":
+            names += [n for n in ("new", *LAZY_GROUPS) if n not in names]
+        return names
+
+    def get_command(self, ctx, name: str):
+        cmd = super().get_command(ctx, name)
+        if cmd is not None or ctx.parent is not None or self.name == "new":
+            return cmd
+        built = self.__dict__.setdefault("_lazy", {})
+        if name not in built:
+            import importlib
+
+            if name == "new":
+                for module in GAME_MODULES:  # each registers its 'new GAME' command on new_app
+                    importlib.import_module(module)
+                group, hidden = typer.main.get_group(new_app), False
+            elif name in LAZY_GROUPS:
+                module, hidden = LAZY_GROUPS[name]
+                group = typer.main.get_group(importlib.import_module(module).app)
+            else:
+                return None
+            group.name = name
+            group.hidden = hidden
+            built[name] = group
+        return built[name]
 
     def parse_args(self, ctx, args: list[str]) -> list[str]:
         if ctx.parent is None:
@@ -115,8 +155,7 @@ app = typer.Typer(
 )
 new_app = typer.Typer(cls=CompanionGroup, no_args_is_help=True, help="Start a new game: tabletop new GAME [options].")
 data_app = typer.Typer(no_args_is_help=True, help="Game data: what is provisional and how to replace it.")
-app.add_typer(new_app, name="new")
-app.add_typer(data_app, name="data")
+app.add_typer(data_app, name="data")  # 'new' and the games' groups: CompanionGroup.get_command
 
 
 @app.callback()
@@ -157,12 +196,9 @@ def raise_usage(text: str) -> None:
     raise typer.Exit(int(Exit.USAGE))
 
 
-# The commands live in their own modules; importing them registers them.
+# The commands live in their own modules; importing them registers them (the games' modules are imported when
+# their group or 'new' is used: LAZY_GROUPS).
 from . import commands  # noqa: E402,F401
-from . import chaos  # noqa: E402,F401
-from . import toc  # noqa: E402,F401
-from . import radlands  # noqa: E402,F401
-from . import anachrony  # noqa: E402,F401
 
 
 def main() -> None:
