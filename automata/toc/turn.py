@@ -484,6 +484,10 @@ def human_turn(state: dict, data, i: int):
     state["next"] = {"proc": "human", "i": i + 1} if i < n else {"proc": "round_end"}
 
 
+#: answers that name an Emperor type, in English and Portuguese
+TYPE_ALIASES = {"senate": ("sen", "senado"), "populace": ("pop", "povo", "popular"), "military": ("mil", "militar")}
+
+
 def human_emperor(state: dict, i: int):
     """Human player i became Emperor (seed, Tornar-se Imperador): with the Emperor rules the player chooses where the
     Emperor token goes, and so the type (Tipos de Imperador); the program shows that type's rules, as for a bot."""
@@ -493,7 +497,7 @@ def human_emperor(state: dict, i: int):
         yield Say(msg("toc.emperor.human_becomes", player=player), "score")
         return
     kind = yield Ask(f"toc.human{i}.emperor_type", msg("toc.emperor.human_which", player=player), ONE_OF,
-                     tuple(Choice(k, msg("toc.emperor.choice." + k), (k[:3],)) for k in EMPEROR_TYPES))
+                     tuple(Choice(k, msg("toc.emperor.choice." + k), TYPE_ALIASES[k]) for k in EMPEROR_TYPES))
     state["human_emperor"] = {"player": i, "type": kind}
     yield Say(msg("toc.emperor.human_becomes_type", player=player, type=f"@toc.emperor.type.{kind}"), "score")
     yield Say(msg("toc.emperor.human_place." + kind), "do")

@@ -150,3 +150,11 @@ def test_military_emperor_bot_killed_in_its_own_battle():
                                                         f"toc.{c}.apl.place_governor.cost": "1"})
     assert not [e for e in r.transcript if e.kind == "ask" and e.id.endswith(".italia")]  # no attempt in Italia
     assert state["emperor"] == "none"
+
+
+@pytest.mark.parametrize("answer, kind", [("Senado", "senate"), ("povo", "populace"), ("militar", "military"), ("Military", "military")])
+def test_the_type_may_be_answered_in_either_language(answer, kind):
+    state = after_setup()
+    play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "human",
+                                            "toc.human1.emperor_type": answer})
+    assert state["human_emperor"]["type"] == kind
