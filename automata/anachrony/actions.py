@@ -154,7 +154,7 @@ def negotiate(state: dict, data, p: str, era: int):
     if state.get("impact") and space != "world_council":
         yield Say(msg("anachrony.negotiate.collapsing"), "rule")
     yield Say(msg("anachrony.negotiate.draw", player=who(state, p), draw=draw, keep=keep), "do")
-    yield Say(msg("anachrony.why.negotiate", space=f"@anachrony.negotiate.{space}", worker=f"@anachrony.worker.{bonus}", draw=draw, keep=keep), "why")
+    yield Say(msg("anachrony.why.negotiate", space=f"@anachrony.space.{space}", worker=f"@anachrony.worker.{bonus}", draw=draw, keep=keep), "why")
     pi = state["players"][p]["intrigues"]
     obj = yield Ask(f"anachrony.negotiate.{p}.objectives", msg("anachrony.negotiate.kept_objectives", keep=keep), NUMBER, min=0, max=keep)
     val = yield Ask(f"anachrony.negotiate.{p}.values", msg("anachrony.negotiate.kept_values", keep=keep - obj), NUMBER, min=0, max=keep - obj)

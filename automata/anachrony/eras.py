@@ -251,10 +251,10 @@ def impact(state: dict, data):
         k = bp["collapsing_per_capital"]
         if n == 3:
             on = data.rules["intrigues"]["council_collapsing"]["spaces_3_players"]
-            yield Say(msg("anachrony.impact.council_collapsing_on", n=len(on), spaces=[f"@anachrony.negotiate.{s}" for s in on]), "do")
+            yield Say(msg("anachrony.impact.council_collapsing_on", n=len(on), spaces=[f"@anachrony.space.{s}" for s in on]), "do")
             yield provisional("rules.intrigues.council_collapsing")
         else:
-            yield Say(msg("anachrony.impact.council_collapsing", n=min(k, len(spaces)), spaces=[f"@anachrony.negotiate.{s}" for s in spaces[:k]]), "do")
+            yield Say(msg("anachrony.impact.council_collapsing", n=min(k, len(spaces)), spaces=[f"@anachrony.space.{s}" for s in spaces[:k]]), "do")
     while not (yield Ask("anachrony.impact.done", msg("anachrony.impact.done"), YES_NO)):
         yield Say(msg("anachrony.setup.again"), "warn")
     yield Say(msg("anachrony.clean_up.focus"), "do")

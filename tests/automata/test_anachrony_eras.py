@@ -318,7 +318,7 @@ def test_impact_with_hypersync_and_intrigues(players, count, spaces):
     r = play(state, {"anachrony.impact.done": True}, {"proc": "impact", "era": 4})
     assert state["impact"] and state.get("supercharge")
     council = say_params(r, "anachrony.impact.council_collapsing")
-    assert council == [{"n": count, "spaces": [f"@anachrony.negotiate.{s}" for s in spaces]}]
+    assert council == [{"n": count, "spaces": [f"@anachrony.space.{s}" for s in spaces]}]
     assert say_params(r, "anachrony.impact.collapsing") == [{"n": count}]
     assert game.next_step(state) == {"proc": "phase", "era": 5, "phase": "preparation"}
 
@@ -327,7 +327,7 @@ def test_impact_with_three_players_uses_the_provisional_council_spaces():
     state = ready(3, "intrigues")
     state["era"] = 4
     r = play(state, {"anachrony.impact.done": True}, {"proc": "impact", "era": 4})
-    assert say_params(r, "anachrony.impact.council_collapsing_on") == [{"n": 2, "spaces": ["@anachrony.negotiate.top", "@anachrony.negotiate.middle"]}]
+    assert say_params(r, "anachrony.impact.council_collapsing_on") == [{"n": 2, "spaces": ["@anachrony.space.top", "@anachrony.space.middle"]}]
     assert "anachrony.provisional" in said(r)
 
 
