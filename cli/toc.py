@@ -18,7 +18,7 @@ import typer
 from .env import current
 from .main import app as root, new_app
 
-app = typer.Typer(no_args_is_help=True, help="Time of Crisis: status, AI mats, and the Emperor Legacy calculator.")
+app = typer.Typer(no_args_is_help=True, help="Time of Crisis: status, AI mats, the AI instruction sheet (priority list, event guidelines), and the Emperor Legacy calculator.")
 root.add_typer(app, name="toc")
 root.add_typer(app, name="time-of-crisis", hidden=True)
 

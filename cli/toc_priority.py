@@ -81,7 +81,7 @@ def priority_command(
     t = env.t
     table = Table(title=escape(t("toc.priority.title")), title_justify="left")
     for col in ("order", "action", "influence", "cost", "criteria", "target", "repeat", "whose"):
-        table.add_column(t(f"toc.priority.col.{col}"))
+        table.add_column(t(f"toc.priority.col.{col}"), no_wrap=col in ("order", "cost", "repeat", "whose"))
     for e in entries:
         term = action_term(e)
         cost = t("toc.priority.cost_ask") if e.get("cost", "ask") == "ask" else str(e["cost"])
