@@ -171,6 +171,7 @@ def place_one(state: dict, data, p: str, era: int):
     pi = state["players"][p]["intrigues"]
     kinds = [k for k, key in (("objective", "objectives"), ("value", "values")) if pi[key] > 0]
     if not kinds:
+        yield Say(msg("anachrony.agenda.no_tile", player=who(state, p)), "warn")
         return
     turn = state["turn"]
     if turn["player"] == p and turn["rows"]:
