@@ -360,6 +360,15 @@ def _all_at_once(ctx: Ctx, values: list[str], how: str):
         yield from hit(ctx, v, how)
 
 
+def destroy_damaged_unprotected(ctx: Ctx, _arg=""):
+    """Resonator: destroy an unprotected opposing card, person or camp, that is already damaged."""
+    choices = T.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed, damaged_only=True) + T.camps(
+        ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed, damaged_only=True)
+    value = yield from pick(ctx, "destroy", msg("radlands.ask.destroy_damaged", player=ctx.name(ctx.opp)), choices)
+    if value:
+        yield from hit(ctx, value, "destroy")
+
+
 def destroy_damaged_enemies(ctx: Ctx, _arg=""):
     values = [ch.value for ch in T.persons(ctx.state, ctx.data, ctx.opp, damaged_only=True)]
     if not values:
@@ -546,7 +555,7 @@ def manual(ctx: Ctx, _arg=""):
 
 # -- the table reports a change the program does not make itself ------------------------------------------
 
-CHANGES = ("damage", "destroy", "restore", "punk", "move", "to_hand", "draw", "discard", "water", "done")
+CHANGES = ("damage", "destroy", "restore", "revive", "punk", "move", "to_hand", "draw", "discard", "water", "done")
 
 
 def report_changes(ctx: Ctx, only: tuple[str, ...] = ()):
@@ -573,6 +582,13 @@ def apply_change(ctx: Ctx, kind: str):
         value = yield from pick(ctx, "change.card", msg("radlands.ask.change_card"), choices)
         if value:
             yield from hit(ctx, value, "restore")
+    elif kind == "revive":
+        choices = [T.camp_choice(state, data, ctx.me, c) for c, camp in enumerate(ctx.side()["camps"]) if camp["state"] == "destroyed"]
+        value = yield from pick(ctx, "change.card", msg("radlands.ask.change_card"), choices)
+        if value:
+            camp = ctx.side()["camps"][T.parse(value)[1]]
+            camp["state"] = "undamaged"
+            yield Say(msg("radlands.fx.camp_revived", card=data.card(camp["id"])["name"], player=ctx.name()), "do")
     elif kind == "punk":
         yield from gain_punk(ctx, optional=True)
     elif kind == "move":
@@ -621,4 +637,5 @@ EFFECTS = {
     "opponent_damages_own_card": opponent_damages_own_card, "choose": choose, "advance_event": advance_event,
     "push_opponent_events": push_opponent_events, "restore_ready": restore_ready,
     "restore_any_number": restore_any_number, "draw_if_camp_hit": draw_if_camp_hit, "manual": manual,
+    "destroy_damaged_unprotected": destroy_damaged_unprotected,
 }

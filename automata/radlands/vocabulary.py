@@ -19,7 +19,8 @@ Named effects:
   card of one opposing column);
 - ``famine``, ``high_ground``, ``opponent_damages_own_card`` (Scud Launcher), ``choose:A|B|C`` (one of the
   listed effects), ``advance_event`` (Omen Clock), ``push_opponent_events`` (Doomsayer), ``restore_ready``
-  (Atomic Garden), ``restore_any_number`` (Bonfire), ``draw_if_camp_hit`` (Looter);
+  (Atomic Garden), ``restore_any_number`` (Bonfire), ``draw_if_camp_hit`` (Looter),
+  ``destroy_damaged_unprotected`` (Resonator: an unprotected opposing card that is already damaged);
 - ``manual``: the program shows the text and the table reports what changed.
 
 Conditions of an ability: see ``CONDITIONS``; cost modifiers: ``COST_MODIFIERS``; traits: ``TRAITS``.
@@ -37,7 +38,7 @@ NAMED = (
     "damage_unprotected_camp", "destroy_any_camp", "damage_opposing_camps", "draw_per_destroyed_opposing_camp",
     "destroy_enemies_in_column", "damage_column", "destroy_all_people", "return_all_people", "return_own_person",
     "famine", "high_ground", "opponent_damages_own_card", "advance_event", "push_opponent_events",
-    "restore_ready", "restore_any_number", "draw_if_camp_hit", "manual",
+    "restore_ready", "restore_any_number", "draw_if_camp_hit", "destroy_damaged_unprotected", "manual",
 )
 #: every plain effect word (the counted ``draw:N`` / ``discard:N`` and ``choose:…`` come on top)
 EFFECTS = ICONS + NAMED

@@ -470,3 +470,27 @@ def test_karli_blaze_makes_new_people_and_punks_enter_ready():
     assert B.person_ready(state["players"]["a"]["columns"][1][0])
     play(punk(Ctx(state, data(), "a")), {"punk": "3"})
     assert B.person_ready(state["players"]["a"]["columns"][2][0])
+
+
+def test_resonator_destroys_only_an_unprotected_damaged_card():
+    """Rules §2.12 (Resonator, printed card): 2 → destroy an unprotected opposing card that is already damaged."""
+    from automata.radlands.effects import destroy_damaged_unprotected
+
+    state = fresh()
+    person(state, "b", 0, "muse", damaged=True)
+    person(state, "b", 0, "looter")  # in front: the damaged Muse is protected
+    state["players"]["b"]["camps"][2]["state"] = "damaged"
+    result = run(destroy_damaged_unprotected(Ctx(state, data(), "a")), ScriptedAnswers({}), dice=DiceContext(1, 1, "app"))
+    assert {c.value for c in result.pending.choices} == {"b.c3"}
+    play(destroy_damaged_unprotected(Ctx(state, data(), "a")), {"destroy": "b.c3"})
+    assert state["players"]["b"]["camps"][2]["state"] == "destroyed"
+
+
+def test_a_revived_camp_is_reported_through_the_change_menu():
+    """Rules §2.8 (Construction Yard, printed): a destroyed camp turned face up again, reported by the table."""
+    from automata.radlands.effects import report_changes
+
+    state = fresh()
+    state["players"]["a"]["camps"][1]["state"] = "destroyed"
+    play(report_changes(Ctx(state, data(), "a")), {"change": "revive", "change.card": "a.c2", "change.2": "done"})
+    assert state["players"]["a"]["camps"][1]["state"] == "undamaged"
