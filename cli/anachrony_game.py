@@ -5,7 +5,9 @@
 ``over``, ``first_player``, ``turn_order``, ``next`` (the next step, or null), ``superprojects`` (Timeline
 order, when the program drew them), ``endgame_conditions`` (when drawn), ``quantum_loops`` (``offer``,
 ``deck``, ``out``), ``agenda`` (rows: ``row``, ``objective`` and ``value`` (tiles stacked), ``values``
-(Value numbers, the last on top), ``locked``), ``player`` (id → ``name``, ``vp_tokens``, and per module:
+(Value numbers, the last on top), ``locked``), ``untangling`` (after the game end: per player ``vp_tokens``,
+``hypersync_out``, ``hypersync_penalty``, ``quantum_warp_unpaid``, ``quantum_warp_penalty``, with Intrigues
+``agenda_reserve`` and ``missions``), ``final`` (``totals`` by player id, ``winners``), ``player`` (id → ``name``, ``vp_tokens``, and per module:
 ``hypersync`` (tile → {state, era}), ``hypersync_era``, ``quantum`` (``warp``: supply | timeline, ``era``,
 ``card``, ``payback``), ``intrigues`` (``mission_deck``, ``mission`` {era, kind, revealed, met},
 ``emergency_left``, ``objectives``, ``values``, ``benefit_uses``, ``benefit_limit``, ``missions_failed``)).
@@ -83,6 +85,10 @@ def status_data(session) -> dict[str, Any]:
     }
     if "ql" in state:
         out["quantum_loops"] = {k: list(v) for k, v in state["ql"].items()}
+    if "totals" in state:
+        out["untangling"] = {p: dict(v) for p, v in state["totals"].items()}
+    if "final" in state:
+        out["final"] = {"totals": dict(state["final"]["totals"]), "winners": list(state["final"]["winners"])}
     if "agenda" in state:
         out["agenda"] = [{"row": i + 1, "objective": r["objective"], "value": r["value"], "values": list(r["values"]),
                           "locked": r["locked"]} for i, r in enumerate(state["agenda"])]
@@ -157,3 +163,6 @@ def show_status(env, session) -> None:
         env.out.print(escape(t("anachrony.status.next", step=t.render(step_label(data["next"])))))
     elif state["over"]:
         env.out.print(escape(t("anachrony.status.over")))
+        if "final" in data:
+            totals = ", ".join(f"{name(p) if p in data['player'] else p}: {v}" for p, v in data["final"]["totals"].items())
+            env.out.print(escape(t("anachrony.status.final", totals=totals)))

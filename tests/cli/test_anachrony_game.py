@@ -230,3 +230,25 @@ def test_whole_games_render_in_pt_br_without_leaks(players, seed, modules, rando
                 if PLACEHOLDER.search(line):
                     problems.add(f"{lang}: placeholder in {line!r}")
     assert not problems, "\n".join(sorted(problems)[:40])
+
+
+def test_a_whole_game_through_the_cli_ends_with_the_final_score(_tabletop_home):
+    """A whole 2-player base game played through 'tabletop play' with an answers file; status shows the end."""
+    assert tt("new", "anachrony", "--players", "2", "--seed", "3").exit_code == 0
+    answers = {f"anachrony.setup.{n}": "yes" for n in SETUP}
+    answers.update({"anachrony.setup.first_player": "p1", "anachrony.action": ["done"] * 7, "anachrony.clean_up.first": ["same"] * 7,
+                    "anachrony.clean_up.collapsed": ["no", "no"], "anachrony.impact.done": "yes", "anachrony.score.side": "A"})
+    for p in ("p1", "p2"):
+        for key in ("buildings", "superprojects", "time_travel", "vp_tokens", "evacuation", "unpaid_warps", "anomalies",
+                    "endgame_conditions", "breakthroughs.circle", "breakthroughs.triangle", "breakthroughs.square"):
+            answers[f"anachrony.score.{p}.{key}"] = 1 if p == "p1" else 0
+        answers[f"anachrony.score.{p}.morale"] = 4
+        answers[f"anachrony.score.{p}.superprojects_vp"] = 5 if p == "p1" else 0
+        answers[f"anachrony.score.{p}.effects"] = ""
+    path = _tabletop_home.parent / "answers.json"
+    path.write_text(json.dumps(answers), encoding="utf-8")
+    r = tt("play", "--answers", str(path))
+    assert r.exit_code == 0, r.output
+    data = json.loads(tt("--json", "status").stdout)
+    assert data["over"] and data["era"] == 7 and data["final"]["winners"] == ["p1"]
+    assert "Final score:" in tt("status").output
