@@ -42,7 +42,7 @@ HYPERSYNC_SPACES = ("left", "middle", "right")
 WORKERS = ("scientist", "engineer", "administrator", "genius")
 NEGOTIATE_SPACES = ("top", "middle", "bottom", "world_council")
 #: top-level override keys handled elsewhere (the scoring helper's own data)
-FOREIGN = ("scoring",)
+FOREIGN = ("scoring", "solo")
 
 _FILES = (
     ("rules.toml", None, "rules"),
@@ -236,4 +236,7 @@ def provisional_items(data: AnachronyData) -> list[dict]:
         from . import score_data
     except ImportError:  # the scoring helper is optional
         return items
-    return items + score_data.provisional_items(score_data.load(data.score_overrides or None))
+    items += score_data.provisional_items(score_data.load(data.score_overrides or None))
+    from .solo import data as solo_data  # the solo opponents' values (``solo.*`` keys)
+
+    return items + solo_data.provisional_items(solo_data.load(data.score_overrides or None))
