@@ -48,15 +48,18 @@ def hoist_globals(args: list[str]) -> list[str]:
     return front + rest
 
 
-#: The games' command groups, built only when used (so that 'tabletop status' does not pay for every game's
-#: commands): name → (module that defines ``app``, hidden alias, short help).
-LAZY_GROUPS = {
-    "chaos": ("cli.chaos", False), "chaos-in-the-old-world": ("cli.chaos", True),
-    "toc": ("cli.toc", False), "time-of-crisis": ("cli.toc", True),
-    "radlands": ("cli.radlands", False), "rad": ("cli.radlands", True),
-    "anachrony": ("cli.anachrony", False),
-}
-GAME_MODULES = ("cli.chaos", "cli.toc", "cli.radlands", "cli.anachrony")
+def lazy_groups() -> dict[str, tuple[str, bool]]:
+    """The games' command groups, built only when used (so that 'tabletop status' does not pay for every game's
+    commands): name or alias → (``cli.<game id>``, hidden). A new game needs only its entry in
+    ``automata.core.games.GAMES`` and its ``cli/<game id>.py`` defining ``app``."""
+    from automata.core.games import GAMES
+
+    out: dict[str, tuple[str, bool]] = {}
+    for g in GAMES:
+        out[g.id] = (f"cli.{g.id}", False)
+        for alias in g.aliases:
+            out[alias] = (f"cli.{g.id}", True)
+    return out
 
 
 class CompanionGroup(TyperGroup):
@@ -66,7 +69,8 @@ class CompanionGroup(TyperGroup):
     def list_commands(self, ctx) -> list[str]:
         names = list(super().list_commands(ctx))
         if ctx.parent is None and self.name != "new":
-            names += [n for n in ("new", *LAZY_GROUPS) if n not in names]
+            lazy = lazy_groups()
+            names += [n for n in ("new", *lazy) if n not in names and not (n in lazy and lazy[n][1])]
         return names
 
     def get_command(self, ctx, name: str):
@@ -77,12 +81,13 @@ class CompanionGroup(TyperGroup):
         if name not in built:
             import importlib
 
+            lazy = lazy_groups()
             if name == "new":
-                for module in GAME_MODULES:  # each registers its 'new GAME' command on new_app
+                for module in sorted({m for m, _ in lazy.values()}):  # each registers its 'new GAME' command
                     importlib.import_module(module)
                 group, hidden = typer.main.get_group(new_app), False
-            elif name in LAZY_GROUPS:
-                module, hidden = LAZY_GROUPS[name]
+            elif name in lazy:
+                module, hidden = lazy[name]
                 group = typer.main.get_group(importlib.import_module(module).app)
             else:
                 return None
@@ -197,7 +202,7 @@ def raise_usage(text: str) -> None:
 
 
 # The commands live in their own modules; importing them registers them (the games' modules are imported when
-# their group or 'new' is used: LAZY_GROUPS).
+# their group or 'new' is used: lazy_groups()).
 from . import commands  # noqa: E402,F401
 
 
