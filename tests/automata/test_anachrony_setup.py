@@ -114,6 +114,17 @@ def test_quantum_loop_offer_by_the_table_replaces_a_barred_card():
     assert set(state["ql"]["deck"]) >= BARRED and len(state["ql"]["deck"]) == 5
 
 
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_quantum_loops_setup(players):
+    """Seed Q1-Q4 for each player count: Multiverse Hub, a Quantum Warp each, 3 cards face up and 5 in the deck."""
+    state = new(players, "quantum-loops")
+    says = setup_says(state)
+    assert "anachrony.setup.new_superproject" in says["superprojects"]
+    assert says["quantum_loops"][1] == "anachrony.setup.quantum_warp" and "anachrony.setup.ql_offer_app" in says["quantum_loops"]
+    assert len(state["ql"]["offer"]) == 3 and len(state["ql"]["deck"]) == 5
+    assert all(p["quantum"] == {"warp": "supply"} for p in state["players"].values())
+
+
 def test_quantum_warp_for_each_player():
     """Seed Q2: each player gets a Quantum Warp."""
     state = through_setup(new(4, "quantum-loops"))
@@ -170,9 +181,10 @@ def test_intrigues_with_another_module_adds_its_objective_tiles():
     assert say_params(r, "anachrony.setup.objectives_module") == [{"module": "@anachrony.other_module.guardians_of_the_council", "n": 2}]
 
 
-def test_neutronide_buildings_shuffled_in():
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_neutronide_buildings_shuffled_in(players):
     """Seed N1: the 4 new buildings (119, 219, 319, 419) go into their stacks."""
-    state = new(2, "neutronide")
+    state = new(players, "neutronide")
     play(state, {"anachrony.setup.board": True})
     play(state, {"anachrony.setup.pools": True})
     r = play(state, {"anachrony.setup.buildings": True})
