@@ -68,6 +68,9 @@ def check_options(raw: dict) -> dict:
     if len(set(n.lower() for n in names)) != len(names):
         raise OptionError(msg("anachrony.error.names_repeated"))
     options = {"players": players, "modules": modules, "random": rnd, "names": names}
+    from .solo.options import check as solo_check  # solo opponent (solo helper's hook)
+
+    options.update(solo_check(raw, options))
     if raw.get("overrides"):
         options["overrides"] = raw["overrides"]
     return options
@@ -110,6 +113,10 @@ def new_state(options: dict, seed: int) -> dict:
         rows = data.rules["intrigues"]["grid"]["rows"]
         state["agenda"] = [{"objective": 0, "value": 0, "values": [], "locked": False} for _ in range(rows)]
         state["turn"] = {"player": "", "rows": []}
+    if options.get("opponent"):  # solo opponent (solo helper's hook)
+        from .solo.flow import new_solo_state
+
+        state["solo"] = new_solo_state(state)
     state["next"] = first_setup_step(state)
     return state
 
@@ -123,6 +130,10 @@ def next_step(state: dict) -> dict | None:
 def procedure(state: dict, step: dict):
     from . import actions, eras, finish, setup
 
+    if state.get("solo") and not step.get("base"):  # solo opponent (solo helper's hook)
+        from .solo.flow import procedure as solo_procedure
+
+        return solo_procedure(state, step)
     data = data_of(state)
     proc = step["proc"]
     if proc == "setup":

@@ -1,0 +1,397 @@
+"""The opponent's Actions (rules file §3.2.5-§3.2.7, §3.3, §3.4.7, §3.4.9, §3.4.12): where its Exosuit
+goes, what it takes, and what a Failed Action gives instead. The board is the table's: the program
+asks what it shows (free spaces, stack tops, pools) and says exactly what to move."""
+
+from __future__ import annotations
+
+from ...core.steps import NUMBER, ONE_OF, SEVERAL_OF, YES_NO, Ask, Choice, msg
+from . import state as S
+from .common import P, act, bot, complete_sets, fail, roll_shape, say, take_warp, warp_pick, why
+
+CAPITAL = {"construct_power_plant": "construct", "construct_factory": "construct", "construct_life_support": "construct",
+           "construct_lab": "construct", "construct_superproject": "construct", "recruit": "recruit",
+           "research": "research", "supply_recruit": "recruit"}
+MINE_SPACES = {"upper": "uranium", "middle": "gold", "lower": "titanium"}
+
+
+def needs_exosuit(sd, s: dict, action: str, era: int) -> bool:
+    if action in CAPITAL or action in ("mine", "recruit_genius_or_research"):
+        return True
+    if action.startswith("tile:") and sd["tiles"][action[5:]]["effect"] == "hypersync":
+        return any(e < era for e in s.get("hypersync", []))
+    return False
+
+
+def perform(state: dict, sd, action: str):
+    """One Action of the opponent, whole: placement, effect, failure."""
+    s = state["solo"]
+    era = state["era"]
+    if action.startswith("tile:"):
+        yield from tile(state, sd, action[5:])
+        return
+    yield say("performs", "info", bot=bot(s), action=act(action))
+    if action == "recruit_genius_or_research":
+        genius = yield Ask(f"{P}.genius_in_pool", msg(f"{P}.ask.genius_in_pool"), YES_NO)
+        yield why("genius_or_research", genius="@core.yes" if genius else "@core.no")
+        action = "recruit_genius" if genius else "research"
+    if action == "construct_superproject" and s["edition"] == "first" and not state["impact"]:
+        s["vp"] += 1
+        yield say("superproject_early", "score", bot=bot(s))
+        yield why("first_superproject_early")
+        return
+    kind = CAPITAL.get(action) or ("recruit" if action == "recruit_genius" else None)
+    if kind is not None:
+        where = yield from place_capital(state, sd, kind)
+        if where is None:
+            yield from fail(sd, s, "no_space", no_space=True, action=act(kind))
+            return
+    handler = {"construct_superproject": superproject, "recruit": recruit, "recruit_genius": recruit_genius,
+               "research": research, "mine": mine, "time_travel": time_travel, "remove_anomaly": remove_anomaly,
+               "reboot": reboot, "supply_recruit": supply_recruit, "water": water}.get(action)
+    if handler is None:
+        yield from construct(state, sd, action[len("construct_"):])
+    else:
+        yield from handler(state, sd)
+
+
+# -- placement -------------------------------------------------------------------------------------------------
+
+
+def _exosuit_out(s: dict) -> None:
+    s["exosuits"] -= 1
+    s["placed"] += 1
+
+
+def council_right_open(state: dict) -> bool:
+    s = state["solo"]
+    return not (s["difficulty"].get("wc-right") or "hypersync" in state["options"]["modules"])
+
+
+def place_capital(state: dict, sd, kind: str):
+    """§3.2.5: an empty Exosuit on the topmost free space of the Capital Action, else a World Council space
+    (the First Player one if free); §3.4.9: else, with Hypersync, a Solo Hypersync tile (Chronossus)."""
+    s = state["solo"]
+    era = state["era"]
+    choices = tuple(Choice(c, msg(f"{P}.space.{c}")) for c in ("top", "middle", "none"))
+    space = yield Ask(f"{P}.{kind}.space", msg(f"{P}.ask.space", action=act(kind)), ONE_OF, choices,
+                      hint=msg(f"{P}.hint.space"))
+    if space != "none":
+        _exosuit_out(s)
+        yield say("place", bot=bot(s), space=f"@{P}.space.{space}", action=act(kind), left=s["exosuits"])
+        yield why("topmost_space")
+        return space
+    offered = ("left", "right") if council_right_open(state) else ("left",)
+    free = yield Ask(f"{P}.council", msg(f"{P}.ask.council", action=act(kind)), SEVERAL_OF,
+                     tuple(Choice(c, msg(f"{P}.council.{c}")) for c in offered), min=0)
+    if free:
+        side = "left" if "left" in free else "right"
+        _exosuit_out(s)
+        yield say("place_council", bot=bot(s), side=f"@{P}.council.{side}", action=act(kind), left=s["exosuits"])
+        if side == "left":
+            s["first_next"] = "bot"
+            yield say("first_next", "info", bot=bot(s))
+        yield why("council_left" if side == "left" else "council_right")
+        return "council_" + side
+    if "hypersync" in s:
+        if s["hypersync_era"] != era and len(s["hypersync"]) < sd["hypersync"]["tiles"]:
+            s["hypersync"].append(era)
+            s["hypersync_era"] = era
+            yield say("solo_hypersync_placed", bot=bot(s), era=era, action=act(kind))
+            yield why("solo_hypersync_fallback")
+            return "hypersync"
+        yield why("solo_hypersync_none", per_era=sd["hypersync"]["per_era"], most=sd["hypersync"]["tiles"])
+    return None
+
+
+# -- the effects -----------------------------------------------------------------------------------------------
+
+
+def construct(state: dict, sd, building: str):
+    """§3.2.7: the higher-VP top of the two stacks (secondary on a tie); it fails with 3 of that type."""
+    s = state["solo"]
+    if s["buildings"][building] >= 3:
+        yield from fail(sd, s, "three_buildings", building=f"@{P}.building.{building}")
+        return
+    hint = msg(f"{P}.hint.stack")
+    a = yield Ask(f"{P}.stack.{building}.primary", msg(f"{P}.ask.stack", stack=f"@{P}.stack.primary",
+                  building=f"@{P}.building.{building}"), NUMBER, min=-1, max=30, hint=hint)
+    b = yield Ask(f"{P}.stack.{building}.secondary", msg(f"{P}.ask.stack", stack=f"@{P}.stack.secondary",
+                  building=f"@{P}.building.{building}"), NUMBER, min=-1, max=30, hint=hint)
+    if a < 0 and b < 0:
+        yield from fail(sd, s, "no_building", building=f"@{P}.building.{building}")
+        return
+    stack, vp = ("secondary", b) if b >= a else ("primary", a)
+    s["buildings"][building] += 1
+    s["vp"] += vp
+    yield say("construct", bot=bot(s), stack=f"@{P}.stack.{stack}", building=f"@{P}.building.{building}", vp=vp)
+    yield why("construct_choice", primary=a, secondary=b)
+
+
+def superproject(state: dict, sd):
+    """§3.2.7: a Breakthrough of the shape it holds most of (random on a tie), then the highest-VP face-up
+    Superproject of this or an earlier Era (the oldest on a tie); §3.3: at most 2 for the first edition."""
+    s = state["solo"]
+    most = sd["chronobot_first"]["superprojects_max"] if s["edition"] == "first" else 3
+    total = sum(s["breakthroughs"].values())
+    if total == 0 or s["superprojects"] >= most:
+        yield from fail(sd, s, "no_breakthrough" if total == 0 else "superprojects_max", n=most)
+        return
+    era = state["era"]
+    choices = tuple(Choice(str(e), msg(f"{P}.era", era=e)) for e in range(1, era + 1)) + (Choice("none", msg(f"{P}.no_superproject")),)
+    which = yield Ask(f"{P}.superproject.era", msg(f"{P}.ask.superproject"), ONE_OF, choices, hint=msg(f"{P}.hint.superproject"))
+    if which == "none":
+        yield from fail(sd, s, "no_superproject")
+        return
+    vp = yield Ask(f"{P}.superproject.vp", msg(f"{P}.ask.superproject_vp", era=int(which)), NUMBER, min=0, max=30)
+    top = max(s["breakthroughs"].values())
+    tied = [x for x in S.SHAPES if s["breakthroughs"][x] == top]
+    shape = tied[0]
+    if len(tied) > 1:
+        yield say("tie_shapes", "info", shapes=[f"@{P}.shape.{x}" for x in tied])
+        shape = yield from roll_shape(sd)
+        while shape not in tied:
+            shape = yield from roll_shape(sd)
+    s["breakthroughs"][shape] -= 1
+    s["superprojects"] += 1
+    s["vp"] += vp
+    yield say("superproject", bot=bot(s), shape=f"@{P}.shape.{shape}", era=int(which), vp=vp)
+    yield why("superproject_choice")
+
+
+def recruit(state: dict, sd):
+    """§3.2.7: a Worker type it lacks (Genius > Administrator > Engineer > Scientist), else any by that order;
+    +1 VP, no bonus; all four types: one of each discarded for +5 VP."""
+    s = state["solo"]
+    pool = yield Ask(f"{P}.recruit.pool", msg(f"{P}.ask.recruit_pool"), SEVERAL_OF,
+                     tuple(Choice(w, msg(f"anachrony.worker.{w}")) for w in S.WORKERS), min=0)
+    if not pool:
+        yield from fail(sd, s, "no_worker")
+        return
+    lacking = [w for w in S.WORKERS if w in pool and s["workers"][w] == 0]
+    w = lacking[0] if lacking else next(x for x in S.WORKERS if x in pool)
+    s["workers"][w] += 1
+    s["vp"] += 1
+    yield say("recruit", "score", bot=bot(s), worker=f"@anachrony.worker.{w}")
+    yield why("recruit_lacking" if lacking else "recruit_any")
+    yield from complete_sets(s, "workers")
+
+
+def recruit_genius(state: dict, sd):
+    s = state["solo"]
+    s["workers"]["genius"] += 1
+    s["vp"] += 1
+    yield say("recruit", "score", bot=bot(s), worker="@anachrony.worker.genius")
+    yield from complete_sets(s, "workers")
+
+
+def research(state: dict, sd):
+    """§3.2.2, §3.2.7: it rolls only the shape die and takes a Breakthrough of that shape (any icon);
+    §3.4.13 (9): harder, a shape it does not have yet (rolled again until one)."""
+    s = state["solo"]
+    shape = yield from roll_shape(sd)
+    lacking = [x for x in S.SHAPES if s["breakthroughs"][x] == 0]
+    if s["difficulty"].get("new-shape") and lacking:
+        while shape not in lacking:
+            shape = yield from roll_shape(sd)
+        yield why("new_shape")
+    left = yield Ask(f"{P}.research.left", msg(f"{P}.ask.breakthrough_left", shape=f"@{P}.shape.{shape}"), YES_NO)
+    if not left:
+        yield from fail(sd, s, "no_shape", shape=f"@{P}.shape.{shape}")
+        return
+    s["breakthroughs"][shape] += 1
+    yield say("research", bot=bot(s), shape=f"@{P}.shape.{shape}")
+    yield why("research")
+
+
+def _rank(s: dict, r: str) -> tuple[int, int]:
+    return (1 if s["resources"][r] else 0, S.RESOURCES.index(r))
+
+
+def mine_choice(s: dict, free: list[str], pool: list[str]) -> tuple[str, str | None]:
+    """The topmost free Mine space and pool Resource giving the two Resources it wants most: types it
+    lacks first, then Neutronium > Uranium > Gold > Titanium (§3.2.7)."""
+    best = None
+    for space in [x for x in MINE_SPACES if x in free]:
+        for r in (pool or [None]):
+            have = dict(s["resources"])
+            key = []
+            for x in ([r] if r else []) + [MINE_SPACES[space]]:
+                key.append((1 if have[x] else 0, S.RESOURCES.index(x)))
+                have[x] += 1
+            key.sort()
+            if best is None or key < best[0]:
+                best = (key, space, r)
+    return best[1], best[2]
+
+
+def mine(state: dict, sd):
+    s = state["solo"]
+    free = yield Ask(f"{P}.mine.spaces", msg(f"{P}.ask.mine_spaces"), SEVERAL_OF,
+                     tuple(Choice(x, msg(f"{P}.mine.{x}")) for x in MINE_SPACES), min=0)
+    if not free:
+        yield from fail(sd, s, "no_mine_space", no_space=True)
+        return
+    pool = yield Ask(f"{P}.mine.pool", msg(f"{P}.ask.mine_pool"), SEVERAL_OF,
+                     tuple(Choice(r, msg(f"anachrony.solo.resource.{r}")) for r in S.RESOURCES), min=0)
+    space, r = mine_choice(s, free, pool)
+    _exosuit_out(s)
+    s["resources"][MINE_SPACES[space]] += 1
+    if r:
+        s["resources"][r] += 1
+    yield say("mine", bot=bot(s), space=f"@{P}.mine.{space}", resource=f"@{P}.resource.{MINE_SPACES[space]}",
+              pool=f"@{P}.resource.{r}" if r else "—", left=s["exosuits"])
+    yield why("mine")
+    yield from complete_sets(s, "resources")
+
+
+def time_travel(state: dict, sd, last: bool = False):
+    """§3.2.7: one Warp tile back from the past Timeline tile where it has the most (the oldest on a tie),
+    +1 on its Time Travel track; none there: Failed Action (not for its last Time Travel, §3.2.8)."""
+    s = state["solo"]
+    e = warp_pick(s, state["era"])
+    if e is None:
+        if last:
+            yield say("no_time_travel", "info", bot=bot(s))
+            return False
+        yield from fail(sd, s, "no_warp")
+        return False
+    take_warp(s, e)
+    if s["time_travel"] < S.TIME_TRAVEL_TOP:
+        s["time_travel"] += 1
+    yield say("time_travel", bot=bot(s), era=e, track=s["time_travel"])
+    yield why("time_travel")
+    return True
+
+
+def remove_anomaly(state: dict, sd):
+    """§3.2.7: two Resource cubes of the types it has most of (Titanium > Gold > Uranium > Neutronium on a
+    tie; a Neutronium counts 2), then one Anomaly back; §3.3: 2 Water more for the first edition."""
+    s = state["solo"]
+    if not s["anomalies"]:
+        yield from fail(sd, s, "no_anomaly")
+        return
+    res = dict(s["resources"])
+    cubes = sum(res.values()) + res["neutronium"]
+    water = sd["chronobot_first"]["remove_anomaly_water"] if s["edition"] == "first" else 0
+    if cubes < 2 or s["water"] < water:
+        yield from fail(sd, s, "no_cubes")
+        return
+    paid: list[str] = []
+    need = 2
+    while need > 0:
+        r = max(S.ANOMALY_CUBES, key=lambda x: (res[x], -S.ANOMALY_CUBES.index(x)))
+        if r == "neutronium" and need == 1 and any(res[x] for x in S.ANOMALY_CUBES[:3]):
+            r = max(S.ANOMALY_CUBES[:3], key=lambda x: (res[x], -S.ANOMALY_CUBES.index(x)))
+        res[r] -= 1
+        paid.append(r)
+        need -= 2 if r == "neutronium" else 1
+    s["resources"] = res
+    s["water"] -= water
+    s["anomalies"] -= 1
+    yield say("remove_anomaly", bot=bot(s), paid=[f"@{P}.resource.{r}" for r in paid], left=s["anomalies"])
+    yield why("remove_anomaly")
+
+
+def reboot(state: dict, sd):
+    yield say("reboot", "info", bot=bot(state["solo"]))
+    yield why("reboot")
+
+
+def water(state: dict, sd):
+    """§3.3 (first edition): a "+2 Water" spot."""
+    s = state["solo"]
+    w = sd["chronobot_first"]["water_spot"]
+    s["water"] += w
+    yield say("water_gain", "score", bot=bot(s), water=w, total=s["water"])
+
+
+def supply_recruit(state: dict, sd):
+    """§3.3 (first edition): it pays the Water of its Morale position for its Morale VP, else it Recruits."""
+    s = state["solo"]
+    d = sd["chronobot_first"]
+    m = s.setdefault("morale", 0)
+    if m < len(d["supply_water"]) and s["water"] >= d["supply_water"][m]:
+        cost = d["supply_water"][m]
+        s["water"] -= cost
+        vp = d["supply_morale_vp"][m]
+        s["morale"] = m + 1
+        s["vp"] += vp
+        yield say("supply", "score", bot=bot(s), water=cost, vp=vp)
+        yield why("supply", water=cost)
+        return
+    yield why("supply_recruit", water=d["supply_water"][min(m, len(d["supply_water"]) - 1)])
+    yield from recruit(state, sd)
+
+
+# -- the Chronossus's Action tiles (§3.4.12) -------------------------------------------------------------------
+
+
+def tile(state: dict, sd, tid: str):
+    s = state["solo"]
+    t = sd["tiles"][tid]
+    yield say("tile", "info", bot=bot(s), tile=tid, action=f"@{P}.tile.{t['effect']}")
+    if t["effect"] == "reboot":
+        yield why("reboot")
+    elif t["effect"] == "hypersync":
+        yield from hypersync_action(state, sd)
+    if t.get("vp"):
+        s["vp"] += t["vp"]
+        yield say("tile_vp", "score", bot=bot(s), vp=t["vp"], tile=tid)
+    if t.get("cores"):
+        s["pool"]["energized"] += t["cores"]
+        yield say("energy_core", bot=bot(s), n=t["cores"], pool=s["pool"]["energized"], exhausted=s["pool"]["exhausted"])
+        yield why("energy_core")
+
+
+def hypersync_action(state: dict, sd):
+    """§3.4.9: with a pending Solo Hypersync tile from an earlier Era, an Exosuit on a Hypersync space picked
+    by the shape die (a taken one rolled again; harder: the one your oldest tile needs), +2 VP and its
+    earliest tile back, no Time Travel step; otherwise a Time Travel; neither: a Failed Action."""
+    s = state["solo"]
+    era = state["era"]
+    earlier = [e for e in s.get("hypersync", []) if e < era]
+    if earlier and s["exosuits"] > 0:
+        free = yield Ask(f"{P}.hypersync.free", msg(f"{P}.ask.hypersync_free"), SEVERAL_OF,
+                         tuple(Choice(x, msg(f"anachrony.hs_space.{x}")) for x in ("left", "middle", "right")), min=0)
+        if free:
+            space = None
+            if s["difficulty"].get("targeted-hypersync"):
+                space = targeted_space(state, free)
+                if space:
+                    yield why("targeted_hypersync")
+            if space is None:
+                shapes = sd["hypersync_shape"]
+                shape = yield from roll_shape(sd)
+                while shapes[shape] not in free:
+                    shape = yield from roll_shape(sd)
+                space = shapes[shape]
+                yield why("hypersync_shape", shape=f"@{P}.shape.{shape}")
+                if sd.provisional("hypersync_shape"):
+                    yield Say_provisional("solo.hypersync_shape")
+            _exosuit_out(s)
+            back = min(earlier)
+            s["hypersync"].remove(back)
+            s["vp"] += sd["hypersync"]["recover_vp"]
+            yield say("hypersync_recover", "score", bot=bot(s), space=f"@anachrony.hs_space.{space}", era=back,
+                      vp=sd["hypersync"]["recover_vp"], left=s["exosuits"])
+            yield why("hypersync_recover")
+            return
+    yield why("hypersync_else_time_travel")
+    yield from time_travel(state, sd)
+
+
+def targeted_space(state: dict, free: list[str]) -> str | None:
+    """§3.4.9 "Targeted Hypersync": the space matching your oldest pending Hypersync tile, if free."""
+    tiles = state["players"]["p1"].get("hypersync", {})
+    pending = sorted((v["era"], t) for t, v in tiles.items() if v.get("state") == "pending")
+    spaces = {"research": "left", "recruit": "middle", "construct": "right"}
+    for _, t in pending:
+        if spaces[t] in free:
+            return spaces[t]
+    return None
+
+
+def Say_provisional(key: str):
+    from .common import provisional
+
+    return provisional(key)

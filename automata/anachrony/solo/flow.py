@@ -1,0 +1,79 @@
+"""How the opponent's steps join the game's (rules file §3.2.4, §3.4.5): its setup after yours, its part of
+the Paradox (it rolls last), Power Up, Warp (in player order) and Clean Up phases inside those steps,
+the Action Rounds as one step per turn, and its final score through the scoring helper."""
+
+from __future__ import annotations
+
+from . import phases, rounds
+from .data import load as load_solo
+
+
+def sdata_of(state: dict):
+    return load_solo(state.get("overrides") or None)
+
+
+def procedure(state: dict, step: dict):
+    """The step ``step`` of a game with a solo opponent (game.procedure sends every step here)."""
+    sd = sdata_of(state)
+    proc = step["proc"]
+    if proc == "solo_setup":
+        yield from phases.setup(state, sd)
+        state["next"] = {"proc": "phase", "era": 1, "phase": "preparation"}
+        return
+    if proc == "solo_turn":
+        yield from rounds.turn(state, sd, step["era"], step["k"])
+        return
+    base = _base(state, step)
+    if proc == "score":
+        from ..finish import with_known
+
+        yield from with_known(base, score_answers(state))
+        return
+    if proc == "phase":
+        phase = step["phase"]
+        bot_first = state["solo"]["first"] == "bot"
+        if phase == "clean_up":
+            yield from phases.clean_up(state, sd)
+        if phase == "warp" and bot_first:
+            yield from phases.warp(state, sd)
+            yield from base
+        else:
+            yield from base
+            extra = {"paradox": phases.paradox, "power_up": phases.power_up, "warp": phases.warp}.get(phase)
+            if extra:
+                yield from extra(state, sd)
+        if phase == "warp":
+            yield from phases.cosmic_leak(state, sd)
+        nxt = state.get("next") or {}
+        if nxt.get("proc") == "actions":
+            state["next"] = {"proc": "solo_turn", "era": nxt["era"], "k": 1}
+        return
+    yield from base
+    if proc == "setup" and state["next"].get("proc") == "phase":
+        state["next"] = {"proc": "solo_setup"}
+
+
+def _base(state: dict, step: dict):
+    from .. import game
+
+    return game.procedure(state, {**step, "base": True})
+
+
+def score_answers(state: dict) -> dict:
+    """The scoring helper's questions about the opponent that the program answers (rules §3.2.10, §3.4.14)."""
+    s = state["solo"]
+    known = {"anachrony.score.opponent": s["bot"], "anachrony.score.bot.vp": s["vp"],
+             "anachrony.score.bot.time_travel": s["time_travel"], "anachrony.score.bot.anomalies": s["anomalies"]}
+    for shape, n in s["breakthroughs"].items():
+        known[f"anachrony.score.bot.breakthroughs.{shape}"] = n
+    if s["bot"] == "chronossus":
+        known["anachrony.score.bot.energy_core_option"] = bool(s["difficulty"].get("core-vp"))
+        known["anachrony.score.bot.energy_cores"] = s["pool"]["energized"]
+        known["anachrony.score.bot.hypersync_out"] = len(s.get("hypersync", []))
+    return known
+
+
+def new_solo_state(state: dict) -> dict:
+    from .state import new_solo
+
+    return new_solo(state["options"], sdata_of(state), state["options"]["modules"])

@@ -1,0 +1,267 @@
+"""The opponent's part of the setup and of each phase but the Action Rounds (rules file §3.2.1, §3.2.4,
+§3.3, §3.4.1, §3.4.4, §3.4.5, §3.4.10)."""
+
+from __future__ import annotations
+
+from ...core.dice import seeded_rng
+from ...core.steps import NUMBER, YES_NO, Ask, Roll, msg
+from . import state as S
+from .common import P, bot, provisional, roll_ai, roll_paradox, say, take_warp, warp_pick, why
+
+
+def setup(state: dict, sd):
+    s = state["solo"]
+    yield say("setup.title", "head", bot=bot(s))
+    if s["bot"] == "chronobot":
+        key = "setup.board_first" if s["edition"] == "first" else "setup.board_chronobot"
+        yield say(key, bot=bot(s))
+    else:
+        yield say("setup.board_chronossus", bot=bot(s))
+    yield say("setup.pieces", bot=bot(s), warps=S.WARP_TILES)
+    yield why("setup_pieces")
+    for tok in S.tokens(s):
+        spot = S.where(sd, s, tok)
+        yield say("setup.token", token=tok, spot=spot_term(sd, s, spot))
+    if s["bot"] == "chronossus":
+        for i, slot in enumerate(("slot_1", "slot_2", "slot_3"), 1):
+            tid = s["tiles"][slot]
+            yield say("setup.tile", tile=tid, slot=i, action=f"@{P}.tile.{sd['tiles'][tid]['effect']}")
+        for spot, tid in s.get("covers", {}).items():
+            yield say("setup.cover", tile=tid, action=f"@{P}.action.{sd['chronossus']['spots'][spot]}")
+        yield why("tiles", modules=", ".join(state["options"]["modules"]) or "—")
+        yield say("setup.pool", energized=s["pool"]["energized"], exhausted=s["pool"]["exhausted"])
+        if "hypersync" in s:
+            yield say("setup.hypersync", n=sd["hypersync"]["tiles"])
+        if "quantum_loops" in state["options"]["modules"]:
+            yield say("setup.ql_row")
+            yield why("ql_row")
+        yield from draw_objectives(state, sd, sd["chronossus"]["objectives_revealed"] - _fewer(s), "setup")
+    if s["difficulty"].get("wc-right") and "hypersync" not in state["options"]["modules"]:
+        yield say("setup.cover_council")
+    if s["difficulty"].get("no-leader"):
+        yield say("setup.no_leader")
+    for opt, value in sorted(s["difficulty"].items()):
+        yield say("setup.difficulty", "rule", option=f"@{P}.difficulty.{opt}", value=value if value is not True else "")
+    yield say("setup.first", "rule", bot=bot(s))
+    while not (yield Ask(f"{P}.setup.done", msg(f"{P}.ask.setup_done", bot=bot(s)), YES_NO)):
+        yield say("setup.again", "warn")
+
+
+def _fewer(s: dict) -> int:
+    n = s["difficulty"].get("objectives")
+    return 0 if n is None else n
+
+
+def draw_objectives(state: dict, sd, n: int, why_key: str):
+    """§3.4.1 (3), §3.4.10 (5): Solo Objective cards into play (the program draws them from the seed with
+    ``random = app``; else the table draws and says which)."""
+    s = state["solo"]
+    cards = sd["chronossus"]["objective_cards"]
+    unused = [c for c in cards if c not in s["objectives"]]
+    n = min(n, len(unused))
+    if n <= 0:
+        yield say("objectives.none", "info")
+        return
+    if state["options"]["random"] == "app":
+        r = seeded_rng(state["seed"], len(s["objectives"]), "anachrony.solo.objectives", 0)
+        drawn = r.sample(sorted(unused), n)
+        s["objectives"].extend(drawn)
+        yield say("objectives.drawn", cards=[f"@{P}.objective.{c}" for c in drawn])
+    else:
+        from ...core.steps import SEVERAL_OF, Choice
+
+        drawn = yield Ask(f"{P}.objectives.{why_key}", msg(f"{P}.ask.objectives", n=n), SEVERAL_OF,
+                          tuple(Choice(c, msg(f"{P}.objective.{c}")) for c in unused), min=n, max=n)
+        s["objectives"].extend(drawn)
+    yield why(f"objectives_{why_key}")
+
+
+def spot_term(sd, s: dict, spot: str):
+    action = S.spot_action(sd, s, spot)
+    if action.startswith("slot_"):
+        return msg(f"{P}.spot.slot", slot=action[-1]).to_data()
+    return msg(f"{P}.spot.named", action=f"@{P}.action.{action}", spot=spot).to_data()
+
+
+# -- 2 Paradox -------------------------------------------------------------------------------------------------
+
+
+def counted(state: dict, sd, s: dict, e: int) -> int:
+    n = s["warps"].get(str(e), 0)
+    if "hypersync" in s and sd["hypersync_paradox"]["counts"]:
+        n += sum(1 for x in s["hypersync"] if x == e)
+    return n
+
+
+def paradox(state: dict, sd):
+    """§3.2.4: it rolls last, once per past Timeline tile where it has the most Warp tiles (ties count); an
+    Anomaly stops its rolls and costs it its Warp tile from the tile where it has the most (the oldest on a
+    tie); with 3 Anomalies it gains none and removes nothing."""
+    s = state["solo"]
+    era = state["era"]
+    yield say("paradox.title", "head", bot=bot(s))
+    eras = [e for e in range(1, era) if counted(state, sd, s, e) > 0]
+    if not eras:
+        yield say("paradox.none", "info", bot=bot(s))
+        yield why("paradox_none")
+        return
+    if "hypersync" in s and any(x < era for x in s["hypersync"]):
+        yield provisional("solo.hypersync_paradox")
+    for e in eras:
+        mine = counted(state, sd, s, e)
+        yours = yield Ask(f"{P}.paradox.era{e}", msg(f"{P}.ask.your_warps", era=e), NUMBER, min=0, max=12,
+                          hint=msg(f"{P}.hint.your_warps"))
+        if yours > mine:
+            yield say("paradox.fewer", "info", bot=bot(s), era=e, mine=mine, yours=yours)
+            continue
+        n = yield from roll_paradox(sd, "paradox")
+        s["paradox"] += n
+        yield say("paradox.rolled", "info", bot=bot(s), era=e, n=n, total=s["paradox"])
+        yield why("paradox_roll", mine=mine, yours=yours)
+        if s["paradox"] >= 3:
+            s["paradox"] = 0
+            if s["anomalies"] >= 3:
+                yield say("paradox.three_anomalies", "info", bot=bot(s))
+                yield why("three_anomalies")
+                return
+            s["anomalies"] += 1
+            yield say("paradox.anomaly", "score", bot=bot(s), n=s["anomalies"])
+            back = warp_pick(s, era + 1, past_only=False)
+            if back is not None:
+                take_warp(s, back)
+                yield say("paradox.warp_back", bot=bot(s), era=back)
+            yield why("anomaly")
+            return
+
+
+# -- 3 Power Up ------------------------------------------------------------------------------------------------
+
+
+def power_up(state: dict, sd):
+    s = state["solo"]
+    yield say("power.title", "head", bot=bot(s))
+    s["placed"] = 0
+    if s["bot"] == "chronobot":
+        d = sd["chronobot_first" if s["edition"] == "first" else "chronobot"]
+        n = d["exosuits_after_impact" if state["impact"] else "exosuits_before_impact"]
+        s["exosuits"] = n
+        yield say("power.chronobot", bot=bot(s), n=n)
+        yield why("power_chronobot")
+        return
+    yield from power_chronossus(state, sd)
+
+
+def power_chronossus(state: dict, sd):
+    """§3.4.4: 3 tokens drawn from its Energy Pool; X Energy Cores among them; 3 + X Exosuits before the
+    Impact (at most 6), 2 + X after (at most 4); one drawn Exhausted token goes back, the rest leave."""
+    s = state["solo"]
+    c = sd["chronossus"]
+    pool = s["pool"]
+    e, x = pool["energized"], pool["exhausted"]
+    k = min(c["pool_draw"], e + x)
+    got_e = got_x = 0
+    for i in range(k):
+        le, lx = e - got_e, x - got_x
+        if le == 0 or lx == 0:
+            kind = "energized" if lx == 0 else "exhausted"
+            yield say("power.draw_only", "info", kind=f"@{P}.token.{kind}")
+        else:
+            (face,) = yield Roll(f"{P}.pool", f"1d{le + lx}", msg(f"{P}.roll.pool", e=le, x=lx, first_x=le + 1, n=le + lx))
+            kind = "energized" if face <= le else "exhausted"
+            yield say("power.drew", "info", kind=f"@{P}.token.{kind}")
+        if kind == "energized":
+            got_e += 1
+        else:
+            got_x += 1
+    base, most = (c["base_after_impact"], c["max_after_impact"]) if state["impact"] else (c["base_before_impact"], c["max_before_impact"])
+    extra = 1 if s["difficulty"].get("extra-exosuit") else 0
+    want = base + got_e + extra
+    n = min(want, most)
+    s["exosuits"] = n
+    pool["energized"] -= got_e
+    pool["exhausted"] -= max(got_x - 1, 0)
+    yield say("power.chronossus", bot=bot(s), n=n, x=got_e, drawn=k)
+    yield why("power_chronossus", base=base, x=got_e, most=most)
+    if extra:
+        yield why("extra_exosuit")
+        if want > most:
+            vp = 2 * (want - most)
+            s["vp"] += vp
+            yield say("power.excess", "score", bot=bot(s), vp=vp)
+    yield say("power.pool", "info", energized=pool["energized"], exhausted=pool["exhausted"], back=1 if got_x else 0)
+
+
+# -- 4 Warp ----------------------------------------------------------------------------------------------------
+
+
+def warp(state: dict, sd):
+    """§3.2.4: a Paradox-die roll says how many of its Warp tiles (0-2) go on this Era's tile; it gains
+    nothing. §3.4.10: with Quantum Loops, after placing at least one, an AI-die roll of 4 (harder: 4 or 5)
+    removes the card farthest from the deck for good (harder: +2 VP each)."""
+    s = state["solo"]
+    era = state["era"]
+    yield say("warp.title", "head", bot=bot(s))
+    if s["bot"] == "chronobot" and s["edition"] == "first":
+        (face,) = yield Roll(f"{P}.d6", "1d6", msg(f"{P}.roll.warp_d6"))
+        n = sd["chronobot_first"]["warp_d6"][face - 1]
+        yield why("warp_first", face=face, n=n)
+    else:
+        n = yield from roll_paradox(sd, "warp")
+    n = min(n, S.WARP_TILES - S.warps_out(s))
+    if n:
+        s["warps"][str(era)] = s["warps"].get(str(era), 0) + n
+    yield say("warp.place", bot=bot(s), n=n, era=era, left=S.WARP_TILES - S.warps_out(s))
+    yield why("warp")
+    if n and "ql" in state and s["bot"] == "chronossus":
+        harder = s["difficulty"].get("ql-remove-5")
+        on = sd["quantum_loops"]["remove_on_harder" if harder else "remove_on"]
+        face = yield from roll_ai(sd, s)
+        offer = state["ql"]["offer"]
+        if face in on and offer:
+            card = offer.pop(0)
+            state["ql"]["out"].append(card)
+            s["ql_removed"] += 1
+            yield say("warp.ql_removed", card=f"@anachrony.ql.{card}", face=face)
+            if s["difficulty"].get("ql-vp"):
+                vp = sd["quantum_loops"]["vp_per_removal_harder"]
+                s["vp"] += vp
+                yield say("warp.ql_vp", "score", bot=bot(s), vp=vp)
+        else:
+            yield say("warp.ql_kept", "info", face=face, on=", ".join(str(x) for x in on))
+        yield why("ql_removal", on=", ".join(str(x) for x in on))
+
+
+def cosmic_leak(state: dict, sd):
+    """§3.4.10 (5): the player who takes Cosmic Data Leak puts 2 unused Solo Objectives into play."""
+    s = state["solo"]
+    q = state["players"]["p1"].get("quantum", {})
+    if s["bot"] == "chronossus" and q.get("warp") == "timeline" and q.get("card") == "cosmic_data_leak" \
+            and q.get("era") == state["era"] and s.get("leak_era") != state["era"]:
+        s["leak_era"] = state["era"]
+        yield say("warp.leak", "info")
+        yield from draw_objectives(state, sd, sd["quantum_loops"]["leak_objectives"], "leak")
+
+
+# -- 6 Clean Up ------------------------------------------------------------------------------------------------
+
+
+def clean_up(state: dict, sd):
+    """§3.2.4: its Exosuits come back with yours (unused ones lose their power); the left World Council
+    space makes next Era's First Player."""
+    s = state["solo"]
+    yield say("clean.title", "head", bot=bot(s))
+    yield say("clean.exosuits", bot=bot(s), n=s["placed"])
+    s["exosuits"] = 0
+    s["placed"] = 0
+    if s["first_next"] == "bot":
+        s["first"] = "bot"
+        yield say("clean.first_bot", "info", bot=bot(s))
+        yield why("first_council")
+    else:
+        took = yield Ask(f"{P}.clean.council", msg(f"{P}.ask.took_council"), YES_NO)
+        if took:
+            s["first"] = "p1"
+        yield say("clean.first_is", "info", first=bot(s) if s["first"] == "bot" else "@anachrony.solo.you")
+        yield why("first_council")
+    s["first_next"] = ""
+    state["first"] = "p1"

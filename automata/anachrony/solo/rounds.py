@@ -1,0 +1,195 @@
+"""The Action Rounds of a solo game: your turns and the opponent's, one step each (rules file §3.2.4
+turn, §3.2.8 passing, §3.4.6 turn and Autoleap, §3.4.8 passing)."""
+
+from __future__ import annotations
+
+from ...core.steps import ONE_OF, Ask, Choice, msg
+from . import actions as A
+from . import state as S
+from .common import P, bot, roll_ai, say, why
+
+
+def start(state: dict, sd):
+    s = state["solo"]
+    s.update(passed=False, player_passed=False, actions=0, owed=0, turn=s["first"])
+    yield say("rounds.title", "head", era=state["era"], first=bot(s) if s["first"] == "bot" else f"@{P}.you")
+    yield say("rounds.report", "info")
+
+
+def turn(state: dict, sd, era: int, k: int):
+    s = state["solo"]
+    state["phase"] = "actions"
+    if k == 1:
+        yield from start(state, sd)
+    if s["turn"] == "bot":
+        yield from bot_turn(state, sd)
+        if s["player_passed"] and s["owed"] > 0:
+            s["owed"] -= 1
+    else:
+        yield from player_turn(state, sd, era)
+    nxt = after(sd, s)
+    if nxt is None:
+        yield say("rounds.over", "info")
+        state["next"] = {"proc": "phase", "era": era, "phase": "clean_up"}
+    else:
+        s["turn"] = nxt
+        state["next"] = {"proc": "solo_turn", "era": era, "k": k + 1}
+
+
+def after(sd, s: dict) -> str | None:
+    """Who plays next, or None when the Action Rounds are over."""
+    if s["bot"] == "chronobot":
+        if s["player_passed"]:
+            return "bot" if not s["passed"] and s["owed"] > 0 else None
+        if s["passed"]:
+            return "p1"
+        return "p1" if s["turn"] == "bot" else "bot"
+    if s["player_passed"] and s["passed"]:
+        return None
+    if s["player_passed"]:
+        return "bot"
+    if s["passed"]:
+        return "p1"
+    return "p1" if s["turn"] == "bot" else "bot"
+
+
+# -- your turn -------------------------------------------------------------------------------------------------
+
+
+def player_turn(state: dict, sd, era: int):
+    """You take one Action on the board (or a module Action the program keeps), or pass."""
+    from .. import actions as base
+
+    data = _data(state)
+    s = state["solo"]
+    events = [e for e in ("hypersync", "recover", "quantum_payback") if base.eligible(state, data, e)]
+    choices = (Choice("action", msg(f"{P}.you.action")),) + tuple(Choice(e, msg(f"anachrony.action.{e}")) for e in events) \
+        + (Choice("pass", msg(f"{P}.you.pass")),)
+    what = yield Ask(f"{P}.you", msg(f"{P}.ask.you", era=era), ONE_OF, choices)
+    if what == "pass":
+        s["player_passed"] = True
+        yield say("you.passed", "info")
+        if s["bot"] == "chronobot":
+            need = _min_actions(sd, s)
+            s["owed"] = max(need - s["actions"], 0) + (1 if s["difficulty"].get("extra-turn") else 0)
+            if s["passed"]:
+                yield why("both_passed")
+            elif s["owed"]:
+                yield say("you.owed", "info", bot=bot(s), n=s["owed"], done=s["actions"])
+                yield why("minimum", n=need, done=s["actions"], extra=1 if s["difficulty"].get("extra-turn") else 0)
+            else:
+                yield why("ends_at_once", n=need, done=s["actions"])
+        else:
+            yield why("chronossus_after_pass" if not s["passed"] else "both_passed")
+        return
+    if what == "action":
+        yield say("you.acted", "info")
+        return
+    handler = {"hypersync": base.hypersync, "recover": base.recover, "quantum_payback": base.quantum_payback}[what]
+    yield from handler(state, data, "p1", era)
+    if what == "quantum_payback" and s["bot"] == "chronossus" and state["ql"]["offer"]:
+        card = state["ql"]["offer"].pop()
+        state["ql"]["offer"].insert(0, card)
+        yield say("you.ql_back_far", card=f"@anachrony.ql.{card}")
+        yield why("ql_back_far")
+
+
+def _data(state: dict):
+    from ..game import data_of
+
+    return data_of(state)
+
+
+def _min_actions(sd, s: dict) -> int:
+    d = sd["chronobot_first" if s["edition"] == "first" else "chronobot"]
+    return 6 if s["difficulty"].get("min-6") else d["min_actions"]
+
+
+# -- its turn --------------------------------------------------------------------------------------------------
+
+
+def bot_turn(state: dict, sd):
+    s = state["solo"]
+    yield say("turn.title", "head", bot=bot(s), n=s["actions"] + 1)
+    if s["bot"] == "chronobot":
+        yield from chronobot_turn(state, sd)
+    else:
+        yield from chronossus_turn(state, sd)
+
+
+def chronobot_turn(state: dict, sd):
+    """§3.2.4: roll the AI die, perform the Action at that token, advance it one step (§3.2.3 stacking);
+    §3.2.8: with no Exosuit left, one last Time Travel, then it passes."""
+    s = state["solo"]
+    if s["exosuits"] <= 0:
+        yield why("last_time_travel")
+        done = yield from A.time_travel(state, sd, last=True)
+        if done:
+            s["actions"] += 1
+        s["passed"] = True
+        yield say("turn.passes", "info", bot=bot(s))
+        return
+    tok = str((yield from roll_ai(sd, s)))
+    spot = S.token_spot(s, tok)
+    action = S.action_at(sd, s, spot)
+    yield say("turn.token", "info", bot=bot(s), token=tok, action=f"@{P}.action.{action}")
+    yield why("token", token=tok)
+    yield from A.perform(state, sd, action)
+    s["actions"] += 1
+    yield from move(state, sd, tok)
+
+
+def move(state: dict, sd, tok: str):
+    s = state["solo"]
+    for t, here, there in S.advance_chronobot(sd, s, tok):
+        key = "turn.bumped" if t != tok else "turn.moved"
+        yield say(key, token=t, spot=_spot(sd, s, there))
+        if t != tok:
+            yield why("bump")
+    there = S.token_spot(s, tok)
+    if s["difficulty"].get("reboot-advance") and S.spot_action(sd, s, there) == "reboot":
+        yield why("reboot_advance")
+        for t, here, there2 in S.advance_chronobot(sd, s, tok):
+            yield say("turn.bumped" if t != tok else "turn.moved", token=t, spot=_spot(sd, s, there2))
+
+
+def _spot(sd, s: dict, spot: str):
+    from .phases import spot_term
+
+    return spot_term(sd, s, spot)
+
+
+def chronossus_turn(state: dict, sd):
+    """§3.4.6: roll, perform the Action (printed or tile) at that token, advance it; Autoleap performs the
+    next spot's Action at once; §3.4.8: with no powered Exosuit, it passes when the rolled Action needs one
+    (its token stays)."""
+    s = state["solo"]
+    era = state["era"]
+    tok = str((yield from roll_ai(sd, s)))
+    action = S.action_at(sd, s, S.chronossus_spot(sd, s, tok))
+    yield say("turn.token", "info", bot=bot(s), token=tok, action=_action_term(sd, action))
+    if s["exosuits"] <= 0 and A.needs_exosuit(sd, s, action, era):
+        s["passed"] = True
+        yield say("turn.passes", "info", bot=bot(s))
+        yield why("chronossus_pass")
+        return
+    yield why("token", token=tok)
+    yield from A.perform(state, sd, action)
+    s["actions"] += 1
+    for _ in range(8):
+        here, there = S.advance_chronossus(sd, s, tok)
+        yield say("turn.moved", token=tok, spot=_spot(sd, s, there))
+        nxt = S.action_at(sd, s, there)
+        if not (nxt.startswith("tile:") and sd["tiles"][nxt[5:]].get("autoleap")):
+            break
+        yield say("turn.autoleap", "info", tile=nxt[5:])
+        yield why("autoleap")
+        if s["exosuits"] <= 0 and A.needs_exosuit(sd, s, nxt, era):
+            break
+        yield from A.perform(state, sd, nxt)
+
+
+def _action_term(sd, action: str):
+    if action.startswith("tile:"):
+        return msg(f"{P}.tile_named", tile=action[5:], action=f"@{P}.tile.{sd['tiles'][action[5:]]['effect']}").to_data()
+    return f"@{P}.action.{action}"
