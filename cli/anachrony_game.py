@@ -29,6 +29,9 @@ def _new(
     random: str = typer.Option("app", "--random", help="Who makes the setup's random choices: app (the program, from the seed) or table."),
     names: Optional[str] = typer.Option(None, "--names", help="The players' names in seat order, comma-separated."),
     name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: anachrony-N)."),
+    opponent: str = typer.Option("", "--opponent", help="Solo (--players 1): chronobot (base game) or chronossus (modules but Intrigues), run by the program."),
+    difficulty: str = typer.Option("", "--difficulty", help="Solo opponent's difficulty options, comma-separated (see the README)."),
+    edition: str = typer.Option("", "--edition", help="Chronobot edition in your box: current (Solo Opponents rulebook) or first."),
 ) -> None:
     """Anachrony with the Future Imperfect modules: setup, every Era's phases, the module bookkeeping."""
     from automata.anachrony import game
@@ -36,6 +39,7 @@ def _new(
     from .saves import start_new_game
 
     raw = {"players": players, "modules": modules, "random": random, "names": names or ""}
+    raw.update({"opponent": opponent, "difficulty": difficulty, "edition": edition})  # solo helper's hook
     start_new_game(current(), game, "anachrony", "Anachrony", raw, name)
 
 
@@ -83,6 +87,10 @@ def status_data(session) -> dict[str, Any]:
         "superprojects": list(state.get("superprojects", [])), "endgame_conditions": list(state.get("endgame_conditions", [])),
         "player": players,
     }
+    if "solo" in state:  # solo opponent (solo helper's hook)
+        from .anachrony_solo import opponent_data
+
+        out["opponent"] = opponent_data(state)
     if "ql" in state:
         out["quantum_loops"] = {k: list(v) for k, v in state["ql"].items()}
     if "totals" in state:
@@ -159,6 +167,10 @@ def show_status(env, session) -> None:
             env.out.print("  " + escape(t("anachrony.status.mission", mission=mission, deck=i["mission_deck"], emergency=i["emergency_left"])))
             env.out.print("  " + escape(t("anachrony.status.reserve", objectives=i["objectives"], values=i["values"],
                                            used=i["benefit_uses"], limit=i["benefit_limit"])))
+    if "opponent" in data:  # solo opponent (solo helper's hook)
+        from .anachrony_solo import print_opponent
+
+        print_opponent(env, data["opponent"])
     if data["next"]:
         env.out.print(escape(t("anachrony.status.next", step=t.render(step_label(data["next"])))))
     elif state["over"]:
