@@ -337,6 +337,7 @@ def destroy_own_person(ctx: Ctx, _arg=""):
     value = yield from pick(ctx, "destroy_own", msg("radlands.ask.destroy_own"), T.persons(ctx.state, ctx.data, ctx.me))
     if value:
         yield from hit(ctx, value, "destroy")
+        ctx.source["destroyed_own"] = True
 
 
 def destroy_unprotected_enemy(ctx: Ctx, _arg=""):
@@ -639,3 +640,7 @@ EFFECTS = {
     "restore_any_number": restore_any_number, "draw_if_camp_hit": draw_if_camp_hit, "manual": manual,
     "destroy_damaged_unprotected": destroy_damaged_unprotected,
 }
+
+from .card_effects import CARD_EFFECTS  # noqa: E402  (the longer card texts; they use the helpers above)
+
+EFFECTS.update(CARD_EFFECTS)

@@ -262,30 +262,40 @@ def play_person(ctx: Ctx):
         return value
 
     card = yield Ask("card", msg("radlands.ask.person"), ONE_OF, card_choices(data, ids), check=check_card)
+    yield from enter_person(ctx, card)
+
+
+def enter_person(ctx: Ctx, card: str, prefix: str = "", extra: int = 0):
+    """Put ``card`` from the hand into play: the column (whose cost must be paid, plus ``extra``), the person
+    destroyed first when every column is full, front or behind, the payment, readiness, the 0-cost disc and the
+    entering-play traits. Returns the person placed. ``prefix`` keeps question ids apart (Parachute Base)."""
+    state, data, side = ctx.state, ctx.data, ctx.me
+    me = ctx.side()
+    limit = state["rules"]["column_limit"]
     full = B.board_full(me, limit)
 
     def check_column(value):
         c = int(value) - 1
-        cost = person_cost(state, data, side, card, c)
+        cost = person_cost(state, data, side, card, c) + extra
         if cost > B.water_left(state):
             raise InvalidAnswer(msg("radlands.invalid.water", card=data.card(card)["name"], cost=cost, water=B.water_left(state)))
         return value
 
     if full:
         yield Say(msg("radlands.rule.full_board"), "rule")
-    col = yield Ask("column", msg("radlands.ask.column", card=data.card(card)["name"]), ONE_OF,
+    col = yield Ask(prefix + "column", msg("radlands.ask.column", card=data.card(card)["name"]), ONE_OF,
                     tuple(T.column_choices(state, data, side, room=not full)), check=check_column)
     if full:
         from .effects import hit
 
         there = [ch for ch in T.persons(state, data, side) if ch.value.startswith(f"{side}.c{col}.")]
-        room = yield Ask("make_room", msg("radlands.ask.make_room"), ONE_OF, tuple(there))
+        room = yield Ask(prefix + "make_room", msg("radlands.ask.make_room"), ONE_OF, tuple(there))
         yield from hit(ctx, room, "destroy")
     c = int(col) - 1
     front = True
     alone = not me["columns"][c]
     if not alone:
-        front = (yield Ask("place", msg("radlands.ask.place"), ONE_OF, place_choices())) == "front"
+        front = (yield Ask(prefix + "place", msg("radlands.ask.place"), ONE_OF, place_choices())) == "front"
     cost = person_cost(state, data, side, card, c)
     if cost != int(data.card(card)["cost"]):
         yield Say(msg("radlands.cost_changed", card=data.card(card)["name"], cost=cost), "rule")
@@ -299,12 +309,21 @@ def play_person(ctx: Ctx):
     yield Say(msg("radlands.person.ready" if ready else "radlands.person.not_ready"), "rule")
     if cost == 0:
         yield from zero_cost_marker(ctx, card)
-    enter = list(data.card(card).get("on_enter", []))
+    yield from on_enter(ctx, card, p)
+    return p
+
+
+def on_enter(ctx: Ctx, card: str, p: dict):
+    """A person's entering-play traits (Vanguard, Argo Yesky, Wounded Soldier, Repair Bot, Doomsayer)."""
+    enter = list(ctx.data.card(card).get("on_enter", []))
     if enter:
+        saved = (ctx.source, ctx.text)
+        c, _ = B.find_person(ctx.side(), p["uid"])
         ctx.source = {"kind": "person", "card": card, "c": c, "uid": p["uid"]}
-        ctx.text = data.trait_text(card)
+        ctx.text = ctx.data.trait_text(card)
         yield Say(ctx.text, "rule")
         yield from run_effects(ctx, enter)
+        ctx.source, ctx.text = saved
 
 
 def play_event(ctx: Ctx):

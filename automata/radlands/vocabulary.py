@@ -21,6 +21,11 @@ Named effects:
   listed effects), ``advance_event`` (Omen Clock), ``push_opponent_events`` (Doomsayer), ``restore_ready``
   (Atomic Garden), ``restore_any_number`` (Bonfire), ``draw_if_camp_hit`` (Looter),
   ``destroy_damaged_unprotected`` (Resonator: an unprotected opposing card that is already damaged);
+- card texts (automata/radlands/card_effects.py): ``opponent_damages_back`` (Vanguard),
+  ``opponent_destroys_own_person`` (The Octagon, if you destroyed one), ``damage_and_or_restore`` (Mutant),
+  ``cycle_cards`` (Warehouse), ``mill_three_junk_one`` (Scientist), ``destroy_or_discard_two`` (Mercenary
+  Camp), ``flip_punk`` (Training Camp), ``revive_camp`` (Construction Yard, printed), ``copy_ability`` (Mimic),
+  ``use_damaged_then_destroy`` (Adrenaline Lab), ``parachute`` (Parachute Base);
 - ``manual``: the program shows the text and the table reports what changed.
 
 Conditions of an ability: see ``CONDITIONS``; cost modifiers: ``COST_MODIFIERS``; traits: ``TRAITS``.
@@ -38,7 +43,10 @@ NAMED = (
     "damage_unprotected_camp", "destroy_any_camp", "damage_opposing_camps", "draw_per_destroyed_opposing_camp",
     "destroy_enemies_in_column", "damage_column", "destroy_all_people", "return_all_people", "return_own_person",
     "famine", "high_ground", "opponent_damages_own_card", "advance_event", "push_opponent_events",
-    "restore_ready", "restore_any_number", "draw_if_camp_hit", "destroy_damaged_unprotected", "manual",
+    "restore_ready", "restore_any_number", "draw_if_camp_hit", "destroy_damaged_unprotected",
+    "opponent_damages_back", "opponent_destroys_own_person", "damage_and_or_restore", "cycle_cards",
+    "mill_three_junk_one", "destroy_or_discard_two", "flip_punk", "revive_camp", "copy_ability",
+    "use_damaged_then_destroy", "parachute", "manual",
 )
 #: every plain effect word (the counted ``draw:N`` / ``discard:N`` and ``choose:…`` come on top)
 EFFECTS = ICONS + NAMED

@@ -332,7 +332,7 @@ def test_construction_yard_faq_switch():
     assert cy["variant"] == "faq_move_person" and cy["status"] == "provisional"
     assert [a["text_key"] for a in cy["abilities"]] == ["radlands.card.construction_yard.faq.1"]
     assert "camps.construction_yard" in {i["key"] for i in d.provisional()}
-    assert load().card("construction_yard")["abilities"][0]["effects"] == ["manual", "destroy_self"]
+    assert load().card("construction_yard")["abilities"][0]["effects"] == ["revive_camp", "destroy_self"]
 
 
 @pytest.mark.parametrize("over,words", [

@@ -1,0 +1,267 @@
+"""The card texts that need more than an icon (rules/radlands.md §2.11, §2.12, printed cards): Vanguard's return
+damage, The Octagon, Mutant, Warehouse, Scientist, Mercenary Camp, Training Camp, Construction Yard, and the cards
+that borrow abilities (Mimic, Adrenaline Lab, Parachute Base). Registered in ``effects.EFFECTS``."""
+
+from __future__ import annotations
+
+from ..core.steps import NUMBER, ONE_OF, Ask, Choice, Say, msg
+from . import board as B
+from . import effects as E
+from . import targets as T
+
+
+def opponent_damages_back(ctx, _arg=""):
+    """Vanguard: after its damage, the opponent damages one of your cards in return, under the normal rules (an
+    unprotected card), at once (v1.2 FAQ)."""
+    back = E.Ctx(ctx.state, ctx.data, ctx.opp, used_ids=ctx.used_ids)
+    choices = T.persons(ctx.state, ctx.data, ctx.me, unprotected=True) + T.camps(ctx.state, ctx.data, ctx.me, unprotected=True)
+    value = yield from E.pick(back, "damage_back", msg("radlands.ask.damage_back", player=ctx.name(ctx.opp), opp=ctx.name()), choices)
+    if value:
+        yield from E.hit(back, value, "damage")
+
+
+def opponent_destroys_own_person(ctx, _arg=""):
+    """The Octagon: if you destroyed one of your people, the opponent destroys one of theirs."""
+    if not ctx.source.get("destroyed_own"):
+        return
+    choices = T.persons(ctx.state, ctx.data, ctx.opp)
+    value = yield from E.pick(ctx, "opp_destroy", msg("radlands.ask.opp_destroy_own", player=ctx.name(ctx.opp)), choices)
+    if value:
+        yield from E.hit(ctx, value, "destroy")
+
+
+def damage_and_or_restore(ctx, _arg=""):
+    """Mutant: damage, restore, or both (then the card damages itself: the next effect)."""
+    choices = tuple(Choice(v, msg("radlands.mutant." + v)) for v in ("damage", "restore", "both"))
+    what = yield Ask(ctx.qid("mutant"), msg("radlands.ask.mutant"), ONE_OF, choices)
+    if what in ("damage", "both"):
+        yield from E.damage(ctx)
+    if what in ("restore", "both") and not ctx.state.get("over"):
+        yield from E.restore(ctx)
+
+
+def cycle_cards(ctx, _arg=""):
+    """Warehouse: discard one or more cards (never the Water Silo) and draw that many plus one."""
+    hand = ctx.side()["hand"]
+    if hand < 1:
+        yield Say(msg("radlands.fx.no_cards"), "info")
+        return
+    n = yield Ask(ctx.qid("discard.n"), msg("radlands.ask.warehouse", n=hand), NUMBER, min=1, max=hand)
+    yield from E.discard(ctx, str(n))
+    yield from E.draw_cards(ctx, ctx.me, n + 1)
+
+
+def _deck_card_choices(state: dict, data) -> tuple[Choice, ...]:
+    from .turn import available_people
+
+    ids = available_people(state, data, "person") + available_people(state, data, "event")
+    return tuple(Choice(c, msg("radlands.card_plain", card=data.card(c)["name"]), (data.card(c)["name"],)) for c in ids)
+
+
+def mill_three_junk_one(ctx, _arg=""):
+    """Scientist: the top 3 cards of the deck are discarded; you may use the junk effect of one of them."""
+    state, data = ctx.state, ctx.data
+    taken, what = B.take_from_deck(state, 3)
+    for w in what:
+        yield from E.deck_news(state, w)
+    if not taken:
+        return
+    yield Say(msg("radlands.fx.mill", n=taken), "do")
+    cards = []
+    for i in range(1, taken + 1):
+        card = yield Ask(ctx.qid(f"scientist.{i}"), msg("radlands.ask.revealed", i=i), ONE_OF, _deck_card_choices(state, data))
+        B.to_discard(state, card)
+        cards.append(card)
+    choices = [Choice(c, msg("radlands.junk_choice", card=data.card(c)["name"], icon="@radlands.icon." + data.card(c)["junk"]))
+               for c in dict.fromkeys(cards)]
+    value = yield from E.pick(ctx, "scientist.junk", msg("radlands.ask.scientist_junk"), choices, optional=True)
+    if value:
+        yield from E.run_effect(ctx, data.card(value)["junk"])
+
+
+def destroy_or_discard_two(ctx, _arg=""):
+    """Mercenary Camp: the opponent destroys one of their own cards of their choice, unless they discard 2 cards
+    (never the Water Silo); they may discard only with at least 2 cards in hand (v1.2 FAQ)."""
+    opp = ctx.side(ctx.opp)
+    options = ["destroy"] + (["discard"] if opp["hand"] >= 2 else [])
+    choice = "destroy"
+    if len(options) > 1:
+        choices = tuple(Choice(o, msg("radlands.mercenary." + o)) for o in options)
+        choice = yield Ask(ctx.qid("mercenary"), msg("radlands.ask.mercenary", player=opp["name"]), ONE_OF, choices)
+    if choice == "discard":
+        yield from E.discard(E.Ctx(ctx.state, ctx.data, ctx.opp), "2")
+        return
+    yield Say(msg("radlands.provisional.choice_scope"), "warn")
+    choices = T.persons(ctx.state, ctx.data, ctx.opp) + T.camps(ctx.state, ctx.data, ctx.opp)
+    value = yield from E.pick(ctx, "opp_card", msg("radlands.ask.opp_destroy_card", player=opp["name"]), choices)
+    if value:
+        yield from E.hit(ctx, value, "destroy")
+
+
+def flip_punk(ctx, _arg=""):
+    """Training Camp: one of your punks is turned face up. A person stays where the punk was, not ready, and its
+    entering-play traits fire; an event is discarded and you gain a punk and one extra water."""
+    from .turn import enters_ready, on_enter
+
+    state, data = ctx.state, ctx.data
+    punks = [ch for ch in T.persons(state, data, ctx.me) if T.card_name(data, state["players"][ctx.me]["columns"][T.parse(ch.value)[1]][T.parse(ch.value)[2]]["card"]) == "@radlands.punk"]
+    value = yield from E.pick(ctx, "punk", msg("radlands.ask.flip_punk"), punks)
+    if not value:
+        return
+    card = yield Ask(ctx.qid("flipped"), msg("radlands.ask.flipped"), ONE_OF, _deck_card_choices(state, data))
+    _, c, i = T.parse(value)
+    p = ctx.side()["columns"][c][i]
+    name = data.card(card)["name"]
+    if data.card(card)["kind"] == "person":
+        p["card"] = card
+        p["fresh"] = not enters_ready(state, data, ctx.me, card)
+        state["turn"]["people_entered"] += 1
+        yield Say(msg("radlands.fx.flipped_person", card=name, col=c + 1), "do")
+        yield from on_enter(ctx, card, p)
+        return
+    ctx.side()["columns"][c].pop(i)
+    B.to_discard(state, card)
+    yield Say(msg("radlands.fx.flipped_event", card=name), "do")
+    yield from E.gain_punk(ctx, optional=True)
+    yield from E.water(ctx)
+
+
+def revive_camp(ctx, _arg=""):
+    """Construction Yard (printed card): turn one of your destroyed camps face up again."""
+    side = ctx.side()
+    choices = [T.camp_choice(ctx.state, ctx.data, ctx.me, c) for c, camp in enumerate(side["camps"]) if camp["state"] == "destroyed"]
+    value = yield from E.pick(ctx, "revive", msg("radlands.ask.revive"), choices)
+    if value:
+        camp = side["camps"][T.parse(value)[1]]
+        camp["state"] = "undamaged"
+        yield Say(msg("radlands.fx.camp_revived", card=ctx.data.card(camp["id"])["name"], player=ctx.name()), "do")
+
+
+# -- borrowed abilities -----------------------------------------------------------------------------------
+
+
+def borrow(ctx, card: str, base: str, this: dict):
+    """Use an ability of ``card`` (asked when it has several), paying its cost; ``this`` is the card that "this
+    card" means while it resolves."""
+    from .turn import ability_cost, abilities_of
+
+    state, data = ctx.state, ctx.data
+    abilities = abilities_of(state, data, ctx.me, {"kind": "person", "card": card})
+    if not abilities:
+        yield Say(msg("radlands.fx.no_target"), "info")
+        return
+    n, ability, text = abilities[0]
+    if len(abilities) > 1:
+        pick = yield Ask(ctx.qid(base + ".ability"), msg("radlands.ask.ability"), ONE_OF, tuple(
+            Choice(str(k), msg("radlands.ability_choice", cost=ability_cost(state, data, ctx.me, ab), text=t)) for k, ab, t in abilities))
+        n, ability, text = next(x for x in abilities if str(x[0]) == pick)
+    cost = ability_cost(state, data, ctx.me, ability)
+    if cost > B.water_left(state):
+        yield Say(msg("radlands.invalid.water", card=data.card(card)["name"], cost=cost, water=B.water_left(state)), "warn")
+        return
+    B.pay(state, cost)
+    yield Say(msg("radlands.fx.borrowed", card=data.card(card)["name"], cost=cost, water=B.water_left(state)), "do")
+    from ..core.steps import Msg
+
+    saved = (ctx.source, ctx.text)
+    ctx.source, ctx.text = dict(this), Msg.from_data(text)
+    yield Say(ctx.text, "rule")
+    yield from E.run_effects(ctx, list(ability.get("effects", [])))
+    ctx.source, ctx.text = saved
+
+
+def _with_abilities(ctx, choices: list[Choice], side: str) -> list[Choice]:
+    out = []
+    for ch in choices:
+        _, c, i = T.parse(ch.value)
+        card = ctx.state["players"][side]["columns"][c][i]["card"]
+        if card != B.PUNK and ctx.data.card(card).get("abilities"):
+            out.append(ch)
+    return out
+
+
+def copy_ability(ctx, _arg=""):
+    """Mimic: use the ability of one of your ready people or of any undamaged enemy, paying that ability's cost;
+    "this card" means Mimic."""
+    state, data = ctx.state, ctx.data
+    me = _self(ctx)
+    mine = [ch for ch in T.persons(state, data, ctx.me) if ch.value != me and B.person_ready(_person(ctx, ch.value))]
+    theirs = [ch for ch in T.persons(state, data, ctx.opp) if not _person(ctx, ch.value)["damaged"]]
+    choices = [ch for ch in _with_abilities(ctx, mine, ctx.me) + _with_abilities(ctx, theirs, ctx.opp)
+               if not any("copy_ability" in a.get("effects", []) for a in data.card(_person(ctx, ch.value)["card"])["abilities"])]
+    value = yield from E.pick(ctx, "mimic", msg("radlands.ask.mimic"), choices)  # (a Mimic copying a Mimic copies nothing)
+    if value:
+        yield from borrow(ctx, _person(ctx, value)["card"], "mimic", ctx.source)
+
+
+def use_damaged_then_destroy(ctx, _arg=""):
+    """Adrenaline Lab: use the ability of one of your damaged people (paying its cost; "this card" is that person),
+    then destroy that person."""
+    state, data = ctx.state, ctx.data
+    choices = _with_abilities(ctx, T.persons(state, data, ctx.me, damaged_only=True), ctx.me)
+    value = yield from E.pick(ctx, "adrenaline", msg("radlands.ask.adrenaline"), choices)
+    if not value:
+        return
+    p = _person(ctx, value)
+    _, c, _ = T.parse(value)
+    yield from borrow(ctx, p["card"], "adrenaline", {"kind": "person", "card": p["card"], "c": c, "uid": p["uid"]})
+    if ctx.state.get("over"):
+        return
+    try:
+        c, i = B.find_person(ctx.side(), p["uid"])
+    except KeyError:
+        return
+    yield from E.hit(ctx, f"{ctx.me}.c{c + 1}.{i + 1}", "destroy")
+
+
+def parachute(ctx, _arg=""):
+    """Parachute Base: play a person from your hand and use its ability at once, paying both costs; then damage
+    that person."""
+    from .turn import ability_cost, card_choices, cheapest, enter_person
+
+    state, data = ctx.state, ctx.data
+    if ctx.side()["hand"] < 1:
+        yield Say(msg("radlands.fx.no_cards"), "info")
+        return
+
+    def total(card: str) -> int:
+        abilities = data.card(card).get("abilities", [])
+        return cheapest(state, data, ctx.me, card) + (min(ability_cost(state, data, ctx.me, a) for a in abilities) if abilities else 0)
+
+    from .turn import available_people
+
+    ids = [c for c in available_people(state, data, "person") if total(c) <= B.water_left(state)]
+    if not ids:
+        yield Say(msg("radlands.fx.no_target"), "info")
+        return
+    card = yield Ask(ctx.qid("parachute.card"), msg("radlands.ask.person"), ONE_OF, card_choices(data, ids))
+    extra = min((ability_cost(state, data, ctx.me, a) for a in data.card(card).get("abilities", [])), default=0)
+    p = yield from enter_person(ctx, card, prefix="parachute.", extra=extra)
+    if ctx.state.get("over"):
+        return
+    c, _ = B.find_person(ctx.side(), p["uid"])
+    yield from borrow(ctx, card, "parachute", {"kind": "person", "card": card, "c": c, "uid": p["uid"]})
+    if ctx.state.get("over"):
+        return
+    try:
+        c, i = B.find_person(ctx.side(), p["uid"])
+    except KeyError:
+        return
+    yield from E.hit(ctx, f"{ctx.me}.c{c + 1}.{i + 1}", "damage")
+
+
+def _self(ctx) -> str:
+    return E._self_value(ctx)
+
+
+def _person(ctx, value: str) -> dict:
+    side, c, i = T.parse(value)
+    return ctx.state["players"][side]["columns"][c][i]
+
+
+CARD_EFFECTS = {
+    "opponent_damages_back": opponent_damages_back, "opponent_destroys_own_person": opponent_destroys_own_person,
+    "damage_and_or_restore": damage_and_or_restore, "cycle_cards": cycle_cards, "mill_three_junk_one": mill_three_junk_one,
+    "destroy_or_discard_two": destroy_or_discard_two, "flip_punk": flip_punk, "revive_camp": revive_camp,
+    "copy_ability": copy_ability, "use_damaged_then_destroy": use_damaged_then_destroy, "parachute": parachute,
+}

@@ -1,0 +1,135 @@
+"""Radlands card texts the program applies beyond the icons (rules/radlands.md §2.11 FAQ rulings, §2.12 printed
+cards; automata/radlands/card_effects.py), each through the card's own ability data."""
+
+from __future__ import annotations
+
+from automata.core.runner import DiceContext, ScriptedAnswers, run
+from automata.radlands import board as B
+from automata.radlands.effects import Ctx, run_effects
+from test_radlands_rules import data, fresh, person, play
+
+
+def use(state, card: str, answers: dict, side: str = "a", n: int = 1, source: dict | None = None):
+    """Run the effects of ``card``'s ability ``n`` for ``side`` (its cost is not paid here)."""
+    d = data()
+    ab = d.card(card)["abilities"][n - 1]
+    ctx = Ctx(state, d, side, source=source or {"kind": d.card(card)["kind"], "card": card})
+    return play(run_effects(ctx, ab["effects"]), answers)
+
+
+def test_vanguard_damage_then_the_opponent_damages_back():
+    """§2.11 Vanguard: its damage, then the opponent damages one of your cards in return, at once."""
+    state = fresh()
+    v = person(state, "a", 0, "vanguard")
+    use(state, "vanguard", {"damage": "b.c1", "damage_back": "a.c1.1"}, source={"kind": "person", "card": "vanguard", "c": 0, "uid": v["uid"]})
+    assert state["players"]["b"]["camps"][0]["state"] == "damaged"
+    assert v["damaged"]
+
+
+def test_the_octagon_makes_the_opponent_destroy_one_only_if_you_did():
+    """§2.12 The Octagon: destroy one of your people; if you did, the opponent destroys one of theirs."""
+    state = fresh(camps_a=("the_octagon", "garage", "arcade"))
+    person(state, "a", 1, "muse")
+    person(state, "b", 2, "looter")
+    use(state, "the_octagon", {"destroy_own": "a.c2.1", "opp_destroy": "b.c3.1"}, source={"kind": "camp", "card": "the_octagon", "c": 0})
+    assert not B.people(state["players"]["a"]) and not B.people(state["players"]["b"])
+    state = fresh(camps_a=("the_octagon", "garage", "arcade"))
+    person(state, "b", 2, "looter")
+    use(state, "the_octagon", {}, source={"kind": "camp", "card": "the_octagon", "c": 0})
+    assert len(B.people(state["players"]["b"])) == 1  # nothing of yours destroyed: nothing of theirs
+
+
+def test_mutant_damage_and_restore_then_damages_itself():
+    """§2.12 Mutant: damage and/or restore, then damage this card."""
+    state = fresh()
+    m = person(state, "a", 0, "mutant")
+    state["players"]["a"]["camps"][1]["state"] = "damaged"
+    use(state, "mutant", {"mutant": "both", "damage": "b.c2", "restore": "a.c2"}, source={"kind": "person", "card": "mutant", "c": 0, "uid": m["uid"]})
+    assert state["players"]["b"]["camps"][1]["state"] == "damaged"
+    assert state["players"]["a"]["camps"][1]["state"] == "undamaged"
+    assert m["damaged"]
+
+
+def test_warehouse_discards_and_draws_one_more():
+    """§2.12 Warehouse: damage this camp, discard 1+ cards (never the Water Silo) and draw that many + 1."""
+    state = fresh(camps_a=("warehouse", "garage", "arcade"))
+    state["players"]["a"]["hand"] = 3
+    deck = state["deck"]["count"]
+    use(state, "warehouse", {"discard.n": 2}, source={"kind": "camp", "card": "warehouse", "c": 0})
+    assert state["players"]["a"]["camps"][0]["state"] == "damaged"
+    assert state["players"]["a"]["hand"] == 3 - 2 + 3 and state["deck"]["count"] == deck - 3 and state["deck"]["discard"] == 2
+
+
+def test_scientist_discards_three_and_may_junk_one_of_them():
+    """§2.12 Scientist: the top 3 deck cards are discarded; you may use the junk effect of one of them."""
+    state = fresh()
+    deck = state["deck"]["count"]
+    use(state, "scientist", {"scientist.1": "muse", "scientist.2": "banish", "scientist.3": "looter", "scientist.junk": "looter"})
+    assert state["deck"]["count"] == deck - 3 and state["deck"]["known"] == ["muse", "banish", "looter"]
+    assert state["turn"]["extra"] == 1  # Looter's junk icon: water
+
+
+def test_mercenary_camp_the_opponent_chooses_discarding_two_or_destroying():
+    """§2.11 Mercenary Camp: the opponent destroys one of their cards unless they discard 2; discarding needs 2 cards."""
+    state = fresh()
+    state["players"]["b"]["hand"] = 2
+    use(state, "mercenary_camp", {"mercenary": "discard"})
+    assert state["players"]["b"]["hand"] == 0 and state["deck"]["discard"] == 2
+    state = fresh()
+    state["players"]["b"]["hand"] = 1  # cannot discard 2: must destroy, not asked
+    result = use(state, "mercenary_camp", {"opp_card": "b.c2"})
+    assert state["players"]["b"]["camps"][1]["state"] == "destroyed"
+    assert "mercenary" not in [e.id for e in result.transcript if e.kind == "ask"]
+
+
+def test_training_camp_flips_a_punk_into_a_person_or_an_event():
+    """§2.11 Training Camp: a person stays in the punk's place, not ready, its entering traits firing; an event is
+    discarded, then a punk and one extra water."""
+    state = fresh()
+    person(state, "a", 1, B.PUNK)
+    deck = state["deck"]["count"]
+    use(state, "training_camp", {"punk": "a.c2.1", "flipped": "wounded_soldier"})
+    p = state["players"]["a"]["columns"][1][0]
+    assert p["card"] == "wounded_soldier" and p["damaged"] and state["players"]["a"]["hand"] == 1  # draw, then damage itself
+    assert state["deck"]["count"] == deck - 1 and state["turn"]["people_entered"] == 1
+    state = fresh()
+    person(state, "a", 1, B.PUNK)
+    use(state, "training_camp", {"punk": "a.c2.1", "flipped": "banish", "punk.2": "3"})
+    assert state["players"]["a"]["columns"][1] == [] and state["players"]["a"]["columns"][2][0]["card"] == B.PUNK
+    assert state["deck"]["known"] == ["banish"] and state["turn"]["extra"] == 1
+
+
+def test_construction_yard_revives_a_camp_then_destroys_itself():
+    """§2.12 Construction Yard (printed): while undamaged, turn one of your destroyed camps face up, then destroy
+    this camp."""
+    state = fresh(camps_a=("construction_yard", "garage", "arcade"))
+    state["players"]["a"]["camps"][2]["state"] = "destroyed"
+    use(state, "construction_yard", {"revive": "a.c3"}, source={"kind": "camp", "card": "construction_yard", "c": 0})
+    assert [c["state"] for c in state["players"]["a"]["camps"]] == ["destroyed", "undamaged", "undamaged"]
+
+
+def test_mimic_uses_an_undamaged_enemys_ability_paying_its_cost():
+    """§2.11 Mimic: you pay the copied ability's cost; "this card" means Mimic."""
+    state = fresh(water=3)
+    m = person(state, "a", 0, "mimic")
+    person(state, "b", 0, "sniper")  # 2 → damage any opposing card
+    use(state, "mimic", {"mimic": "b.c1.1", "damage": "b.c3"}, source={"kind": "person", "card": "mimic", "c": 0, "uid": m["uid"]})
+    assert state["players"]["b"]["camps"][2]["state"] == "damaged" and B.water_left(state) == 1
+
+
+def test_adrenaline_lab_uses_a_damaged_persons_ability_then_destroys_it():
+    """§2.11 Adrenaline Lab: a damaged person of yours uses its ability (you pay it), then it is destroyed."""
+    state = fresh(water=3)
+    person(state, "a", 1, "muse", damaged=True)  # 0 → extra water
+    use(state, "adrenaline_lab", {"adrenaline": "a.c2.1"}, source={"kind": "camp", "card": "adrenaline_lab", "c": 0})
+    assert not B.people(state["players"]["a"]) and state["turn"]["extra"] == 1 and "muse" in state["deck"]["known"]
+
+
+def test_parachute_base_plays_a_person_uses_its_ability_then_damages_it():
+    """§2.11 Parachute Base: pay the person's cost and its ability's cost; then damage that person."""
+    state = fresh(water=3)
+    state["players"]["a"]["hand"] = 1
+    use(state, "parachute_base", {"parachute.card": "vigilante", "parachute.column": "2"}, source={"kind": "camp", "card": "parachute_base", "c": 0})
+    p = state["players"]["a"]["columns"][1][0]
+    assert p["card"] == "vigilante" and p["damaged"] and B.water_left(state) == 1  # 1 + 1 paid
+    assert state["players"]["a"]["hand"] == 0
