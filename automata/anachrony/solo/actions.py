@@ -306,20 +306,24 @@ def water(state: dict, sd):
 
 
 def supply_recruit(state: dict, sd):
-    """§3.3 (first edition): it pays the Water of its Morale position for its Morale VP, else it Recruits."""
+    """§3.3 (first edition), reading: when it holds the Water its Morale position asks for, it pays it, moves
+    one Morale step up and gains the difference of the Morale VP; otherwise (or at the top) it Recruits."""
     s = state["solo"]
     d = sd["chronobot_first"]
     m = s.setdefault("morale", 0)
-    if m < len(d["supply_water"]) and s["water"] >= d["supply_water"][m]:
-        cost = d["supply_water"][m]
+    top = len(d["supply_morale_vp"]) - 1
+    cost = d["supply_water"][min(m, len(d["supply_water"]) - 1)]
+    if m < top and s["water"] >= cost:
         s["water"] -= cost
-        vp = d["supply_morale_vp"][m]
+        vp = d["supply_morale_vp"][m + 1] - d["supply_morale_vp"][m]
         s["morale"] = m + 1
         s["vp"] += vp
         yield say("supply", "score", bot=bot(s), water=cost, vp=vp)
         yield why("supply", water=cost)
+        if d.get("supply_confidence") in ("U", "provisional"):
+            yield Say_provisional("solo.chronobot_first.supply")
         return
-    yield why("supply_recruit", water=d["supply_water"][min(m, len(d["supply_water"]) - 1)])
+    yield why("supply_recruit", water=cost)
     yield from recruit(state, sd)
 
 
