@@ -35,8 +35,7 @@ def procedure(state: dict, step: dict):
         if phase == "clean_up":
             yield from phases.clean_up(state, sd)
         if phase == "warp" and bot_first:
-            yield from phases.warp(state, sd)
-            yield from base
+            yield from _after_heads(base, phases.warp(state, sd))
         else:
             yield from base
             extra = {"paradox": phases.paradox, "power_up": phases.power_up, "warp": phases.warp}.get(phase)
@@ -51,6 +50,27 @@ def procedure(state: dict, step: dict):
     yield from base
     if proc == "setup" and state["next"].get("proc") == "phase":
         state["next"] = {"proc": "solo_setup"}
+
+
+def _after_heads(base, inserted):
+    """Run ``base``, with ``inserted`` played right after its headings (the Warp in player order, §3.2.4)."""
+    from ...core.steps import Say
+
+    try:
+        item = next(base)
+        while isinstance(item, Say) and item.style == "head":
+            yield item
+            item = next(base)
+    except StopIteration:
+        yield from inserted
+        return
+    yield from inserted
+    while True:
+        answer = yield item
+        try:
+            item = base.send(answer)
+        except StopIteration:
+            return
 
 
 def _base(state: dict, step: dict):

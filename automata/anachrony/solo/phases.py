@@ -188,7 +188,7 @@ def power_chronossus(state: dict, sd):
             vp = 2 * (want - most)
             s["vp"] += vp
             yield say("power.excess", "score", bot=bot(s), vp=vp)
-    yield say("power.pool", "info", energized=pool["energized"], exhausted=pool["exhausted"], back=1 if got_x else 0)
+    yield say("power.pool" if got_x else "power.pool_none", "info", energized=pool["energized"], exhausted=pool["exhausted"])
 
 
 # -- 4 Warp ----------------------------------------------------------------------------------------------------

@@ -1,0 +1,38 @@
+"""A scripted table for solo Anachrony games against the Chronobot or the Chronossus: the seeded table of
+anachrony_policy.py plus plausible answers to the opponent's questions (free spaces, stack tops, pools)."""
+
+from __future__ import annotations
+
+from automata.anachrony import game
+from automata.core.steps import NUMBER, ONE_OF
+from anachrony_policy import Policy
+from policy_runner import play_policy
+
+
+class SoloPolicy(Policy):
+    """``busy``: how many Actions you take on average each Era before passing."""
+
+    def answer(self, ask):
+        rng = self.rng
+        i = ask.id
+        if i == "anachrony.solo.you":
+            values = [c.value for c in ask.choices]
+            if rng.random() < 1 / (self.busy + 1):
+                return "pass", "answers"
+            return rng.choice([v for v in values if v != "pass"]), "answers"
+        if ask.kind == ONE_OF and i.endswith(".space"):
+            return rng.choices(["top", "middle", "none"], [5, 3, 2])[0], "answers"
+        if ask.kind == NUMBER and i.startswith("anachrony.solo.stack."):
+            return rng.choice([-1, 0, 1, 2, 3, 3, 4, 5, 6]), "answers"
+        if ask.kind == NUMBER and i == "anachrony.solo.superproject.vp":
+            return rng.randint(0, 10), "answers"
+        if ask.kind == NUMBER and i.startswith("anachrony.solo.paradox."):
+            return rng.choice([0, 0, 1, 1, 2, 3]), "answers"
+        return super().answer(ask)
+
+
+def play_solo(seed: int, opponent: str = "chronobot", modules: str = "", on_step=None, busy: int = 6, random: str = "app",
+              max_steps: int = 3000, **raw):
+    options = game.check_options({"players": 1, "modules": modules, "random": random, "opponent": opponent, **raw})
+    state = game.new_state(options, seed)
+    return play_policy(game, state, SoloPolicy(seed, busy), seed, on_step, max_steps)
