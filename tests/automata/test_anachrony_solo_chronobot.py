@@ -1,0 +1,519 @@
+"""Rule tests of the Chronobot (rules file §3.1-§3.3), one per rule, each citing its section.
+
+Procedures are driven with scripted answers and table dice (the AI die typed as its number, the Paradox
+die as 1, 2 or 6 for the blank, the shape die 1-3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from automata.anachrony import game
+from automata.anachrony.solo import actions as A
+from automata.anachrony.solo import phases, rounds
+from automata.anachrony.solo import state as S
+from automata.anachrony.solo.data import load
+from automata.anachrony.solo.flow import score_answers
+from automata.core.games import OptionError
+from automata.core.runner import DiceContext, ScriptedAnswers, run
+
+SD = load()
+
+
+def new(opponent="chronobot", modules="", **raw):
+    return game.new_state(game.check_options({"players": 1, "modules": modules, "opponent": opponent, **raw}), 1)
+
+
+def play(gen, answers=None, mode="table"):
+    r = run(gen, ScriptedAnswers(answers or {}), dice=DiceContext(1, 1, mode))
+    assert r.done, f"stopped at {r.pending_id}"
+    return r
+
+
+def said(r) -> list[str]:
+    return [e.msg.id.removeprefix("anachrony.solo.") for e in r.transcript if e.kind == "say"]
+
+
+def in_actions(state, era=2, exosuits=6):
+    state["era"] = era
+    state["solo"]["exosuits"] = exosuits
+    return state["solo"]
+
+
+# -- §3.1 options ------------------------------------------------------------------------------------------
+
+
+def test_the_chronobot_plays_the_base_game_only():
+    """§3.1: the Chronobot is offered for a base-game solo only; the same message as the scoring helper."""
+    with pytest.raises(OptionError) as e:
+        new(modules="hypersync")
+    assert e.value.msg.id == "anachrony.score.error.chronobot_modules"
+
+
+def test_an_opponent_needs_a_solo_game_and_intrigues_are_refused():
+    """§3.1: an opponent only with --players 1; Intrigues of the Council has no solo rules."""
+    with pytest.raises(OptionError) as e:
+        game.check_options({"players": 2, "opponent": "chronobot"})
+    assert e.value.msg.id == "anachrony.score.error.opponent_multi"
+    with pytest.raises(OptionError) as e:
+        new("chronossus", "intrigues")
+    assert e.value.msg.id == "anachrony.error.intrigues_solo"
+
+
+def test_unknown_opponent_and_difficulty_say_what_is_valid():
+    """Options: a wrong name gets the valid ones and the closest."""
+    with pytest.raises(OptionError) as e:
+        new("chronobt")
+    assert e.value.msg.params["close"].startswith("chronobot")
+    with pytest.raises(OptionError) as e:
+        new(difficulty="min6x")
+    assert "min-6" in e.value.msg.params["valid"]
+
+
+# -- §3.2.1-§3.2.3 setup, dice, tokens -------------------------------------------------------------------------
+
+
+def test_setup_puts_the_four_command_tokens_on_their_start_spots():
+    """§3.2.3: token 3 on short 1, token 4 on long 2, token 2 on long 4, token 5 on long 8; it is First Player."""
+    st = new()
+    s = st["solo"]
+    assert {t: S.token_spot(s, t) for t in "2345"} == {"2": "long.4", "3": "short.1", "4": "long.2", "5": "long.8"}
+    assert s["first"] == "bot"
+    r = play(phases.setup(st, SD), {"anachrony.solo.setup.done": True})
+    assert said(r).count("setup.token") == 4
+
+
+def test_the_ai_die_is_typed_as_shown_and_a_d6_maps_to_its_faces():
+    """§3.2.2: faces 2, 3, 3, 4, 4, 5: the typed 2-5 count as shown; a d6's 1 counts 3 and its 6 counts 4."""
+    assert [SD.ai(f) for f in range(1, 7)] == [3, 2, 3, 4, 5, 4]
+    assert sorted(SD.ai(f) for f in range(1, 7)) == SD["dice"]["ai_faces"]
+
+
+def test_the_paradox_die_counts_zero_one_or_two():
+    """§2.6, §3.2.2: faces 0, 1, 1, 1, 1, 2 (6 typed for the blank)."""
+    assert sorted(SD.paradox(f) for f in range(1, 7)) == [0, 1, 1, 1, 1, 2]
+    assert SD.paradox(1) == 1 and SD.paradox(2) == 2 and SD.paradox(6) == 0
+
+
+def test_a_token_loops_on_its_path():
+    """§3.2.3: each path is a loop: short 4 (Remove Anomaly) goes back to short 1."""
+    s = new()["solo"]
+    for _ in range(4):
+        S.advance_chronobot(SD, s, "3")
+    assert S.token_spot(s, "3") == "short.1"
+
+
+def test_a_third_token_bumps_the_top_one_on():
+    """§3.2.3: a spot holds two tokens at most; the top one of the two moves on first."""
+    s = new()["solo"]
+    s["spots"] = {"long.3": ["2", "5"], "long.2": ["4"], "short.1": ["3"]}
+    moves = S.advance_chronobot(SD, s, "4")
+    assert moves == [("5", "long.3", "long.4"), ("4", "long.2", "long.3")]
+    assert s["spots"]["long.3"] == ["2", "4"] and s["spots"]["long.4"] == ["5"]
+
+
+# -- §3.2.4 phases -------------------------------------------------------------------------------------------------
+
+
+def test_power_up_six_exosuits_before_the_impact_four_after():
+    """§3.2.4 Power Up: 6 Exosuits before the Impact, 4 after; it spends nothing."""
+    st = new()
+    play(phases.power_up(st, SD))
+    assert st["solo"]["exosuits"] == 6
+    st["impact"] = True
+    play(phases.power_up(st, SD))
+    assert st["solo"]["exosuits"] == 4
+
+
+def test_warp_places_as_many_tiles_as_the_paradox_die_shows():
+    """§3.2.4 Warp: a Paradox-die roll of 2 puts 2 of its Warp tiles on this Era's tile; a blank puts none."""
+    st = new()
+    st["era"] = 3
+    play(phases.warp(st, SD), {"anachrony.solo.paradox": "2"})
+    assert st["solo"]["warps"] == {"3": 2}
+    play(phases.warp(st, SD), {"anachrony.solo.paradox": "6"})
+    assert st["solo"]["warps"] == {"3": 2}
+
+
+def test_warp_never_places_more_than_its_eight_tiles():
+    """§3.2.1: it has 8 Solo Warp tiles."""
+    st = new()
+    st["era"] = 5
+    st["solo"]["warps"] = {"1": 2, "2": 2, "3": 2, "4": 1}
+    play(phases.warp(st, SD), {"anachrony.solo.paradox": "2"})
+    assert S.warps_out(st["solo"]) == 8
+
+
+def test_paradox_rolls_only_where_it_has_the_most_ties_included():
+    """§3.2.4 Paradox: it rolls for a past tile where it has the most Warp tiles (ties count), not where you have more."""
+    st = new()
+    st["era"] = 3
+    st["solo"]["warps"] = {"1": 1, "2": 1}
+    r = play(phases.paradox(st, SD), {"anachrony.solo.paradox.era1": 1, "anachrony.solo.paradox.era2": 2,
+                                     "anachrony.solo.paradox": "1"})
+    assert said(r).count("paradox.rolled") == 1 and "paradox.fewer" in said(r)
+    assert st["solo"]["paradox"] == 1
+
+
+def test_an_anomaly_stops_its_rolls_and_costs_a_warp_tile_from_its_biggest_pile():
+    """§3.2.4: at a third Paradox it gains an Anomaly, stops rolling and removes a Warp tile from the tile
+    where it has the most (the oldest on a tie)."""
+    st = new()
+    st["era"] = 4
+    s = st["solo"]
+    s["paradox"] = 2
+    s["warps"] = {"1": 1, "2": 2, "3": 2}
+    r = play(phases.paradox(st, SD), {"anachrony.solo.paradox.era1": 0, "anachrony.solo.paradox": "1"})
+    assert s["anomalies"] == 1 and s["paradox"] == 0
+    assert s["warps"] == {"1": 1, "2": 1, "3": 2}
+    assert said(r).count("paradox.rolled") == 1
+
+
+def test_with_three_anomalies_it_gains_none_and_removes_nothing():
+    """§3.2.4: with 3 Anomalies it gains none and removes nothing."""
+    st = new()
+    st["era"] = 3
+    s = st["solo"]
+    s.update(paradox=2, anomalies=3, warps={"1": 2})
+    play(phases.paradox(st, SD), {"anachrony.solo.paradox.era1": 0, "anachrony.solo.paradox": "2"})
+    assert s["anomalies"] == 3 and s["warps"] == {"1": 2}
+
+
+def test_clean_up_takes_its_exosuits_back_and_the_left_council_space_sets_the_first_player():
+    """§3.2.4 Clean Up and §2.5 (7): its Exosuits come back; the left World Council space decides the First Player."""
+    st = new()
+    s = st["solo"]
+    s.update(placed=4, exosuits=2, first_next="bot", first="p1")
+    play(phases.clean_up(st, SD))
+    assert s["first"] == "bot" and s["exosuits"] == 0 and s["placed"] == 0
+    play(phases.clean_up(st, SD), {"anachrony.solo.clean.council": True})
+    assert s["first"] == "p1"
+
+
+# -- §3.2.5-§3.2.6 placement and Failed Actions -------------------------------------------------------------------
+
+
+def test_it_takes_the_topmost_free_space():
+    """§3.2.5: the topmost free space of the rolled Capital Action, an empty Exosuit."""
+    st = new()
+    s = in_actions(st)
+    r = play(A.place_capital(st, SD, "recruit"), {"anachrony.solo.recruit.space": "middle"})
+    assert r.result == "middle" and s["exosuits"] == 5 and s["placed"] == 1
+
+
+def test_a_full_action_sends_it_to_the_world_council_first_player_space_first():
+    """§3.2.5: no free space: a World Council space, the First Player one when free (it becomes First Player)."""
+    st = new()
+    s = in_actions(st)
+    r = play(A.place_capital(st, SD, "research"), {"anachrony.solo.research.space": "none", "anachrony.solo.council": ["right", "left"]})
+    assert r.result == "council_left" and s["first_next"] == "bot"
+    r = play(A.place_capital(st, SD, "research"), {"anachrony.solo.research.space": "none", "anachrony.solo.council": ["right"]})
+    assert r.result == "council_right"
+
+
+def test_the_covered_right_council_space_is_not_offered():
+    """§3.2.9: harder option, the right World Council space covered by a Hex Unavailable tile."""
+    st = new(difficulty="wc-right")
+    in_actions(st)
+    gen = A.place_capital(st, SD, "research")
+    r = run(gen, ScriptedAnswers({"anachrony.solo.research.space": "none"}), dice=DiceContext(1, 1, "table"))
+    assert [c.value for c in r.pending.choices] == ["left"]
+
+
+def test_no_space_anywhere_is_a_failed_action_without_an_exosuit():
+    """§3.2.6: no space available: no Exosuit placed, +1 VP."""
+    st = new()
+    s = in_actions(st)
+    play(A.perform(st, SD, "recruit"), {"anachrony.solo.recruit.space": "none", "anachrony.solo.council": []})
+    assert s["vp"] == 1 and s["exosuits"] == 6 and s["failed"] == 1
+
+
+def test_an_impossible_effect_still_blocks_the_space():
+    """§3.2.6: a space is free but the effect impossible (a fourth Lab): the Exosuit is placed, +1 VP."""
+    st = new()
+    s = in_actions(st)
+    s["buildings"]["lab"] = 3
+    play(A.perform(st, SD, "construct_lab"), {"anachrony.solo.construct.space": "top"})
+    assert s["vp"] == 1 and s["exosuits"] == 5 and s["buildings"]["lab"] == 3
+
+
+# -- §3.2.7 Actions ------------------------------------------------------------------------------------------------
+
+
+def test_construct_takes_the_higher_top_and_the_secondary_on_a_tie():
+    """§3.2.7 Construct: the higher-VP of the two stack tops, the secondary stack on a tie; VP counted when taken."""
+    st = new()
+    s = in_actions(st)
+    ans = {"anachrony.solo.construct.space": "top", "anachrony.solo.stack.factory.primary": 3,
+           "anachrony.solo.stack.factory.secondary": 3}
+    r = play(A.perform(st, SD, "construct_factory"), ans)
+    assert s["buildings"]["factory"] == 1 and s["vp"] == 3
+    assert [e for e in r.transcript if e.kind == "say" and e.msg.id.endswith(".construct")][0].msg.params["stack"].endswith("secondary")
+    ans.update({"anachrony.solo.stack.factory.primary": 4, "anachrony.solo.stack.factory.secondary": -1})
+    play(A.perform(st, SD, "construct_factory"), ans)
+    assert s["vp"] == 7
+
+
+def test_superproject_spends_the_shape_it_has_most_of():
+    """§3.2.7 Construct Superproject: a Breakthrough of the shape it holds most of, then the best face-up Superproject."""
+    st = new()
+    s = in_actions(st, era=3)
+    s["breakthroughs"] = {"circle": 1, "triangle": 2, "square": 0}
+    play(A.perform(st, SD, "construct_superproject"), {"anachrony.solo.construct.space": "top",
+                                                        "anachrony.solo.superproject.era": "2", "anachrony.solo.superproject.vp": 5})
+    assert s["breakthroughs"] == {"circle": 1, "triangle": 1, "square": 0} and s["superprojects"] == 1 and s["vp"] == 5
+
+
+def test_superproject_tie_between_shapes_is_broken_by_the_shape_die():
+    """§3.2.7: random on a tie: the shape die is rolled until it shows one of the tied shapes."""
+    st = new()
+    s = in_actions(st, era=3)
+    s["breakthroughs"] = {"circle": 1, "triangle": 0, "square": 1}
+    play(A.perform(st, SD, "construct_superproject"), {"anachrony.solo.construct.space": "top", "anachrony.solo.superproject.era": "1",
+                                                        "anachrony.solo.superproject.vp": 2, "anachrony.solo.shape": [[2], [3]]})
+    assert s["breakthroughs"] == {"circle": 1, "triangle": 0, "square": 0}
+
+
+def test_superproject_without_a_breakthrough_fails():
+    """§3.2.7: no Breakthrough: Failed Action (the Exosuit stays on the space)."""
+    st = new()
+    s = in_actions(st)
+    play(A.perform(st, SD, "construct_superproject"), {"anachrony.solo.construct.space": "top"})
+    assert s["vp"] == 1 and s["superprojects"] == 0 and s["exosuits"] == 5
+
+
+def test_recruit_takes_a_type_it_lacks_by_priority_and_scores_one():
+    """§3.2.7 Recruit: a type it lacks, Genius > Administrator > Engineer > Scientist; +1 VP, no bonus."""
+    st = new()
+    s = in_actions(st)
+    s["workers"]["genius"] = 1
+    play(A.perform(st, SD, "recruit"), {"anachrony.solo.recruit.space": "top",
+                                        "anachrony.solo.recruit.pool": ["scientist", "genius", "engineer"]})
+    assert s["workers"] == {"genius": 1, "administrator": 0, "engineer": 1, "scientist": 0} and s["vp"] == 1
+
+
+def test_recruit_completing_the_four_types_trades_them_for_five():
+    """§3.2.7: once it holds all 4 types it discards one of each for +5 VP."""
+    st = new()
+    s = in_actions(st)
+    s["workers"] = {"genius": 1, "administrator": 2, "engineer": 1, "scientist": 0}
+    play(A.perform(st, SD, "recruit"), {"anachrony.solo.recruit.space": "top", "anachrony.solo.recruit.pool": ["scientist"]})
+    assert s["workers"] == {"genius": 0, "administrator": 1, "engineer": 0, "scientist": 0} and s["vp"] == 6
+
+
+def test_recruit_genius_or_research():
+    """§3.2.7: a Genius in the pool is recruited (+1 VP, even if it has one); otherwise Research."""
+    st = new()
+    s = in_actions(st)
+    s["workers"]["genius"] = 1
+    play(A.perform(st, SD, "recruit_genius_or_research"), {"anachrony.solo.genius_in_pool": True, "anachrony.solo.recruit.space": "top"})
+    assert s["workers"]["genius"] == 2 and s["vp"] == 1
+    play(A.perform(st, SD, "recruit_genius_or_research"), {"anachrony.solo.genius_in_pool": False, "anachrony.solo.research.space": "top",
+                                                           "anachrony.solo.shape": "2", "anachrony.solo.research.left": True})
+    assert s["breakthroughs"]["triangle"] == 1
+
+
+def test_research_rolls_the_shape_die_and_fails_when_that_shape_is_gone():
+    """§3.2.7 Research: the shape die only; none of that shape left: Failed Action."""
+    st = new()
+    s = in_actions(st)
+    play(A.perform(st, SD, "research"), {"anachrony.solo.research.space": "top", "anachrony.solo.shape": "1",
+                                         "anachrony.solo.research.left": False})
+    assert s["breakthroughs"]["circle"] == 0 and s["vp"] == 1
+
+
+def test_mine_takes_the_resources_it_lacks_first_then_by_priority():
+    """§3.2.7 Mine: the 2 Resources it wants most (types it lacks first; Neutronium > Uranium > Gold > Titanium),
+    the topmost space giving them."""
+    s = new()["solo"]
+    s["resources"]["uranium"] = 1
+    assert A.mine_choice(s, ["upper", "middle", "lower"], ["neutronium", "uranium"]) == ("middle", "neutronium")
+    assert A.mine_choice(s, ["upper", "lower"], []) == ("lower", None)
+
+
+def test_mine_with_no_free_space_fails_without_an_exosuit():
+    """§3.2.7: Mine is no Capital Action: no free Mine space is a Failed Action, no World Council fallback."""
+    st = new()
+    s = in_actions(st)
+    r = play(A.perform(st, SD, "mine"), {"anachrony.solo.mine.spaces": []})
+    assert s["vp"] == 1 and s["exosuits"] == 6 and "anachrony.solo.council" not in [e.id for e in r.transcript]
+
+
+def test_time_travel_takes_back_from_its_biggest_past_pile_oldest_first():
+    """§3.2.7 Time Travel: from the past tile where it has the most (the oldest on a tie); this Era's tiles do not count."""
+    st = new()
+    s = in_actions(st, era=4)
+    s["warps"] = {"1": 1, "2": 2, "3": 2, "4": 2}
+    play(A.perform(st, SD, "time_travel"))
+    assert s["warps"] == {"1": 1, "2": 1, "3": 2, "4": 2} and s["time_travel"] == 1 and s["exosuits"] == 6
+
+
+def test_time_travel_with_only_present_tiles_fails():
+    """§3.2.7: no Warp tile on a past tile: Failed Action (+1 VP)."""
+    st = new()
+    s = in_actions(st, era=2)
+    s["warps"] = {"2": 2}
+    play(A.perform(st, SD, "time_travel"))
+    assert s["vp"] == 1 and s["time_travel"] == 0
+
+
+def test_remove_anomaly_pays_two_cubes_by_its_priority():
+    """§3.2.7 Remove Anomaly: the types it has most of (Titanium > Gold > Uranium > Neutronium on a tie)."""
+    st = new()
+    s = in_actions(st)
+    s.update(anomalies=1, resources={"neutronium": 0, "uranium": 1, "gold": 1, "titanium": 1})
+    play(A.perform(st, SD, "remove_anomaly"))
+    assert s["anomalies"] == 0 and s["resources"] == {"neutronium": 0, "uranium": 1, "gold": 0, "titanium": 0}
+
+
+def test_remove_anomaly_a_neutronium_counts_two():
+    """§3.2.7: 1 Neutronium counts as 2 cubes."""
+    st = new()
+    s = in_actions(st)
+    s.update(anomalies=2, resources={"neutronium": 3, "uranium": 0, "gold": 0, "titanium": 0})
+    play(A.perform(st, SD, "remove_anomaly"))
+    assert s["anomalies"] == 1 and s["resources"]["neutronium"] == 2
+
+
+def test_remove_anomaly_without_one_or_without_cubes_fails():
+    """§3.2.7: no Anomaly, or too few cubes: Failed Action (+1 VP)."""
+    st = new()
+    s = in_actions(st)
+    play(A.perform(st, SD, "remove_anomaly"))
+    s.update(anomalies=1, resources={"neutronium": 0, "uranium": 1, "gold": 0, "titanium": 0})
+    play(A.perform(st, SD, "remove_anomaly"))
+    assert s["vp"] == 2 and s["anomalies"] == 1
+
+
+def test_reboot_does_nothing_and_is_not_a_failure():
+    """§3.2.7 Reboot: nothing; no Failed Action, no VP."""
+    st = new()
+    s = in_actions(st)
+    play(A.perform(st, SD, "reboot"))
+    assert s["vp"] == 0 and s["failed"] == 0
+
+
+# -- §3.2.4, §3.2.8-§3.2.9 turns and passing ----------------------------------------------------------------------
+
+
+def test_its_turn_performs_the_rolled_tokens_action_then_advances_it():
+    """§3.2.4: roll the AI die, perform the Action of that token, advance it one step."""
+    st = new()
+    s = in_actions(st)
+    s["turn"] = "bot"
+    play(rounds.turn(st, SD, 2, 2), {"anachrony.solo.ai": "5", "anachrony.solo.research.space": "top",
+                                    "anachrony.solo.shape": "3", "anachrony.solo.research.left": True})
+    assert s["breakthroughs"]["square"] == 1 and S.token_spot(s, "5") == "long.1" and s["actions"] == 1
+    assert s["turn"] == "p1" and st["next"] == {"proc": "solo_turn", "era": 2, "k": 3}
+
+
+def test_with_no_exosuit_left_it_time_travels_once_then_passes():
+    """§3.2.8: when it has no Exosuit left, its next turn is one Time Travel (if it can), then it passes."""
+    st = new()
+    s = in_actions(st, era=3, exosuits=0)
+    s.update(turn="bot", warps={"1": 1})
+    r = play(rounds.turn(st, SD, 3, 5))
+    assert s["passed"] and s["time_travel"] == 1 and s["vp"] == 0
+    assert not any(e.kind == "roll" for e in r.transcript)
+    assert s["turn"] == "p1"
+
+
+def test_your_pass_ends_the_rounds_at_once_after_its_three_actions():
+    """§3.2.8: you pass and it has taken at least 3 Actions: the Action Rounds end at once."""
+    st = new()
+    s = in_actions(st)
+    s.update(turn="p1", actions=3)
+    play(rounds.turn(st, SD, 2, 7), {"anachrony.solo.you": "pass"})
+    assert st["next"] == {"proc": "phase", "era": 2, "phase": "clean_up"}
+
+
+def test_your_early_pass_lets_it_play_until_its_third_action():
+    """§3.2.8: it never takes fewer than 3 Actions in an Era: after your pass it keeps playing until 3."""
+    st = new()
+    s = in_actions(st)
+    s.update(turn="p1", actions=1)
+    play(rounds.turn(st, SD, 2, 3), {"anachrony.solo.you": "pass"})
+    assert s["owed"] == 2 and s["turn"] == "bot"
+    for k in (4, 5):
+        assert st["next"]["proc"] == "solo_turn"
+        play(rounds.turn(st, SD, 2, k), {"anachrony.solo.ai": "3", "anachrony.solo.construct.space": "none", "anachrony.solo.council": [],
+                                        "anachrony.solo.superproject.era": "none"})
+    assert s["actions"] == 3 and st["next"]["phase"] == "clean_up"
+
+
+def test_harder_minimum_of_six_and_one_more_turn_after_you_pass():
+    """§3.2.9: at least 6 Actions per Era; one more turn after you pass."""
+    st = new(difficulty="min-6,extra-turn")
+    s = in_actions(st)
+    s.update(turn="p1", actions=4)
+    play(rounds.turn(st, SD, 2, 9), {"anachrony.solo.you": "pass"})
+    assert s["owed"] == 3
+
+
+def test_harder_reboot_moves_the_token_on_at_once():
+    """§3.2.9: a token landing on Reboot advances again at once."""
+    st = new(difficulty="reboot-advance")
+    s = in_actions(st)
+    s["spots"] = {"long.4": ["2"], "short.1": ["3"], "long.2": ["4"], "long.8": ["5"]}
+    play(rounds.move(st, SD, "2"))
+    assert S.token_spot(s, "2") == "long.6"
+
+
+def test_your_module_actions_are_offered_on_your_turn():
+    """§3.4.9 with seed A1: against the Chronossus with Hypersync, your Hypersync Action is one of your turn's choices."""
+    st = new("chronossus", "hypersync")
+    s = in_actions(st)
+    s["turn"] = "p1"
+    gen = rounds.turn(st, SD, 2, 2)
+    r = run(gen, ScriptedAnswers({}), dice=DiceContext(1, 1, "table"))
+    assert [c.value for c in r.pending.choices] == ["action", "hypersync", "pass"]
+
+
+# -- §3.2.10 scoring -----------------------------------------------------------------------------------------------
+
+
+def test_its_score_questions_are_answered_from_its_board():
+    """§3.2.10: the scoring helper's questions about the Chronobot come from what the program kept."""
+    st = new()
+    s = st["solo"]
+    s.update(vp=17, time_travel=3, anomalies=1, breakthroughs={"circle": 1, "triangle": 1, "square": 2})
+    known = score_answers(st)
+    assert known["anachrony.score.opponent"] == "chronobot" and known["anachrony.score.bot.vp"] == 17
+    assert known["anachrony.score.bot.time_travel"] == 3 and known["anachrony.score.bot.breakthroughs.square"] == 2
+
+
+# -- §3.3 first edition ----------------------------------------------------------------------------------------------
+
+
+def test_first_edition_six_tokens_and_a_failed_action_gives_water():
+    """§3.3: six tokens on their start spots (LEG2); a Failed Action gives 2 Water and 1 VP."""
+    st = new(edition="first")
+    s = in_actions(st)
+    assert S.tokens(s) == ["1", "2", "3", "4", "5", "6"]
+    play(A.perform(st, SD, "time_travel"))
+    assert s["vp"] == 1 and s["water"] == 2
+
+
+def test_first_edition_superproject_before_the_impact_gives_one_vp():
+    """§3.3: Construct Superproject only after the Impact; before it, +1 VP and no Exosuit."""
+    st = new(edition="first")
+    s = in_actions(st)
+    play(A.perform(st, SD, "construct_superproject"))
+    assert s["vp"] == 1 and s["exosuits"] == 6
+
+
+def test_first_edition_three_tokens_the_highest_moves_on():
+    """§3.3: with three tokens on one spot, the highest number moves on (LEG2)."""
+    st = new(edition="first")
+    s = st["solo"]
+    s["spots"] = {"b.2": ["6", "2"], "b.1": ["3"]}
+    S.advance_chronobot(SD, s, "3")
+    assert S.token_spot(s, "6") == "b.3" and sorted(s["spots"]["b.2"]) == ["2", "3"]
+
+
+def test_first_edition_warp_by_d6():
+    """§3.3 (LEG2): the d6 for its Warp: 1 no tile, 6 two tiles, otherwise one."""
+    st = new(edition="first")
+    st["era"] = 2
+    play(phases.warp(st, SD), {"anachrony.solo.d6": "6"})
+    play(phases.warp(st, SD), {"anachrony.solo.d6": "1"})
+    assert st["solo"]["warps"] == {"2": 2}
