@@ -508,6 +508,9 @@ def test_first_edition_three_tokens_the_highest_moves_on():
     s["spots"] = {"b.2": ["6", "2"], "b.1": ["3"]}
     S.advance_chronobot(SD, s, "3")
     assert S.token_spot(s, "6") == "b.3" and sorted(s["spots"]["b.2"]) == ["2", "3"]
+    s["spots"] = {"b.2": ["3", "2"], "b.1": ["6"]}
+    S.advance_chronobot(SD, s, "6")
+    assert S.token_spot(s, "6") == "b.3" and sorted(s["spots"]["b.2"]) == ["2", "3"]
 
 
 def test_first_edition_warp_by_d6():

@@ -25,10 +25,10 @@ def setup(state: dict, sd):
     if s["bot"] == "chronossus":
         for i, slot in enumerate(("slot_1", "slot_2", "slot_3"), 1):
             tid = s["tiles"][slot]
-            yield say("setup.tile", tile=tid, slot=i, action=f"@{P}.tile.{sd['tiles'][tid]['effect']}")
+            yield say("setup.tile", tile=f"@{P}.tile_id.{tid}", slot=i)
         for spot, tid in s.get("covers", {}).items():
-            yield say("setup.cover", tile=tid, action=f"@{P}.action.{sd['chronossus']['spots'][spot]}")
-        yield why("tiles", modules=", ".join(state["options"]["modules"]) or "—")
+            yield say("setup.cover", tile=f"@{P}.tile_id.{tid}", action=f"@{P}.action.{sd['chronossus']['spots'][spot]}")
+        yield why("tiles", modules=[f"@anachrony.module.{m}" for m in state["options"]["modules"]] or f"@{P}.base_game")
         yield say("setup.pool", energized=s["pool"]["energized"], exhausted=s["pool"]["exhausted"])
         if "hypersync" in s:
             yield say("setup.hypersync", n=sd["hypersync"]["tiles"])

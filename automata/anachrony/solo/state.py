@@ -94,7 +94,7 @@ def spot_action(sdata, s: dict, spot: str) -> str:
 
 def advance_chronobot(sdata, s: dict, tok: str) -> list[tuple[str, str, str]]:
     """Move ``tok`` one step; returns the moves made, in order: (token, from, to), bumps first (§3.2.3).
-    First edition: with three tokens on a spot the highest number moves on (§3.3)."""
+    First edition: with three tokens on a spot the highest number of the three moves on (§3.3, LEG2)."""
     moves: list[tuple[str, str, str]] = []
     cap = (sdata["chronobot_first"] if s["edition"] == "first" else sdata["chronobot"])["max_per_spot"]
 
@@ -106,7 +106,12 @@ def advance_chronobot(sdata, s: dict, tok: str) -> list[tuple[str, str, str]]:
             del s["spots"][here]
         dest = s["spots"].setdefault(there, [])
         if len(dest) >= cap and depth < 20:
-            top = max(dest, key=int) if s["edition"] == "first" else dest[-1]
+            top = max(dest + [t], key=int) if s["edition"] == "first" else dest[-1]
+            if top == t:  # first edition: the arriving token is the highest, so it moves on itself
+                dest.append(t)
+                moves.append((t, here, there))
+                move(t, depth + 1)
+                return
             move(top, depth + 1)
             dest = s["spots"].setdefault(there, [])
         dest.append(t)
