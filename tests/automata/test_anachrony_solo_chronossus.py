@@ -253,13 +253,41 @@ def test_targeted_hypersync_blocks_your_oldest_tile():
 
 
 def test_its_pending_solo_hypersync_tiles_count_for_its_paradox_majority():
-    """§3.4.9 and §4.1 item 20 (provisional, owner-replaceable): its pending tiles count like Warp tiles."""
+    """§3.4.9 and §4.1 item 20 (provisional, owner-replaceable): its pending tiles count like Warp tiles on their
+    Timeline tile (§2.14.2 (1)); shown as provisional."""
+    st = cs("hypersync")
+    st["era"] = 3
+    s = st["solo"]
+    s.update(hypersync=[1], warps={"1": 1})
+    st["players"]["p1"]["hypersync"]["construct"] = {"state": "pending", "era": 2}
+    st["players"]["p1"]["hypersync"]["research"] = {"state": "pending", "era": 1}
+    r = play(phases.paradox(st, SD), {"anachrony.solo.paradox.era1": 2, "anachrony.solo.paradox": "1"})
+    assert s["paradox"] == 1 and "anachrony.provisional" in [e.msg.id for e in r.transcript if e.kind == "say"]
+    assert "paradox.hypersync_fewer" in said(r)
+
+
+def test_a_solo_hypersync_tile_alone_gives_no_tile_roll_but_the_most_tiles_roll_once_more():
+    """§2.14.2: no Warp tile on a Timeline tile, no roll for it; after the normal rolls the most Hypersync tiles in
+    play (ties included) roll once more (its Solo Hypersync tiles count: §4.1 item 20, provisional)."""
     st = cs("hypersync")
     st["era"] = 3
     s = st["solo"]
     s["hypersync"] = [1]
-    r = play(phases.paradox(st, SD), {"anachrony.solo.paradox.era1": 1, "anachrony.solo.paradox": "1"})
-    assert s["paradox"] == 1 and "anachrony.provisional" in [e.msg.id for e in r.transcript if e.kind == "say"]
+    r = play(phases.paradox(st, SD), {"anachrony.solo.paradox": "2"})
+    assert "anachrony.solo.paradox.era1" not in [e.id for e in r.transcript]
+    assert s["paradox"] == 2 and "paradox.hypersync_extra" in said(r)
+
+
+def test_the_owner_can_say_its_hypersync_tiles_do_not_count():
+    """§4.1 item 20: the owner's value replaces the provisional one (overrides/anachrony.toml [solo.hypersync_paradox])."""
+    from automata.anachrony.solo.data import load as load_solo
+
+    sd = load_solo({"solo": {"hypersync_paradox": {"counts": False}}})
+    st = cs("hypersync")
+    st["era"] = 3
+    st["solo"]["hypersync"] = [1]
+    r = play(phases.paradox(st, sd))
+    assert st["solo"]["paradox"] == 0 and not any(e.kind == "roll" for e in r.transcript)
 
 
 # -- §3.4.10 Quantum Loops ------------------------------------------------------------------------------------------

@@ -54,7 +54,7 @@ def test_golden_game_against_the_chronossus_with_hypersync_and_quantum_loops():
     """Rules §3.4 with §3.4.9 (Hypersync) and §3.4.10 (Quantum Loops), harder options on: a whole game against
     the Chronossus with table dice, from setup to the final score."""
     state, history = play_solo(5, "chronossus", "neutronide,hypersync,quantum-loops", random="table", busy=5,
-                               difficulty="side-b-2,cores=1,ql-vp,core-vp")
+                               difficulty="side-b,cores=1,ql-vp,core-vp")
     golden("anachrony_solo_chronossus_hs_ql_seed5.txt", transcript(history))
     assert state["over"] and state["era"] in (5, 6, 7)
 

@@ -27,7 +27,9 @@ def procedure(state: dict, step: dict):
     if proc == "score":
         from ..finish import with_known
 
-        yield from with_known(base, score_answers(state))
+        if state["solo"]["bot"] == "chronossus":
+            yield phases.say("objectives.in_play", "rule", cards=[f"@anachrony.solo.objective.{c}" for c in state["solo"]["objectives"]] or "—")
+        yield from _bot_named(with_known(base, score_answers(state)), f"@anachrony.solo.bot.{state['solo']['bot']}")
         return
     if proc == "phase":
         phase = step["phase"]
@@ -71,6 +73,22 @@ def _after_heads(base, inserted):
             item = base.send(answer)
         except StopIteration:
             return
+
+
+def _bot_named(gen, name: str):
+    """The final winners' line names the opponent (the scoring helper calls it "bot")."""
+    from ...core.steps import Say, msg
+
+    to_send = None
+    while True:
+        try:
+            item = gen.send(to_send)
+        except StopIteration as stop:
+            return stop.value
+        if isinstance(item, Say) and item.msg.id == "anachrony.final.winners":
+            players = [name if p == "bot" else p for p in item.msg.params.get("players", [])]
+            item = Say(msg(item.msg.id, **{**item.msg.params, "players": players}), item.style)
+        to_send = yield item
 
 
 def _base(state: dict, step: dict):

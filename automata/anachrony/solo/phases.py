@@ -100,13 +100,13 @@ def paradox(state: dict, sd):
     s = state["solo"]
     era = state["era"]
     yield say("paradox.title", "head", bot=bot(s))
-    eras = [e for e in range(1, era) if counted(state, sd, s, e) > 0]
+    eras = [e for e in range(1, era) if s["warps"].get(str(e), 0) > 0]  # §2.14.2 (1): no Warp tile there, no roll
+    hs = "hypersync" in s and sd["hypersync_paradox"]["counts"] and bool(s["hypersync"])
+    if hs:
+        yield provisional("solo.hypersync_paradox")
     if not eras:
         yield say("paradox.none", "info", bot=bot(s))
         yield why("paradox_none")
-        return
-    if "hypersync" in s and any(x < era for x in s["hypersync"]):
-        yield provisional("solo.hypersync_paradox")
     for e in eras:
         mine = counted(state, sd, s, e)
         yours = yield Ask(f"{P}.paradox.era{e}", msg(f"{P}.ask.your_warps", era=e), NUMBER, min=0, max=12,
@@ -132,6 +132,35 @@ def paradox(state: dict, sd):
                 yield say("paradox.warp_back", bot=bot(s), era=back)
             yield why("anomaly")
             return
+    if hs:
+        yield from hypersync_extra(state, sd)
+
+
+def hypersync_extra(state: dict, sd):
+    """§2.14.2 (2) with §4.1 item 20 (provisional): after the normal rolls, whoever has the most Hypersync tiles
+    in play (ties all roll) rolls once more; its Solo Hypersync tiles count as its Hypersync tiles."""
+    s = state["solo"]
+    yours = sum(1 for v in state["players"]["p1"].get("hypersync", {}).values() if v.get("state") == "pending")
+    mine = len(s["hypersync"])
+    if mine < yours:
+        yield say("paradox.hypersync_fewer", "info", bot=bot(s), mine=mine, yours=yours)
+        return
+    n = yield from roll_paradox(sd, "paradox")
+    s["paradox"] += n
+    yield say("paradox.hypersync_extra", "info", bot=bot(s), n=n, total=s["paradox"], mine=mine, yours=yours)
+    yield why("hypersync_extra")
+    if s["paradox"] >= 3:
+        s["paradox"] = 0
+        if s["anomalies"] >= 3:
+            yield say("paradox.three_anomalies", "info", bot=bot(s))
+            return
+        s["anomalies"] += 1
+        yield say("paradox.anomaly", "score", bot=bot(s), n=s["anomalies"])
+        back = warp_pick(s, state["era"] + 1, past_only=False)
+        if back is not None:
+            take_warp(s, back)
+            yield say("paradox.warp_back", bot=bot(s), era=back)
+        yield why("anomaly")
 
 
 # -- 3 Power Up ------------------------------------------------------------------------------------------------
