@@ -42,10 +42,11 @@ def golden(name: str, text: str) -> None:
 
 
 def test_golden_game_against_the_chronobot():
-    """Rules §3.2 (setup, dice, tokens, placement, Failed Actions, passing with the minimum of 3 Actions,
-    scoring): a whole base game against the Chronobot with table dice, from setup to the final score."""
-    state, history = play_solo(11, "chronobot", random="table", busy=5)
-    golden("anachrony_solo_chronobot_seed11.txt", transcript(history))
+    """Rules §3.2 (setup, dice, tokens and a bump, placement and the World Council, Failed Actions, sets traded
+    for 5 VP, an Anomaly, the last Time Travel before passing, the minimum of 3 Actions, scoring): a whole base
+    game against the Chronobot with table dice, from setup to the final score."""
+    state, history = play_solo(8, "chronobot", random="table", busy=8)
+    golden("anachrony_solo_chronobot_seed8.txt", transcript(history))
     assert state["over"] and state["era"] in (5, 6, 7)
     assert [s["proc"] for s, _ in history].count("solo_setup") == 1
 
