@@ -13,3 +13,4 @@ app = typer.Typer(no_args_is_help=True, help="Anachrony: scoring helper and stat
 root.add_typer(app, name="anachrony")
 from .anachrony_score import register as _register_score; _register_score(app)
 from .anachrony_game import register as _register_game, show_status; _register_game(app)  # noqa: E402,F401
+from .anachrony_solo import register as _register_solo; _register_solo(app)  # noqa: E402

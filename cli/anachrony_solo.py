@@ -8,7 +8,7 @@ first), ``difficulty`` (option → true or a number), ``tokens`` (token number �
 ``workers`` (type → count), ``resources`` (type → count), ``breakthroughs`` (shape → count),
 ``time_travel`` (0-6), ``vp`` (VP gained in play), ``failed`` (Failed Actions), ``water`` (first edition);
 Chronossus: ``tiles`` (slot_1..slot_3 → tile and side, e.g. C02A), ``covers`` (spot → tile),
-``energy_pool`` ({energized, exhausted}), ``objectives`` (Solo Objectives in play), ``ql_removed``,
+``energy_pool`` ({energized, exhausted}), ``objectives`` (Solo Objectives in play), ``ql_removed`` (with Quantum Loops),
 ``hypersync`` (the Eras of its pending Solo Hypersync tiles).
 """
 
@@ -40,7 +40,9 @@ def opponent_data(state: dict) -> dict[str, Any]:
         out["water"] = s["water"]
     if s["bot"] == "chronossus":
         out.update(tiles=dict(s["tiles"]), covers=dict(s.get("covers", {})), energy_pool=dict(s["pool"]),
-                   objectives=list(s["objectives"]), ql_removed=s["ql_removed"])
+                   objectives=list(s["objectives"]))
+        if "ql" in state:
+            out["ql_removed"] = s["ql_removed"]
         if "hypersync" in s:
             out["hypersync"] = list(s["hypersync"])
     return out
@@ -73,7 +75,9 @@ def print_opponent(env, o: dict) -> None:
     if o["bot"] == "chronossus":
         tiles = ", ".join(f"{i}: {tid}" for i, tid in enumerate(o["tiles"].values(), 1))
         lines.append(t(f"{P}.status.chronossus", tiles=tiles, energized=o["energy_pool"]["energized"],
-                       exhausted=o["energy_pool"]["exhausted"], removed=o["ql_removed"]))
+                       exhausted=o["energy_pool"]["exhausted"]))
+        if "ql_removed" in o:
+            lines.append(t(f"{P}.status.ql_removed", n=o["ql_removed"]))
         lines.append(t(f"{P}.status.objectives", cards=", ".join(t(f"{P}.objective.{c}") for c in o["objectives"]) or "—"))
         if "hypersync" in o:
             lines.append(t(f"{P}.status.hypersync", eras=", ".join(str(e) for e in o["hypersync"]) or "—"))
@@ -85,3 +89,26 @@ def _action_key(action: str) -> str:
     if action.startswith("tile:"):
         return "anachrony.solo.tile_id." + action[5:]
     return "anachrony.solo.action." + action
+
+
+def register(app) -> None:
+    app.command("opponent")(opponent_command)
+
+
+def opponent_command() -> None:
+    """The solo opponent's board: tokens, Exosuits, Warp tiles, assets, VP (also in 'anachrony status')."""
+    from . import saves
+    from .env import current
+
+    env = current()
+    session = saves.open_game_session(env, "anachrony", "anachrony.error.not_anachrony")
+    state = session.save.state
+    if "solo" not in state:
+        from .env import CliError, Exit
+
+        raise CliError(env.t("anachrony.solo.error.no_opponent", name=session.save.name), Exit.USAGE)
+    data = opponent_data(state)
+    if env.json:
+        env.emit_json({"ok": True, "name": session.save.name, "opponent": data})
+        return
+    print_opponent(env, data)

@@ -119,6 +119,18 @@ def test_status_of_the_chronossus_shows_tiles_pool_and_objectives():
     assert not RAW_ID.search(text) and not PLACEHOLDER.search(text)
 
 
+def test_the_opponent_command_shows_its_board_and_refuses_a_game_without_one():
+    new_solo("--modules", "quantum-loops", opponent="chronossus")
+    tt("play", *setup_answers(), "--steps", "12")
+    r = tt("--json", "anachrony", "opponent")
+    assert r.exit_code == 0, r.output
+    o = json.loads(r.stdout)["opponent"]
+    assert o["bot"] == "chronossus" and o["ql_removed"] == 0 and "Quantum Loop cards it removed: 0" in tt("anachrony", "opponent").output
+    assert tt("new", "anachrony", "--players", "2", "--seed", "1").exit_code == 0
+    r = tt("anachrony", "opponent")
+    assert r.exit_code == 2 and "has no solo opponent" in r.output
+
+
 def test_undo_never_rerolls_the_opponents_dice():
     """Issue 7: a redone turn of the opponent gets the same dice (app dice derive from the seed and the step)."""
     new_solo()

@@ -49,6 +49,9 @@ def procedure(state: dict, step: dict):
         if nxt.get("proc") == "actions":
             state["next"] = {"proc": "solo_turn", "era": nxt["era"], "k": 1}
         return
+    if proc == "impact":
+        yield from _after_heads(base, phases.impact(state, sd))
+        return
     yield from base
     if proc == "setup" and state["next"].get("proc") == "phase":
         state["next"] = {"proc": "solo_setup"}

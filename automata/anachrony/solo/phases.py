@@ -271,6 +271,16 @@ def cosmic_leak(state: dict, sd):
         yield from draw_objectives(state, sd, sd["quantum_loops"]["leak_objectives"], "leak")
 
 
+# -- the Impact -------------------------------------------------------------------------------------------------
+
+
+def impact(state: dict, sd):
+    """§3.2.1 (6): at the Impact it counts as a second player; §3.2.7: it never Evacuates."""
+    s = state["solo"]
+    yield say("impact", "rule", bot=bot(s))
+    yield why("impact")
+
+
 # -- 6 Clean Up ------------------------------------------------------------------------------------------------
 
 
