@@ -69,7 +69,7 @@ def check(raw: dict, options: dict) -> dict:
             difficulty[opt] = True
         else:
             try:
-                n = int(value) if value else (0 if opt == "objectives" else 1)
+                n = int(value) if value else (-1 if opt == "objectives" else 1)  # objectives=N needs its N
             except ValueError:
                 n = -1
             if not 0 <= n <= top or (opt == "cores" and n == 0):

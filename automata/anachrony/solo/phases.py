@@ -35,7 +35,7 @@ def setup(state: dict, sd):
         if "quantum_loops" in state["options"]["modules"]:
             yield say("setup.ql_row")
             yield why("ql_row")
-        yield from draw_objectives(state, sd, sd["chronossus"]["objectives_revealed"] - _fewer(s), "setup")
+        yield from draw_objectives(state, sd, _objectives(sd, s), "setup")
     if s["difficulty"].get("wc-right") and "hypersync" not in state["options"]["modules"]:
         yield say("setup.cover_council")
     if s["difficulty"].get("no-leader"):
@@ -47,9 +47,10 @@ def setup(state: dict, sd):
         yield say("setup.again", "warn")
 
 
-def _fewer(s: dict) -> int:
+def _objectives(sd, s: dict) -> int:
+    """§3.4.1 (3): 3 Solo Objectives; §3.4.13 (7): harder, 2, 1 or none (difficulty objectives=N)."""
     n = s["difficulty"].get("objectives")
-    return 0 if n is None else n
+    return sd["chronossus"]["objectives_revealed"] if n is None else n
 
 
 def draw_objectives(state: dict, sd, n: int, why_key: str):
