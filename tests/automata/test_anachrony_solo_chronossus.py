@@ -68,9 +68,8 @@ def test_setup_fills_the_pool_and_reveals_three_solo_objectives():
 
 def test_power_up_three_plus_the_energy_cores_drawn():
     """§3.4.4: 3 draws; X Energy Cores; 3 + X Exosuits before the Impact; one Exhausted back, the rest leave."""
-    st = cs()
-    # pool 5 E + 5 X: draws 1 (E), then 5 of 9 (E: 4 left), then 9 of 8? -> typed within range
-    play(phases.power_up(st, SD), {"anachrony.solo.pool": [[1], [9], [2]]})
+    st = cs(random="table")
+    play(phases.power_up(st, SD), {"anachrony.solo.pool.drawn": 2})
     s = st["solo"]
     assert s["exosuits"] == 5
     assert s["pool"] == {"energized": 3, "exhausted": 5}
@@ -78,10 +77,19 @@ def test_power_up_three_plus_the_energy_cores_drawn():
 
 def test_power_up_after_the_impact_two_plus_x_at_most_four():
     """§3.4.4: after the Impact 2 + X, at most 4."""
-    st = cs()
+    st = cs(random="table")
     st["impact"] = True
-    play(phases.power_up(st, SD), {"anachrony.solo.pool": [[1], [1], [1]]})
+    play(phases.power_up(st, SD), {"anachrony.solo.pool.drawn": 3})
     assert st["solo"]["exosuits"] == 4 and st["solo"]["pool"] == {"energized": 2, "exhausted": 5}
+
+
+def test_the_program_draws_the_pool_when_it_makes_the_random_draws():
+    """§3.4.4, §3.6: with random = app the program draws 3 tokens from the Pool it keeps (the same after undo)."""
+    a, b = cs(), cs()
+    play(phases.power_up(a, SD))
+    play(phases.power_up(b, SD))
+    assert a["solo"] == b["solo"] and 3 <= a["solo"]["exosuits"] <= 6
+    assert sum(a["solo"]["pool"].values()) in (7, 8)
 
 
 def test_an_empty_pool_gives_no_extra_exosuit():

@@ -52,11 +52,12 @@ def test_golden_game_against_the_chronobot():
 
 
 def test_golden_game_against_the_chronossus_with_hypersync_and_quantum_loops():
-    """Rules §3.4 with §3.4.9 (Hypersync) and §3.4.10 (Quantum Loops), harder options on: a whole game against
-    the Chronossus with table dice, from setup to the final score."""
-    state, history = play_solo(5, "chronossus", "neutronide,hypersync,quantum-loops", random="table", busy=5,
+    """Rules §3.4 with §3.4.9 (Hypersync: Solo Hypersync tiles placed and recovered, the extra Paradox roll) and
+    §3.4.10 (Quantum Loops: cards removed), harder options on (tiles on side B with Autoleap, an extra Energy Core,
+    VP per removed card and per Energy Core left): a whole game against the Chronossus with table dice."""
+    state, history = play_solo(43, "chronossus", "neutronide,hypersync,quantum-loops", random="table", busy=5,
                                difficulty="side-b,cores=1,ql-vp,core-vp")
-    golden("anachrony_solo_chronossus_hs_ql_seed5.txt", transcript(history))
+    golden("anachrony_solo_chronossus_hs_ql_seed43.txt", transcript(history))
     assert state["over"] and state["era"] in (5, 6, 7)
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ...core.dice import seeded_rng
-from ...core.steps import NUMBER, YES_NO, Ask, Roll, msg
+from ...core.steps import NUMBER, YES_NO, Ask, Roll, msg  # noqa: F401
 from . import state as S
 from .common import P, bot, provisional, roll_ai, roll_paradox, say, take_warp, warp_pick, why
 
@@ -189,20 +189,18 @@ def power_chronossus(state: dict, sd):
     pool = s["pool"]
     e, x = pool["energized"], pool["exhausted"]
     k = min(c["pool_draw"], e + x)
-    got_e = got_x = 0
-    for i in range(k):
-        le, lx = e - got_e, x - got_x
-        if le == 0 or lx == 0:
-            kind = "energized" if lx == 0 else "exhausted"
-            yield say("power.draw_only", "info", kind=f"@{P}.token.{kind}")
-        else:
-            (face,) = yield Roll(f"{P}.pool", f"1d{le + lx}", msg(f"{P}.roll.pool", e=le, x=lx, first_x=le + 1, n=le + lx))
-            kind = "energized" if face <= le else "exhausted"
-            yield say("power.drew", "info", kind=f"@{P}.token.{kind}")
-        if kind == "energized":
-            got_e += 1
-        else:
-            got_x += 1
+    lo, hi = max(0, k - x), min(k, e)
+    if lo == hi:
+        got_e = lo
+        yield say("power.draw_known", "info", k=k, e=got_e)
+    elif state["options"]["random"] == "app":  # the program draws (seeded: undo draws the same tokens)
+        r = seeded_rng(state["seed"], state["era"] * 2 + (1 if state["impact"] else 0), "anachrony.solo.pool", e * 100 + x)
+        got_e = sum(1 for t in r.sample(["energized"] * e + ["exhausted"] * x, k) if t == "energized")
+        yield say("power.drew", "info", k=k, e=got_e)
+    else:
+        yield say("power.draw_table", k=k, e=e, x=x)
+        got_e = yield Ask(f"{P}.pool.drawn", msg(f"{P}.ask.pool_drawn", k=k), NUMBER, min=lo, max=hi)
+    got_x = k - got_e
     base, most = (c["base_after_impact"], c["max_after_impact"]) if state["impact"] else (c["base_before_impact"], c["max_before_impact"])
     extra = 1 if s["difficulty"].get("extra-exosuit") else 0
     want = base + got_e + extra
