@@ -64,7 +64,9 @@ def mill_three_junk_one(ctx, _arg=""):
     taken, what = B.take_from_deck(state, 3)
     for w in what:
         yield from E.deck_news(state, w)
-    if not taken:
+    if state.get("over"):
+        state["deck"]["discard"] += taken  # the cards taken before the deck ran out are discarded all the same
+    if not taken or state.get("over"):
         return
     yield Say(msg("radlands.fx.mill", n=taken), "do")
     cards = []
@@ -239,7 +241,10 @@ def parachute(ctx, _arg=""):
     p = yield from enter_person(ctx, card, prefix="parachute.", extra=extra)
     if ctx.state.get("over"):
         return
-    c, _ = B.find_person(ctx.side(), p["uid"])
+    try:
+        c, _ = B.find_person(ctx.side(), p["uid"])
+    except KeyError:  # its entering-play trait took it off the table already
+        return
     yield from borrow(ctx, card, "parachute", {"kind": "person", "card": card, "c": c, "uid": p["uid"]})
     if ctx.state.get("over"):
         return

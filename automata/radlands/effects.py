@@ -81,7 +81,7 @@ def hit(ctx: Ctx, value: str, how: str):
         ctx.hit_camp = ctx.hit_camp or side != ctx.me
         result = B.damage_camp(state, side, c) if how == "damage" else B.destroy_camp(state, side, c)
         yield Say(msg("radlands.fx.camp_" + result, card=name, player=s["name"]), "do")
-        if state.get("over"):
+        if state.get("over") and state["result"] in B.SIDES:
             yield Say(msg("radlands.over.win", winner=state["players"][state["result"]]["name"], loser=s["name"]), "head")
         return
     p = s["columns"][c][i]

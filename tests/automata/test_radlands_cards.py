@@ -133,3 +133,26 @@ def test_parachute_base_plays_a_person_uses_its_ability_then_damages_it():
     p = state["players"]["a"]["columns"][1][0]
     assert p["card"] == "vigilante" and p["damaged"] and B.water_left(state) == 1  # 1 + 1 paid
     assert state["players"]["a"]["hand"] == 0
+
+
+def test_scientist_milling_past_the_second_run_out_ends_in_a_draw_and_loses_no_card():
+    """Rules §2.10: Scientist takes cards from the deck; the second run-out ends the game in a draw at once, and
+    the cards already taken are discarded (found by a long random soak)."""
+    state = fresh()
+    state["deck"].update(count=2, discard=0, reshuffles=1)
+    result = use(state, "scientist", {})
+    assert state["over"] and state["result"] == "draw"
+    assert state["deck"]["count"] == 0 and state["deck"]["discard"] == 2
+    assert "radlands.over.win" not in [e.msg.id for e in result.transcript if e.msg]
+
+
+def test_parachute_base_when_the_person_leaves_play_on_entering():
+    """Parachute Base: if the person is gone before its ability (its own entering trait), nothing more happens."""
+    state = fresh(water=3)
+    state["players"]["a"]["hand"] = 1
+    person(state, "a", 0, "muse", damaged=True)
+    # Wounded Soldier enters, draws, damages itself; Parachute then uses its ability and damages it again
+    use(state, "parachute_base", {"parachute.card": "wounded_soldier", "parachute.column": "2", "damage": "b.c1"},
+        source={"kind": "camp", "card": "parachute_base", "c": 0})
+    assert state["players"]["a"]["columns"][1] == []  # damaged twice: destroyed
+    assert "wounded_soldier" in state["deck"]["known"]
