@@ -6,7 +6,6 @@ from automata.anachrony.solo import actions as A
 from automata.anachrony.solo import phases, rounds
 from automata.anachrony.solo import state as S
 from automata.anachrony.solo.flow import score_answers
-from automata.core.runner import DiceContext, ScriptedAnswers, run
 from test_anachrony_solo_chronobot import SD, in_actions, new, play, said
 
 

@@ -25,7 +25,6 @@ def needs_exosuit(sd, s: dict, action: str, era: int) -> bool:
 def perform(state: dict, sd, action: str):
     """One Action of the opponent, whole: placement, effect, failure."""
     s = state["solo"]
-    era = state["era"]
     if action.startswith("tile:"):
         yield from tile(state, sd, action[5:])
         return

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ...core.steps import Roll, Say, msg
-from . import state as S
 
 P = "anachrony.solo"
 
@@ -105,5 +104,3 @@ def take_warp(s: dict, e: int) -> None:
     if not s["warps"][key]:
         del s["warps"][key]
 
-
-__all__ = ["S"]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any
 
 from ...core import gamedata
 from ...core.datacheck import Check

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ...core.dice import seeded_rng
-from ...core.steps import NUMBER, YES_NO, Ask, Roll, msg  # noqa: F401
+from ...core.steps import NUMBER, YES_NO, Ask, Roll, msg
 from . import state as S
 from .common import P, bot, provisional, roll_ai, roll_paradox, say, take_warp, warp_pick, why
 
