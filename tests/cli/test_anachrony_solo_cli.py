@@ -177,6 +177,8 @@ def test_owner_override_with_a_bad_solo_value_is_refused(_tabletop_home):
     (folder / "anachrony.toml").write_text('[solo.hypersync_shape]\ncircle = "middle"\n', encoding="utf-8")
     r = tt("data", "check", "anachrony")
     assert r.exit_code == 1 and "hypersync_shape" in r.output
+    r = tt("new", "anachrony", "--players", "1", "--opponent", "chronossus")
+    assert r.exit_code == 1 and "hypersync_shape" in r.output
 
 
 # -- the pt-BR leak check of whole solo games --------------------------------------------------------------------

@@ -42,6 +42,9 @@ def check(raw: dict, options: dict) -> dict:
                 raise OptionError(msg("anachrony.solo.error.needs_opponent", option=key))
         return {}
     opponent = _pick(text, OPPONENTS, "anachrony.solo.error.opponent")
+    from .data import load
+
+    load(raw.get("overrides") or None)  # the owner's [solo] values, checked now (DataError names the key)
     if options["players"] != 1:
         raise OptionError(msg("anachrony.score.error.opponent_multi"))
     modules = options["modules"]
