@@ -520,3 +520,25 @@ def test_first_edition_warp_by_d6():
     play(phases.warp(st, SD), {"anachrony.solo.d6": "6"})
     play(phases.warp(st, SD), {"anachrony.solo.d6": "1"})
     assert st["solo"]["warps"] == {"2": 2}
+
+
+# -- the game flow --------------------------------------------------------------------------------------------------
+
+
+def test_the_opponents_steps_join_the_game_where_the_solo_rules_put_them():
+    """§3.2.1 (its setup after yours), §3.2.4 (its part of Paradox, Power Up and Warp inside those phases, its turns
+    between yours in the Action Rounds, its Clean Up), §3.2.10 (its score at the end)."""
+    from anachrony_solo_policy import play_solo
+
+    state, history = play_solo(3, "chronobot", busy=4)
+    procs = [(s["proc"], s.get("phase", s.get("name", ""))) for s, _ in history]
+    i = procs.index(("solo_setup", ""))
+    assert procs[i - 1] == ("setup", "first_player") and procs[i + 1] == ("phase", "preparation")
+    era2 = [p for (s, _), p in zip(history, procs) if s.get("era") == 2]
+    assert era2[:4] == [("phase", "preparation"), ("phase", "paradox"), ("phase", "power_up"), ("phase", "warp")]
+    assert era2[-1] == ("phase", "clean_up") and all(p == ("solo_turn", "") for p in era2[4:-1])
+    said_in = {p: [e.msg.id for e in r.transcript if e.kind == "say"] for (s, r), p in zip(history, procs) if s.get("era") == 2}
+    assert "anachrony.solo.paradox.title" in said_in[("phase", "paradox")]
+    assert "anachrony.solo.power.title" in said_in[("phase", "power_up")]
+    assert "anachrony.solo.clean.title" in said_in[("phase", "clean_up")]
+    assert history[-1][0]["proc"] == "score" and "bot" in state["final"]["totals"]
