@@ -41,7 +41,10 @@ def setup(state: dict, sd):
     if s["difficulty"].get("no-leader"):
         yield say("setup.no_leader")
     for opt, value in sorted(s["difficulty"].items()):
-        yield say("setup.difficulty", "rule", option=f"@{P}.difficulty.{opt}", value=value if value is not True else "")
+        if value is True:
+            yield say("setup.difficulty", "rule", option=f"@{P}.difficulty.{opt}")
+        else:
+            yield say("setup.difficulty_n", "rule", option=f"@{P}.difficulty.{opt}", n=value)
     yield say("setup.first", "rule", bot=bot(s))
     while not (yield Ask(f"{P}.setup.done", msg(f"{P}.ask.setup_done", bot=bot(s)), YES_NO)):
         yield say("setup.again", "warn")
