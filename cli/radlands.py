@@ -2,7 +2,8 @@
 
 ``tabletop radlands status --json`` keys (documented in the README): ``ok``, ``name``, ``game`` ("radlands"),
 ``over``, ``result`` ("a" | "b": the winner, "draw", or ""), ``first_player``, ``turn`` ({player, number, water,
-extra}), ``deck`` ({count, discard, reshuffles}), ``players`` (a/b → {name, camps: [{id, name, state, ready}],
+extra}), ``deck`` ({count, discard, reshuffles}), ``players`` (a/b → {name, camps: [{id, name, state, ready,
+moves, behind}] (a Juggernaut's moves 0-2 and the people behind it),
 columns: [[{card, name, damaged, ready}, …rear to front] × 3], queue: [space 1, 2, 3: event id, "raiders" or ""],
 raiders ("area" | "queue"), silo ("area" | "hand"), hand}), ``next``.
 """
@@ -69,7 +70,8 @@ def status_data(session) -> dict[str, Any]:
         p = state["players"][s]
         players[s] = {
             "name": p["name"].replace("@radlands.side.", "").upper() if p["name"].startswith("@") else p["name"],
-            "camps": [{"id": c["id"], "name": data.card(c["id"])["name"], "state": c["state"], "ready": B.camp_ready(c)} for c in p["camps"]],
+            "camps": [{"id": c["id"], "name": data.card(c["id"])["name"], "state": c["state"], "ready": B.camp_ready(c),
+                       "moves": int(c.get("moves", 0)), "behind": int(c.get("behind", 0))} for c in p["camps"]],
             "columns": [[{"card": x["card"], "name": data.card(x["card"])["name"] if x["card"] != B.PUNK else "punk",
                           "damaged": x["damaged"], "ready": B.person_ready(x)} for x in col] for col in p["columns"]],
             "queue": list(p["queue"]), "raiders": p["raiders"], "silo": p["silo"], "hand": p["hand"],

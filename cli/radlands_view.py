@@ -21,7 +21,9 @@ def print_board(env, state: dict, data: dict) -> None:
                                                               raiders=t("radlands.raiders." + p["raiders"])))
         table = Table(show_edge=False, pad_edge=False, show_header=True)
         for i, camp in enumerate(p["camps"]):
-            table.add_column(f"{i + 1}. {camp['name']} ({t('radlands.camp_state.' + camp['state'])})")
+            raw = state["players"][s]["camps"][i]
+            moved = f", {t('radlands.status.moved', n=raw['moves'])}" if raw.get("moves") else ""
+            table.add_column(f"{i + 1}. {camp['name']} ({t('radlands.camp_state.' + camp['state'])}{moved})")
         for row in (1, 0):  # the front person on top, the rear one next to the camp
             cells = []
             for col in p["columns"]:

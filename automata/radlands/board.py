@@ -84,13 +84,32 @@ def board_full(side: dict, limit: int = 2) -> bool:
 # -- protection (seed, "Desprotegido"; rules §2.7) ------------------------------------------------
 
 
+def behind_camp(side: dict, c: int) -> int:
+    """How many people of column ``c`` stand behind its camp: 0, except for a Juggernaut that has moved forward
+    (``camp["behind"]``; rules §2.11: people behind it are protected)."""
+    return int(side["camps"][c].get("behind", 0)) if side["camps"] else 0
+
+
 def person_unprotected(side: dict, c: int, i: int, exposed: bool = False) -> bool:
-    """A person is unprotected when no card of its owner stands in front of it (the front one of a column)."""
-    return exposed or i == len(side["columns"][c]) - 1
+    """A person is unprotected when no card of its owner stands in front of it: the front one of a column, unless
+    a Juggernaut camp stands in front of every person there."""
+    n = len(side["columns"][c])
+    return exposed or (i == n - 1 and behind_camp(side, c) < n)
 
 
 def camp_unprotected(side: dict, c: int, exposed: bool = False) -> bool:
-    return exposed or not side["columns"][c]
+    """A camp is unprotected when none of its people stands in front of it."""
+    return exposed or len(side["columns"][c]) - behind_camp(side, c) == 0
+
+
+def room_behind_and_in_front(side: dict, c: int, limit: int = 2) -> tuple[int, int]:
+    """Free places behind and in front of a moved Juggernaut (its column has 3 places: the camp takes the one its
+    moves give it, people the others)."""
+    camp = side["camps"][c]
+    moves, b, n = int(camp.get("moves", 0)), behind_camp(side, c), len(side["columns"][c])
+    if n >= limit:
+        return 0, 0
+    return moves - b, (limit - moves) - (n - b)
 
 
 # -- ready (rules §2.4) -------------------------------------------------------------------------------
@@ -170,6 +189,8 @@ def destroy_person(state: dict, side: dict, uid: int) -> str:
     Returns "person" or "punk"."""
     c, i = find_person(side, uid)
     p = side["columns"][c].pop(i)
+    if i < behind_camp(side, c):
+        side["camps"][c]["behind"] -= 1
     if p["card"] == PUNK:
         state["deck"]["count"] += 1
         return "punk"
@@ -200,7 +221,10 @@ def damage_camp(state: dict, owner: str, c: int) -> str:
 
 
 def destroy_camp(state: dict, owner: str, c: int) -> str:
-    state["players"][owner]["camps"][c]["state"] = "destroyed"
+    camp = state["players"][owner]["camps"][c]
+    camp["state"] = "destroyed"
+    if camp.get("moves"):  # a moved Juggernaut goes back into the camp row; its people shift forward (§2.11)
+        camp["moves"] = camp["behind"] = 0
     check_win(state)
     return "destroyed"
 
@@ -228,19 +252,28 @@ def restore_camp(camp: dict) -> None:
 # -- people entering play (seed "Jogar Carta (Pessoa)"; rules §2.7) -------------------------------------
 
 
-def place_person(state: dict, side: dict, c: int, card: str, front: bool = True, ready: bool = False) -> dict:
-    """Put a person in column ``c``: in front of the one there, or behind it (which pushes it forward)."""
+def place_person(state: dict, side: dict, c: int, card: str, front: bool = True, ready: bool = False,
+                 behind: bool = False) -> dict:
+    """Put a person in column ``c``: in front of the one there, or behind it (which pushes it forward). With a
+    moved Juggernaut, ``behind`` puts it among the people behind the camp instead of those in front."""
+    p = {"uid": 0, "card": card, "damaged": False, "used": False, "fresh": not ready}
+    insert_person(state, side, c, p, front=front, behind=behind)
+    state["uid"] += 1
+    p["uid"] = state["uid"]
+    state["turn"]["people_entered"] += 1
+    return p
+
+
+def insert_person(state: dict, side: dict, c: int, p: dict, front: bool = True, behind: bool = False) -> None:
     col = side["columns"][c]
     if len(col) >= state["rules"]["column_limit"]:
         raise ValueError("column full")
-    state["uid"] += 1
-    p = {"uid": state["uid"], "card": card, "damaged": False, "used": False, "fresh": not ready}
-    if front:
-        col.append(p)
+    b = behind_camp(side, c)
+    if behind:  # among the people behind a moved Juggernaut
+        col.insert(b if front else 0, p)
+        side["camps"][c]["behind"] = b + 1
     else:
-        col.insert(0, p)
-    state["turn"]["people_entered"] += 1
-    return p
+        col.insert(len(col) if front else b, p)
 
 
 # -- water (seed "Reabastecer", "Ações"; rules §2.6) -----------------------------------------------------

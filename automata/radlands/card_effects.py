@@ -139,6 +139,29 @@ def revive_camp(ctx, _arg=""):
         yield Say(msg("radlands.fx.camp_revived", card=ctx.data.card(camp["id"])["name"], player=ctx.name()), "do")
 
 
+def juggernaut_move(ctx, _arg=""):
+    """Juggernaut: the camp moves one place forward and the person just in front of it falls in behind it; on
+    its third move it goes back to the camp row and the opponent destroys one of their own camps. People behind it
+    are protected (rules §2.11, v1.2 FAQ)."""
+    c = ctx.source.get("c", 0)
+    side = ctx.side()
+    camp = side["camps"][c]
+    name = ctx.data.card(camp["id"])["name"]
+    moves = int(camp.get("moves", 0)) + 1
+    if moves >= 3:
+        camp["moves"] = camp["behind"] = 0
+        yield Say(msg("radlands.fx.juggernaut_home", card=name, player=ctx.name()), "do")
+        choices = T.camps(ctx.state, ctx.data, ctx.opp)
+        value = yield from E.pick(ctx, "juggernaut.camp", msg("radlands.ask.juggernaut_camp", player=ctx.name(ctx.opp)), choices)
+        if value:
+            yield from E.hit(ctx, value, "destroy")
+        return
+    n, b = len(side["columns"][c]), B.behind_camp(side, c)
+    camp["moves"] = moves
+    camp["behind"] = b + 1 if n - b > 0 else b
+    yield Say(msg("radlands.fx.juggernaut_moved", card=name, player=ctx.name(), moves=moves, behind=camp["behind"], n=n), "do")
+
+
 # -- borrowed abilities -----------------------------------------------------------------------------------
 
 
@@ -269,4 +292,5 @@ CARD_EFFECTS = {
     "damage_and_or_restore": damage_and_or_restore, "cycle_cards": cycle_cards, "mill_three_junk_one": mill_three_junk_one,
     "destroy_or_discard_two": destroy_or_discard_two, "flip_punk": flip_punk, "revive_camp": revive_camp,
     "copy_ability": copy_ability, "use_damaged_then_destroy": use_damaged_then_destroy, "parachute": parachute,
+    "juggernaut_move": juggernaut_move,
 }

@@ -235,9 +235,7 @@ def gain_punk(ctx: Ctx, optional: bool = True):
     if not col:
         return
     c = int(col) - 1
-    front = True
-    if len(side["columns"][c]) == 1:
-        front = (yield Ask(ctx.qid("punk.place"), msg("radlands.ask.place"), ONE_OF, place_choices())) == "front"
+    front, behind = yield from ask_place(ctx, c, "punk.")
     taken, what = B.take_from_deck(state, 1)
     for w in what:
         yield from deck_news(state, w)
@@ -245,8 +243,33 @@ def gain_punk(ctx: Ctx, optional: bool = True):
         return
     from .turn import karli_active
 
-    B.place_person(state, side, c, B.PUNK, front=front, ready=karli_active(state, ctx.data, ctx.me))
+    B.place_person(state, side, c, B.PUNK, front=front, ready=karli_active(state, ctx.data, ctx.me), behind=behind)
     yield Say(msg("radlands.fx.punk", player=ctx.name(), col=c + 1), "do")
+
+
+def ask_place(ctx: Ctx, c: int, prefix: str = ""):
+    """Where a person goes in column ``c`` of ``ctx.me``: (front, behind). ``front``: in front of the person
+    already on that side; ``behind``: behind a moved Juggernaut camp rather than in front of it (rules §2.11)."""
+    side = ctx.side()
+    camp = side["camps"][c]
+    behind = False
+    if camp.get("moves"):
+        room_b, room_f = B.room_behind_and_in_front(side, c, ctx.state["rules"]["column_limit"])
+        name = ctx.data.card(camp["id"])["name"]
+        sides = [v for v, room in (("behind", room_b), ("in_front", room_f)) if room > 0]
+        where = sides[0]
+        if len(sides) > 1:
+            choices = tuple(Choice(v, msg("radlands.juggernaut." + v, camp=name)) for v in sides)
+            where = yield Ask(ctx.qid(prefix + "juggernaut_side"), msg("radlands.ask.juggernaut_side", camp=name), ONE_OF, choices)
+        behind = where == "behind"
+        b = B.behind_camp(side, c)
+        here = b if behind else len(side["columns"][c]) - b
+    else:
+        here = len(side["columns"][c])
+    front = True
+    if here == 1:
+        front = (yield Ask(ctx.qid(prefix + "place"), msg("radlands.ask.place"), ONE_OF, place_choices())) == "front"
+    return front, behind
 
 
 def place_choices() -> tuple[Choice, ...]:
@@ -614,13 +637,12 @@ def move_person(ctx: Ctx, value: str):
     side, c, i = T.parse(value)
     s = ctx.side(side)
     p = s["columns"][c].pop(i)
+    if i < B.behind_camp(s, c):
+        s["camps"][c]["behind"] -= 1
     cols = T.column_choices(ctx.state, ctx.data, side, room=True)
     col = yield Ask(ctx.qid("move.column"), msg("radlands.ask.move_column"), ONE_OF, tuple(cols))
-    dest = s["columns"][int(col) - 1]
-    front = True
-    if len(dest) == 1:
-        front = (yield Ask(ctx.qid("move.place"), msg("radlands.ask.place"), ONE_OF, place_choices())) == "front"
-    dest.append(p) if front else dest.insert(0, p)
+    front, behind = yield from ask_place(ctx, int(col) - 1, "move.")
+    B.insert_person(ctx.state, s, int(col) - 1, p, front=front, behind=behind)
     yield Say(msg("radlands.fx.moved", card=T.card_name(ctx.data, p["card"]), col=int(col)), "do")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..core.steps import ONE_OF, Ask, Choice, InvalidAnswer, Msg, Say, msg
 from . import board as B
 from . import targets as T
-from .effects import Ctx, draw_cards, place_choices, run_effect, run_effects
+from .effects import Ctx, ask_place, draw_cards, run_effect, run_effects
 from .queue import event_bomb, events_phase, place_event
 
 ACTIONS = ("person", "event", "draw", "junk", "silo", "ability", "change", "end")
@@ -292,18 +292,21 @@ def enter_person(ctx: Ctx, card: str, prefix: str = "", extra: int = 0):
         room = yield Ask(prefix + "make_room", msg("radlands.ask.make_room"), ONE_OF, tuple(there))
         yield from hit(ctx, room, "destroy")
     c = int(col) - 1
-    front = True
     alone = not me["columns"][c]
-    if not alone:
-        front = (yield Ask(prefix + "place", msg("radlands.ask.place"), ONE_OF, place_choices())) == "front"
+    if me["camps"][c].get("moves") or not alone:
+        front, behind = yield from ask_place(ctx, c, prefix)
+    else:
+        front, behind = True, False
     cost = person_cost(state, data, side, card, c)
     if cost != int(data.card(card)["cost"]):
         yield Say(msg("radlands.cost_changed", card=data.card(card)["name"], cost=cost), "rule")
     B.pay(state, cost)
     me["hand"] -= 1
     ready = enters_ready(state, data, side, card)
-    p = B.place_person(state, me, c, card, front=front, ready=ready)
+    p = B.place_person(state, me, c, card, front=front, ready=ready, behind=behind)
     where = "@radlands.place." + ("alone" if alone else "front" if front else "behind")
+    if behind:
+        where = "@radlands.place.behind_camp"
     yield Say(msg("radlands.person.played", card=data.card(card)["name"], col=c + 1, where=where, cost=cost,
                   water=B.water_left(state)), "do")
     yield Say(msg("radlands.person.ready" if ready else "radlands.person.not_ready"), "rule")

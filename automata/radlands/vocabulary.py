@@ -25,7 +25,8 @@ Named effects:
   ``opponent_destroys_own_person`` (The Octagon, if you destroyed one), ``damage_and_or_restore`` (Mutant),
   ``cycle_cards`` (Warehouse), ``mill_three_junk_one`` (Scientist), ``destroy_or_discard_two`` (Mercenary
   Camp), ``flip_punk`` (Training Camp), ``revive_camp`` (Construction Yard, printed), ``copy_ability`` (Mimic),
-  ``use_damaged_then_destroy`` (Adrenaline Lab), ``parachute`` (Parachute Base);
+  ``use_damaged_then_destroy`` (Adrenaline Lab), ``parachute`` (Parachute Base), ``juggernaut_move``
+  (Juggernaut: the camp's place in its column is kept as ``moves`` and ``behind`` on the camp);
 - ``manual``: the program shows the text and the table reports what changed.
 
 Conditions of an ability: see ``CONDITIONS``; cost modifiers: ``COST_MODIFIERS``; traits: ``TRAITS``.
@@ -46,7 +47,7 @@ NAMED = (
     "restore_ready", "restore_any_number", "draw_if_camp_hit", "destroy_damaged_unprotected",
     "opponent_damages_back", "opponent_destroys_own_person", "damage_and_or_restore", "cycle_cards",
     "mill_three_junk_one", "destroy_or_discard_two", "flip_punk", "revive_camp", "copy_ability",
-    "use_damaged_then_destroy", "parachute", "manual",
+    "use_damaged_then_destroy", "parachute", "juggernaut_move", "manual",
 )
 #: every plain effect word (the counted ``draw:N`` / ``discard:N`` and ``choose:…`` come on top)
 EFFECTS = ICONS + NAMED

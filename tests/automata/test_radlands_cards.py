@@ -6,6 +6,7 @@ from __future__ import annotations
 from automata.core.runner import DiceContext, ScriptedAnswers, run
 from automata.radlands import board as B
 from automata.radlands.effects import Ctx, run_effects
+from automata.radlands.turn import action
 from test_radlands_rules import data, fresh, person, play
 
 
@@ -156,3 +157,44 @@ def test_parachute_base_when_the_person_leaves_play_on_entering():
         source={"kind": "camp", "card": "parachute_base", "c": 0})
     assert state["players"]["a"]["columns"][1] == []  # damaged twice: destroyed
     assert "wounded_soldier" in state["deck"]["known"]
+
+
+def test_juggernaut_moves_forward_protects_the_people_behind_it_and_third_move_destroys_an_enemy_camp():
+    """§2.11 / §2.12 Juggernaut: 1 → move this camp one place forward, its people fall in behind it (and are
+    protected); people may then be played in front of it or behind it; on its third move it goes back to the
+    camp row and the opponent destroys one of their camps."""
+    state = fresh(camps_b=("juggernaut", "outpost", "cannon"))
+    side = state["players"]["b"]
+    looter = person(state, "b", 0, "looter")
+    src = {"kind": "camp", "card": "juggernaut", "c": 0}
+    use(state, "juggernaut", {}, side="b", source=dict(src))
+    assert side["camps"][0]["moves"] == 1 and side["camps"][0]["behind"] == 1
+    assert not B.person_unprotected(side, 0, 0) and B.camp_unprotected(side, 0)  # Looter behind, the camp exposed
+    # a new person in front of the moved camp protects it
+    state["turn"]["player"] = "b"
+    state["turn"]["water"] = 3
+    state["players"]["b"]["hand"] = 1
+    play(action(state, data(), "b", 1), {"action": "person", "card": "muse", "column": "1", "juggernaut_side": "in_front"})
+    assert [p["card"] for p in side["columns"][0]] == ["looter", "muse"]
+    assert not B.camp_unprotected(side, 0) and B.person_unprotected(side, 0, 1)
+    use(state, "juggernaut", {}, side="b", source=dict(src))  # second move: Muse falls behind too
+    assert side["camps"][0]["moves"] == 2 and side["camps"][0]["behind"] == 2
+    assert B.camp_unprotected(side, 0) and not B.person_unprotected(side, 0, 1) and not B.person_unprotected(side, 0, 0)
+    use(state, "juggernaut", {"juggernaut.camp": "a.c2"}, side="b", source=dict(src))  # third move
+    assert side["camps"][0]["moves"] == 0 and side["camps"][0]["behind"] == 0
+    assert state["players"]["a"]["camps"][1]["state"] == "destroyed"
+    assert looter["uid"] == side["columns"][0][0]["uid"]
+
+
+def test_a_destroyed_person_behind_the_juggernaut_and_a_destroyed_juggernaut_shift_the_column():
+    """§2.11 Juggernaut: when a person behind it leaves, the count behind it follows; destroyed, the camp goes back
+    into the camp row."""
+    state = fresh(camps_b=("juggernaut", "outpost", "cannon"))
+    side = state["players"]["b"]
+    muse = person(state, "b", 0, "muse")
+    use(state, "juggernaut", {}, side="b", source={"kind": "camp", "card": "juggernaut", "c": 0})
+    B.destroy_person(state, side, muse["uid"])
+    assert side["camps"][0]["behind"] == 0 and side["camps"][0]["moves"] == 1
+    person(state, "b", 0, "looter")
+    B.destroy_camp(state, "b", 0)
+    assert side["camps"][0]["moves"] == 0 and not B.camp_unprotected(side, 0)

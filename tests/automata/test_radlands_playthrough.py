@@ -48,6 +48,9 @@ def check(state: dict) -> None:
         assert q.count("raiders") == (1 if side["raiders"] == "queue" else 0), "Raiders in the queue once, or in the area"
         assert side["hand"] >= 0
         assert all(len(col) <= 2 for col in side["columns"]), "at most 2 people per column"
+        for c, camp in enumerate(side["camps"]):  # a moved Juggernaut: the column's 3 places hold it and its people
+            moves, behind, n = camp.get("moves", 0), camp.get("behind", 0), len(side["columns"][c])
+            assert 0 <= behind <= min(n, moves) and n - behind <= 2 - moves and 0 <= moves <= 2
         if side["camps"]:
             assert len(side["camps"]) == 3
         if B.all_camps_destroyed(side):
