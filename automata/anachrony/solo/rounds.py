@@ -184,9 +184,7 @@ def chronossus_turn(state: dict, sd):
             break
         yield say("turn.autoleap", "info", tile=nxt[5:])
         yield why("autoleap")
-        if s["exosuits"] <= 0 and A.needs_exosuit(sd, s, nxt, era):
-            break
-        yield from A.perform(state, sd, nxt)
+        yield from A.perform(state, sd, nxt)  # not a rolled Action: no pass here (§3.4.8); without an Exosuit C12B Time Travels
 
 
 def _action_term(sd, action: str):
