@@ -184,13 +184,19 @@ def to_discard(state: dict, card: str) -> None:
 # -- damage, destroy, restore (seed "Termos e Ícones"; rules §2.8) ---------------------------------------
 
 
+def take_person(side: dict, c: int, i: int) -> dict:
+    """Take a person out of its column (the others close up; a moved Juggernaut keeps count of those behind it)."""
+    p = side["columns"][c].pop(i)
+    if i < behind_camp(side, c):
+        side["camps"][c]["behind"] -= 1
+    return p
+
+
 def destroy_person(state: dict, side: dict, uid: int) -> str:
     """Destroy a person: to the discard pile (a punk face down on top of the deck); the column closes up.
     Returns "person" or "punk"."""
     c, i = find_person(side, uid)
-    p = side["columns"][c].pop(i)
-    if i < behind_camp(side, c):
-        side["camps"][c]["behind"] -= 1
+    p = take_person(side, c, i)
     if p["card"] == PUNK:
         state["deck"]["count"] += 1
         return "punk"

@@ -121,7 +121,7 @@ def flip_punk(ctx, _arg=""):
         yield Say(msg("radlands.fx.flipped_person", card=name, col=c + 1), "do")
         yield from on_enter(ctx, card, p)
         return
-    ctx.side()["columns"][c].pop(i)
+    B.take_person(ctx.side(), c, i)
     B.to_discard(state, card)
     yield Say(msg("radlands.fx.flipped_event", card=name), "do")
     yield from E.gain_punk(ctx, optional=True)

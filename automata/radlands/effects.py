@@ -471,6 +471,9 @@ def return_all_people(ctx: Ctx, _arg=""):
         side = ctx.side(s)
         n = len(B.people(side))
         side["columns"] = [[], [], []]
+        for camp in side["camps"]:
+            if camp.get("behind"):
+                camp["behind"] = 0
         side["hand"] += n
         if n:
             yield Say(msg("radlands.fx.to_hand_all", player=side["name"], n=n), "do")
@@ -485,7 +488,7 @@ def return_own_person(ctx: Ctx, _arg=""):
 def to_hand(ctx: Ctx, value: str):
     side, c, i = T.parse(value)
     s = ctx.side(side)
-    p = s["columns"][c].pop(i)
+    p = B.take_person(s, c, i)
     s["hand"] += 1
     yield Say(msg("radlands.fx.to_hand", card=T.card_name(ctx.data, p["card"]), player=s["name"]), "do")
 
@@ -636,9 +639,7 @@ def apply_change(ctx: Ctx, kind: str):
 def move_person(ctx: Ctx, value: str):
     side, c, i = T.parse(value)
     s = ctx.side(side)
-    p = s["columns"][c].pop(i)
-    if i < B.behind_camp(s, c):
-        s["camps"][c]["behind"] -= 1
+    p = B.take_person(s, c, i)
     cols = T.column_choices(ctx.state, ctx.data, side, room=True)
     col = yield Ask(ctx.qid("move.column"), msg("radlands.ask.move_column"), ONE_OF, tuple(cols))
     front, behind = yield from ask_place(ctx, int(col) - 1, "move.")
