@@ -230,13 +230,7 @@ def use_damaged_then_destroy(ctx, _arg=""):
     p = _person(ctx, value)
     _, c, _ = T.parse(value)
     yield from borrow(ctx, p["card"], "adrenaline", {"kind": "person", "card": p["card"], "c": c, "uid": p["uid"]})
-    if ctx.state.get("over"):
-        return
-    try:
-        c, i = B.find_person(ctx.side(), p["uid"])
-    except KeyError:
-        return
-    yield from E.hit(ctx, f"{ctx.me}.c{c + 1}.{i + 1}", "destroy")
+    yield from _hit_if_still_there(ctx, p["uid"], "destroy")
 
 
 def parachute(ctx, _arg=""):
@@ -269,13 +263,18 @@ def parachute(ctx, _arg=""):
     except KeyError:  # its entering-play trait took it off the table already
         return
     yield from borrow(ctx, card, "parachute", {"kind": "person", "card": card, "c": c, "uid": p["uid"]})
+    yield from _hit_if_still_there(ctx, p["uid"], "damage")
+
+
+def _hit_if_still_there(ctx, uid: int, how: str):
+    """Damage or destroy one of your people after its borrowed ability, unless the game ended or it left play."""
     if ctx.state.get("over"):
         return
     try:
-        c, i = B.find_person(ctx.side(), p["uid"])
+        c, i = B.find_person(ctx.side(), uid)
     except KeyError:
         return
-    yield from E.hit(ctx, f"{ctx.me}.c{c + 1}.{i + 1}", "damage")
+    yield from E.hit(ctx, f"{ctx.me}.c{c + 1}.{i + 1}", how)
 
 
 def _self(ctx) -> str:

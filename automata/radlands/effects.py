@@ -95,6 +95,13 @@ def hit(ctx: Ctx, value: str, how: str):
     yield Say(msg("radlands.fx." + key, card=name, player=s["name"]), "do")
 
 
+def pick_and_hit(ctx: Ctx, base: str, question, choices: list[Choice], optional: bool = False, how: str = "damage"):
+    """Ask for one of ``choices`` and damage, destroy or restore it (``how``); nothing when there is nothing to pick."""
+    value = yield from pick(ctx, base, question, choices, optional)
+    if value:
+        yield from hit(ctx, value, how)
+
+
 def pick(ctx: Ctx, base: str, question, choices: list[Choice], optional: bool = False):
     """Ask for one of ``choices`` (or "none" when optional); None when there is nothing to pick."""
     if not choices:
@@ -127,17 +134,13 @@ def damage(ctx: Ctx, _arg=""):
     """Seed, Dano: an unprotected card of the opponent, in any column (camp or person)."""
     choices = T.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed) + T.camps(
         ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed)
-    value = yield from pick(ctx, "damage", msg("radlands.ask.damage", player=ctx.name(ctx.opp)), choices)
-    if value:
-        yield from hit(ctx, value, "damage")
+    yield from pick_and_hit(ctx, "damage", msg("radlands.ask.damage", player=ctx.name(ctx.opp)), choices, how="damage")
 
 
 def injure(ctx: Ctx, _arg=""):
     """Seed, Ferir: like damage, people only."""
     choices = T.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed)
-    value = yield from pick(ctx, "injure", msg("radlands.ask.injure", player=ctx.name(ctx.opp)), choices)
-    if value:
-        yield from hit(ctx, value, "damage")
+    yield from pick_and_hit(ctx, "injure", msg("radlands.ask.injure", player=ctx.name(ctx.opp)), choices, how="damage")
 
 
 def restorable(ctx: Ctx) -> list[Choice]:
@@ -152,9 +155,7 @@ def restorable(ctx: Ctx) -> list[Choice]:
 
 
 def restore(ctx: Ctx, _arg=""):
-    value = yield from pick(ctx, "restore", msg("radlands.ask.restore"), restorable(ctx), optional=True)
-    if value:
-        yield from hit(ctx, value, "restore")
+    yield from pick_and_hit(ctx, "restore", msg("radlands.ask.restore"), restorable(ctx), optional=True, how="restore")
 
 
 def restore_ready(ctx: Ctx, _arg=""):
@@ -351,9 +352,7 @@ def destroy_self(ctx: Ctx, _arg=""):
 
 def damage_any(ctx: Ctx, _arg=""):
     choices = T.persons(ctx.state, ctx.data, ctx.opp) + T.camps(ctx.state, ctx.data, ctx.opp)
-    value = yield from pick(ctx, "damage", msg("radlands.ask.damage_any", player=ctx.name(ctx.opp)), choices)
-    if value:
-        yield from hit(ctx, value, "damage")
+    yield from pick_and_hit(ctx, "damage", msg("radlands.ask.damage_any", player=ctx.name(ctx.opp)), choices, how="damage")
 
 
 def destroy_own_person(ctx: Ctx, _arg=""):
@@ -365,15 +364,11 @@ def destroy_own_person(ctx: Ctx, _arg=""):
 
 def destroy_unprotected_enemy(ctx: Ctx, _arg=""):
     choices = T.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed)
-    value = yield from pick(ctx, "destroy", msg("radlands.ask.destroy_enemy", player=ctx.name(ctx.opp)), choices)
-    if value:
-        yield from hit(ctx, value, "destroy")
+    yield from pick_and_hit(ctx, "destroy", msg("radlands.ask.destroy_enemy", player=ctx.name(ctx.opp)), choices, how="destroy")
 
 
 def destroy_any_enemy(ctx: Ctx, _arg=""):
-    value = yield from pick(ctx, "destroy", msg("radlands.ask.destroy_enemy", player=ctx.name(ctx.opp)), T.persons(ctx.state, ctx.data, ctx.opp))
-    if value:
-        yield from hit(ctx, value, "destroy")
+    yield from pick_and_hit(ctx, "destroy", msg("radlands.ask.destroy_enemy", player=ctx.name(ctx.opp)), T.persons(ctx.state, ctx.data, ctx.opp), how="destroy")
 
 
 def _all_at_once(ctx: Ctx, values: list[str], how: str):
@@ -388,9 +383,7 @@ def destroy_damaged_unprotected(ctx: Ctx, _arg=""):
     """Resonator: destroy an unprotected opposing card, person or camp, that is already damaged."""
     choices = T.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed, damaged_only=True) + T.camps(
         ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed, damaged_only=True)
-    value = yield from pick(ctx, "destroy", msg("radlands.ask.destroy_damaged", player=ctx.name(ctx.opp)), choices)
-    if value:
-        yield from hit(ctx, value, "destroy")
+    yield from pick_and_hit(ctx, "destroy", msg("radlands.ask.destroy_damaged", player=ctx.name(ctx.opp)), choices, how="destroy")
 
 
 def destroy_damaged_enemies(ctx: Ctx, _arg=""):
@@ -421,15 +414,11 @@ def destroy_all_people(ctx: Ctx, _arg=""):
 
 def damage_unprotected_camp(ctx: Ctx, _arg=""):
     choices = T.camps(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed)
-    value = yield from pick(ctx, "damage", msg("radlands.ask.damage_camp", player=ctx.name(ctx.opp)), choices)
-    if value:
-        yield from hit(ctx, value, "damage")
+    yield from pick_and_hit(ctx, "damage", msg("radlands.ask.damage_camp", player=ctx.name(ctx.opp)), choices, how="damage")
 
 
 def destroy_any_camp(ctx: Ctx, _arg=""):
-    value = yield from pick(ctx, "destroy", msg("radlands.ask.destroy_camp", player=ctx.name(ctx.opp)), T.camps(ctx.state, ctx.data, ctx.opp))
-    if value:
-        yield from hit(ctx, value, "destroy")
+    yield from pick_and_hit(ctx, "destroy", msg("radlands.ask.destroy_camp", player=ctx.name(ctx.opp)), T.camps(ctx.state, ctx.data, ctx.opp), how="destroy")
 
 
 def damage_opposing_camps(ctx: Ctx, _arg=""):
@@ -514,9 +503,7 @@ def opponent_damages_own_card(ctx: Ctx, _arg=""):
     protection ignored) and it is damaged."""
     yield Say(msg("radlands.provisional.choice_scope"), "warn")
     choices = T.persons(ctx.state, ctx.data, ctx.opp) + T.camps(ctx.state, ctx.data, ctx.opp)
-    value = yield from pick(ctx, "opp_card", msg("radlands.ask.opp_own_card", player=ctx.name(ctx.opp)), choices)
-    if value:
-        yield from hit(ctx, value, "damage")
+    yield from pick_and_hit(ctx, "opp_card", msg("radlands.ask.opp_own_card", player=ctx.name(ctx.opp)), choices, how="damage")
 
 
 def choose(ctx: Ctx, arg=""):
