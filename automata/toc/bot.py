@@ -105,10 +105,12 @@ def advancement_order(bot: dict, area_order: list[str]) -> list[str]:
     return [preferred, second, third]
 
 
-def advance(bot: dict, tracks: dict[str, list[dict]], area_order: list[str], political: int) -> list[tuple[str, int, int]]:
+def advance(bot: dict, tracks: dict[str, list[dict]], area_order: list[str], political: int,
+            checked: list[tuple[str, int]] | None = None) -> list[tuple[str, int, int]]:
     """Move pawns one circle each, in the seed's order, while the political points pay the circle entered.
 
-    Returns the moves as (area, new circle, cost). Each area is checked once.
+    Returns the moves as (area, new circle, cost). Each area is checked once; ``checked`` (when given)
+    receives every (area, circle) whose cost was compared with the points.
     """
     moves = []
     for area in advancement_order(bot, area_order):
@@ -118,6 +120,8 @@ def advance(bot: dict, tracks: dict[str, list[dict]], area_order: list[str], pol
         if nxt >= len(tracks[area]):
             continue
         cost = tracks[area][nxt]["cost"]
+        if checked is not None:
+            checked.append((area, nxt))
         if political >= cost:
             bot["pawn"][area] = nxt
             political -= cost

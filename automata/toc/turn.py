@@ -127,6 +127,7 @@ def bot_influence(state: dict, data, colour: str):
     yield Say(msg("toc.mode.set", bot=name, mode=mode, why=f"@toc.mode.why.{why}"), "do")
     yield Say(msg("toc.why.mode", rule=f"@toc.mode.why.{why}", mode=mode), "why")
     box = mat["mode"][str(mode)]
+    shaky = [f"mats.{bot['mat']}.mode.{mode}"] if is_provisional(box) else []
     p_area = B.resolve_type(box["primary"], bot, mat["area_order"])
     s_area = B.resolve_type(box["secondary"], bot, mat["area_order"])
     if s_area == p_area:
@@ -136,6 +137,8 @@ def bot_influence(state: dict, data, colour: str):
         slot = {"area": "", "points": 0, "event": 0}
         if area != "none":
             circle = mat["track"][area][bot["pawn"][area]]
+            if is_provisional(circle):
+                shaky.append(f"mats.{bot['mat']}.track.{area}.{bot['pawn'][area]}")
             points = B.influence(circle, where, plus2, bot["ludi"] and role == "secondary")
             event = B.event_number(circle, where)
             if role == "secondary" and bot["ludi"]:
@@ -150,6 +153,8 @@ def bot_influence(state: dict, data, colour: str):
                           printed=circle["primary" if where == "upper" else "secondary"], points=points), "why")
             slot = {"area": area, "points": points, "event": event}
         bot[role] = slot
+    if shaky:  # rules file §3.0.1: a decision that uses a provisional value says so, naming the key
+        yield provisional(", ".join(shaky))
     if plus2 and bot["primary"]["area"]:
         yield Say(msg("toc.influence.plus2", bot=name), "rule")
     for role in ("primary", "secondary"):
@@ -413,7 +418,12 @@ def bot_buy(state: dict, data, colour: str):
     political = yield Ask(f"toc.{colour}.political", msg("toc.buy.political", bot=name), NUMBER, min=0, max=60)
     order = B.advancement_order(bot, mat["area_order"])
     yield Say(msg("toc.why.advance_order", order=[A(a) for a in order], points=political), "why")
-    moves = B.advance(bot, mat["track"], mat["area_order"], political)
+    checked: list[tuple[str, int]] = []
+    moves = B.advance(bot, mat["track"], mat["area_order"], political, checked)
+    shaky = [f"mats.{bot['mat']}.area_order"] if checked and is_provisional(mat, "area_order") else []
+    shaky += [f"mats.{bot['mat']}.track.{a}.{n}" for a, n in checked if is_provisional(mat["track"][a][n], "cost")]
+    if shaky:  # rules file §3.0.1: the circles' costs (and the area order) that decided are provisional
+        yield provisional(", ".join(shaky))
     for area, circle, cost in moves:
         yield Say(msg("toc.buy.advance", area=A(area), circle=circle, cost=cost), "do")
     if not moves:

@@ -285,3 +285,42 @@ def test_bots_play_before_humans_every_round():
     assert state["next"] == {"proc": "round_end"}
     play(state, {"proc": "round_end"}, {"toc.round0.over": "no", "toc.round1.over": "no"})
     assert state["next"] == {"proc": "bot_crisis", "bot": state["bot_order"][0]}
+
+
+def test_provisional_mat_values_are_flagged_when_they_decide():
+    """Rules file §3.0.1 (and seed, Take Actions 1 / Buy/Trash): the mode box, the circle's amounts and the costs that
+    decide a bot's influence and pawns are provisional in the shipped mats, so those steps show PROVISIONAL with the keys."""
+    state = after_setup()
+    c = first_bot(state)
+    bot = state["bots"][c]
+    bot["pawn"]["military"] = bot["pawn"]["senate"] = bot["pawn"]["populace"] = 1
+    r = play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode.troubled": "no", f"toc.{c}.mode.mobs": "no",
+                                                            f"toc.{c}.primary.event": "1", f"toc.{c}.secondary.event": "1"})
+    notes = [e.msg.params["key"] for e in r.transcript if e.kind == "say" and e.msg.id == "toc.provisional"]
+    mat = bot["mat"]
+    assert len(notes) == 1 and f"mats.{mat}.mode.1" in notes[0]
+    p, s = bot["primary"]["area"], bot["secondary"]["area"]
+    assert f"mats.{mat}.track.{p}.1" in notes[0] and f"mats.{mat}.track.{s}.1" in notes[0]
+    r = play(state, {"proc": "bot_buy", "bot": c}, {f"toc.{c}.political": "30"})
+    notes = [e.msg.params["key"] for e in r.transcript if e.kind == "say" and e.msg.id == "toc.provisional"]
+    assert len(notes) == 1 and all(f"mats.{mat}.track.{a}.2" in notes[0] for a in ("military", "senate", "populace"))
+
+
+def test_owner_mat_values_are_not_flagged():
+    """Rules file §3.0.2: values the owner entered are the owner's; the influence step shows no PROVISIONAL notice."""
+    from automata.toc.bot import AREAS
+
+    state = fresh()
+    mat = state["options"]["mats"][state["options"]["bots"][0]]
+    circle = {"cost": 0, "primary": 3, "secondary": 2}
+    state["overrides"] = {"mats": {mat: {"area_order": ["military", "senate", "populace"] if mat == "maximinus_thrax" else
+                                         (["populace", "senate", "military"] if mat == "gordian_iii" else ["senate", "military", "populace"]),
+                                         "mode": {str(k): {"primary": "military", "secondary": "senate"} for k in range(1, 4)} |
+                                         {"4": {"primary": "available", "secondary": "none"}},
+                                         "track": {a: [circle, {"cost": 2, "primary": 4, "secondary": 2}] for a in AREAS}}}}
+    while game.next_step(state)["proc"] == "setup":
+        answers = {f"toc.setup.{n}": "yes" for n in range(1, 10)}
+        play(state, game.next_step(state), answers)
+    c = next(col for col in state["bot_order"] if state["bots"][col]["mat"] == mat)
+    r = play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode.troubled": "no", f"toc.{c}.mode.mobs": "no"})
+    assert "toc.provisional" not in says(r)
