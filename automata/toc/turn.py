@@ -133,6 +133,8 @@ def bot_influence(state: dict, data, colour: str):
     if s_area == p_area:
         s_area = "none"
     plus2 = bot["marker"] == "plus2"
+    if bot["ludi"]:  # AI Crisis Phase: the -4 is for this (its next) turn, whether or not the mode box gives a Secondary
+        bot["ludi_applied"] = True
     for role, area, where in (("primary", p_area, "upper"), ("secondary", s_area, "lower")):
         slot = {"area": "", "points": 0, "event": 0}
         if area != "none":
@@ -142,7 +144,6 @@ def bot_influence(state: dict, data, colour: str):
             points = B.influence(circle, where, plus2, bot["ludi"] and role == "secondary")
             event = B.event_number(circle, where)
             if role == "secondary" and bot["ludi"]:
-                bot["ludi_applied"] = True
                 yield Say(msg("toc.influence.ludi", bot=name), "rule")
                 if points == 0 and event:
                     yield Say(msg("toc.influence.ludi_event_lost"), "warn")

@@ -324,3 +324,20 @@ def test_owner_mat_values_are_not_flagged():
     c = next(col for col in state["bot_order"] if state["bots"][col]["mat"] == mat)
     r = play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode.troubled": "no", f"toc.{c}.mode.mobs": "no"})
     assert "toc.provisional" not in says(r)
+
+
+def test_ludi_marker_lasts_one_turn_even_without_a_secondary():
+    """Seed, AI Crisis Phase (Ludi Saeculares): the -4 is for the Emperor bot's NEXT turn only; a Mode 4 turn whose box
+    gives no Secondary still uses it up, so the marker goes in that turn's Buy/Trash (G2 "after_use") and never
+    reduces a later turn."""
+    state = after_setup()
+    c = first_bot(state)
+    bot = state["bots"][c]
+    mat = data_of(state).mat(bot["mat"])
+    assert mat["mode"]["4"]["secondary"] == "none"
+    bot["cylinder"].update(military="zero", senate="zero")
+    bot["ludi"] = True
+    play(state, {"proc": "bot_influence", "bot": c})
+    assert bot["mode"] == 4 and bot["secondary"]["area"] == ""
+    play(state, {"proc": "bot_buy", "bot": c}, {f"toc.{c}.political": "0"})
+    assert not bot["ludi"]
