@@ -290,6 +290,8 @@ def _maybe_emperor(state: dict, data, colour: str):
     """A successful Place Governor in Italia makes the bot Emperor (seed, Tornar-se Imperador)."""
     bots = state["bots"]
     previous = state["emperor"]
+    if previous == colour:  # already Emperor, so already Italia's governor: this Place Governor was elsewhere
+        return
     # Limitações: a bot that has been Emperor this turn (and is no longer) may not attempt Italia: no question.
     limited = state["options"]["emperor_rules"] and bots[colour]["emperor_this_turn"] and previous != colour
     won = False if limited else (yield Ask(f"toc.{colour}.italia", msg("toc.emperor.won_italia", bot=bot_name(colour, bots)), YES_NO))

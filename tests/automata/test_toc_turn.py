@@ -341,3 +341,20 @@ def test_ludi_marker_lasts_one_turn_even_without_a_secondary():
     assert bot["mode"] == 4 and bot["secondary"]["area"] == ""
     play(state, {"proc": "bot_buy", "bot": c}, {f"toc.{c}.political": "0"})
     assert not bot["ludi"]
+
+
+def test_a_bot_already_emperor_is_not_asked_about_italia():
+    """Seed, Tornar-se Imperador: the only way to become Emperor is a successful Place Governor in Italia, so a bot that
+    is Emperor already governs Italia; after its Place Governor the program does not ask whether it took Italia."""
+    state = after_setup()
+    c = first_bot(state)
+    bot = state["bots"][c]
+    state["emperor"] = c
+    bot["emperor_type"] = data_of(state).mat(bot["mat"])["preferred"]
+    bot["points"] = {"military": 0, "senate": 5, "populace": 0}
+    senate = [e["id"] for e in data_of(state).priority if e["influence"] == "senate"]
+    answers = {f"toc.{c}.apl.{e}": "no" for e in senate}
+    answers.update({f"toc.{c}.apl.place_governor": "yes", f"toc.{c}.apl.place_governor.cost": "2"})
+    r = play(state, {"proc": "bot_spend", "bot": c}, answers)
+    assert not [e for e in r.transcript if e.kind == "ask" and e.id == f"toc.{c}.italia"]
+    assert state["emperor"] == c and bot["emperor_type"]
