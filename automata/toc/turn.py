@@ -372,9 +372,13 @@ def bot_legacy(state: dict, data, colour: str):
     bot = bots[colour]
     name = bot_name(colour, bots)
     yield Say(msg("toc.phase.legacy"), "head")
-    base = yield Ask(f"toc.{colour}.legacy", msg("toc.legacy.base", bot=name), NUMBER, min=0, max=60)
-    bot["legacy"] += base
     kind = bot["emperor_type"] if is_emperor(state, colour) and state["options"]["emperor_rules"] else ""
+    # Legacy from battles is gained when they are won (seed, Military Emperor: "cada batalha vencida"), so the question
+    # covers the whole turn; an Emperor's own Legacy is its type's formula (G14), asked next.
+    question = {"": msg("toc.legacy.base", bot=name), "military": msg("toc.legacy.base_military", bot=name)}.get(
+        kind, msg("toc.legacy.base_emperor", bot=name, type=f"@toc.emperor.type.{kind}"))
+    base = yield Ask(f"toc.{colour}.legacy", question, NUMBER, min=0, max=60)
+    bot["legacy"] += base
     if kind:
         pretenders = yield Ask(f"toc.{colour}.pretenders", msg("toc.legacy.pretenders"), NUMBER, min=0, max=12)
         if kind == "senate":

@@ -358,3 +358,21 @@ def test_a_bot_already_emperor_is_not_asked_about_italia():
     r = play(state, {"proc": "bot_spend", "bot": c}, answers)
     assert not [e for e in r.transcript if e.kind == "ask" and e.id == f"toc.{c}.italia"]
     assert state["emperor"] == c and bot["emperor_type"]
+
+
+@pytest.mark.parametrize("kind,key", [("", "toc.legacy.base"), ("senate", "toc.legacy.base_emperor"), ("military", "toc.legacy.base_military")])
+def test_legacy_question_covers_the_turn_and_leaves_the_emperor_rule_apart(kind, key):
+    """Seed, Tipos de Imperador: Legacy is gained per battle won (Military Emperor: 'cada batalha vencida'), so the bot's
+    Legacy question covers its battles too; an Emperor's own gain is its type's formula (rules file G14), asked apart,
+    and a Military Emperor's army's battles are asked apart to be doubled."""
+    state = after_setup()
+    c = first_bot(state)
+    bot = state["bots"][c]
+    if kind:
+        state["emperor"] = c
+        bot["emperor_type"] = kind
+    answers = {f"toc.{c}.legacy": "3", f"toc.{c}.pretenders": "0", f"toc.{c}.support": "2", f"toc.{c}.battle_legacy": "1"}
+    r = play(state, {"proc": "bot_legacy", "bot": c}, answers)
+    asked = next(e for e in r.transcript if e.kind == "ask" and e.id == f"toc.{c}.legacy")
+    assert asked.msg.id == key
+    assert bot["legacy"] == {"": 3, "senate": 5, "military": 5}[kind]
