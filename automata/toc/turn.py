@@ -318,8 +318,23 @@ def _maybe_emperor(state: dict, data, colour: str):
     else:
         kind = emperor_type_for_area(mat["preferred"])
         yield Say(msg("toc.why.emperor_type", area=A(mat["preferred"])), "why")
+    becomes = "toc.emperor.becomes_type"
+    if kind != "senate" and not data.settings.get("harder_challenge", False):
+        # Tornar-se Imperador: a Populace Emperor's token needs the bot's Governor outside Italia, a Military Emperor's
+        # its General with an army; without one that type cannot be taken (G11: fallback, provisional).
+        possible = yield Ask(f"toc.{colour}.emperor_{kind}_possible", msg(f"toc.emperor.possible.{kind}", bot=bot_name(colour, bots)), YES_NO)
+        if not possible:
+            yield Say(msg("toc.emperor.fallback", bot=bot_name(colour, bots), type=f"@toc.emperor.type.{kind}"), "rule")
+            fallback = (data.settings.get("emperor_bot_placement") or {}).get("fallback", "senate")
+            if fallback == "ask":
+                kind = yield Ask(f"toc.{colour}.emperor_type", msg("toc.emperor.which_fallback", bot=bot_name(colour, bots)), ONE_OF,
+                                 tuple(Choice(k, msg("toc.emperor.type." + k)) for k in EMPEROR_TYPES if k != kind))
+            else:
+                kind = fallback
+            becomes = "toc.emperor.becomes_type_fallback"
+            yield provisional("settings.emperor_bot_placement.fallback")
     bot["emperor_type"] = kind
-    yield Say(msg("toc.emperor.becomes_type", bot=bot_name(colour, bots), type=f"@toc.emperor.type.{kind}"), "score")
+    yield Say(msg(becomes, bot=bot_name(colour, bots), type=f"@toc.emperor.type.{kind}"), "score")
     yield Say(msg("toc.emperor.place." + kind), "do")
     for part in ("legacy", "advantages", "disadvantages", "removal"):
         yield Say(msg(f"toc.emperor.{kind}.{part}"), "rule")

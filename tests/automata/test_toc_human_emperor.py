@@ -94,7 +94,7 @@ def test_bot_taking_italia_from_a_human_emperor():
     play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "human",
                                             "toc.human1.emperor_type": "senate"})
     c = first_bot(state)
-    _place_governor(state, c, **{f"toc.{c}.italia": "yes"})
+    _place_governor(state, c, **{f"toc.{c}.italia": "yes", f"toc.{c}.emperor_military_possible": "yes", f"toc.{c}.emperor_populace_possible": "yes"})
     assert state["emperor"] == c and "human_emperor" not in state
 
 

@@ -238,6 +238,7 @@ def test_becoming_emperor_by_preferred_area():
     senate = [e["id"] for e in data.priority if e["influence"] == "senate"]
     answers = {f"toc.{c}.apl.{e}": "no" for e in senate}
     answers.update({f"toc.{c}.apl.place_governor": "yes", f"toc.{c}.apl.place_governor.cost": "2", f"toc.{c}.italia": "yes"})
+    answers.update({f"toc.{c}.emperor_{k}_possible": "yes" for k in ("populace", "military")})
     r = play(state, {"proc": "bot_spend", "bot": c}, answers)
     assert state["emperor"] == c
     kind = data.mat(bot["mat"])["preferred"]
@@ -376,3 +377,28 @@ def test_legacy_question_covers_the_turn_and_leaves_the_emperor_rule_apart(kind,
     asked = next(e for e in r.transcript if e.kind == "ask" and e.id == f"toc.{c}.legacy")
     assert asked.msg.id == key
     assert bot["legacy"] == {"": 3, "senate": 5, "military": 5}[kind]
+
+
+def _bot_with_preferred(state, area):
+    data = data_of(state)
+    return next(c for c in state["bot_order"] if data.mat(state["bots"][c]["mat"])["preferred"] == area)
+
+
+@pytest.mark.parametrize("area", ["populace", "military"])
+def test_bot_emperor_type_needs_a_place_for_its_token(area):
+    """Seed, Tornar-se Imperador: a Populace Emperor's round token goes on the bot's Governor in a province other than
+    Italia, a Military Emperor's square token on its General with an army; the bot takes its preferred area's type
+    (Take Actions 4) when it has that place, else the rules file's G11 fallback (Senate Emperor, provisional)."""
+    for possible, expected in (("yes", area), ("no", "senate")):
+        state = after_setup()
+        c = _bot_with_preferred(state, area)
+        bot = state["bots"][c]
+        bot["points"] = {"military": 0, "senate": 5, "populace": 0}
+        senate = [e["id"] for e in data_of(state).priority if e["influence"] == "senate"]
+        answers = {f"toc.{c}.apl.{e}": "no" for e in senate}
+        answers.update({f"toc.{c}.apl.place_governor": "yes", f"toc.{c}.apl.place_governor.cost": "2", f"toc.{c}.italia": "yes",
+                        f"toc.{c}.emperor_{area}_possible": possible})
+        r = play(state, {"proc": "bot_spend", "bot": c}, answers)
+        assert state["emperor"] == c and bot["emperor_type"] == expected
+        assert f"toc.emperor.place.{expected}" in says(r)
+        assert ("toc.emperor.fallback" in says(r)) == (possible == "no")
