@@ -93,7 +93,7 @@ def destroy_or_discard_two(ctx, _arg=""):
     if choice == "discard":
         yield from E.discard(E.Ctx(ctx.state, ctx.data, ctx.opp), "2")
         return
-    yield Say(msg("radlands.provisional.choice_scope"), "warn")
+    yield from E.provisional(ctx.data, "choice_damage_scope", msg("radlands.provisional.choice_scope"))
     choices = T.persons(ctx.state, ctx.data, ctx.opp) + T.camps(ctx.state, ctx.data, ctx.opp)
     value = yield from E.pick(ctx, "opp_card", msg("radlands.ask.opp_destroy_card", player=opp["name"]), choices)
     if value:

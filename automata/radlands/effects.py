@@ -195,6 +195,13 @@ def draw_cards(ctx: Ctx, side: str, n: int):
         yield Say(msg("radlands.fx.draw_one" if taken == 1 else "radlands.fx.draw", player=ctx.name(side), n=taken), "do")
 
 
+def provisional(data, key: str, message):
+    """The PROVISIONAL notice of the ruling ``rules.provisional.<key>``, unless the owner's overrides set it (then
+    the ruling is theirs and is not labelled)."""
+    if data.rule_is_provisional(key):
+        yield Say(message, "warn")
+
+
 def deck_news(state: dict, what: str):
     if what == "reshuffle":
         yield Say(msg("radlands.deck.reshuffle", n=state["deck"]["count"]), "do")
@@ -290,7 +297,7 @@ def do_raid(ctx: Ctx):
     what, s = B.raid_move(side, state["rules"], bomb_zero=zero)
     if what == "enter":
         if s != state["rules"]["raiders_entry_space"]:
-            yield Say(msg("radlands.provisional.raiders_entry", space=s), "warn")
+            yield from provisional(ctx.data, "raiders_entry_when_blocked", msg("radlands.provisional.raiders_entry", space=s))
         yield Say(msg("radlands.raid.enter", player=ctx.name(), space=s), "do")
         state["turn"]["events_played"] += 1
     elif what == "advance":
@@ -298,7 +305,10 @@ def do_raid(ctx: Ctx):
     elif what == "blocked":
         yield Say(msg("radlands.raid.blocked", player=ctx.name(), space=s), "warn")
     elif what == "full":
-        yield Say(msg("radlands.provisional.raiders_full"), "warn")
+        behind = state["rules"]["provisional"]["raiders_entry_when_blocked"] == "first_free_behind"
+        key = "radlands.provisional." + ("raiders_full" if behind else "raiders_no_entry")  # else space 3 is not looked at
+        yield from provisional(ctx.data, "raiders_entry_when_blocked", msg(key))
+        yield Say(msg("radlands.raid.no_entry", player=ctx.name()), "do")
     else:
         if zero:
             state["turn"]["events_played"] += 1
@@ -325,7 +335,7 @@ def resolve_raiders(ctx: Ctx):
     yield Say(msg("radlands.raid.resolve", player=ctx.name(), opp=ctx.name(ctx.opp)), "head")
     choices = T.camps(state, ctx.data, ctx.opp)
     if len(choices) < len(ctx.side(ctx.opp)["camps"]):
-        yield Say(msg("radlands.provisional.raiders_target"), "warn")
+        yield from provisional(ctx.data, "raiders_target", msg("radlands.provisional.raiders_target"))
     if choices:
         value = yield Ask(ctx.qid("raiders.camp"), msg("radlands.ask.raiders_camp", player=ctx.name(ctx.opp)), ONE_OF, tuple(choices))
         yield from hit(ctx, value, "damage")
@@ -501,7 +511,7 @@ def high_ground(ctx: Ctx, _arg=""):
 def opponent_damages_own_card(ctx: Ctx, _arg=""):
     """Scud Launcher: the opponent picks one of their own cards (provisional: any of them, camps included,
     protection ignored) and it is damaged."""
-    yield Say(msg("radlands.provisional.choice_scope"), "warn")
+    yield from provisional(ctx.data, "choice_damage_scope", msg("radlands.provisional.choice_scope"))
     choices = T.persons(ctx.state, ctx.data, ctx.opp) + T.camps(ctx.state, ctx.data, ctx.opp)
     yield from pick_and_hit(ctx, "opp_card", msg("radlands.ask.opp_own_card", player=ctx.name(ctx.opp)), choices, how="damage")
 
@@ -533,7 +543,7 @@ def advance_event(ctx: Ctx, _arg=""):
     card = q[i]
     if i == 0:
         q[0] = ""
-        yield Say(msg("radlands.provisional.omen_clock"), "warn")
+        yield from provisional(ctx.data, "omen_clock_space_1", msg("radlands.provisional.omen_clock"))
         yield from resolve_event_card(Ctx(ctx.state, ctx.data, s, used_ids=ctx.used_ids), card)
         return
     q[i - 1], q[i] = card, ""
@@ -548,7 +558,7 @@ def push_opponent_events(ctx: Ctx, _arg=""):
         return
     if not (yield Ask(ctx.qid("push"), msg("radlands.ask.push_events", player=ctx.name(ctx.opp)), YES_NO)):
         return
-    yield Say(msg("radlands.provisional.doomsayer"), "warn")
+    yield from provisional(ctx.data, "doomsayer_order", msg("radlands.provisional.doomsayer"))
     for i in range(len(q) - 2, -1, -1):
         if q[i] and not q[i + 1]:
             q[i + 1], q[i] = q[i], ""

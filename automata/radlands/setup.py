@@ -106,7 +106,8 @@ def hands(state: dict, data):
             if "obelisk" in data.card(camp["id"]).get("traits", []):
                 camp["state"] = "destroyed"
                 yield Say(msg("radlands.setup.obelisk", player=state["players"][side]["name"]), "do")
-                yield Say(msg("radlands.provisional.obelisk"), "warn")
+                if data.rule_is_provisional("obelisk"):
+                    yield Say(msg("radlands.provisional.obelisk"), "warn")
     yield Say(msg("radlands.setup.deck_left", n=state["deck"]["count"]), "info")
 
 

@@ -112,8 +112,8 @@ def card_choices(data, ids: list[str], with_cost: bool = True) -> tuple[Choice, 
 
 def ability_cost(state: dict, data, side: str, ability: dict) -> int:
     cost = ability.get("cost", 0)
-    if cost == "symbol":
-        return 0  # provisional (rules §4.1 item 5): the card's own cost is 0, plus what it borrows (paid at the table)
+    if cost == "symbol":  # rules §4.1 item 5: the card's own cost (shipped: 0, provisional), plus what it borrows
+        return max(0, int(state["rules"]["provisional"].get("symbol_cost_base", 0)))
     cost = int(cost)
     mod = ability.get("cost_mod", "")
     if mod == "minus_per_punk":
@@ -405,7 +405,7 @@ def ability_action(ctx: Ctx):
             for k, ab, t in abilities))
         n, ability, text = next(x for x in abilities if str(x[0]) == pick)
     cost = ability_cost(state, data, side, ability)
-    if ability.get("cost") == "symbol":
+    if ability.get("cost") == "symbol" and data.rule_is_provisional("symbol_cost_base"):
         yield Say(msg("radlands.provisional.symbol_cost"), "warn")
     B.pay(state, cost)
     name = data.card(src["card"])["name"] if src["card"] != B.PUNK else "@radlands.punk"

@@ -494,3 +494,65 @@ def test_a_revived_camp_is_reported_through_the_change_menu():
     state["players"]["a"]["camps"][1]["state"] = "destroyed"
     play(report_changes(Ctx(state, data(), "a")), {"change": "revive", "change.card": "a.c2", "change.2": "done"})
     assert state["players"]["a"]["camps"][1]["state"] == "undamaged"
+
+
+# -- provisional rulings the owner replaces (rules §4, §4.1) ------------------------------------------------
+
+
+def owner_game(rulings: dict, **kw):
+    """A game started with the owner's ``[rules.provisional]`` overrides, and its data."""
+    over = {"rules": {"provisional": rulings}}
+    state = fresh(**kw)
+    state["overrides"] = over
+    state["rules"]["provisional"].update(rulings)
+    return state, game._load(over)
+
+
+def test_owner_symbol_cost_base_is_the_own_cost_of_mimic_and_the_labs():
+    """Rules §4.1 item 5: the own cost of Adrenaline Lab, Parachute Base and Mimic is provisional (0); the owner's
+    symbol_cost_base replaces it, and it is no longer shown as PROVISIONAL."""
+    from automata.radlands.turn import ability_cost
+
+    mimic = data().card("mimic")["abilities"][0]
+    assert ability_cost(fresh(), data(), "a", mimic) == 0
+    state, d = owner_game({"symbol_cost_base": 1}, water=1)
+    assert ability_cost(state, d, "a", mimic) == 1
+    person(state, "a", 0, "mimic")
+    person(state, "b", 0, "muse")  # Muse: 0 → extra water, for Mimic to copy
+    result = play(action(state, d, "a", 1), {"action": "ability", "card": "a.c1.1", "mimic": "b.c1.1"})
+    assert B.water_left(state) == 1  # 1 paid for Mimic's own cost, then Muse's extra water
+    assert "radlands.provisional.symbol_cost" not in said(result)
+
+
+def test_owner_raiders_entry_no_effect_leaves_the_raiders_home_without_a_provisional_label():
+    """Raid 1 and rules §4.1 item 2: with the owner's ``no_effect``, a raid with space 2 taken does nothing even when
+    space 3 is free; the table is told so, and the ruling is theirs (no PROVISIONAL)."""
+    state, d = owner_game({"raiders_entry_when_blocked": "no_effect"})
+    state["players"]["a"]["queue"] = ["", "uprising", ""]
+    result = play(do_raid(Ctx(state, d, "a")))
+    assert state["players"]["a"]["queue"] == ["", "uprising", ""] and state["players"]["a"]["raiders"] == "area"
+    assert "radlands.raid.no_entry" in said(result)
+    assert not [k for k in said(result) if k.startswith("radlands.provisional.")]
+
+
+def test_shipped_raiders_entry_with_spaces_2_and_3_taken_is_provisional_and_does_nothing():
+    """Raid 1 and rules §4.1 item 2 (shipped): spaces 2 and 3 taken → the raid does nothing, marked PROVISIONAL."""
+    state = fresh()
+    state["players"]["a"]["queue"] = ["", "uprising", "bombardment"]
+    result = play(do_raid(Ctx(state, data(), "a")))
+    assert state["players"]["a"]["raiders"] == "area"
+    assert {"radlands.provisional.raiders_full", "radlands.raid.no_entry"} <= set(said(result))
+
+
+def test_a_ruling_the_program_applies_one_way_can_be_confirmed_not_changed():
+    """Rules §4 (owner data): an owner value the program would ignore is refused with the valid one; confirming the
+    shipped value makes it the owner's (not provisional any more)."""
+    from automata.core.gamedata import DataError
+
+    for key, value in (("doomsayer_order", "front_to_back"), ("raiders_target", "any_camp"), ("obelisk", "before")):
+        with pytest.raises(DataError) as bad:
+            game._load({"rules": {"provisional": {key: value}}})
+        assert f"rules.provisional.{key}" in str(bad.value) and data().rules["provisional"][key] in str(bad.value)
+    d = game._load({"rules": {"provisional": {"doomsayer_order": "back_to_front"}}})
+    assert not d.rule_is_provisional("doomsayer_order") and data().rule_is_provisional("doomsayer_order")
+
