@@ -64,19 +64,20 @@ PRIORITY_ACTIONS = ("hold_games", "initiate_battle", "create_army", "move_army",
 OTHER_ACTION = "other"
 GUIDELINE_SETS = ("base", "expansion")
 
-#: allowed values of the settings of rules.toml ``[settings]`` (gaps G1–G18 of the rules file)
+#: allowed values of the settings of rules.toml ``[settings]`` (gaps G1–G18 of the rules file); only the values the
+#: bot turn applies are accepted, so an owner's setting is never ignored in silence
 SETTING_CHOICES: dict[str, tuple] = {
     "crisis_special_cases_scope": ("any_roll", "bot_turns_only"),
     "ludi_marker_removal": ("after_use", "literal"),
-    "ludi_own_turn": ("same_turn", "next_turn"),
+    "ludi_own_turn": ("same_turn",),
     "cylinder_source": ("from_anywhere",),
     "mode4_zero_box_test": (">=2", "==2"),
-    "advance_cost_circle": ("entered", "left"),
-    "senate_exception_order": ("senate_preferred_remaining", "senate_then_less_developed"),
+    "advance_cost_circle": ("entered",),
+    "senate_exception_order": ("senate_preferred_remaining",),
     "plus2_when": ("no_pawn_advanced",),
     "priority_pass": ("single_pass",),
     "priority_points": ("entry_influence",),
-    "event_timing": ("after_priority", "ask"),
+    "event_timing": ("after_priority",),
     "option2_event_choice": ("d6", "face_up"),
     "pretender_cap": ("legacy_total", "legacy_gained_this_turn"),
     "emperor_legacy": ("type_formula",),
@@ -85,14 +86,14 @@ SETTING_CHOICES: dict[str, tuple] = {
     "crisis_table": ("four_player", "by_factions"),
     "palmyra_details": ("ask",),
     "harder_challenge": (False, True),
-    "strict_data": (False, True),
+    "strict_data": (False,),
 }
 PLACEMENT_CHOICES: dict[str, tuple] = {
-    "populace": ("highest_support", "ask"),
-    "military": ("most_legions", "ask"),
+    "populace": ("highest_support",),
+    "military": ("most_legions",),
     "tie": ("ask",),
     "fallback": ("senate", "ask"),
-    "remove_mobs": (True, False),
+    "remove_mobs": (True,),
 }
 
 #: (file, key in the file or None for the whole file, namespace key)

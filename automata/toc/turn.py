@@ -184,6 +184,11 @@ def choose_event(state: dict, data, colour: str, role: str, area: str, value: in
         which = yield Ask(f"toc.{colour}.{role}.event_set", msg("toc.event.harder", category=f"@toc.category.{cat['id']}"), ONE_OF,
                           (Choice("base", msg("toc.set.base")), Choice("expansion", msg("toc.set.expansion"))))
         why = "harder"
+    elif option == "variable" and settings.get("option2_event_choice", "d6") == "face_up":
+        # G12 setting: with the Variable setup, the event of the card face up on that pile
+        which = yield Ask(f"toc.{colour}.{role}.event_set", msg("toc.event.face_up", category=f"@toc.category.{cat['id']}"), ONE_OF,
+                          (Choice("base", msg("toc.set.base")), Choice("expansion", msg("toc.set.expansion"))))
+        why = "face_up"
     else:
         faces = yield Roll(f"toc.{colour}.{role}.event", "1d6", msg("toc.event.roll", category=f"@toc.category.{cat['id']}"))
         which = "base" if faces[0] <= 3 else "expansion"

@@ -402,3 +402,34 @@ def test_bot_emperor_type_needs_a_place_for_its_token(area):
         assert state["emperor"] == c and bot["emperor_type"] == expected
         assert f"toc.emperor.place.{expected}" in says(r)
         assert ("toc.emperor.fallback" in says(r)) == (possible == "no")
+
+
+def test_variable_setup_face_up_event_setting():
+    """Rules file G12 (seed, Take Actions 1 names a rule only for Option 3): with option2_event_choice = "face_up" and the
+    Variable setup, the bot's event is that of the face-up card of the pile, which the table names; no 1d6 is rolled."""
+    state = fresh(cards="variable")
+    state["overrides"] = {"rules": {"settings": {"option2_event_choice": "face_up"}}}
+    while game.next_step(state)["proc"] == "setup":
+        play(state, game.next_step(state), {f"toc.setup.{n}": "yes" for n in range(1, 10)})
+    c = first_bot(state)
+    bot = state["bots"][c]
+    mat = data_of(state).mat(bot["mat"])
+    p = mat["mode"]["1"]["primary"]
+    circle = next(i for i, ci in enumerate(mat["track"][p]) if ci.get("primary_event"))
+    bot["pawn"][p] = circle
+    r = play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode.troubled": "no", f"toc.{c}.mode.mobs": "no",
+                                                            f"toc.{c}.primary.event_set": "expansion", f"toc.{c}.secondary.event_set": "base"})
+    assert bot["primary"]["card"] == f"{p}_{mat['track'][p][circle]['primary_event']}:expansion"
+    assert not [e for e in r.transcript if e.kind == "roll"]
+
+
+@pytest.mark.parametrize("key,value", [("ludi_own_turn", "next_turn"), ("advance_cost_circle", "left"),
+                                       ("senate_exception_order", "senate_then_less_developed"), ("event_timing", "ask"),
+                                       ("strict_data", True)])
+def test_settings_the_bot_turn_does_not_apply_are_refused(key, value):
+    """Common rules (owner overrides): an owner's setting that the bot turn would not apply is refused with the valid
+    values, never accepted and ignored in silence (rules file §1.8 defaults G3, G6, G7, G10; §3.0.4)."""
+    from automata.toc.data import DataError, load
+
+    with pytest.raises(DataError, match=key):
+        load({"rules": {"settings": {key: value}}})
