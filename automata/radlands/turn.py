@@ -283,8 +283,9 @@ def enter_person(ctx: Ctx, card: str, prefix: str = "", extra: int = 0):
 
     if full:
         yield Say(msg("radlands.rule.full_board"), "rule")
-    col = yield Ask(prefix + "column", msg("radlands.ask.column", card=data.card(card)["name"]), ONE_OF,
-                    tuple(T.column_choices(state, data, side, room=not full)), check=check_column)
+    cols = tuple(ch for ch in T.column_choices(state, data, side, room=not full)  # only the columns it can be paid for
+                 if person_cost(state, data, side, card, int(ch.value) - 1) + extra <= B.water_left(state))
+    col = yield Ask(prefix + "column", msg("radlands.ask.column", card=data.card(card)["name"]), ONE_OF, cols, check=check_column)
     if full:
         from .effects import hit
 

@@ -556,3 +556,12 @@ def test_a_ruling_the_program_applies_one_way_can_be_confirmed_not_changed():
     d = game._load({"rules": {"provisional": {"doomsayer_order": "back_to_front"}}})
     assert not d.rule_is_provisional("doomsayer_order") and data().rule_is_provisional("doomsayer_order")
 
+
+def test_a_person_is_offered_only_the_columns_where_it_can_be_paid():
+    """Jogar Carta (Pessoa) 2 and rules §2.6 (Holdout): with 1 water, Holdout (2) may go only in front of a destroyed
+    camp of yours, where it costs 0; the other columns are not offered."""
+    state = fresh(water=1)
+    state["players"]["a"]["camps"][2]["state"] = "destroyed"
+    state["players"]["a"]["hand"] = 1
+    result = run(action(state, data(), "a", 1), ScriptedAnswers({"action": "person", "card": "holdout"}), dice=DiceContext(1, 1, "app"))
+    assert result.pending.id == "column" and [c.value for c in result.pending.choices] == ["3"]
