@@ -79,9 +79,10 @@ def first_game(state: dict, data):
 
 
 def reveal(state: dict, data):
+    """Seed, Preparação de cada jogador 2: the reveal, then the unchosen camps and the camp deck go back in the box
+    (with the first-game camps, the whole camp deck)."""
     yield Say(msg("radlands.setup.reveal"), "do")
-    if not state["options"]["first_game"]:
-        yield Say(msg("radlands.setup.box"), "do")
+    yield Say(msg("radlands.setup.box_first_game" if state["options"]["first_game"] else "radlands.setup.box"), "do")
 
 
 def area(state: dict, data):

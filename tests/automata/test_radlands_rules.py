@@ -565,3 +565,13 @@ def test_a_person_is_offered_only_the_columns_where_it_can_be_paid():
     state["players"]["a"]["hand"] = 1
     result = run(action(state, data(), "a", 1), ScriptedAnswers({"action": "person", "card": "holdout"}), dice=DiceContext(1, 1, "app"))
     assert result.pending.id == "column" and [c.value for c in result.pending.choices] == ["3"]
+
+
+def test_the_camp_deck_goes_back_in_the_box_in_the_first_game_too():
+    """Preparação de cada jogador 2: after the reveal, the unchosen camps and the camp deck go back in the box; with
+    the first-game camps (step 1 skipped) the camp deck shuffled in Preparação Geral 1 goes back as well."""
+    from automata.radlands.setup import setup_step
+
+    for first_game, key in ((True, "radlands.setup.box_first_game"), (False, "radlands.setup.box")):
+        state = game.new_state(game.check_options({"first_game": first_game}), 1)
+        assert key in said(play(setup_step(state, data(), "reveal")))
