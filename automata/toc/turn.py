@@ -493,7 +493,10 @@ def human_turn(state: dict, data, i: int):
         result, event = yield from ask_crisis(state, data, f"toc.human{i}", msg("toc.human", n=i).to_data())
         yield from crisis_specials(state, data, result, event, None, f"toc.human{i}")
     choices = [Choice("none", msg("toc.emperor.nobody"))]
-    choices += [Choice(c, msg("toc.bot", colour=C(c), mat=f"@toc.mat.{state['bots'][c]['mat']}")) for c in state["bot_order"]]
+    # Tornar-se Imperador: only a Place Governor in Italia during one's own turn makes an Emperor, so after a human's
+    # turn the Emperor is the same bot (if a bot reigned), nobody, or a human: no other bot is offered.
+    choices += [Choice(c, msg("toc.bot", colour=C(c), mat=f"@toc.mat.{state['bots'][c]['mat']}")) for c in state["bot_order"]
+                if c == state["emperor"]]
     choices += [Choice("human", msg("toc.emperor.a_human"))]
     who = yield Ask(f"toc.human{i}.emperor", msg("toc.emperor.who_now"), ONE_OF, tuple(choices))
     old = state["emperor"]

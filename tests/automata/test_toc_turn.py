@@ -433,3 +433,15 @@ def test_settings_the_bot_turn_does_not_apply_are_refused(key, value):
 
     with pytest.raises(DataError, match=key):
         load({"rules": {"settings": {key: value}}})
+
+
+def test_after_a_human_turn_no_other_bot_can_have_become_emperor():
+    """Seed, Tornar-se Imperador: the only way to become Emperor is a successful Place Governor in Italia during one's own
+    turn, so after a human's turn the program offers only the reigning bot, nobody or a human."""
+    state = after_setup()
+    reigning, other = state["bot_order"][0], state["bot_order"][1]
+    state["emperor"] = reigning
+    r = run(game.procedure(state, {"proc": "human", "i": 1}), ScriptedAnswers({"toc.human1.crisis": "other"}), dice=DiceContext(5, 1, "table"))
+    assert not r.done and r.pending_id == "toc.human1.emperor"
+    values = [c.value for c in r.pending.choices]
+    assert reigning in values and other not in values and {"none", "human"} <= set(values)
