@@ -66,8 +66,8 @@ def palmyra(state: dict, data, colour: str, ask_prefix: str):
     if not governed:
         yield Say(msg("toc.palmyra.homeland"), "do")
     else:
-        counts = {}
-        for p in governed:
+        counts = {governed[0]: 0}
+        for p in governed if len(governed) > 1 else ():  # the counts only order two or more provinces
             counts[p] = yield Ask(f"{ask_prefix}.palmyra.{p}", msg("toc.palmyra.count", province=f"@toc.province.{p}"), NUMBER, min=0, max=50)
         order = B.palmyra_order(counts)
         yield Say(msg("toc.palmyra.order", provinces=[f"@toc.province.{p}" for p in order]), "do")

@@ -445,3 +445,17 @@ def test_after_a_human_turn_no_other_bot_can_have_become_emperor():
     assert not r.done and r.pending_id == "toc.human1.emperor"
     values = [c.value for c in r.pending.choices]
     assert reigning in values and other not in values and {"none", "human"} <= set(values)
+
+
+def test_palmyra_counts_asked_only_to_order_several_provinces():
+    """Seed, AI Crisis Phase (Palmyra Allies): the fewest-barbarians rule only breaks ties among the bot's provinces, so
+    with one affected province no count is asked; with two the one with fewer barbarians comes first."""
+    state = after_setup()
+    c = first_bot(state)
+    base = {f"toc.{c}.crisis": "event", f"toc.{c}.crisis.event": "palmyra_allies"}
+    r = play(state, {"proc": "bot_crisis", "bot": c}, base | {f"toc.{c}.palmyra.provinces": ["gallia"]})
+    assert not [e for e in r.transcript if e.kind == "ask" and e.id.startswith(f"toc.{c}.palmyra.gallia")]
+    r = play(state, {"proc": "bot_crisis", "bot": c}, base | {f"toc.{c}.palmyra.provinces": ["gallia", "syria"],
+                                                              f"toc.{c}.palmyra.gallia": "4", f"toc.{c}.palmyra.syria": "1"})
+    order = next(e for e in r.transcript if e.kind == "say" and e.msg.id == "toc.palmyra.order")
+    assert order.msg.params["provinces"] == ["@toc.province.syria", "@toc.province.gallia"]
