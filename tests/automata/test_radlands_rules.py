@@ -575,3 +575,64 @@ def test_the_camp_deck_goes_back_in_the_box_in_the_first_game_too():
     for first_game, key in ((True, "radlands.setup.box_first_game"), (False, "radlands.setup.box")):
         state = game.new_state(game.check_options({"first_game": first_game}), 1)
         assert key in said(play(setup_step(state, data(), "reveal")))
+
+
+# -- cards that change the queue, protection and readiness (rules §2.5, §2.7, §2.8, §2.11) ----------------------
+
+
+def test_zeto_khan_makes_the_first_event_of_the_turn_bomb_zero_raiders_included():
+    """Rules §2.5 step 1 and §2.11 (Zeto Khan): the first event you play each turn counts as bomb 0; a raid that
+    places the Raiders is that first event, so they resolve at once; the next events use their bomb number."""
+    from automata.radlands.effects import do_raid
+
+    state = fresh(water=3)
+    person(state, "a", 0, "zeto_khan")
+    state["players"]["a"]["hand"] = 1
+    play(do_raid(Ctx(state, data(), "a")), {"raiders.camp": "b.c1"})
+    assert state["players"]["b"]["camps"][0]["state"] == "damaged" and state["players"]["a"]["raiders"] == "area"
+    play(action(state, data(), "a", 1), {"action": "event", "card": "uprising"})
+    assert state["players"]["a"]["queue"] == ["", "uprising", ""]
+
+
+def test_doomsayer_pushes_every_opponent_event_back_that_can_move():
+    """Rules §2.5 (Doomsayer, provisional order back to front): events in spaces 1 and 2 both move back."""
+    from automata.radlands.effects import push_opponent_events
+
+    state = fresh()
+    state["players"]["b"]["queue"] = ["banish", "uprising", ""]
+    play(push_opponent_events(Ctx(state, data(), "a")), {"push": "yes"})
+    assert state["players"]["b"]["queue"] == ["", "banish", "uprising"]
+
+
+def test_omen_clock_on_space_1_resolves_the_event_as_its_owners():
+    """Rules §2.5 (Omen Clock) and §4.1 item 7: the opponent's Banish advanced from space 1 resolves at once, as
+    theirs: it destroys one of our people, and is discarded."""
+    from automata.radlands.effects import advance_event
+
+    state = fresh()
+    person(state, "a", 0, "muse")
+    state["players"]["b"]["queue"] = ["banish", "", ""]
+    result = play(advance_event(Ctx(state, data(), "a")), {"event": "b.1", "destroy": "a.c1.1"})
+    assert state["players"]["b"]["queue"] == ["", "", ""] and not B.people(state["players"]["a"])
+    assert "banish" in state["deck"]["known"] and "radlands.provisional.omen_clock" in said(result)
+
+
+def test_high_ground_leaves_every_opposing_card_unprotected_for_the_turn():
+    """Rules §2.7 (High Ground): for the rest of the turn every opposing card may be damaged, protected or not."""
+    from automata.radlands.effects import damage
+
+    state = fresh()
+    person(state, "b", 0, "muse")
+    state["turn"]["high_ground"] = True
+    pending = run(damage(Ctx(state, data(), "a")), ScriptedAnswers({}), dice=DiceContext(1, 1, "app")).pending
+    assert {c.value for c in pending.choices} == {"b.c1.1", "b.c1", "b.c2", "b.c3"}
+
+
+def test_vera_vosh_keeps_the_first_card_whose_ability_is_used_ready():
+    """Rules §2.8 (Vera Vosh): the first card whose ability you use each turn stays ready; the second does not."""
+    state = fresh(water=3)
+    person(state, "a", 0, "vera_vosh")
+    play(action(state, data(), "a", 1), {"action": "ability", "card": "a.c1", "damage": "b.c1"})  # Railgun, 2
+    assert B.camp_ready(state["players"]["a"]["camps"][0])
+    play(action(state, data(), "a", 2), {"action": "ability", "card": "a.c2"})  # Garage, 1: raid
+    assert not B.camp_ready(state["players"]["a"]["camps"][1])
