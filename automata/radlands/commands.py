@@ -28,7 +28,7 @@ def event_command(state: dict, data, side: str, card: str, pay: bool):
         yield Say(msg("radlands.event.paid", card=ev["name"], cost=cost, water=B.water_left(state)), "do")
     else:
         yield Say(msg("radlands.event.unpaid", card=ev["name"]), "info")
-    yield from place_event(ctx, card)
+    yield from place_event(ctx, card, paid=pay)
 
 
 def raid_command(state: dict, data, side: str):

@@ -14,9 +14,10 @@ def event_bomb(ctx: Ctx, card: str) -> int:
     return 0 if zeto_first_event(ctx) else int(ctx.data.card(card)["bomb"])
 
 
-def place_event(ctx: Ctx, card: str):
+def place_event(ctx: Ctx, card: str, paid: bool = True):
     """Put an event already paid for into its space (the bomb number, else the first free space behind it, up to
-    space 3), or resolve it at once when its bomb is 0. The caller has checked ``event_space`` is not -1."""
+    space 3), or resolve it at once when its bomb is 0. The caller has checked ``event_space`` is not -1.
+    ``paid`` is False for a correction of the queue by command (no water to discard with a bomb-0 event)."""
     state = ctx.state
     side = ctx.side()
     bomb = event_bomb(ctx, card)
@@ -26,7 +27,7 @@ def place_event(ctx: Ctx, card: str):
     if space == 0:
         if bomb != int(ctx.data.card(card)["bomb"]):
             yield Say(msg("radlands.event.zeto", card=name), "rule")
-        yield Say(msg("radlands.event.now", card=name), "head")
+        yield Say(msg("radlands.event.now" if paid else "radlands.event.now_unpaid", card=name), "head")
         yield from resolve_event_card(ctx, card)
         return
     side["queue"][space - 1] = card

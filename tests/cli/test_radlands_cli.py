@@ -106,6 +106,18 @@ def test_event_command_pays_during_the_players_actions_phase():
     assert r.exit_code == 1 and "only 0 is left" in r.output
 
 
+def test_event_command_bomb_zero_correction_resolves_at_once_without_water():
+    """Jogar Carta (Evento) 3: a bomb-0 event placed by command resolves at once and is discarded; as a correction
+    (Bruno, out of his turn) no water was paid, and none is said to be discarded with it."""
+    start()
+    r = run("radlands", "event", "Bruno", "Interrogate")
+    assert r.exit_code == 0, r.output
+    assert "resolves at once and is discarded." in r.output and "water paid" not in r.output
+    s = status()
+    assert s["players"]["b"]["queue"] == ["", "", ""] and s["players"]["b"]["hand"] == 2 + 4 - 3
+    assert s["turn"]["water"] == 1  # Ana's water is untouched
+
+
 def test_raid_command_enters_advances_and_resolves_the_raiders():
     """Raid 1, 2, 4: space 2, then space 1, then resolve: the opponent picks one of their camps, which is damaged."""
     start()
