@@ -99,12 +99,26 @@ def paradox(state: dict, data, era: int):
             for t, e in pending_hypersync(state, p):
                 yield Say(msg("anachrony.paradox.hypersync_tile", player=who(state, p), tile=f"@anachrony.tile.{t}", era=e), "rule")
         most = max(counts.values(), default=0)
-        if most > 0:
+        theirs = _solo_hypersync_in_play(state)
+        if theirs > most:  # solo: the Chronossus holds more, so no player rolls the extra (its roll: solo/phases.py)
+            yield Say(msg("anachrony.paradox.hypersync_opponent_more", n=theirs, yours=most), "rule")
+        elif most > 0:
             top = [p for p, n in counts.items() if n == most]
             yield Say(msg("anachrony.paradox.hypersync_extra", players=[who(state, p) for p in top], n=most), "do")
             yield Say(msg("anachrony.why.hypersync_extra", n=most), "why")
         else:
             yield Say(msg("anachrony.paradox.no_hypersync"), "rule")
+
+
+def _solo_hypersync_in_play(state: dict) -> int:
+    """Solo against the Chronossus: its Solo Hypersync tiles in play, when they count for the Paradox
+    (rules file §3.4.9 and §4.1 item 20, provisional, owner-replaceable); else 0."""
+    s = state.get("solo") or {}
+    if not s.get("hypersync"):
+        return 0
+    from .solo.flow import sdata_of
+
+    return len(s["hypersync"]) if sdata_of(state)["hypersync_paradox"]["counts"] else 0
 
 
 # -- 3 Power Up ----------------------------------------------------------------------------------

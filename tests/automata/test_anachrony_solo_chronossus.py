@@ -285,6 +285,23 @@ def test_a_solo_hypersync_tile_alone_gives_no_tile_roll_but_the_most_tiles_roll_
     assert s["paradox"] == 2 and "paradox.hypersync_extra" in said(r)
 
 
+def test_you_are_not_told_to_roll_the_extra_when_its_solo_hypersync_tiles_are_more():
+    """§2.14.2 (2): only the most Hypersync tiles in play roll once more; against the Chronossus its Solo Hypersync
+    tiles count (§3.4.9, §4.1 item 20, provisional), so with more of them the table's Paradox step names no player."""
+    from automata.anachrony import eras, game
+
+    st = cs("hypersync")
+    st["era"] = 4
+    st["solo"]["hypersync"] = [1, 2]
+    st["players"]["p1"]["hypersync"]["construct"] = {"state": "pending", "era": 3}
+    r = play(eras.paradox(st, game.data_of(st), 4))
+    assert "anachrony.paradox.hypersync_opponent_more" in [e.msg.id for e in r.transcript if e.kind == "say"]
+    assert "anachrony.paradox.hypersync_extra" not in [e.msg.id for e in r.transcript if e.kind == "say"]
+    st["solo"]["hypersync"] = [1]  # a tie: you roll too
+    r = play(eras.paradox(st, game.data_of(st), 4))
+    assert "anachrony.paradox.hypersync_extra" in [e.msg.id for e in r.transcript if e.kind == "say"]
+
+
 def test_the_owner_can_say_its_hypersync_tiles_do_not_count():
     """§4.1 item 20: the owner's value replaces the provisional one (overrides/anachrony.toml [solo.hypersync_paradox])."""
     from automata.anachrony.solo.data import load as load_solo
