@@ -31,7 +31,9 @@ class TerminalPrompter:
         if ask.hint is not None:
             question += f" ({self.t.render(ask.hint)})"
         if ask.kind == YES_NO:
-            value = questionary.confirm(question, default=True).unsafe_ask()
+            from .yesno import yes_no
+
+            value = yes_no(question, self.t, default=True).unsafe_ask()
         elif ask.kind == ONE_OF:
             choices = [questionary.Choice(self.t.render(c.label), value=c.value) for c in ask.choices]
             if len(choices) <= 9:

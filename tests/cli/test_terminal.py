@@ -107,3 +107,19 @@ def test_ctrl_c_at_a_prompt_exits_130_and_play_resumes_at_the_same_question(term
     after = tt(term_env, "play")
     assert after.returncode == 2
     assert "chaos.summon.khorne.region" in after.stderr
+
+
+def test_yes_no_in_portuguese_takes_s_and_n_and_answers_in_portuguese(term_env, _tabletop_home):
+    """A pt-BR table answers a yes/no question with 's' (sim) or 'n' (não); the prompt and the echo are Portuguese."""
+    assert tt(term_env, "new", "chaos", "--name", "g2", "--seed", "7").returncode == 0
+    child = spawn(term_env, "--lang", "pt-BR", "play")
+    child.expect(r"\(S/n\)")
+    child.send("s")
+    child.expect("sim")
+    child.expect(r"\(S/n\)")
+    child.send("n")
+    child.expect("não")
+    child.sendintr()
+    assert finish(child) == 130
+    save = read(_tabletop_home / "games" / "g2")
+    assert save.journal_length == 1 and [r["value"] for r in save.pending["records"]] == [False]
