@@ -48,7 +48,7 @@ def check_options(raw: dict) -> dict:
     except (TypeError, ValueError):
         raise OptionError(msg("toc.error.humans", value=str(raw.get("humans")))) from None
     if humans < 1 or not 2 <= humans + len(bots) <= 4:
-        raise OptionError(msg("toc.error.factions", humans=humans, bots=len(bots)))
+        raise OptionError(msg("toc.error.factions", humans=humans, bots=len(bots), most=max(1, 4 - humans)))
     cards = str(raw.get("cards") or "fixed").strip().lower()
     if cards not in CARD_OPTIONS:
         raise OptionError(msg("toc.error.cards", value=cards, valid=", ".join(CARD_OPTIONS)))
