@@ -336,7 +336,10 @@ def resolve_raiders(ctx: Ctx):
     choices = T.camps(state, ctx.data, ctx.opp)
     if len(choices) < len(ctx.side(ctx.opp)["camps"]):
         yield from provisional(ctx.data, "raiders_target", msg("radlands.provisional.raiders_target"))
-    if choices:
+    if len(choices) == 1:  # nothing to choose: the opponent's only camp left
+        yield Say(msg("radlands.raid.only_camp", player=ctx.name(ctx.opp)), "rule")
+        yield from hit(ctx, choices[0].value, "damage")
+    elif choices:
         value = yield Ask(ctx.qid("raiders.camp"), msg("radlands.ask.raiders_camp", player=ctx.name(ctx.opp)), ONE_OF, tuple(choices))
         yield from hit(ctx, value, "damage")
     state["turn"]["event_resolved"] = True

@@ -636,3 +636,17 @@ def test_vera_vosh_keeps_the_first_card_whose_ability_is_used_ready():
     assert B.camp_ready(state["players"]["a"]["camps"][0])
     play(action(state, data(), "a", 2), {"action": "ability", "card": "a.c2"})  # Garage, 1: raid
     assert not B.camp_ready(state["players"]["a"]["camps"][1])
+
+
+def test_raiders_against_a_single_camp_left_ask_nothing():
+    """Raid 4: the opponent chooses one of their camps; with one camp left there is nothing to choose, so the
+    program damages it without asking (here it is destroyed, and the game is won)."""
+    state = fresh()
+    for c in (0, 1):
+        state["players"]["b"]["camps"][c]["state"] = "destroyed"
+    state["players"]["b"]["camps"][2]["state"] = "damaged"
+    state["players"]["a"]["queue"] = ["raiders", "", ""]
+    state["players"]["a"]["raiders"] = "queue"
+    result = play(do_raid(Ctx(state, data(), "a")))
+    assert not [e for e in result.transcript if e.kind == "ask"]
+    assert state["players"]["b"]["camps"][2]["state"] == "destroyed" and state["over"] and state["result"] == "a"
