@@ -176,5 +176,6 @@ def show_status(env, session) -> None:
     elif state["over"]:
         env.out.print(escape(t("anachrony.status.over")))
         if "final" in data:
-            totals = ", ".join(f"{name(p) if p in data['player'] else p}: {v}" for p, v in data["final"]["totals"].items())
+            bot = t("anachrony.solo.bot." + data["opponent"]["bot"]) if "opponent" in data else "bot"  # solo: its name, not its id
+            totals = ", ".join(f"{name(p) if p in data['player'] else bot}: {v}" for p, v in data["final"]["totals"].items())
             env.out.print(escape(t("anachrony.status.final", totals=totals)))

@@ -131,6 +131,21 @@ def test_the_opponent_command_shows_its_board_and_refuses_a_game_without_one():
     assert r.exit_code == 2 and "has no solo opponent" in r.output
 
 
+def test_status_of_a_finished_solo_game_names_the_opponent_in_the_final_score(_tabletop_home):
+    """Issue 7 (status shows the opponent's board), rules §3.2.10: the final score line names the Chronobot, not
+    the scoring helper's id "bot"."""
+    from state.save import read, write
+
+    new_solo("--name", "over")
+    folder = _tabletop_home / "games" / "over"
+    save = read(folder)
+    save.state.update(over=True, next=None, final={"totals": {"p1": 30, "bot": 31}, "winners": ["bot"]})
+    write(save, journal=False)
+    for lang in ("en", "pt-BR"):
+        text = tt("--lang", lang, "anachrony", "status").output
+        assert ", Chronobot: 31." in text and ", bot: 31" not in text, text
+
+
 def test_undo_never_rerolls_the_opponents_dice():
     """Issue 7: a redone turn of the opponent gets the same dice (app dice derive from the seed and the step)."""
     new_solo()
