@@ -63,7 +63,7 @@ def mill_three_junk_one(ctx, _arg=""):
     state, data = ctx.state, ctx.data
     taken, what = B.take_from_deck(state, 3)
     for w in what:
-        yield from E.deck_news(state, w)
+        yield from E.deck_news(ctx, w)
     if state.get("over"):
         state["deck"]["discard"] += taken  # the cards taken before the deck ran out are discarded all the same
     if not taken or state.get("over"):

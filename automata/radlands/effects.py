@@ -190,7 +190,7 @@ def draw_cards(ctx: Ctx, side: str, n: int):
     taken, what = B.take_from_deck(ctx.state, n)
     ctx.side(side)["hand"] += taken
     for w in what:
-        yield from deck_news(ctx.state, w)
+        yield from deck_news(ctx, w)
     if taken:
         yield Say(msg("radlands.fx.draw_one" if taken == 1 else "radlands.fx.draw", player=ctx.name(side), n=taken), "do")
 
@@ -202,11 +202,11 @@ def provisional(data, key: str, message):
         yield Say(message, "warn")
 
 
-def deck_news(state: dict, what: str):
+def deck_news(ctx: Ctx, what: str):
     if what == "reshuffle":
-        yield Say(msg("radlands.deck.reshuffle", n=state["deck"]["count"]), "do")
+        yield Say(msg("radlands.deck.reshuffle", n=ctx.state["deck"]["count"]), "do")
     elif what == "empty_discard":
-        yield Say(msg("radlands.provisional.empty_discard"), "warn")
+        yield from provisional(ctx.data, "empty_discard_at_first_runout", msg("radlands.provisional.empty_discard"))
     elif what == "exhausted":
         yield Say(msg("radlands.over.draw"), "head")
 
@@ -246,7 +246,7 @@ def gain_punk(ctx: Ctx, optional: bool = True):
     front, behind = yield from ask_place(ctx, c, "punk.")
     taken, what = B.take_from_deck(state, 1)
     for w in what:
-        yield from deck_news(state, w)
+        yield from deck_news(ctx, w)
     if not taken:
         return
     from .turn import karli_active

@@ -650,3 +650,16 @@ def test_raiders_against_a_single_camp_left_ask_nothing():
     result = play(do_raid(Ctx(state, data(), "a")))
     assert not [e for e in result.transcript if e.kind == "ask"]
     assert state["players"]["b"]["camps"][2]["state"] == "destroyed" and state["over"] and state["result"] == "a"
+
+
+def test_an_empty_discard_at_the_first_run_out_is_labelled_only_while_the_ruling_is_provisional():
+    """Rules §4.1 item 4 and §4: the draw at a first run-out with nothing to shuffle is shown as PROVISIONAL with
+    the shipped ruling, and not once the owner has confirmed it."""
+    from automata.radlands.effects import draw_cards
+
+    for state, d, labelled in ((fresh(), data(), True),
+                               (*owner_game({"empty_discard_at_first_runout": "next_take_is_draw"}), False)):
+        state["deck"].update(count=0, discard=0)
+        result = play(draw_cards(Ctx(state, d, "a"), "a", 1))
+        assert state["result"] == "draw" and "radlands.over.draw" in said(result)
+        assert ("radlands.provisional.empty_discard" in said(result)) is labelled
