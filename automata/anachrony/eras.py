@@ -84,6 +84,7 @@ def pending_hypersync(state: dict, p: str) -> list[tuple[str, int]]:
 def paradox(state: dict, data, era: int):
     yield Say(msg("anachrony.paradox.base"), "do")
     yield Say(msg("anachrony.paradox.anomaly"), "rule")
+    yield Say(msg("anachrony.paradox.anomaly_warp_back"), "rule")  # rules file §2.6 (5)
     warps = []
     if has(state, "quantum_loops") and data.rules["quantum_loops"]["paradox"]["warp_counts"]:
         for p in turn_order(state):

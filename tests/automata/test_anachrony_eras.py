@@ -79,6 +79,15 @@ def test_paradox_is_skipped_in_era_one():
     assert game.next_step(state) == {"proc": "phase", "era": 2, "phase": "paradox"}
 
 
+def test_paradox_reminds_that_an_anomaly_lets_its_player_take_back_a_warp_tile():
+    """Rules file §2.6 (5): after all the rolls, a player who gained an Anomaly may take back one Warp tile from any
+    Timeline tile, with no Time Travel step."""
+    state = ready(2, "")
+    r = phase(state, 2, "paradox")
+    ids = said(r)
+    assert ids.index("anachrony.paradox.anomaly") < ids.index("anachrony.paradox.anomaly_warp_back")
+
+
 # -- Paradox with Hypersync (rules file §2.14.2) -------------------------------------------------------------
 
 
