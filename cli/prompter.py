@@ -35,13 +35,7 @@ class TerminalPrompter:
 
             value = yes_no(question, self.t, default=True).unsafe_ask()
         elif ask.kind == ONE_OF:
-            choices = [questionary.Choice(self.t.render(c.label), value=c.value) for c in ask.choices]
-            if len(choices) <= 9:
-                value = questionary.select(question, choices=choices, use_shortcuts=True,
-                                           instruction=self.t("core.prompt.select")).unsafe_ask()
-            else:  # long lists (Old World cards): type to filter
-                value = questionary.select(question, choices=choices, use_search_filter=True, use_jk_keys=False,
-                                           instruction=self.t("core.prompt.filter")).unsafe_ask()
+            value = self._select(ask, question)
         elif ask.kind == SEVERAL_OF:
             choices = [questionary.Choice(self.t.render(c.label), value=c.value) for c in ask.choices]
             value = questionary.checkbox(question, choices=choices, validate=self._validator(ask.normalise),
@@ -55,6 +49,28 @@ class TerminalPrompter:
         else:  # pragma: no cover - kinds are closed
             raise ValueError(ask.kind)
         return value, "table"
+
+    def _select(self, ask: Ask, question: str):
+        """A menu; a pick the question's check refuses (a card too dear, a camp already taken) is said and the menu
+        shown again, so that 'play' never stops on it."""
+        import questionary
+
+        choices = [questionary.Choice(self.t.render(c.label), value=c.value) for c in ask.choices]
+        while True:
+            if len(choices) <= 9:
+                value = questionary.select(question, choices=choices, use_shortcuts=True,
+                                           instruction=self.t("core.prompt.select")).unsafe_ask()
+            else:  # long lists (Old World cards, Radlands cards): type to filter
+                value = questionary.select(question, choices=choices, use_search_filter=True, use_jk_keys=False,
+                                           instruction=self.t("core.prompt.filter")).unsafe_ask()
+            try:
+                ask.normalise(value)
+            except InvalidAnswer as bad:
+                from rich.console import Console
+
+                Console(stderr=True).print(f"[red]{self.t.render(bad.msg)}[/red]")
+                continue
+            return value
 
     def table_dice(self, roll: Roll, spec: DiceSpec):
         import questionary

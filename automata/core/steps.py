@@ -177,7 +177,7 @@ def _pick(ask: Ask, text: str) -> str:
             "core.invalid.choice",
             value=text,
             valid=", ".join(values),
-            close=", ".join(lowered[c] for c in close),
+            close=", ".join(lowered[c] for c in close) or "—",
         )
     )
 

@@ -119,7 +119,30 @@ def test_yes_no_in_portuguese_takes_s_and_n_and_answers_in_portuguese(term_env, 
     child.expect(r"\(S/n\)")
     child.send("n")
     child.expect("não")
+    child.expect(r"\(S/n\)")  # not yet done: the same step asks again
     child.sendintr()
     assert finish(child) == 130
     save = read(_tabletop_home / "games" / "g2")
     assert save.journal_length == 1 and [r["value"] for r in save.pending["records"]] == [False]
+
+
+def test_a_menu_pick_the_rules_refuse_is_said_and_asked_again(term_env, _tabletop_home):
+    """A choice the question's check refuses (Radlands: a camp the other player kept) does not end 'play': the
+    reason is shown and the same menu comes back."""
+    assert tt(term_env, "new", "radlands", "--name", "r1", "--seed", "3").returncode == 0
+    child = spawn(term_env, "play", "--answer", "camps.a.1=Railgun", "--answer", "camps.a.2=Garage",
+                  "--answer", "camps.a.3=Oasis")
+    child.expect("position 1")
+    child.send("Railgun")
+    child.expect("Railgun")
+    child.send("\r")
+    child.expect("already taken by the other player")
+    child.expect("position 1")  # asked again
+    child.send("Cannon")
+    child.expect("Cannon")
+    child.send("\r")
+    child.expect("position 2")
+    child.sendintr()
+    assert finish(child) == 130
+    save = read(_tabletop_home / "games" / "r1")
+    assert [r["value"] for r in save.pending["records"]] == ["cannon"]
