@@ -26,6 +26,11 @@ def play(
     run_steps(current(), steps)
 
 
+#: Without a terminal, one 'play' stops after this many steps: an answer given once is reused by every later
+#: step that asks the same question, and an always-legal answer ("end the turn") could otherwise play forever.
+UNATTENDED_STEPS = 2000
+
+
 def run_steps(env, steps: int | None = None, apply_step: dict | None = None, game_id: str = "", not_this_game: str = "") -> None:
     """Play the current game (``steps`` at most), or, with ``apply_step``, play that one step out of turn (a
     helper command that changes the save: it is journalled like any step, so undo takes it back)."""
@@ -65,7 +70,10 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
                 if session.game.next_step(session.save.state) is None and session.save.pending is None:
                     _finished(env, session, events, 0)
                     return
-                result = session.play(source, env.dice, on_event, steps)
+                cap = steps if steps is not None or interactive else UNATTENDED_STEPS
+                result = session.play(source, env.dice, on_event, cap)
+                if steps is None and not interactive and not result.finished and result.pending is None:
+                    env.err.print(env.t("core.play.step_cap", n=cap))  # the answers given keep the game going
         except StepInProgress as busy:
             step = env.t.render(session.game.step_label(busy.step))
             raise CliError(env.t("core.error.step_in_progress", step=step, n=busy.answers), Exit.FAILURE) from None

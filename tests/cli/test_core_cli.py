@@ -372,3 +372,17 @@ def test_damaged_journal_exits_1_and_is_left_as_it_was(command):
     assert r.exit_code == 1, r.output
     assert f"{journal}:3" in r.stderr
     assert journal.read_bytes() == before
+
+
+def test_unattended_play_stops_after_its_step_cap_when_answers_keep_the_game_going(monkeypatch):
+    """An answer given once answers that question in every later step; without a terminal, one 'play' stops after
+    a cap of steps instead of playing on for ever (here 'end the turn' in Radlands), and says why."""
+    import cli.commands
+
+    monkeypatch.setattr(cli.commands, "UNATTENDED_STEPS", 12)
+    assert tt("new", "radlands", "--first-game", "--name", "r1").exit_code == 0
+    r = tt("play", "--answer", "experienced=a", "--answer", "action=end")
+    assert r.exit_code == 0 and "Stopped after 12 steps" in r.output
+    assert status_json()["turn"]["number"] >= 2
+    r = tt("play", "--answer", "action=end", "--steps", "3")  # --steps is the player's own limit: no notice
+    assert r.exit_code == 0 and "Stopped after" not in r.output
