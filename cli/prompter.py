@@ -39,7 +39,14 @@ class TerminalPrompter:
         elif ask.kind == SEVERAL_OF:
             choices = [questionary.Choice(self.t.render(c.label), value=c.value) for c in ask.choices]
             value = questionary.checkbox(question, choices=choices, validate=self._validator(ask.normalise),
-                                         instruction=self.t("core.prompt.checkbox")).unsafe_ask()
+                                         instruction=self.t("core.prompt.checkbox"), erase_when_done=True).unsafe_ask()
+            # questionary's own answer line is English ("done (2 selections)"): say it in the table's language
+            labels = {c.value: self.t.render(c.label) for c in ask.choices}
+            picked = ", ".join(labels[v] for v in value) if value else self.t("core.prompt.none_picked")
+            from rich.console import Console
+            from rich.markup import escape
+
+            Console().print(f"[bold]?[/bold] {escape(question)} [cyan]{escape(picked)}[/cyan]")
         elif ask.kind == NUMBER:
             if ask.min is not None and ask.max is not None:
                 question += f" [{ask.min}–{ask.max}]"

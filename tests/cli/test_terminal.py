@@ -146,3 +146,23 @@ def test_a_menu_pick_the_rules_refuse_is_said_and_asked_again(term_env, _tableto
     assert finish(child) == 130
     save = read(_tabletop_home / "games" / "r1")
     assert [r["value"] for r in save.pending["records"]] == ["cannon"]
+
+
+def test_several_of_echoes_the_picks_in_the_tables_language(term_env):
+    """A multi-choice menu in pt-BR: questionary's English "done (2 selections)" is replaced by the picked labels."""
+    code = (
+        "from automata.core.steps import Ask, Choice, Msg, SEVERAL_OF\n"
+        "from cli.i18n import Translator\nfrom cli.prompter import TerminalPrompter\n"
+        "ask = Ask('x', Msg('core.yes'), SEVERAL_OF, (Choice('a', Msg('core.yes')), Choice('b', Msg('core.no'))), min=0)\n"
+        "print('RESULT', TerminalPrompter(Translator('pt-BR')).answer(ask))\n"
+    )
+    child = pexpect.spawn(sys.executable, ["-c", code], env=term_env, encoding="utf-8", dimensions=(40, 120), timeout=20)
+    child.expect("Espaço")
+    child.send(" ")  # mark the first
+    child.send(DOWN)
+    child.send(" ")  # and the second
+    child.send("\r")
+    child.expect("sim, não")
+    child.expect(r"RESULT \(\['a', 'b'\], 'table'\)")
+    assert "selections" not in child.before
+    assert finish(child) == 0
