@@ -103,10 +103,14 @@ def pick_and_hit(ctx: Ctx, base: str, question, choices: list[Choice], optional:
 
 
 def pick(ctx: Ctx, base: str, question, choices: list[Choice], optional: bool = False):
-    """Ask for one of ``choices`` (or "none" when optional); None when there is nothing to pick."""
+    """Ask for one of ``choices`` (or "none" when optional); the only one when there is a single compulsory
+    choice; None when there is nothing to pick."""
     if not choices:
         yield Say(msg("radlands.fx.no_target"), "info")
         return None
+    if len(choices) == 1 and not optional:  # nothing to choose: the rule picks it
+        yield Say(msg("radlands.fx.only_choice", choice=choices[0].label.to_data()), "info")
+        return choices[0].value
     if optional:
         choices = choices + [Choice("none", msg("radlands.none"), ("nenhum", "nenhuma"))]
     value = yield Ask(ctx.qid(base), question, ONE_OF, tuple(choices))

@@ -89,13 +89,13 @@ def test_training_camp_flips_a_punk_into_a_person_or_an_event():
     state = fresh()
     person(state, "a", 1, B.PUNK)
     deck = state["deck"]["count"]
-    use(state, "training_camp", {"punk": "a.c2.1", "flipped": "wounded_soldier"})
+    use(state, "training_camp", {"flipped": "wounded_soldier"})  # the only punk: no question
     p = state["players"]["a"]["columns"][1][0]
     assert p["card"] == "wounded_soldier" and p["damaged"] and state["players"]["a"]["hand"] == 1  # draw, then damage itself
     assert state["deck"]["count"] == deck - 1 and state["turn"]["people_entered"] == 1
     state = fresh()
     person(state, "a", 1, B.PUNK)
-    use(state, "training_camp", {"punk": "a.c2.1", "flipped": "banish", "punk.2": "3"})
+    use(state, "training_camp", {"flipped": "banish", "punk": "3"})
     assert state["players"]["a"]["columns"][1] == [] and state["players"]["a"]["columns"][2][0]["card"] == B.PUNK
     assert state["deck"]["known"] == ["banish"] and state["turn"]["extra"] == 1
 

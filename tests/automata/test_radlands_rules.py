@@ -479,11 +479,16 @@ def test_resonator_destroys_only_an_unprotected_damaged_card():
     state = fresh()
     person(state, "b", 0, "muse", damaged=True)
     person(state, "b", 0, "looter")  # in front: the damaged Muse is protected
+    state["players"]["b"]["camps"][1]["state"] = "damaged"
     state["players"]["b"]["camps"][2]["state"] = "damaged"
     result = run(destroy_damaged_unprotected(Ctx(state, data(), "a")), ScriptedAnswers({}), dice=DiceContext(1, 1, "app"))
-    assert {c.value for c in result.pending.choices} == {"b.c3"}
+    assert {c.value for c in result.pending.choices} == {"b.c2", "b.c3"}
     play(destroy_damaged_unprotected(Ctx(state, data(), "a")), {"destroy": "b.c3"})
     assert state["players"]["b"]["camps"][2]["state"] == "destroyed"
+    # one target left: the rule picks it, no question
+    result = play(destroy_damaged_unprotected(Ctx(state, data(), "a")))
+    assert state["players"]["b"]["camps"][1]["state"] == "destroyed" and "radlands.fx.only_choice" in said(result)
+    assert state["players"]["b"]["columns"][0][0]["damaged"]  # the protected Muse was never offered
 
 
 def test_a_revived_camp_is_reported_through_the_change_menu():
