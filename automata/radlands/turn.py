@@ -311,7 +311,7 @@ def enter_person(ctx: Ctx, card: str, prefix: str = "", extra: int = 0):
     yield Say(msg("radlands.person.played", card=data.card(card)["name"], col=c + 1, where=where, cost=cost,
                   water=B.water_left(state)), "do")
     yield Say(msg("radlands.person.ready" if ready else "radlands.person.not_ready"), "rule")
-    if cost == 0:
+    if cost == 0 and not ready:  # the disc marks it not ready; Karli Blaze or Rescue Team make it enter ready
         yield from zero_cost_marker(ctx, card)
     yield from on_enter(ctx, card, p)
     return p
