@@ -668,3 +668,13 @@ def test_an_empty_discard_at_the_first_run_out_is_labelled_only_while_the_ruling
         result = play(draw_cards(Ctx(state, d, "a"), "a", 1))
         assert state["result"] == "draw" and "radlands.over.draw" in said(result)
         assert ("radlands.provisional.empty_discard" in said(result)) is labelled
+
+
+def test_zero_cost_person_entering_ready_gets_no_not_ready_disc():
+    """Cartas de custo zero and rules §2.8: the disc marks a 0-cost card not ready; with Karli Blaze the person
+    enters ready, so no disc."""
+    state = fresh(camps_a=("oasis", "garage", "arcade"), water=0)
+    person(state, "a", 1, "karli_blaze")
+    state["players"]["a"]["hand"] = 1
+    result = play(action(state, data(), "a", 1), {"action": "person", "card": "looter", "column": "1"})
+    assert "radlands.zero_cost" not in said(result) and B.person_ready(state["players"]["a"]["columns"][0][0])
