@@ -179,11 +179,32 @@ def warp(state: dict, data, era: int):
         yield from card_effect(state, data, p, c)
         payback = data.cards[c]["payback"]
         if payback == "ask":
-            q["payback"] = yield Ask(f"anachrony.warp.{p}.payback", msg("anachrony.warp.payback", card=card(c)), TEXT)
+            q["payback"] = yield Ask(f"anachrony.warp.{p}.payback", msg("anachrony.warp.payback", card=card(c)), TEXT,
+                                     check=parse_payback, hint=msg("anachrony.warp.payback_hint"))
         else:
             q["payback"] = payback
         yield Say(msg("anachrony.warp.payback_rule", player=who(state, p), payback=q["payback"] or "—"), "rule")
     yield Say(msg("anachrony.ql.offer_now", cards=[card(c) for c in ql["offer"]] or "—", n=len(ql["deck"])), "info")
+
+
+SHAPES = {"circle": "circle", "circulo": "circle", "triangle": "triangle", "triangulo": "triangle",
+          "square": "square", "quadrado": "square"}
+
+
+def parse_payback(text: str) -> str:
+    """A Breakthrough as the card shows it: a shape (circle, triangle, square) and an icon numbered 1-5 as the
+    owner's set shows them (rules file §4.1 item 2): "triangle 4" (Portuguese shape names too)."""
+    import unicodedata
+
+    from ..core.steps import InvalidAnswer
+
+    folded = "".join(ch for ch in unicodedata.normalize("NFKD", str(text).lower()) if not unicodedata.combining(ch))
+    words = folded.replace(",", " ").split()
+    shape = next((SHAPES[w] for w in words if w in SHAPES), None)
+    icon = next((w for w in words if w in ("1", "2", "3", "4", "5")), None)
+    if shape is None or icon is None or len(words) != 2:
+        raise InvalidAnswer(msg("anachrony.warp.payback_invalid", value=str(text)))
+    return f"{shape} {icon}"
 
 
 def card_effect(state: dict, data, p: str, c: str):

@@ -162,7 +162,7 @@ def test_cosmic_data_leak_with_intrigues_draws_endgame_conditions():
     state = ready(2, "quantum-loops,intrigues")
     state["ql"]["offer"] = ["cosmic_data_leak"] + state["ql"]["offer"][1:]
     r = phase(state, 1, "warp", {"anachrony.warp.quantum": ["p1"], "anachrony.warp.p1.card": "cosmic_data_leak",
-                                 "anachrony.warp.p1.payback": "x"})
+                                 "anachrony.warp.p1.payback": "triangle 1"})
     assert "anachrony.warp.leak_intrigues" in said(r) and state["players"]["p1"]["quantum"]["leak"]
 
 
@@ -369,3 +369,18 @@ def test_untangling_penalties_for_hypersync_and_quantum_warp():
     t = state["totals"]
     assert t["p1"]["hypersync_penalty"] == -4 and t["p2"]["quantum_warp_penalty"] == -4
     assert game.next_step(state) == {"proc": "score"}
+
+
+def test_a_loop_cards_payback_must_be_a_shape_and_an_icon():
+    """Seed, Loops Quânticos L3 (rules file §4.1 item 2): the payback Breakthrough is a specific shape and icon;
+    a free text that is neither is refused with the valid form."""
+    import pytest
+
+    from automata.anachrony.eras import parse_payback
+    from automata.core.steps import InvalidAnswer
+
+    assert parse_payback("Triangle 4") == "triangle 4" and parse_payback("4 quadrado") == "square 4"
+    assert parse_payback("círculo, 2") == "circle 2"
+    for bad in ("texto", "triangle", "triangle 6", "hexagon 2", "circle 2 3"):
+        with pytest.raises(InvalidAnswer):
+            parse_payback(bad)
