@@ -268,9 +268,10 @@ def test_its_pending_solo_hypersync_tiles_count_for_its_paradox_majority():
     s.update(hypersync=[1], warps={"1": 1})
     st["players"]["p1"]["hypersync"]["construct"] = {"state": "pending", "era": 2}
     st["players"]["p1"]["hypersync"]["research"] = {"state": "pending", "era": 1}
-    r = play(phases.paradox(st, SD), {"anachrony.solo.paradox.era1": 2, "anachrony.solo.paradox": "1"})
+    # the player has 1 ordinary Warp tile on Era 1; the program adds the pending Research tile it keeps: 2 = 2
+    r = play(phases.paradox(st, SD), {"anachrony.solo.paradox.era1": 1, "anachrony.solo.paradox": "1"})
     assert s["paradox"] == 1 and "anachrony.provisional" in [e.msg.id for e in r.transcript if e.kind == "say"]
-    assert "paradox.hypersync_fewer" in said(r)
+    assert "paradox.hypersync_fewer" in said(r) and "paradox.yours_tracked" in said(r)
 
 
 def test_a_solo_hypersync_tile_alone_gives_no_tile_roll_but_the_most_tiles_roll_once_more():

@@ -97,6 +97,22 @@ def counted(state: dict, sd, s: dict, e: int) -> int:
     return n
 
 
+def tracked_warps(state: dict, e: int) -> int:
+    """The player's pieces on the Era ``e`` Timeline tile that count as Warp tiles for the Paradox and that the
+    program keeps itself: Hypersync tiles still pending there (§2.14.2 (1)) and the Quantum Warp there when it
+    counts (rules file §4.1 item 21, provisional)."""
+    from ..eras import pending_hypersync
+    from ..game import data_of
+
+    data = data_of(state)
+    n = sum(1 for _, era in pending_hypersync(state, "p1") if era == e) if "hypersync" in state["options"]["modules"] else 0
+    q = state["players"]["p1"].get("quantum") or {}
+    if ("quantum_loops" in state["options"]["modules"] and data.rules["quantum_loops"]["paradox"]["warp_counts"]
+            and q.get("warp") == "timeline" and q.get("era") == e):
+        n += 1
+    return n
+
+
 def paradox(state: dict, sd):
     """§3.2.4: it rolls last, once per past Timeline tile where it has the most Warp tiles (ties count); an
     Anomaly stops its rolls and costs it its Warp tile from the tile where it has the most (the oldest on a
@@ -113,8 +129,12 @@ def paradox(state: dict, sd):
         yield why("paradox_none")
     for e in eras:
         mine = counted(state, sd, s, e)
-        yours = yield Ask(f"{P}.paradox.era{e}", msg(f"{P}.ask.your_warps", era=e), NUMBER, min=0, max=12,
+        plain = yield Ask(f"{P}.paradox.era{e}", msg(f"{P}.ask.your_warps", era=e), NUMBER, min=0, max=12,
                           hint=msg(f"{P}.hint.your_warps"))
+        known = tracked_warps(state, e)  # the Hypersync tiles and the Quantum Warp the program keeps
+        yours = plain + known
+        if known:
+            yield say("paradox.yours_tracked", "info", plain=plain, known=known, total=yours, era=e)
         if yours > mine:
             yield say("paradox.fewer", "info", bot=bot(s), era=e, mine=mine, yours=yours)
             continue
