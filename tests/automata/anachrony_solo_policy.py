@@ -24,7 +24,11 @@ class SoloPolicy(Policy):
             return rng.choices(["top", "middle", "none"], [5, 3, 2])[0], "answers"
         if ask.kind == NUMBER and i.startswith("anachrony.solo.stack."):
             return rng.choice([-1, 0, 1, 2, 3, 3, 4, 5, 6]), "answers"
-        if ask.kind == NUMBER and i == "anachrony.solo.superproject.vp":
+        if i == "anachrony.solo.superproject.eras":  # one face-up Superproject, or none (drawn as a single pick)
+            values = [c.value for c in ask.choices] + ["none"]
+            v = rng.sample(values, len(values))[0]
+            return ([] if v == "none" else [v]), "answers"
+        if ask.kind == NUMBER and i.startswith("anachrony.solo.superproject.vp."):
             return rng.randint(0, 10), "answers"
         if ask.kind == NUMBER and i.startswith("anachrony.solo.paradox."):
             return rng.choice([0, 0, 1, 1, 2, 3]), "answers"

@@ -258,9 +258,13 @@ def test_superproject_spends_the_shape_it_has_most_of():
     st = new()
     s = in_actions(st, era=3)
     s["breakthroughs"] = {"circle": 1, "triangle": 2, "square": 0}
-    play(A.perform(st, SD, "construct_superproject"), {"anachrony.solo.construct.space": "top",
-                                                        "anachrony.solo.superproject.era": "2", "anachrony.solo.superproject.vp": 5})
+    r = play(A.perform(st, SD, "construct_superproject"), {"anachrony.solo.construct.space": "top",
+                                                            "anachrony.solo.superproject.eras": ["1", "2", "3"],
+                                                            "anachrony.solo.superproject.vp.1": 5, "anachrony.solo.superproject.vp.2": 5,
+                                                            "anachrony.solo.superproject.vp.3": 4})
     assert s["breakthroughs"] == {"circle": 1, "triangle": 1, "square": 0} and s["superprojects"] == 1 and s["vp"] == 5
+    # the highest VP, the oldest Era on a tie: Era 1's
+    assert [e.msg.params["era"] for e in r.transcript if e.kind == "say" and e.msg.id == "anachrony.solo.superproject"] == [1]
 
 
 def test_superproject_tie_between_shapes_is_broken_by_the_shape_die():
@@ -268,8 +272,8 @@ def test_superproject_tie_between_shapes_is_broken_by_the_shape_die():
     st = new()
     s = in_actions(st, era=3)
     s["breakthroughs"] = {"circle": 1, "triangle": 0, "square": 1}
-    play(A.perform(st, SD, "construct_superproject"), {"anachrony.solo.construct.space": "top", "anachrony.solo.superproject.era": "1",
-                                                        "anachrony.solo.superproject.vp": 2, "anachrony.solo.shape": [[2], [3]]})
+    play(A.perform(st, SD, "construct_superproject"), {"anachrony.solo.construct.space": "top", "anachrony.solo.superproject.eras": ["1"],
+                                                        "anachrony.solo.superproject.vp.1": 2, "anachrony.solo.shape": [[2], [3]]})
     assert s["breakthroughs"] == {"circle": 1, "triangle": 0, "square": 0}
 
 
@@ -436,7 +440,7 @@ def test_your_early_pass_lets_it_play_until_its_third_action():
     for k in (4, 5):
         assert st["next"]["proc"] == "solo_turn"
         play(rounds.turn(st, SD, 2, k), {"anachrony.solo.ai": "3", "anachrony.solo.construct.space": "none", "anachrony.solo.council": [],
-                                        "anachrony.solo.superproject.era": "none"})
+                                        "anachrony.solo.superproject.eras": []})
     assert s["actions"] == 3 and st["next"]["phase"] == "clean_up"
 
 

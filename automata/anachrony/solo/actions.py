@@ -136,12 +136,18 @@ def superproject(state: dict, sd):
         yield from fail(sd, s, "no_breakthrough" if total == 0 else "superprojects_max", n=most)
         return
     era = state["era"]
-    choices = tuple(Choice(str(e), msg(f"{P}.era", era=e)) for e in range(1, era + 1)) + (Choice("none", msg(f"{P}.no_superproject")),)
-    which = yield Ask(f"{P}.superproject.era", msg(f"{P}.ask.superproject"), ONE_OF, choices, hint=msg(f"{P}.hint.superproject"))
-    if which == "none":
+    choices = tuple(Choice(str(e), msg(f"{P}.era", era=e)) for e in range(1, era + 1))
+    there = yield Ask(f"{P}.superproject.eras", msg(f"{P}.ask.superproject_eras", era=era), SEVERAL_OF, choices, min=0)
+    if not there:
         yield from fail(sd, s, "no_superproject")
         return
-    vp = yield Ask(f"{P}.superproject.vp", msg(f"{P}.ask.superproject_vp", era=int(which)), NUMBER, min=0, max=30)
+    vps = {}
+    for e in sorted(int(x) for x in there):
+        vps[e] = yield Ask(f"{P}.superproject.vp.{e}", msg(f"{P}.ask.superproject_vp", era=e), NUMBER, min=0, max=30)
+    best = max(vps.values())
+    which = min(e for e, v in vps.items() if v == best)  # the highest VP; the oldest Era on a tie
+    vp = vps[which]
+    yield why("superproject_pick", era=which, vp=vp)
     top = max(s["breakthroughs"].values())
     tied = [x for x in S.SHAPES if s["breakthroughs"][x] == top]
     shape = tied[0]
