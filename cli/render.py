@@ -82,7 +82,14 @@ def pending_help(t: Translator, pending: Ask | Roll) -> dict[str, Any]:
         elif pending.kind == "yesno":
             valid = f"{t('core.yes')}, {t('core.no')}"
         elif pending.kind == "number":
-            valid = f"{'' if pending.min is None else pending.min}..{'' if pending.max is None else pending.max}"
+            if pending.min is not None and pending.max is not None:
+                valid = f"{pending.min}..{pending.max}"
+            elif pending.min is not None:
+                valid = t("core.pending.number_from", min=pending.min)
+            elif pending.max is not None:
+                valid = t("core.pending.number_to", max=pending.max)
+            else:
+                valid = t("core.pending.number_any")
         else:
             valid = t("core.pending.text_valid")
     return {
