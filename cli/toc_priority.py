@@ -84,7 +84,8 @@ def priority_command(
         table.add_column(t(f"toc.priority.col.{col}"), no_wrap=col in ("order", "cost", "repeat", "whose"))
     for e in entries:
         term = action_term(e)
-        cost = t("toc.priority.cost_ask") if e.get("cost", "ask") == "ask" else str(e["cost"])
+        cost = e.get("cost", "ask")
+        cost = t(f"toc.priority.cost_{cost}") if cost in ("ask", "board") else str(cost)
         whose = t("toc.priority.provisional") if is_provisional(e) else t("toc.priority.yours")
         table.add_row(str(e["order"]), escape(t(term[1:]) if term.startswith("@") else term), t(f"toc.area.{e['influence']}"),
                       cost, escape(e.get("criteria") or "—"), escape(e.get("target") or "—"),

@@ -62,6 +62,8 @@ OVERRIDABLE = ("mats", "cards", "categories", "priority", "events", "rules", "bo
 PRIORITY_ACTIONS = ("hold_games", "initiate_battle", "create_army", "move_army", "place_governor", "increase_support",
                     "place_militia", "build_improvement", "recruit_governor", "recruit_general")
 OTHER_ACTION = "other"
+#: a priority entry's cost when it is not a printed number: "ask" (printed, asked once a game), "board" (asked each time)
+COST_WORDS = ("ask", "board")
 GUIDELINE_SETS = ("base", "expansion")
 
 #: allowed values of the settings of rules.toml ``[settings]`` (gaps G1–G18 of the rules file); only the values the
@@ -207,7 +209,7 @@ class _TocOverrides(Overrides):
 
     def check_type(self, old: Any, new: Any, path: str, key: str) -> None:
         if key == "cost" and path.startswith("priority.") and isinstance(new, (int, str)) and not isinstance(new, bool):
-            return  # a priority entry's cost is a whole number or "ask"
+            return  # a priority entry's cost is a whole number, "ask" or "board"
         check_type(old, new, path)
 
     def mark_positions(self, rec: dict | None, key: str, positions: list[int]) -> None:
@@ -491,8 +493,10 @@ def _validate_priority(entries: Any, chk: _Check) -> None:
             orders.add(order)
         chk.one_of(e, "influence", AREAS, ep)
         cost = e.get("cost")
-        if not (cost == "ask" or (isinstance(cost, int) and not isinstance(cost, bool) and cost >= 0)):
-            chk.fail(f"{ep}.cost must be a whole number ≥ 0 or \"ask\"; got {cost!r}")
+        if not (cost in COST_WORDS or (isinstance(cost, int) and not isinstance(cost, bool) and cost >= 0)):
+            chk.fail(f"{ep}.cost must be a whole number ≥ 0, \"ask\" (printed, asked once a game) or \"board\" (depends on the board); got {cost!r}")
+        if "cost_default" in e:
+            chk.typed(e, "cost_default", int, ep, min=0)
         chk.typed(e, "repeat", bool, ep)
         for key in ("criteria", "target", "name"):
             if key in e:

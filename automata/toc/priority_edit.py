@@ -12,8 +12,8 @@ events.toml). No I/O here.
 - ``toc.priority.count``: how many entries the printed list has (1..``ENTRIES_MAX``);
 - for each entry ``n`` from the top (1-based): ``toc.priority.<n>.action`` (one of the program's
   actions, or ``other``), ``toc.priority.<n>.name`` (only for ``other``: the printed name),
-  ``.influence`` (the type whose points pay), ``.cost`` (a whole number, or ``ask`` when the table
-  reads it each time), ``.criteria`` and ``.target`` (the printed texts in the owner's words; may be
+  ``.influence`` (the type whose points pay), ``.cost`` (a whole number; ``ask`` when the table
+  reads it once a game; ``board`` when it depends on the board and is read each time), ``.criteria`` and ``.target`` (the printed texts in the owner's words; may be
   empty), ``.repeat`` (yes when the printed entry may be done more than once).
 
 It returns ``{"priority": [entries]}``, a list that replaces the shipped list whole.
@@ -34,13 +34,17 @@ from .mat_edit import area_choice, is_provisional
 ENTRIES_MAX = 30
 COST_MAX = 30
 ASK_WORDS = ("ask", "?", "perguntar", "pergunte", "perguntado")
+BOARD_WORDS = ("board", "tabuleiro", "varia", "varies")
 
 
 def check_cost(value: Any) -> int | str:
-    """A printed cost: a whole number 0..COST_MAX, or "ask" (the table says it each time)."""
+    """A printed cost: a whole number 0..COST_MAX, "ask" (printed but not transcribed: the table says it once a game)
+    or "board" (it depends on the board: the table says it each time the entry is done)."""
     text = str(value).strip().lower()
     if text in ASK_WORDS:
         return "ask"
+    if text in BOARD_WORDS:
+        return "board"
     try:
         n = int(text)
     except ValueError:

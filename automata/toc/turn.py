@@ -10,7 +10,7 @@ costs of the priority list, political points and Legacy from the base rules.
 
 from __future__ import annotations
 
-from ..core.steps import NUMBER, ONE_OF, YES_NO, Ask, Choice, Roll, Say, msg
+from ..core.steps import NUMBER, ONE_OF, TEXT, YES_NO, Ask, Choice, InvalidAnswer, Roll, Say, msg
 from . import bot as B
 from .emperor import EMPEROR_TYPES, emperor_type_for_area, military_legacy_change, populace_legacy, senate_legacy
 from .mat_edit import is_provisional
@@ -60,8 +60,19 @@ def crisis_specials(state: dict, data, result: str, event: str, drawn_by_bot: st
         yield Say(msg("toc.specials.ludi", bot=bot_name(state["emperor"], state["bots"]), legacy=e["legacy"]), "score")
 
 
+def known_provinces(state: dict, data, colour: str) -> list[str]:
+    """The provinces a bot can govern, as far as the program knows: its starting province and Italia while it is
+    Emperor; every province once it has done a Place Governor the program cannot place (issue 11, Palmyra Allies)."""
+    bot = state["bots"][colour]
+    every = [p["id"] for p in data.provinces]
+    if bot.get("governs_unknown"):
+        return every
+    known = {bot["start"]} | ({"italia"} if is_emperor(state, colour) else set())
+    return [p for p in every if p in known]
+
+
 def palmyra(state: dict, data, colour: str, ask_prefix: str):
-    choices = tuple(Choice(p["id"], msg("toc.province." + p["id"])) for p in data.provinces)
+    choices = tuple(Choice(p, msg("toc.province." + p)) for p in known_provinces(state, data, colour))
     governed = yield Ask(f"{ask_prefix}.palmyra.provinces", msg("toc.palmyra.which", bot=bot_name(colour, state["bots"])), "multi", choices, min=0)
     if not governed:
         yield Say(msg("toc.palmyra.homeland"), "do")
@@ -75,6 +86,11 @@ def palmyra(state: dict, data, colour: str, ask_prefix: str):
     yield Say(msg("toc.palmyra.leaders_first"), "rule")
 
 
+#: the crisis results the program tells apart: the two event cards the seed names are results of their own
+CRISIS_RESULTS = ("pax_deorum", "palmyra_allies", "ludi_saeculares", "event", "barbarians", "other")
+SPECIAL_EVENTS = ("palmyra_allies", "ludi_saeculares")
+
+
 def ask_crisis(state: dict, data, prefix: str, who):
     """The crisis roll: the program rolls only when the owner has given the table's dice; the result is read off the table."""
     dice = str(data.rules.get("crisis", {}).get("dice", "ask"))
@@ -82,12 +98,14 @@ def ask_crisis(state: dict, data, prefix: str, who):
         yield Roll(f"{prefix}.crisis", dice, msg("toc.crisis.roll", who=who))
     else:
         yield Say(msg("toc.crisis.roll_table", who=who), "do")
+    # One question (issue 11): the two special event cards are named among the results, so no second question.
     result = yield Ask(f"{prefix}.crisis", msg("toc.crisis.which", who=who), ONE_OF,
-                       tuple(Choice(r, msg("toc.crisis." + r)) for r in ("pax_deorum", "event", "barbarians", "other")))
+                       tuple(Choice(r, msg("toc.crisis." + r)) for r in CRISIS_RESULTS))
     event = ""
-    if result == "event":
-        event = yield Ask(f"{prefix}.crisis.event", msg("toc.crisis.which_event"), ONE_OF,
-                          tuple(Choice(e, msg("toc.event." + e)) for e in ("palmyra_allies", "ludi_saeculares", "other")))
+    if result in SPECIAL_EVENTS:
+        result, event = "event", result
+    elif result == "event":
+        event = "other"
     return result, event
 
 
@@ -108,7 +126,23 @@ def bot_crisis(state: dict, data, colour: str):
 # -- Take Actions: mode, influence and events ---------------------------------------
 
 
-MODE_FACTS = {"troubled": "toc.mode.troubled", "army_in_italia": "toc.mode.army_in_italia", "mobs": "toc.mode.mobs"}
+MODE_CHOICES = (("troubled", "toc.mode.first.troubled"), ("emperor_no_army", "toc.mode.first.emperor_no_army"),
+                ("mobs", "toc.mode.first.mobs"), ("none", "toc.mode.first.none"))
+
+
+def ask_mode(state: dict, colour: str, name):
+    """Seed, Take Actions 1: the first mode rule that holds. The rules the program decides alone (two cylinders in the
+    "0" box, 50+ Legacy) need no question; otherwise one question: which is the first of the board rules that holds
+    now (the Emperor's army rule only for the Emperor), or none of them."""
+    bot = state["bots"][colour]
+    emperor = is_emperor(state, colour)
+    mode, why = B.mode_rule(bot, emperor, None, None, None)
+    if mode is not None:
+        return mode, why
+    choices = tuple(Choice(v, msg(m, bot=name)) for v, m in MODE_CHOICES if emperor or v != "emperor_no_army")
+    first = yield Ask(f"toc.{colour}.mode", msg("toc.mode.which", bot=name), ONE_OF, choices)
+    facts = {"troubled": first == "troubled", "army_in_italia": first != "emperor_no_army", "mobs": first == "mobs"}
+    return B.mode_rule(bot, emperor, facts["troubled"], facts["army_in_italia"], facts["mobs"])
 
 
 def bot_influence(state: dict, data, colour: str):
@@ -117,12 +151,7 @@ def bot_influence(state: dict, data, colour: str):
     mat = data.mat(bot["mat"])
     name = bot_name(colour, bots)
     yield Say(msg("toc.phase.actions"), "head")
-    facts: dict = {"troubled": None, "army_in_italia": None, "mobs": None}
-    while True:
-        mode, why = B.mode_rule(bot, is_emperor(state, colour), facts["troubled"], facts["army_in_italia"], facts["mobs"])
-        if mode is not None:
-            break
-        facts[why] = yield Ask(f"toc.{colour}.mode.{why}", msg(MODE_FACTS[why], bot=name), YES_NO)
+    mode, why = yield from ask_mode(state, colour, name)
     bot["mode"] = mode
     yield Say(msg("toc.mode.set", bot=name, mode=mode, why=f"@toc.mode.why.{why}"), "do")
     yield Say(msg("toc.why.mode", rule=f"@toc.mode.why.{why}", mode=mode), "why")
@@ -206,8 +235,11 @@ def choose_event(state: dict, data, colour: str, role: str, area: str, value: in
 def bot_spend(state: dict, data, colour: str):
     """Seed, Take Actions 2: the priority list from the top, once; an entry is done when its criteria hold and the points pay.
 
-    An entry the owner transcribed (``tabletop toc priority --edit``) shows its place in the list, its criteria and
-    target; with ``repeat`` (the printed entry says it may be done again) it is offered again while points remain (G9).
+    One question per decision: "which is the next entry whose printed criteria hold now?", offering the entries
+    still ahead in the list, in list order, that the bot can still pay for (an entry whose influence type has no
+    points left, or whose known cost is more than the points left, is never offered), plus "none of them". The
+    pick is done and paid, and the next question starts from the entry after it (from the same entry when the
+    printed entry may be done again, G9), until the list ends, the table says none, or the points run out.
     """
     bots = state["bots"]
     bot = bots[colour]
@@ -217,14 +249,34 @@ def bot_spend(state: dict, data, colour: str):
         yield provisional("priority.entries")
     else:
         yield Say(msg("toc.spend.owner_list"), "rule")
-    for entry in data.priority:
-        if sum(bot["points"].values()) <= 0:
+    entries = list(data.priority)
+    done: dict[str, int] = {}
+    said: set[str] = set()
+    start, k = 0, 0
+    while start < len(entries) and sum(bot["points"].values()) > 0:
+        offered = [e for e in entries[start:] if _can_offer(state, bot, e, done)]
+        if not offered:
             break
-        yield from _spend_entry(state, data, colour, entry)
+        yield from _spend_reminders(state, colour, offered, said)
+        k += 1
+        pick = yield Ask(f"toc.{colour}.apl.{k}", msg("toc.spend.which", bot=name, points=_points_text(bot)), ONE_OF,
+                         tuple(_entry_choice(state, e, bot) for e in offered)
+                         + (Choice(NONE, msg("toc.spend.none")),))
+        if pick == NONE:
+            break
+        i = next(n for n, e in enumerate(entries) if e["id"] == pick)
+        entry = entries[i]
+        done[pick] = done.get(pick, 0) + 1
+        start = i if entry.get("repeat") and done[pick] < REPEAT_MAX else i + 1
+        yield from _spend_entry(state, data, colour, entry, k)
+    if sum(bot["points"].values()) <= 0:
+        yield Say(msg("toc.spend.no_points"), "info")
     state["next"] = {"proc": "bot_events", "bot": colour}
 
 
 REPEAT_MAX = 10
+NONE = "none"
+COST_MAX = 30
 
 
 def action_term(entry: dict) -> str:
@@ -233,58 +285,122 @@ def action_term(entry: dict) -> str:
     return printed or f"@toc.apl.{entry.get('action', entry['id'])}"
 
 
-def _spend_entry(state: dict, data, colour: str, entry: dict):
+def known_cost(state: dict, entry: dict) -> int | None:
+    """The cost the program knows: the owner's printed number, or the one the table gave earlier in this game."""
+    cost = entry.get("cost", "ask")
+    if isinstance(cost, int) and not isinstance(cost, bool):
+        return cost
+    if cost == "ask":
+        return (state.get("apl_costs") or {}).get(entry["id"])
+    return None  # "board": depends on the board, asked each time
+
+
+def _can_offer(state: dict, bot: dict, entry: dict, done: dict) -> bool:
+    """Still offered: points left of its type, enough of them when the cost is known, not done (unless it may repeat)."""
+    left = bot["points"].get(entry["influence"], 0)
+    if left <= 0:
+        return False
+    if done.get(entry["id"]) and not entry.get("repeat"):
+        return False
+    cost = known_cost(state, entry)
+    return cost is None or cost <= left
+
+
+def _entry_choice(state: dict, entry: dict, bot: dict) -> Choice:
+    criteria = str(entry.get("criteria") or "").lstrip("@").strip() or "@toc.spend.as_printed"
+    cost = known_cost(state, entry)
+    cost_text = msg("toc.spend.cost_known", cost=cost, area=A(entry["influence"])).to_data() if cost is not None \
+        else msg("toc.spend.cost_unknown", area=A(entry["influence"])).to_data()
+    return Choice(entry["id"], msg("toc.spend.entry", order=entry.get("order", 0), action=action_term(entry), cost=cost_text,
+                                   criteria=criteria))
+
+
+def _spend_reminders(state: dict, colour: str, offered: list, said: set):
+    """The Emperor rules' reminders for a Place Governor on offer, once a turn each."""
+    if not state["options"]["emperor_rules"] or not any(e.get("action", e["id"]) == "place_governor" for e in offered):
+        return
+    name = bot_name(colour, state["bots"])
+    if state["bots"][colour]["emperor_this_turn"] and not is_emperor(state, colour) and "limitation" not in said:
+        said.add("limitation")
+        yield Say(msg("toc.spend.limitation", bot=name), "rule")
+    if not is_emperor(state, colour) and emperor_type_now(state) == "populace" and "populace" not in said:
+        said.add("populace")
+        yield Say(msg("toc.spend.populace_votes"), "rule")
+
+
+def _check_cost(default: int | None):
+    def check(value):
+        text = str(value).strip()
+        if not text and default is not None:
+            return default
+        try:
+            n = int(text)
+        except ValueError:
+            n = -1
+        if not 0 <= n <= COST_MAX:
+            raise InvalidAnswer(msg("toc.spend.bad_cost", value=text, max=COST_MAX))
+        return n
+    return check
+
+
+def ask_cost(state: dict, colour: str, entry: dict):
+    """Costs are data, asked at most once (issue 11): a printed number is never asked; a printed cost not transcribed is
+    asked the first time the entry is picked in this game (the provisional value as the default) and remembered; a
+    cost that depends on the board ("board") is asked each time, the last value given in this game as the default."""
+    cost = known_cost(state, entry)
+    if cost is not None:
+        return cost
+    eid = entry["id"]
+    term = action_term(entry)
+    if entry.get("cost", "ask") == "board":
+        default = (state.get("apl_last_cost") or {}).get(eid)
+        hint = msg("toc.spend.cost_last", default=default) if default is not None else None
+        cost = yield Ask(f"toc.{colour}.apl.{eid}.cost", msg("toc.spend.cost_board", action=term, area=A(entry["influence"])),
+                         TEXT, check=_check_cost(default), hint=hint)
+        state.setdefault("apl_last_cost", {})[eid] = cost
+        return cost
+    default = entry.get("cost_default")
+    hint = msg("toc.spend.cost_provisional", default=default) if default is not None else None
+    cost = yield Ask(f"toc.apl.{eid}.cost", msg("toc.spend.cost_once", action=term, area=A(entry["influence"])), TEXT,
+                     check=_check_cost(default), hint=hint)
+    state.setdefault("apl_costs", {})[eid] = cost
+    if default is not None and cost == default and is_provisional(entry):
+        yield provisional(f"priority.{eid}.cost_default")
+    return cost
+
+
+def _spend_entry(state: dict, data, colour: str, entry: dict, k: int):
     bot = state["bots"][colour]
     name = bot_name(colour, state["bots"])
     area = entry["influence"]
-    eid = entry["id"]
-    action = entry.get("action", eid)
+    action = entry.get("action", entry["id"])
     term = action_term(entry)
-    owner = not is_provisional(entry)
-    for k in range(1, (REPEAT_MAX if entry.get("repeat") else 1) + 1):
-        left = bot["points"].get(area, 0)
-        if left <= 0:
-            return
-        ask_id = f"toc.{colour}.apl.{eid}" + ("" if k == 1 else f".{k}")
-        if action == "place_governor" and state["options"]["emperor_rules"]:
-            if bot["emperor_this_turn"] and not is_emperor(state, colour):
-                yield Say(msg("toc.spend.limitation", bot=name), "rule")
-            if not is_emperor(state, colour) and emperor_type_now(state) == "populace":
-                yield Say(msg("toc.spend.populace_votes"), "rule")
-        if k > 1:
-            question = msg("toc.spend.again", action=term, area=A(area), points=left)
-        elif owner:
-            criteria = str(entry.get("criteria") or "").lstrip("@").strip() or "@toc.spend.as_printed"
-            question = msg("toc.spend.criteria_owner", order=entry.get("order", 0), action=term, area=A(area), points=left, criteria=criteria)
-        else:
-            question = msg("toc.spend.criteria", action=term, area=A(area), points=left)
-        met = yield Ask(ask_id, question, YES_NO)
-        if not met:
-            return
-        cost = entry.get("cost", "ask")
-        if cost == "ask":
-            cost = yield Ask(f"{ask_id}.cost", msg("toc.spend.cost", action=term, area=A(area)), NUMBER, min=0, max=30)
-        cost = int(cost)
-        if cost > left:
-            yield Say(msg("toc.spend.cannot_pay", action=term, cost=cost, points=left), "info")
-            yield Say(msg("toc.why.spend_skip"), "why")
-            return
-        bot["points"][area] = left - cost
-        yield Say(msg("toc.spend.do", bot=name, action=term, cost=cost, area=A(area), left=bot["points"][area]), "do")
-        yield Say(msg("toc.why.spend_do", order=entry.get("order", 0)), "why")
-        target = str(entry.get("target") or "").lstrip("@").strip()
-        if target:
-            yield Say(msg("toc.spend.target", target=target), "rule")
-        if action == "place_governor":
-            yield from _maybe_emperor(state, data, colour)
-        elif action == "initiate_battle" and state["options"]["emperor_rules"] and is_emperor(state, colour) \
-                and emperor_type_now(state) == "military":
-            # The Limitation's example: a Military Emperor can be killed in battle; the test itself is cut off (G13).
-            killed = yield Ask(f"{ask_id}.emperor_killed", msg("toc.emperor.killed_question", bot=name), YES_NO)
-            yield provisional("rules.emperor.military_rest")
-            if killed:
-                _remove_emperor(state)
-                yield Say(msg("toc.emperor.killed", bot=name), "score")
+    left = bot["points"].get(area, 0)
+    cost = yield from ask_cost(state, colour, entry)
+    cost = int(cost)
+    if cost > left:
+        yield Say(msg("toc.spend.cannot_pay", action=term, cost=cost, points=left), "info")
+        yield Say(msg("toc.why.spend_skip"), "why")
+        return
+    bot["points"][area] = left - cost
+    yield Say(msg("toc.spend.do", bot=name, action=term, cost=cost, area=A(area), left=bot["points"][area]), "do")
+    yield Say(msg("toc.why.spend_do", order=entry.get("order", 0)), "why")
+    target = str(entry.get("target") or "").lstrip("@").strip()
+    if target:
+        yield Say(msg("toc.spend.target", target=target), "rule")
+    if action == "place_governor":
+        before = state["emperor"]
+        yield from _maybe_emperor(state, data, colour)
+        if not (state["emperor"] == colour and before != colour):
+            bot["governs_unknown"] = True  # a governor the program cannot place: Palmyra Allies offers every province
+    elif action == "initiate_battle" and state["options"]["emperor_rules"] and is_emperor(state, colour) \
+            and emperor_type_now(state) == "military":
+        # The Limitation's example: a Military Emperor can be killed in battle; the test itself is cut off (G13).
+        killed = yield Ask(f"toc.{colour}.apl.{entry['id']}.emperor_killed", msg("toc.emperor.killed_question", bot=name), YES_NO)
+        yield provisional("rules.emperor.military_rest")
+        if killed:
+            _remove_emperor(state)
+            yield Say(msg("toc.emperor.killed", bot=name), "score")
 
 
 def _points_text(bot: dict) -> list:
@@ -374,7 +490,7 @@ def bot_events(state: dict, data, colour: str):
             yield Say(msg("toc.events.use", bot=bot_name(colour, bots), card=shown), "do")
             if is_provisional(data.guidelines):
                 yield provisional("events.guidelines")
-        yield Ask(f"toc.{colour}.{role}.event_done", msg("toc.events.done", card=shown), YES_NO)
+        yield Say(msg("toc.events.done", card=shown), "do")  # an instruction: the answer would change nothing
     state["next"] = {"proc": "bot_legacy", "bot": colour}
 
 

@@ -172,7 +172,10 @@ def test_priority_list_is_provisional(data):
     assert {"place_governor", "create_army", "initiate_battle", "hold_games"} <= ids
     for e in data.priority:
         assert e["influence"] in AREAS
-        assert e["cost"] == "ask" and e["repeat"] is False
+        # rules file §2.7: action costs MISSING; recruiting costs grow, so they depend on the board
+        assert e["cost"] == ("board" if e["id"].startswith("recruit_") else "ask") and e["repeat"] is False
+        if e["cost"] == "ask":
+            assert isinstance(e["cost_default"], int)  # the PROVISIONAL default offered when the cost is asked
         assert e["confidence"] == "provisional"
     assert next(e for e in data.priority if e["id"] == "place_governor")["influence"] == "senate"
 

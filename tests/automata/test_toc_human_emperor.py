@@ -82,8 +82,8 @@ def _place_governor(state, c, **extra):
     bot["points"] = {"military": 0, "senate": 5, "populace": 0}
     from automata.toc.game import data_of
 
-    answers = {f"toc.{c}.apl.{e['id']}": "no" for e in data_of(state).priority if e["influence"] == "senate"}
-    answers.update({f"toc.{c}.apl.place_governor": "yes", f"toc.{c}.apl.place_governor.cost": "2"})
+    data_of(state)
+    answers = {f"toc.{c}.apl.1": "place_governor", "toc.apl.place_governor.cost": "2", f"toc.{c}.apl.2": "none"}
     answers.update(extra)
     return play(state, {"proc": "bot_spend", "bot": c}, answers)
 
@@ -138,16 +138,16 @@ def test_military_emperor_bot_killed_in_its_own_battle():
     bot["points"] = {"military": 3, "senate": 2, "populace": 0}
     from automata.toc.game import data_of
 
-    answers = {f"toc.{c}.apl.{e['id']}": "no" for e in data_of(state).priority}
-    answers.update({f"toc.{c}.apl.initiate_battle": "yes", f"toc.{c}.apl.initiate_battle.cost": "1",
-                    f"toc.{c}.apl.initiate_battle.emperor_killed": "yes"})
+    data_of(state)
+    answers = {f"toc.{c}.apl.1": "initiate_battle", "toc.apl.initiate_battle.cost": "1",
+               f"toc.{c}.apl.initiate_battle.emperor_killed": "yes", f"toc.{c}.apl.2": "place_governor",
+               "toc.apl.place_governor.cost": "1", f"toc.{c}.apl.3": "none"}
     r = play(state, {"proc": "bot_spend", "bot": c}, answers)
     assert state["emperor"] == "none" and bot["emperor_type"] == ""
     shown = says(r)
     assert shown.index("toc.emperor.killed") < shown.index("toc.spend.limitation")  # then Place Governor is refused in Italia
     bot["points"]["senate"] = 2
-    r = play(state, {"proc": "bot_spend", "bot": c}, {**answers, f"toc.{c}.apl.initiate_battle": "no", f"toc.{c}.apl.place_governor": "yes",
-                                                        f"toc.{c}.apl.place_governor.cost": "1"})
+    r = play(state, {"proc": "bot_spend", "bot": c}, {f"toc.{c}.apl.1": "place_governor", f"toc.{c}.apl.2": "none"})
     assert not [e for e in r.transcript if e.kind == "ask" and e.id.endswith(".italia")]  # no attempt in Italia
     assert state["emperor"] == "none"
 

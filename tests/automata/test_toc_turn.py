@@ -16,9 +16,23 @@ def fresh(**raw) -> dict:
     return game.new_state(game.check_options(opts), 5)
 
 
+class Recording(ScriptedAnswers):
+    """Scripted answers that also keep every question asked (with its choices)."""
+
+    def __init__(self, answers):
+        super().__init__(answers)
+        self.asks = []
+
+    def answer(self, ask):
+        self.asks.append(ask)
+        return super().answer(ask)
+
+
 def play(state, step, answers=None, dice="table"):
-    r = run(game.procedure(state, step), ScriptedAnswers(answers or {}), dice=DiceContext(5, 1, dice))
+    source = Recording(answers or {})
+    r = run(game.procedure(state, step), source, dice=DiceContext(5, 1, dice))
     assert r.done, f"stopped at {r.pending_id}"
+    r.asks = source.asks
     return r
 
 
@@ -138,7 +152,7 @@ def test_ludi_saeculares_with_a_bot_emperor():
     c = first_bot(state)
     emperor = state["bot_order"][1]
     state["emperor"] = emperor
-    play(state, {"proc": "bot_crisis", "bot": c}, {f"toc.{c}.crisis": "event", f"toc.{c}.crisis.event": "ludi_saeculares"})
+    play(state, {"proc": "bot_crisis", "bot": c}, {f"toc.{c}.crisis": "ludi_saeculares"})
     assert state["bots"][emperor]["legacy"] == 4 and state["bots"][emperor]["ludi"]
     assert not state["bots"][c]["ludi"]
 
@@ -152,7 +166,7 @@ def test_ludi_reduces_secondary_and_loses_its_event():
     data = data_of(state)
     mat = data.mat(bot["mat"])
     s_area = mat["mode"]["1"]["secondary"]
-    play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode.troubled": "no", f"toc.{c}.mode.mobs": "no"})
+    play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode": "none"})
     assert bot["secondary"]["area"] == s_area
     assert bot["secondary"]["points"] == max(0, mat["track"][s_area][0]["secondary"] - 4)
     assert bot["secondary"]["event"] == 0
@@ -165,7 +179,7 @@ def test_mode_and_cylinders():
     bot = state["bots"][c]
     data = data_of(state)
     mat = data.mat(bot["mat"])
-    r = play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode.troubled": "yes"})
+    r = play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode": "troubled"})
     assert bot["mode"] == 2
     p, s = mat["mode"]["2"]["primary"], mat["mode"]["2"]["secondary"]
     assert bot["primary"]["area"] == p and bot["primary"]["points"] == mat["track"][p][0]["primary"]
@@ -181,7 +195,7 @@ def test_plus2_side_adds_to_primary():
     bot = state["bots"][c]
     bot["marker"] = "plus2"
     mat = data_of(state).mat(bot["mat"])
-    play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode.troubled": "no", f"toc.{c}.mode.mobs": "no"})
+    play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode": "none"})
     p = mat["mode"]["1"]["primary"]
     assert bot["primary"]["points"] == mat["track"][p][0]["primary"] + 2
 
@@ -196,7 +210,7 @@ def test_event_by_d6_and_by_selective_pile():
     circle = next(i for i, ci in enumerate(mat["track"][p]) if ci.get("primary_event"))
     bot["pawn"][p] = circle
     value = mat["track"][p][circle]["primary_event"]
-    play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode.troubled": "no", f"toc.{c}.mode.mobs": "no", f"toc.{c}.primary.event": "5", f"toc.{c}.secondary.event": "1"})
+    play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode": "none", f"toc.{c}.primary.event": "5", f"toc.{c}.secondary.event": "1"})
     assert bot["primary"]["card"] == f"{p}_{value}:expansion"
     sel = after_setup(cards="selective")
     c = first_bot(sel)
@@ -205,7 +219,7 @@ def test_event_by_d6_and_by_selective_pile():
     p2 = mat2["mode"]["1"]["primary"]
     circle2 = next(i for i, ci in enumerate(mat2["track"][p2]) if ci.get("primary_event"))
     b2["pawn"][p2] = circle2
-    r = play(sel, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode.troubled": "no", f"toc.{c}.mode.mobs": "no"})
+    r = play(sel, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode": "none"})
     cat = f"{p2}_{mat2['track'][p2][circle2]['primary_event']}"
     assert b2["primary"]["card"] == f"{cat}:{sel['selective'][cat]}"
     assert not [e for e in r.transcript if e.kind == "roll" and e.id.endswith("primary.event")]
@@ -218,14 +232,18 @@ def test_priority_list_single_pass_and_skips():
     bot = state["bots"][c]
     bot["points"] = {"military": 3, "senate": 0, "populace": 0}
     data = data_of(state)
-    military = [e["id"] for e in data.priority if e["influence"] == "military"]
-    answers = {f"toc.{c}.apl.{military[0]}": "yes", f"toc.{c}.apl.{military[0]}.cost": "5"}
-    answers.update({f"toc.{c}.apl.{m}": "yes" for m in military[1:]})
-    answers.update({f"toc.{c}.apl.{m}.cost": "2" for m in military[1:]})
+    military = [e["id"] for e in data.priority if e["influence"] == "military" and e["cost"] == "ask"]
+    answers = {f"toc.{c}.apl.1": military[0], f"toc.apl.{military[0]}.cost": "5",
+               f"toc.{c}.apl.2": military[1], f"toc.apl.{military[1]}.cost": "2", f"toc.{c}.apl.3": "none"}
     r = play(state, {"proc": "bot_spend", "bot": c}, answers)
     assert "toc.spend.cannot_pay" in says(r)  # 5 > 3: skipped, the pass goes on
-    assert bot["points"]["military"] == 1  # one entry at 2, then 1 left pays nothing else
-    assert not any(e.kind == "ask" and ".apl." in e.id and e.id.split(".")[3] in [x["id"] for x in data.priority if x["influence"] != "military"] for e in r.transcript)
+    assert bot["points"]["military"] == 1  # one entry at 2
+    offered = [[ch.value for ch in a.choices] for a in r.asks if a.id.startswith(f"toc.{c}.apl.") and a.id.count(".") == 3]
+    # only entries paid in Military (the only points left), never those before the last pick, "none" last
+    assert all(data_of(state).priority[[x["id"] for x in data.priority].index(v)]["influence"] == "military" for o in offered for v in o[:-1])
+    assert military[0] not in offered[1] and military[1] not in offered[2] and offered[2][-1] == "none"
+    # the 1 point left: an entry whose known cost is more than that is never offered
+    assert all(v not in offered[2] for v in military[:2])
 
 
 def test_becoming_emperor_by_preferred_area():
@@ -236,8 +254,8 @@ def test_becoming_emperor_by_preferred_area():
     bot["points"] = {"military": 0, "senate": 5, "populace": 0}
     data = data_of(state)
     senate = [e["id"] for e in data.priority if e["influence"] == "senate"]
-    answers = {f"toc.{c}.apl.{e}": "no" for e in senate}
-    answers.update({f"toc.{c}.apl.place_governor": "yes", f"toc.{c}.apl.place_governor.cost": "2", f"toc.{c}.italia": "yes"})
+    answers = {f"toc.{c}.apl.1": "place_governor", f"toc.{c}.apl.2": "none"}
+    answers.update({"toc.apl.place_governor.cost": "2", f"toc.{c}.italia": "yes"})
     answers.update({f"toc.{c}.emperor_{k}_possible": "yes" for k in ("populace", "military")})
     r = play(state, {"proc": "bot_spend", "bot": c}, answers)
     assert state["emperor"] == c
@@ -295,7 +313,7 @@ def test_provisional_mat_values_are_flagged_when_they_decide():
     c = first_bot(state)
     bot = state["bots"][c]
     bot["pawn"]["military"] = bot["pawn"]["senate"] = bot["pawn"]["populace"] = 1
-    r = play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode.troubled": "no", f"toc.{c}.mode.mobs": "no",
+    r = play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode": "none",
                                                             f"toc.{c}.primary.event": "1", f"toc.{c}.secondary.event": "1"})
     notes = [e.msg.params["key"] for e in r.transcript if e.kind == "say" and e.msg.id == "toc.provisional"]
     mat = bot["mat"]
@@ -323,7 +341,7 @@ def test_owner_mat_values_are_not_flagged():
         answers = {f"toc.setup.{n}": "yes" for n in range(1, 10)}
         play(state, game.next_step(state), answers)
     c = next(col for col in state["bot_order"] if state["bots"][col]["mat"] == mat)
-    r = play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode.troubled": "no", f"toc.{c}.mode.mobs": "no"})
+    r = play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode": "none"})
     assert "toc.provisional" not in says(r)
 
 
@@ -354,8 +372,8 @@ def test_a_bot_already_emperor_is_not_asked_about_italia():
     bot["emperor_type"] = data_of(state).mat(bot["mat"])["preferred"]
     bot["points"] = {"military": 0, "senate": 5, "populace": 0}
     senate = [e["id"] for e in data_of(state).priority if e["influence"] == "senate"]
-    answers = {f"toc.{c}.apl.{e}": "no" for e in senate}
-    answers.update({f"toc.{c}.apl.place_governor": "yes", f"toc.{c}.apl.place_governor.cost": "2"})
+    answers = {f"toc.{c}.apl.1": "place_governor", f"toc.{c}.apl.2": "none"}
+    answers.update({"toc.apl.place_governor.cost": "2"})
     r = play(state, {"proc": "bot_spend", "bot": c}, answers)
     assert not [e for e in r.transcript if e.kind == "ask" and e.id == f"toc.{c}.italia"]
     assert state["emperor"] == c and bot["emperor_type"]
@@ -395,8 +413,8 @@ def test_bot_emperor_type_needs_a_place_for_its_token(area):
         bot = state["bots"][c]
         bot["points"] = {"military": 0, "senate": 5, "populace": 0}
         senate = [e["id"] for e in data_of(state).priority if e["influence"] == "senate"]
-        answers = {f"toc.{c}.apl.{e}": "no" for e in senate}
-        answers.update({f"toc.{c}.apl.place_governor": "yes", f"toc.{c}.apl.place_governor.cost": "2", f"toc.{c}.italia": "yes",
+        answers = {f"toc.{c}.apl.1": "place_governor", f"toc.{c}.apl.2": "none"}
+        answers.update({"toc.apl.place_governor.cost": "2", f"toc.{c}.italia": "yes",
                         f"toc.{c}.emperor_{area}_possible": possible})
         r = play(state, {"proc": "bot_spend", "bot": c}, answers)
         assert state["emperor"] == c and bot["emperor_type"] == expected
@@ -417,7 +435,7 @@ def test_variable_setup_face_up_event_setting():
     p = mat["mode"]["1"]["primary"]
     circle = next(i for i, ci in enumerate(mat["track"][p]) if ci.get("primary_event"))
     bot["pawn"][p] = circle
-    r = play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode.troubled": "no", f"toc.{c}.mode.mobs": "no",
+    r = play(state, {"proc": "bot_influence", "bot": c}, {f"toc.{c}.mode": "none",
                                                             f"toc.{c}.primary.event_set": "expansion", f"toc.{c}.secondary.event_set": "base"})
     assert bot["primary"]["card"] == f"{p}_{mat['track'][p][circle]['primary_event']}:expansion"
     assert not [e for e in r.transcript if e.kind == "roll"]
@@ -452,10 +470,35 @@ def test_palmyra_counts_asked_only_to_order_several_provinces():
     with one affected province no count is asked; with two the one with fewer barbarians comes first."""
     state = after_setup()
     c = first_bot(state)
-    base = {f"toc.{c}.crisis": "event", f"toc.{c}.crisis.event": "palmyra_allies"}
+    base = {f"toc.{c}.crisis": "palmyra_allies"}
+    state["bots"][c]["governs_unknown"] = True  # it placed a governor the program cannot place: every province offered
     r = play(state, {"proc": "bot_crisis", "bot": c}, base | {f"toc.{c}.palmyra.provinces": ["gallia"]})
     assert not [e for e in r.transcript if e.kind == "ask" and e.id.startswith(f"toc.{c}.palmyra.gallia")]
     r = play(state, {"proc": "bot_crisis", "bot": c}, base | {f"toc.{c}.palmyra.provinces": ["gallia", "syria"],
                                                               f"toc.{c}.palmyra.gallia": "4", f"toc.{c}.palmyra.syria": "1"})
     order = next(e for e in r.transcript if e.kind == "say" and e.msg.id == "toc.palmyra.order")
     assert order.msg.params["provinces"] == ["@toc.province.syria", "@toc.province.gallia"]
+
+
+def test_palmyra_offers_only_the_provinces_the_bot_can_govern():
+    """Issue 11 / seed, AI Crisis Phase (Palmyra Allies: the bot's own affected provinces first): the program offers its
+    starting province, and Italia while it is Emperor; every province only after a Place Governor it cannot place."""
+    state = after_setup()
+    c = first_bot(state)
+    start = state["bots"][c]["start"]
+    base = {f"toc.{c}.crisis": "palmyra_allies", f"toc.{c}.palmyra.provinces": []}
+    r = play(state, {"proc": "bot_crisis", "bot": c}, base)
+    ask = next(a for a in r.asks if a.id == f"toc.{c}.palmyra.provinces")
+    assert [ch.value for ch in ask.choices] == [start]
+    state["emperor"] = c
+    r = play(state, {"proc": "bot_crisis", "bot": c}, base)
+    ask = next(a for a in r.asks if a.id == f"toc.{c}.palmyra.provinces")
+    assert sorted(ch.value for ch in ask.choices) == sorted([start, "italia"])
+    state["emperor"] = "none"
+    bot = state["bots"][c]
+    bot["points"] = {"military": 0, "senate": 4, "populace": 0}
+    play(state, {"proc": "bot_spend", "bot": c}, {f"toc.{c}.apl.1": "place_governor", "toc.apl.place_governor.cost": "2",
+                                                    f"toc.{c}.italia": "no", f"toc.{c}.populace_province": "no", f"toc.{c}.apl.2": "none"})
+    r = play(state, {"proc": "bot_crisis", "bot": c}, base)
+    ask = next(a for a in r.asks if a.id == f"toc.{c}.palmyra.provinces")
+    assert len(ask.choices) == len(data_of(state).provinces)

@@ -329,14 +329,12 @@ def test_edit_invalid_mat_exits_1_and_writes_nothing(tmp_path, _tabletop_home, m
 def test_status_shows_a_human_emperor_and_its_type(tmp_path):
     """Seed 000, Tornar-se Imperador / Tipos de Imperador: a human taking the throne picks the type; `toc status`
     keeps it (JSON keys emperor, emperor_type, emperor_player)."""
-    from automata.toc.data import PRIORITY_ACTIONS
-
     assert run("new", "toc", "--humans", "1", "--bots", "yellow", "--emperor-rules", "--name", "hum").exit_code == 0
     answers = {f"toc.setup.{n}": "yes" for n in range(1, 10)}
-    answers.update({"toc.yellow.crisis": "other", "toc.yellow.mode.troubled": "no", "toc.yellow.mode.mobs": "no",
+    answers.update({"toc.yellow.crisis": "other", "toc.yellow.mode": "none",
                     "toc.yellow.legacy": 0, "toc.yellow.political": 0, "toc.human1.crisis": "other",
                     "toc.human1.emperor": "human", "toc.human1.emperor_type": "military"})
-    answers.update({f"toc.yellow.apl.{a}": "no" for a in PRIORITY_ACTIONS})
+    answers.update({"toc.yellow.apl.1": "none"})
     result = run("--answers", answers_file(tmp_path, answers), "play")
     assert "toc.round1.over" in result.output, result.output
     data = run_json("toc", "status")
