@@ -25,7 +25,7 @@ root.add_typer(app, name="time-of-crisis", hidden=True)
 
 def _new(
     humans: int = typer.Option(1, "--humans", help="Human players (1–3)."),
-    bots: str = typer.Option("red,blue,yellow", "--bots", help="The bots' colours, comma-separated: green, red, blue, yellow."),
+    bots: Optional[str] = typer.Option(None, "--bots", help="The bots' colours, comma-separated: green, red, blue, yellow (default: 4 minus the humans, red, blue, yellow first)."),
     cards: str = typer.Option("fixed", "--cards", help="Expansion card setup: fixed, variable or selective."),
     emperor_rules: bool = typer.Option(False, "--emperor-rules", help="Use the optional Emperor rules."),
     mats: Optional[str] = typer.Option(None, "--mats", help="AI mats in the order of --bots (default: each colour's own mat)."),
@@ -59,7 +59,7 @@ def status_data(session) -> dict[str, Any]:
 
     state = session.save.state
     bots = {}
-    for colour in state["bot_order"] or list(state["bots"]):
+    for colour in [c for c in state["bot_order"] or list(state["bots"]) if c in state["bots"]]:  # set up: their mats exist
         b = state["bots"][colour]
         bots[colour] = {
             "mat": b["mat"], "start": b["start"], "legacy": b["legacy"], "emperor_type": b["emperor_type"],

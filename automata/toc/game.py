@@ -25,7 +25,8 @@ data_of = data_by_overrides(load)
 
 
 def check_options(raw: dict) -> dict:
-    """humans + bots make 2 to 4 factions; at most 3 bots (three AI mats), each a different colour."""
+    """1 to 3 humans; humans + bots make 2 to 4 factions; at most 3 bots (three AI mats), each a different colour.
+    Without --bots the game is the seed's complete 4-faction game: 4 - humans bots (G16)."""
     from ..core.steps import msg
 
     data = load(raw.get("overrides") or None)
@@ -39,16 +40,20 @@ def check_options(raw: dict) -> dict:
         if c in bots:
             raise OptionError(msg("toc.error.repeated_colour", name=c))
         bots.append(c)
+    humans_raw = raw.get("humans")
+    try:
+        humans = int(humans_raw) if humans_raw is not None else (4 - len(bots) if bots else 1)
+    except (TypeError, ValueError):
+        raise OptionError(msg("toc.error.humans", value=str(humans_raw))) from None
+    if not 1 <= humans <= 3:  # seed, Fluxo do Jogo: one to three humans with the Non-Player Factions
+        raise OptionError(msg("toc.error.humans_range", humans=humans))
     if not bots:
-        raise OptionError(msg("toc.error.no_bots", valid=", ".join(colours)))
+        # seed: a complete 4-faction game; G16: bots = 4 - humans, in the data's colour order
+        bots = ([c for c in ("red", "blue", "yellow", "green") if c in colours] or colours)[: 4 - humans]
     if len(bots) > len(data.mat_ids):
         raise OptionError(msg("toc.error.too_many_bots", n=len(bots), max=len(data.mat_ids)))
-    try:
-        humans = int(raw.get("humans", 4 - len(bots)))
-    except (TypeError, ValueError):
-        raise OptionError(msg("toc.error.humans", value=str(raw.get("humans")))) from None
-    if humans < 1 or not 2 <= humans + len(bots) <= 4:
-        raise OptionError(msg("toc.error.factions", humans=humans, bots=len(bots), most=max(1, 4 - humans)))
+    if not 2 <= humans + len(bots) <= 4:
+        raise OptionError(msg("toc.error.factions", humans=humans, bots=len(bots), most=4 - humans))
     cards = str(raw.get("cards") or "fixed").strip().lower()
     if cards not in CARD_OPTIONS:
         raise OptionError(msg("toc.error.cards", value=cards, valid=", ".join(CARD_OPTIONS)))

@@ -425,10 +425,14 @@ def _maybe_emperor(state: dict, data, colour: str):
                 yield Say(msg("toc.emperor.removed_populace"), "score")
                 yield Say(msg("toc.why.populace_removed"), "why")
         return
+    old_holder = _holder_term(state)
     _remove_emperor(state)
     state["emperor"] = colour
     bot = bots[colour]
     bot["emperor_this_turn"] = True
+    if old_holder is not None and state["options"]["emperor_rules"]:
+        # Tornar-se Imperador: there is only one Emperor: the previous Emperor's token leaves the board
+        yield Say(msg("toc.emperor.previous_token_off", who=old_holder), "do")
     if not state["options"]["emperor_rules"]:
         yield Say(msg("toc.emperor.becomes", bot=bot_name(colour, bots)), "score")
         return
@@ -461,6 +465,17 @@ def _maybe_emperor(state: dict, data, colour: str):
         yield Say(msg(f"toc.emperor.{kind}.{part}"), "rule")
     if kind != "senate":
         yield provisional("settings.emperor_bot_placement")
+
+
+def _holder_term(state: dict):
+    """The current Emperor as a message parameter (a bot, human player n, or a human), None when nobody reigns."""
+    who = state["emperor"]
+    if who in state["bots"]:
+        return bot_name(who, state["bots"])
+    if who == "human":
+        n = (state.get("human_emperor") or {}).get("player")
+        return msg("toc.human", n=n).to_data() if n else "@toc.emperor.a_human"
+    return None
 
 
 def _remove_emperor(state: dict) -> None:

@@ -158,3 +158,27 @@ def test_the_type_may_be_answered_in_either_language(answer, kind):
     play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "human",
                                             "toc.human1.emperor_type": answer})
     assert state["human_emperor"]["type"] == kind
+
+
+def test_a_bot_taking_the_throne_has_the_previous_emperors_token_taken_off():
+    """Issue 12 / seed, Tornar-se Imperador: only one Emperor: when a bot takes the throne the table is told to take the
+    previous Emperor's token off the board (a human's or another bot's); nothing is said when nobody reigned."""
+    state = after_setup()
+    c = state["bot_order"][0]
+    play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "human",
+                                            "toc.human1.emperor_type": "senate"})
+    r = _place_governor(state, c, **{f"toc.{c}.italia": "yes", f"toc.{c}.emperor_populace_possible": "yes",
+                                     f"toc.{c}.emperor_military_possible": "yes"})
+    off = [e.msg for e in r.transcript if e.kind == "say" and e.msg.id == "toc.emperor.previous_token_off"]
+    assert state["emperor"] == c and len(off) == 1 and off[0].params["who"] == {"id": "toc.human", "params": {"n": 1}}
+    other = state["bot_order"][1]
+    r = _place_governor(state, other, **{f"toc.{other}.italia": "yes", f"toc.{other}.emperor_populace_possible": "yes",
+                                         f"toc.{other}.emperor_military_possible": "yes"})
+    off = [e.msg for e in r.transcript if e.kind == "say" and e.msg.id == "toc.emperor.previous_token_off"]
+    assert state["emperor"] == other and off[0].params["who"]["params"]["colour"] == f"@toc.colour.{c}"
+    state["emperor"] = "none"
+    state["bots"][other]["emperor_type"] = ""
+    third = state["bot_order"][2]
+    r = _place_governor(state, third, **{f"toc.{third}.italia": "yes", f"toc.{third}.emperor_populace_possible": "yes",
+                                         f"toc.{third}.emperor_military_possible": "yes"})
+    assert "toc.emperor.previous_token_off" not in says(r)

@@ -63,7 +63,8 @@ def says(result) -> list[str]:
         ({"bots": "red,blue,yellow", "humans": 2}, "toc.error.factions"),
         ({"bots": "red,purple"}, "toc.error.unknown_colour"),
         ({"cards": "random"}, "toc.error.cards"),
-        ({"bots": ""}, "toc.error.no_bots"),
+        ({"humans": 4, "bots": ""}, "toc.error.humans_range"),
+        ({"humans": 0, "bots": ""}, "toc.error.humans_range"),
     ],
 )
 def test_bad_options(raw, key):
@@ -73,6 +74,22 @@ def test_bad_options(raw, key):
     with pytest.raises(OptionError) as e:
         game.check_options(opts)
     assert e.value.msg.id == key
+
+
+@pytest.mark.parametrize("humans", [1, 2, 3])
+def test_default_bots_make_the_four_faction_game(humans):
+    """Issue 12 / seed, Fluxo do Jogo (a complete 4-faction game with 1-3 humans), rules file G16: without --bots the
+    program plays 4 - humans bots, each a different colour; --bots may still name fewer for a smaller game."""
+    opts = game.check_options({"humans": humans})
+    assert len(opts["bots"]) == 4 - humans == len(set(opts["bots"]))
+    assert game.check_options({"humans": 2, "bots": "red"})["bots"] == ["red"]
+
+
+def test_too_many_bots_for_the_humans_says_how_many_are_allowed():
+    """Issue 12: with 3 humans --bots may name at most 1 colour (and the message says 1, not more)."""
+    with pytest.raises(OptionError) as e:
+        game.check_options({"humans": 3, "bots": "red,blue"})
+    assert e.value.msg.id == "toc.error.factions" and e.value.msg.params["most"] == 1
 
 
 def test_each_bot_gets_a_different_mat():
