@@ -240,6 +240,10 @@ def mat_command(
     env = current()
     overrides = _overrides(env)
     data = _data(env, overrides)
+    bot = None if edit else _current_bot(env, data, name)
+    if bot is not None:  # a bot colour of the current game: that bot's mat with its pieces (issue 12)
+        _show_bot(env, *bot)
+        return
     mid = _mat_id(env, data, name)
     mat = data.mat(mid)
     if edit:
@@ -252,7 +256,46 @@ def mat_command(
     _draw(env, data, mid, mat, marked)
 
 
-def _draw(env, data, mid: str, mat: dict, marked: set[str]) -> None:
+def _current_bot(env, data, name: str):
+    """(colour, the game's data, the bot's state) when ``name`` is a colour of a bot of the current Time of Crisis game
+    that is set up; else None (and ``name`` is read as a mat)."""
+    from automata.toc.data import UnknownName, find_colour
+
+    try:
+        colour = find_colour(data, name)
+    except UnknownName:
+        return None
+    from . import saves
+
+    try:
+        session = saves.open_game_session(env, "toc", "toc.error.not_toc")
+    except CliError:
+        return None
+    state = session.save.state
+    if colour not in state.get("bots", {}):
+        return None
+    from automata.toc.game import data_of
+
+    return colour, data_of(state), state["bots"][colour]
+
+
+def _show_bot(env, colour: str, data, bot: dict) -> None:
+    """The bot's mat as printed, the circles under its pawns marked, then its pieces: mode, marker, cylinders, influence."""
+    mid = bot["mat"]
+    mat = data.mat(mid)
+    marked = set(provisional_keys(mat))
+    if env.json:
+        env.emit_json({"ok": True, "colour": colour, "mat": _plain(mat), "provisional": sorted(marked),
+                       "bot": {k: bot[k] for k in ("mode", "marker", "ludi", "legacy", "pawn", "cylinder", "points")}})
+        return
+    _draw(env, data, mid, mat, marked, pawns=dict(bot["pawn"]))
+    from .toc import bot_areas_table, bot_heading
+
+    env.out.print(bot_heading(env.t, colour, bot))
+    env.out.print(bot_areas_table(env.t, bot))
+
+
+def _draw(env, data, mid: str, mat: dict, marked: set[str], pawns: dict | None = None) -> None:
     from rich.markup import escape
     from rich.table import Table
 
@@ -278,7 +321,8 @@ def _draw(env, data, mid: str, mat: dict, marked: set[str]) -> None:
         grid = Table(title=f"[bold {style}]{escape(title)}[/bold {style}]" if style else escape(title), title_justify="left")
         grid.add_column(t("toc.helpers.mat.col_label"), justify="left")
         for n in range(len(circles)):
-            grid.add_column(str(n), justify="right")
+            here = pawns is not None and pawns.get(area) == n
+            grid.add_column(f"[reverse]{n} ●[/reverse]" if here else str(n), justify="right")
         cost_row, primary_row, secondary_row = [], [], []
         for n, c in enumerate(circles):
             base = f"track.{area}.{n}"
@@ -305,6 +349,8 @@ def _draw(env, data, mid: str, mat: dict, marked: set[str]) -> None:
         modes.add_row(k, *cells)
     out.print(modes)
     out.print("[dim]" + escape(t("toc.helpers.mat.events")) + "[/dim]")
+    if pawns is not None:
+        out.print(escape(t("toc.helpers.mat.pawn_legend")))
     if marked:
         out.print("[yellow]" + escape(t("toc.helpers.mat.legend", command=f"tabletop toc mat {mid} --edit", n=len(marked))) + "[/yellow]")
     else:

@@ -341,3 +341,17 @@ def test_status_shows_a_human_emperor_and_its_type(tmp_path):
     assert (data["emperor"], data["emperor_type"], data["emperor_player"]) == ("human", "military", 1)
     shown = run("--lang", "pt-BR", "toc", "status")
     assert "jogador humano 1, Military Emperor" in shown.output
+
+
+def test_mat_of_a_bot_colour_in_the_current_game_shows_its_pieces(tmp_path):
+    """Issue 12: `toc mat COLOUR` for a bot of the current game shows that bot's mat (seed, Preparação 4: a different
+    mat per bot) with the circle under each pawn marked and its mode, marker and cylinders."""
+    assert run("new", "toc", "--humans", "1", "--emperor-rules", "--name", "matbot").exit_code == 0
+    answers = {f"toc.setup.{n}": "yes" for n in range(1, 10)}
+    run("--answers", answers_file(tmp_path, answers), "play", "--steps", "9")
+    data = run_json("toc", "mat", "red")
+    assert data["ok"] and data["colour"] == "red" and data["mat"]["preferred"] == "military"
+    assert data["bot"]["pawn"] == {"military": 0, "senate": 0, "populace": 0}
+    shown = run("toc", "mat", "red")
+    assert shown.exit_code == 0 and "●" in shown.output and "Maximinus Thrax" in shown.output
+    assert run("toc", "mat", "purple").exit_code == 2  # neither a mat nor a colour: refused with the valid names
