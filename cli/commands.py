@@ -123,11 +123,15 @@ def status() -> None:
 
 
 @app.command()
-def log(last: Optional[int] = typer.Option(None, "--last", min=1, help="Only the last N entries.")) -> None:
-    """Show the labelled journal of the current game (with --explain, the rule behind each decision)."""
+def log(
+    last: Optional[int] = typer.Option(None, "--last", min=1, help="Only the last N entries."),
+    raw: bool = typer.Option(False, "--raw", help="Answers as question ids and values instead of plain words."),
+) -> None:
+    """Tell what happened, step by step (with --explain, the rule behind each decision)."""
     from automata.core.steps import Msg
 
     from . import saves
+    from .logview import entry_label, entry_lines
     from .render import answer_text
 
     env = current()
@@ -139,24 +143,46 @@ def log(last: Optional[int] = typer.Option(None, "--last", min=1, help="Only the
     entries = journal[-last:] if last else journal
     rows = []
     for entry in entries:
-        label = env.t.render(Msg.from_data(entry["label"]))
         answers = [
             {"id": r["id"], "value": r["value"], "source": r.get("source", "")} for r in entry.get("records", [])
         ]
         why = [env.t.render(Msg.from_data(w)) for w in entry.get("why", [])]
-        rows.append({"n": entry.get("n"), "label": label, "records": answers, "why": why})
+        told = [text for _, text in entry_lines(env.t, entry)] if entry.get("told") else []
+        rows.append({"n": entry.get("n"), "label": entry_label(env.t, entry), "records": answers, "why": why,
+                     "told": told, "lines": entry_lines(env.t, entry, env.explain)})
     if env.json:
-        env.emit_json({"ok": True, "game": session.save.name, "entries": rows})
+        env.emit_json({"ok": True, "game": session.save.name,
+                       "entries": [{k: v for k, v in row.items() if k != "lines"} for row in rows]})
         return
     if not rows:
         env.out.print(env.t("core.log.empty"))
-    for row in rows:
-        env.out.print(f"[bold]{row['n']:>4}[/bold]  {row['label']}")
-        for r in row["records"]:
-            env.out.print(f"        [dim]{r['id']} = {answer_text(env.t, r['value'])} ({env.t('core.source.' + r['source'])})[/dim]")
-        if env.explain:
-            for w in row["why"]:
-                env.out.print(f"        [italic]⚖ {w}[/italic]")
+        return
+    from rich.markup import escape
+
+    from .render import STYLES
+
+    def show() -> None:
+        for row in rows:
+            env.out.print(f"[bold]{row['n']:>4}  {escape(row['label'])}[/bold]")
+            if raw:
+                for r in row["records"]:
+                    env.out.print(f"      [dim]{escape(r['id'])} = {escape(answer_text(env.t, r['value']))} "
+                                  f"({env.t('core.source.' + r['source'])})[/dim]")
+                if env.explain:
+                    for w in row["why"]:
+                        env.out.print(f"      [italic]⚖ {escape(w)}[/italic]")
+                continue
+            for style, text in row["lines"]:
+                look = STYLES.get(style, "dim" if style in ("ask", "roll") else "")
+                body = escape(text)
+                env.out.print(f"      [{look}]{body}[/{look}]" if look else f"      {body}")
+            env.out.print()
+
+    if env.interactive() and len(rows) > 10:
+        with env.out.pager(styles=True):
+            show()
+    else:
+        show()
 
 
 @app.command()
@@ -226,6 +252,18 @@ def use(name: str = typer.Argument(..., help="The save to make current.")) -> No
         env.emit_json({"ok": True, "current": resolved})
     else:
         env.out.print(env.t("core.use.done", name=resolved))
+
+
+@app.command()
+def serve(
+    port: int = typer.Option(8765, "--port", min=0, max=65535, help="The port to listen on (0: any free port)."),
+    lan: bool = typer.Option(False, "--lan", help="Listen on the local network (default: this computer only) and "
+                             "print the address with a QR code for the phones."),
+) -> None:
+    """Show the current game read-only on every phone at the table, live (Ctrl-C stops it)."""
+    from .serve import run
+
+    run(current(), port, lan)
 
 
 @data_app.command("check")

@@ -116,7 +116,8 @@ class Session:
             if not result.done:
                 return PlayResult(done, False, result.pending)
             why = [e.msg.to_data() for e in result.transcript if e.kind == "say" and e.style == "why" and e.msg is not None]
-            self._complete(step, result.records, working, why)
+            told = [_plain(e.to_data()) for e in result.transcript if not (e.kind == "say" and e.style == "why")]
+            self._complete(step, result.records, working, why, told)
             done += 1
         return PlayResult(done, self.game.next_step(save.state) is None)
 
@@ -141,7 +142,8 @@ class Session:
         write(save, journal=False)  # if its first question waits for an answer, 'play' resumes this step
         return self.play(source, dice_mode, on_event, max_steps=1)
 
-    def _complete(self, step: dict, records: list[Record], new_state: dict, why: list[dict] | None = None) -> None:
+    def _complete(self, step: dict, records: list[Record], new_state: dict, why: list[dict] | None = None,
+                  told: list[dict] | None = None) -> None:
         save = self.save
         journal = save.journal()
         entry = {
@@ -152,6 +154,8 @@ class Session:
         }
         if why:
             entry["why"] = why  # the rules that made the step's decisions, for 'tabletop log --explain'
+        if told:
+            entry["told"] = told  # what the table was told, asked and rolled: 'tabletop log' and 'serve' in plain words
         journal.append(entry)
         save.journal_length += 1
         save.state = new_state
@@ -194,6 +198,17 @@ class Session:
         save.pending = None
         write(save)
         return dropped
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as TOML can hold it: no None (dropped), tuples as lists, other objects as text."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items() if v is not None}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value if v is not None]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)
 
 
 __all__ = ["Session", "PlayResult", "SaveError", "StepInProgress", "CURRENT_VERSION"]

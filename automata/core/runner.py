@@ -46,6 +46,26 @@ class Event:
     replayed: bool = False
     labels: tuple = ()  # the labels (Msg) of the chosen answers, for questions with choices
 
+    def to_data(self) -> dict[str, Any]:
+        """The event as plain data for the journal (what the table was told, asked and rolled at that step)."""
+        data: dict[str, Any] = {"kind": self.kind}
+        if self.msg is not None:
+            data["msg"] = self.msg.to_data()
+        if self.kind == "say":
+            data["style"] = self.style
+        else:
+            data.update(id=self.id, value=self.value, source=self.source)
+            if self.labels:
+                data["labels"] = [m.to_data() for m in self.labels]
+        return data
+
+    @staticmethod
+    def from_data(data: dict[str, Any]) -> "Event":
+        msg = Msg.from_data(data["msg"]) if isinstance(data.get("msg"), dict) else None
+        labels = tuple(Msg.from_data(m) for m in data.get("labels", ()) if isinstance(m, dict))
+        return Event(str(data.get("kind", "say")), msg, id=str(data.get("id", "")), value=data.get("value"),
+                     source=str(data.get("source", "")), style=str(data.get("style", "info")), labels=labels)
+
 
 class AnswerSource(Protocol):
     def answer(self, ask: Ask) -> tuple[Any, str] | object:

@@ -33,9 +33,10 @@ def status_json(*extra):
 
 
 def log_json():
+    """The journal's entries without what they told the table (test_log_tells_what_happened checks that)."""
     r = tt("log", "--json")
     assert r.exit_code == 0, r.output
-    return json.loads(r.stdout)["entries"]
+    return [{k: v for k, v in e.items() if k != "told"} for e in json.loads(r.stdout)["entries"]]
 
 
 # -- new, games, use ------------------------------------------------------------
@@ -233,9 +234,34 @@ def test_log_last_and_empty():
     r = tt("log")
     assert r.exit_code == 0 and "journal is empty" in r.stdout
     tt("play", "--steps", "3", *SETUP_YES)
-    r = tt("log", "--last", "1")
+    r = tt("log", "--last", "1", "--raw")
     assert "Setup step 3" in r.stdout and "Setup step 2" not in r.stdout
     assert "chaos.setup.3 = yes (answers file)" in r.stdout
+
+
+def test_log_tells_what_happened():
+    """Issue 14, the log: each step in plain words (what was said, asked with its answer, rolled), not ids."""
+    new_game()
+    tt("play", "--steps", "2", *SETUP_YES)
+    r = tt("log")
+    assert r.exit_code == 0
+    assert "Put the board in the middle of the table." in r.stdout
+    assert "? Setup step 1 done? yes" in r.stdout and "chaos.setup.1 =" not in r.stdout
+    told = json.loads(tt("log", "--json").stdout)["entries"][0]["told"]
+    assert told[0].startswith("→ ") and told[-1] == "? Setup step 1 done? yes"
+    r = tt("log", "--lang", "pt-BR")
+    assert "? Passo 1 da preparação concluído? sim" in r.stdout and "Posicione o tabuleiro" in r.stdout
+    # an entry written before the transcript was kept shows its answers as ids and values
+    from state import paths as p
+    import tomllib, tomli_w
+
+    journal = p.game_dir("g1") / "journal.toml"
+    data = tomllib.loads(journal.read_text(encoding="utf-8"))
+    for entry in data["entries"]:
+        entry.pop("told", None)
+    journal.write_text(tomli_w.dumps(data), encoding="utf-8")
+    r = tt("log")
+    assert r.exit_code == 0 and "chaos.setup.1 = yes" in r.stdout
 
 
 # -- global options, languages, unknown commands ---------------------------------------
@@ -252,7 +278,7 @@ def test_global_options_after_the_sub_command():
 def test_lang_pt_br():
     new_game()
     tt("play", "--steps", "1", *SETUP_YES)
-    r = tt("log", "--lang", "pt-BR")
+    r = tt("log", "--lang", "pt-BR", "--raw")
     assert r.exit_code == 0
     assert "Preparação, passo 1" in r.stdout and "chaos.setup.1 = sim (arquivo de respostas)" in r.stdout
     r = tt("--lang", "pt-BR", "undo", "7")
