@@ -3,7 +3,7 @@ each player's area, the starting hands (the sum of the camps' draw values) and t
 
 from __future__ import annotations
 
-from ..core.steps import ONE_OF, Ask, Choice, InvalidAnswer, Roll, Say, msg
+from ..core.steps import ONE_OF, Ask, Choice, Roll, Say, msg
 from . import board as B
 
 ORDER = ("table", "camps_a", "camps_b", "reveal", "area", "hands", "first_player")
@@ -45,14 +45,9 @@ def choose_camps(state: dict, data, side: str):
 
     kept: list[str] = []
     for pos in range(1, int(state["rules"]["camps_kept"]) + 1):
-        left = tuple(c for c in camp_choices(data) if c.value not in kept)
-
-        def check(value, taken=taken):
-            if value in taken:
-                raise InvalidAnswer(msg("radlands.invalid.camp_taken", card=data.card(value)["name"]))
-            return value
-
-        kept.append((yield Ask(f"camps.{side}.{pos}", msg("radlands.ask.camp", player=me["name"], pos=pos), ONE_OF, left, check=check)))
+        # camps are unique: one this player already kept, or the other player took, is not offered
+        left = tuple(c for c in camp_choices(data) if c.value not in kept and c.value not in taken)
+        kept.append((yield Ask(f"camps.{side}.{pos}", msg("radlands.ask.camp", player=me["name"], pos=pos), ONE_OF, left)))
     me["camps"] = [{"id": cid, "state": "undamaged", "used": False} for cid in kept]
     yield Say(msg("radlands.setup.face_down", player=me["name"], camps=[data.card(c)["name"] for c in kept]), "do")
 
