@@ -59,6 +59,11 @@ def _name(env, name: str) -> str:
     return env.t(name[1:]) if name.startswith("@") else name
 
 
+def _json_name(name: str) -> str:
+    """A player's name for JSON: the name given with --players, else the side's letter ("A", "B")."""
+    return name.replace("@radlands.side.", "").upper() if name.startswith("@") else name
+
+
 def status_data(session) -> dict[str, Any]:
     from automata.radlands import board as B
     from automata.radlands.game import data_of, next_step
@@ -69,7 +74,7 @@ def status_data(session) -> dict[str, Any]:
     for s in B.SIDES:
         p = state["players"][s]
         players[s] = {
-            "name": p["name"].replace("@radlands.side.", "").upper() if p["name"].startswith("@") else p["name"],
+            "name": _json_name(p["name"]),
             "camps": [{"id": c["id"], "name": data.card(c["id"])["name"], "state": c["state"], "ready": B.camp_ready(c),
                        "moves": int(c.get("moves", 0)), "behind": int(c.get("behind", 0))} for c in p["camps"]],
             "columns": [[{"card": x["card"], "name": data.card(x["card"])["name"] if x["card"] != B.PUNK else "punk",
@@ -77,12 +82,15 @@ def status_data(session) -> dict[str, Any]:
             "queue": list(p["queue"]), "raiders": p["raiders"], "silo": p["silo"], "hand": p["hand"],
         }
     t = state["turn"]
+    nxt = next_step(state)
+    if nxt and "name" in nxt:  # the same name as in "players", never a raw message key
+        nxt["name"] = _json_name(nxt["name"])
     return {
         "ok": True, "name": session.save.name, "game": "radlands", "over": state["over"], "result": state["result"],
         "first_player": state["first_player"],
         "turn": {"player": t["player"], "number": t["number"], "water": t["water"], "extra": t["extra"]},
         "deck": {k: state["deck"][k] for k in ("count", "discard", "reshuffles")},
-        "players": players, "next": next_step(state),
+        "players": players, "next": nxt,
     }
 
 

@@ -28,7 +28,10 @@ def setup_step(state: dict, data, part: str):
 def table(state: dict, data):
     """Seed, Preparação Geral 1-3."""
     yield Say(msg("radlands.setup.sit"), "info")
-    yield Say(msg("radlands.setup.camp_deck"), "do")
+    if state["options"]["first_game"]:  # the first-game camps are given: the camp deck never leaves the box
+        yield Say(msg("radlands.setup.camp_deck_first_game"), "do")
+    else:
+        yield Say(msg("radlands.setup.camp_deck"), "do")
     yield Say(msg("radlands.setup.extra_water"), "do")
     yield Say(msg("radlands.setup.draw_deck", n=data.deck_size()), "do")
 
@@ -75,9 +78,10 @@ def first_game(state: dict, data):
 
 def reveal(state: dict, data):
     """Seed, Preparação de cada jogador 2: the reveal, then the unchosen camps and the camp deck go back in the box
-    (with the first-game camps, the whole camp deck)."""
+    (with the first-game camps the camp deck never left it: nothing to put back)."""
     yield Say(msg("radlands.setup.reveal"), "do")
-    yield Say(msg("radlands.setup.box_first_game" if state["options"]["first_game"] else "radlands.setup.box"), "do")
+    if not state["options"]["first_game"]:
+        yield Say(msg("radlands.setup.box"), "do")
 
 
 def area(state: dict, data):

@@ -578,14 +578,19 @@ def test_a_person_is_offered_only_the_columns_where_it_can_be_paid():
     assert result.pending.id == "column" and [c.value for c in result.pending.choices] == ["3"]
 
 
-def test_the_camp_deck_goes_back_in_the_box_in_the_first_game_too():
-    """Preparação de cada jogador 2: after the reveal, the unchosen camps and the camp deck go back in the box; with
-    the first-game camps (step 1 skipped) the camp deck shuffled in Preparação Geral 1 goes back as well."""
+def test_the_first_game_leaves_the_camp_deck_in_the_box_instead_of_shuffling_it():
+    """Preparação 1 (first game: step 1 skipped, the camps are given) and Preparação de cada jogador 2 (unchosen camps
+    and the camp deck back in the box): with --first-game the table is told only what to do, to leave the camp deck
+    in the box, never to shuffle it and put it back; otherwise it is shuffled and boxed after the reveal (issue 12)."""
     from automata.radlands.setup import setup_step
 
-    for first_game, key in ((True, "radlands.setup.box_first_game"), (False, "radlands.setup.box")):
-        state = game.new_state(game.check_options({"first_game": first_game}), 1)
-        assert key in said(play(setup_step(state, data(), "reveal")))
+    state = game.new_state(game.check_options({"first_game": True}), 1)
+    told = said(play(setup_step(state, data(), "table"))) + said(play(setup_step(state, data(), "reveal")))
+    assert "radlands.setup.camp_deck_first_game" in told
+    assert "radlands.setup.camp_deck" not in told and "radlands.setup.box" not in told
+    state = game.new_state(game.check_options({}), 1)
+    told = said(play(setup_step(state, data(), "table"))) + said(play(setup_step(state, data(), "reveal")))
+    assert "radlands.setup.camp_deck" in told and "radlands.setup.box" in told
 
 
 # -- cards that change the queue, protection and readiness (rules §2.5, §2.7, §2.8, §2.11) ----------------------

@@ -229,3 +229,14 @@ def test_whole_games_render_in_pt_br_without_leaks():
     bad = [t for t in shown if RAW_ID.search(t) or re.search(r"\{[a-z_]+\}", t)]
     assert not bad, bad[:5]
     assert en.render(Msg("radlands.side.a")) != pt.render(Msg("radlands.side.a"))
+
+
+def test_status_json_names_the_next_player_without_raw_keys_when_no_names_were_given():
+    """Issue 12: with no --players, `status --json` gives next.name as the side's letter, the same as players.*.name,
+    never the message key '@radlands.side.b'."""
+    assert run("new", "radlands", "--first-game").exit_code == 0
+    r = run("play", "--answer", "experienced=a", "--answer", "flip=2", "--dice", "table")
+    assert r.exit_code == 2, r.output
+    s = status()
+    assert s["next"]["name"] == s["players"]["b"]["name"] == "B"
+    assert "@" not in json.dumps(s)
