@@ -26,13 +26,14 @@ def _new(
     first_game: bool = typer.Option(False, "--first-game", help="Deal the recommended first-game camps."),
     players: Optional[str] = typer.Option(None, "--players", help="The two players' names, comma-separated."),
     name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: radlands-N)."),
+    track: str = typer.Option("full", "--track", help="full: every card played is named (default); queues: only the event queues, the Raiders, the water and the Water Silo, one question a turn."),
 ) -> None:
     """Radlands with Cult of Chrome: the program keeps both event queues, the Raiders, the water and the camps."""
     from automata.radlands import game
 
     from .saves import start_new_game
 
-    start_new_game(current(), game, "radlands", "Radlands", {"first_game": first_game, "players": players}, name)
+    start_new_game(current(), game, "radlands", "Radlands", {"first_game": first_game, "players": players, "track": track}, name)
 
 
 new_app.command("radlands")(_new)
@@ -70,6 +71,8 @@ def status_data(session) -> dict[str, Any]:
 
     state = session.save.state
     data = data_of(state)
+    if state["options"].get("track") == "queues":
+        return queues_status_data(session)
     players = {}
     for s in B.SIDES:
         p = state["players"][s]
@@ -86,12 +89,36 @@ def status_data(session) -> dict[str, Any]:
     if nxt and "name" in nxt:  # the same name as in "players", never a raw message key
         nxt["name"] = _json_name(nxt["name"])
     return {
-        "ok": True, "name": session.save.name, "game": "radlands", "over": state["over"], "result": state["result"],
-        "first_player": state["first_player"],
+        "ok": True, "name": session.save.name, "game": "radlands", "track": "full", "over": state["over"],
+        "result": state["result"], "first_player": state["first_player"],
         "turn": {"player": t["player"], "number": t["number"], "water": t["water"], "extra": t["extra"]},
         "deck": {k: state["deck"][k] for k in ("count", "discard", "reshuffles")},
         "players": players, "next": nxt,
     }
+
+
+def queues_status_data(session) -> dict[str, Any]:
+    """Queues only: the queues, the Raiders and the Water Silo of each side, and the turn's water (the rest is the
+    table's, so it is not in the data)."""
+    from automata.radlands.game import next_step
+
+    state = session.save.state
+    nxt = next_step(state)
+    if nxt and "name" in nxt:
+        nxt["name"] = _json_name(nxt["name"])
+    players = {s: {"name": _json_name(p["name"]), "queue": list(p["queue"]), "raiders": p["raiders"], "silo": p["silo"]}
+               for s, p in state["players"].items()}
+    t = state["turn"]
+    return {
+        "ok": True, "name": session.save.name, "game": "radlands", "track": "queues", "over": state["over"],
+        "result": state["result"], "first_player": state["first_player"],
+        "turn": {"player": t["player"], "number": t["number"], "water": t["water"]}, "players": players, "next": nxt,
+    }
+
+
+def _refuse_queues_only(env, state: dict) -> None:
+    if state["options"].get("track") == "queues":
+        raise CliError(env.t("radlands.error.queues_only"), Exit.USAGE)
 
 
 @app.command("status")
@@ -148,6 +175,7 @@ def event_command(
     session = _session(env)
     state = session.save.state
     side = side_of(env, state, player)
+    _refuse_queues_only(env, state)
     data = data_of(state)
     try:
         cid = data.find_card(card, kinds=("event",))
@@ -179,6 +207,7 @@ def raid_command(player: str = typer.Argument(..., help="a, b or a player's name
     session = _session(env)
     state = session.save.state
     side = side_of(env, state, player)
+    _refuse_queues_only(env, state)
     _check_started(env, state)
     step = {"proc": "cmd_raid", "p": side, "name": state["players"][side]["name"]}
     run_steps(env, apply_step=step, game_id="radlands", not_this_game="radlands.error.not_radlands")

@@ -7,9 +7,14 @@ from ..core.steps import ONE_OF, Ask, Choice, Roll, Say, msg
 from . import board as B
 
 ORDER = ("table", "camps_a", "camps_b", "reveal", "area", "hands", "first_player")
+#: queues only: the camps and the hands stay the table's, so their parts only say what to do (no question)
+ORDER_QUEUES = ("table", "camps_q", "reveal", "area", "hands_q", "first_player")
 
 
-def next_part(part: str, first_game: bool) -> str:
+def next_part(part: str, first_game: bool, track: str = "full") -> str:
+    if track == "queues":
+        i = ORDER_QUEUES.index(part)
+        return ORDER_QUEUES[i + 1] if i + 1 < len(ORDER_QUEUES) else ""
     if first_game and part == "table":
         return "first_game"
     if part == "first_game":
@@ -20,7 +25,7 @@ def next_part(part: str, first_game: bool) -> str:
 
 def setup_step(state: dict, data, part: str):
     yield from PARTS[part](state, data)
-    nxt = next_part(part, state["options"]["first_game"])
+    nxt = next_part(part, state["options"]["first_game"], state["options"].get("track", "full"))
     if nxt:
         state["next"] = {"proc": "setup", "part": nxt}
 
@@ -120,10 +125,24 @@ def first_player(state: dict, data):
     yield Say(msg("radlands.setup.first", player=state["players"][first]["name"],
                   face="@radlands.flip." + ("water" if face == 1 else "blank")), "head")
     yield Say(msg("radlands.setup.first_water", n=state["rules"]["start_player_first_turn_water"]), "rule")
-    state["next"] = {"proc": "events", "p": first, "name": state["players"][first]["name"], "turn": 1}
+    proc = "q_start" if state["options"].get("track") == "queues" else "events"
+    state["next"] = {"proc": proc, "p": first, "name": state["players"][first]["name"], "turn": 1}
+
+
+def camps_q(state: dict, data):
+    from .queues_only import camps_step
+
+    yield from camps_step(state, data)
+
+
+def hands_q(state: dict, data):
+    from .queues_only import hands_step
+
+    yield from hands_step(state, data)
 
 
 PARTS = {
+    "camps_q": camps_q, "hands_q": hands_q,
     "table": table, "camps_a": camps_a, "camps_b": camps_b, "first_game": first_game, "reveal": reveal,
     "area": area, "hands": hands, "first_player": first_player,
 }
