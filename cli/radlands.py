@@ -26,13 +26,14 @@ def _new(
     first_game: bool = typer.Option(False, "--first-game", help="Deal the recommended first-game camps."),
     players: Optional[str] = typer.Option(None, "--players", help="The two players' names, comma-separated."),
     name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: radlands-N)."),
+    track: str = typer.Option("full", "--track", help="full: every card played is named (default); queues: only the event queues, the Raiders, the water and the Water Silo, one question a turn."),
 ) -> None:
     """Radlands with Cult of Chrome: the program keeps both event queues, the Raiders, the water and the camps."""
     from automata.radlands import game
 
     from .saves import start_new_game
 
-    start_new_game(current(), game, "radlands", "Radlands", {"first_game": first_game, "players": players}, name)
+    start_new_game(current(), game, "radlands", "Radlands", {"first_game": first_game, "players": players, "track": track}, name)
 
 
 new_app.command("radlands")(_new)
@@ -59,17 +60,24 @@ def _name(env, name: str) -> str:
     return env.t(name[1:]) if name.startswith("@") else name
 
 
+def _json_name(name: str) -> str:
+    """A player's name for JSON: the name given with --players, else the side's letter ("A", "B")."""
+    return name.replace("@radlands.side.", "").upper() if name.startswith("@") else name
+
+
 def status_data(session) -> dict[str, Any]:
     from automata.radlands import board as B
     from automata.radlands.game import data_of, next_step
 
     state = session.save.state
     data = data_of(state)
+    if state["options"].get("track") == "queues":
+        return queues_status_data(session)
     players = {}
     for s in B.SIDES:
         p = state["players"][s]
         players[s] = {
-            "name": p["name"].replace("@radlands.side.", "").upper() if p["name"].startswith("@") else p["name"],
+            "name": _json_name(p["name"]),
             "camps": [{"id": c["id"], "name": data.card(c["id"])["name"], "state": c["state"], "ready": B.camp_ready(c),
                        "moves": int(c.get("moves", 0)), "behind": int(c.get("behind", 0))} for c in p["camps"]],
             "columns": [[{"card": x["card"], "name": data.card(x["card"])["name"] if x["card"] != B.PUNK else "punk",
@@ -77,13 +85,40 @@ def status_data(session) -> dict[str, Any]:
             "queue": list(p["queue"]), "raiders": p["raiders"], "silo": p["silo"], "hand": p["hand"],
         }
     t = state["turn"]
+    nxt = next_step(state)
+    if nxt and "name" in nxt:  # the same name as in "players", never a raw message key
+        nxt["name"] = _json_name(nxt["name"])
     return {
-        "ok": True, "name": session.save.name, "game": "radlands", "over": state["over"], "result": state["result"],
-        "first_player": state["first_player"],
+        "ok": True, "name": session.save.name, "game": "radlands", "track": "full", "over": state["over"],
+        "result": state["result"], "first_player": state["first_player"],
         "turn": {"player": t["player"], "number": t["number"], "water": t["water"], "extra": t["extra"]},
         "deck": {k: state["deck"][k] for k in ("count", "discard", "reshuffles")},
-        "players": players, "next": next_step(state),
+        "players": players, "next": nxt,
     }
+
+
+def queues_status_data(session) -> dict[str, Any]:
+    """Queues only: the queues, the Raiders and the Water Silo of each side, and the turn's water (the rest is the
+    table's, so it is not in the data)."""
+    from automata.radlands.game import next_step
+
+    state = session.save.state
+    nxt = next_step(state)
+    if nxt and "name" in nxt:
+        nxt["name"] = _json_name(nxt["name"])
+    players = {s: {"name": _json_name(p["name"]), "queue": list(p["queue"]), "raiders": p["raiders"], "silo": p["silo"]}
+               for s, p in state["players"].items()}
+    t = state["turn"]
+    return {
+        "ok": True, "name": session.save.name, "game": "radlands", "track": "queues", "over": state["over"],
+        "result": state["result"], "first_player": state["first_player"],
+        "turn": {"player": t["player"], "number": t["number"], "water": t["water"]}, "players": players, "next": nxt,
+    }
+
+
+def _refuse_queues_only(env, state: dict) -> None:
+    if state["options"].get("track") == "queues":
+        raise CliError(env.t("radlands.error.queues_only"), Exit.USAGE)
 
 
 @app.command("status")
@@ -140,6 +175,7 @@ def event_command(
     session = _session(env)
     state = session.save.state
     side = side_of(env, state, player)
+    _refuse_queues_only(env, state)
     data = data_of(state)
     try:
         cid = data.find_card(card, kinds=("event",))
@@ -171,6 +207,7 @@ def raid_command(player: str = typer.Argument(..., help="a, b or a player's name
     session = _session(env)
     state = session.save.state
     side = side_of(env, state, player)
+    _refuse_queues_only(env, state)
     _check_started(env, state)
     step = {"proc": "cmd_raid", "p": side, "name": state["players"][side]["name"]}
     run_steps(env, apply_step=step, game_id="radlands", not_this_game="radlands.error.not_radlands")

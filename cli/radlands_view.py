@@ -13,6 +13,9 @@ def print_board(env, state: dict, data: dict) -> None:
 
     t = env.t
     env.out.print(f"[bold]{t('radlands.status.title', name=data['name'], turn=data['turn']['number'])}[/bold]")
+    if data.get("track") == "queues":
+        print_queues_only(env, state, data)
+        return
     for s in ("a", "b"):
         p = data["players"][s]
         pname = _name(env, state["players"][s]["name"])
@@ -50,10 +53,37 @@ def print_board(env, state: dict, data: dict) -> None:
             env.out.print(t("radlands.over.draw"))
         else:
             env.out.print(t("radlands.status.winner", player=_name(env, state["players"][data["result"]]["name"])))
-    elif data["next"]:
+    else:
+        print_next(env, data)
+
+
+def print_next(env, data: dict) -> None:
+    if data["next"] and not data["over"]:
         from automata.radlands.game import step_label
 
-        env.out.print(t("radlands.status.next", step=t.render(step_label(data["next"]))))
+        env.out.print(env.t("radlands.status.next", step=env.t.render(step_label(data["next"]))))
+
+
+def print_queues_only(env, state: dict, data: dict) -> None:
+    """Queues only: each side's Raiders, Water Silo and queue, the turn's water, the end or the next step."""
+    t = env.t
+    env.out.print(t("radlands.status.queues_only"))
+    for s in ("a", "b"):
+        p = data["players"][s]
+        pname = _name(env, state["players"][s]["name"])
+        mark = " ◀" if data["turn"]["player"] == s and not data["over"] else ""
+        env.out.print(f"\n[bold]{pname}[/bold]{mark}  " + t("radlands.status.q_side", silo=t("radlands.silo." + p["silo"]),
+                                                              raiders=t("radlands.raiders." + p["raiders"])))
+        print_queue(env, state, s)
+    turn = data["turn"]
+    if turn["player"] and not data["over"]:
+        env.out.print("\n" + t("radlands.status.q_water", player=_name(env, state["players"][turn["player"]]["name"]), n=turn["water"]))
+    if data["over"]:
+        if data["result"] == "draw":
+            env.out.print(t("radlands.q.end_draw"))
+        else:
+            env.out.print(t("radlands.status.winner", player=_name(env, state["players"][data["result"]]["name"])))
+    print_next(env, data)
 
 
 def print_queue(env, state: dict, side: str) -> None:

@@ -24,6 +24,7 @@ class Ctx:
     text: object = None  # the Msg of the text being resolved (for manual parts)
     used_ids: dict = field(default_factory=dict)
     hit_camp: bool = False
+    last_drawn: int = 0  # how many cards the last draw of this effect gave (for "discard N of those")
 
     @property
     def opp(self) -> str:
@@ -193,6 +194,7 @@ def draw_cards(ctx: Ctx, side: str, n: int):
         return
     taken, what = B.take_from_deck(ctx.state, n)
     ctx.side(side)["hand"] += taken
+    ctx.last_drawn = taken
     for w in what:
         yield from deck_news(ctx, w)
     if taken:
@@ -220,6 +222,18 @@ def discard(ctx: Ctx, arg=""):
     ctx.side()["hand"] -= n
     ctx.state["deck"]["discard"] += n
     yield Say(msg("radlands.fx.discard_one" if n == 1 else "radlands.fx.discard", player=ctx.name(), n=n), "do")
+
+
+def discard_drawn(ctx: Ctx, arg=""):
+    """Supply Depot, Interrogate (rules §2.12): discard N of the cards just drawn, not any card of the hand."""
+    drawn = min(ctx.last_drawn, ctx.side()["hand"])
+    n = min(int(arg or 1), drawn)
+    if n <= 0:
+        return
+    ctx.side()["hand"] -= n
+    ctx.state["deck"]["discard"] += n
+    key = "radlands.fx.discard_drawn_all" if n == drawn else "radlands.fx.discard_drawn_one" if n == 1 else "radlands.fx.discard_drawn"
+    yield Say(msg(key, player=ctx.name(), n=n, drawn=drawn), "do")
 
 
 def water(ctx: Ctx, _arg=""):
@@ -653,7 +667,7 @@ def move_person(ctx: Ctx, value: str):
 
 EFFECTS = {
     "damage": damage, "injure": injure, "restore": restore, "draw": draw, "punk": punk, "water": water, "raid": raid,
-    "discard": discard, "damage_self": damage_self, "destroy_self": destroy_self, "damage_any": damage_any,
+    "discard": discard, "discard_drawn": discard_drawn, "damage_self": damage_self, "destroy_self": destroy_self, "damage_any": damage_any,
     "destroy_own_person": destroy_own_person, "destroy_unprotected_enemy": destroy_unprotected_enemy,
     "destroy_any_enemy": destroy_any_enemy, "destroy_damaged_enemies": destroy_damaged_enemies,
     "injure_unprotected_enemies": injure_unprotected_enemies, "injure_all_people": injure_all_people,

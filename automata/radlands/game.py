@@ -32,7 +32,9 @@ data_of = data_by_overrides(_load)
 
 
 def check_options(raw: dict) -> dict:
-    """``first_game`` (the recommended camps) and the two players' names (optional, different)."""
+    """``first_game`` (the recommended camps), the two players' names (optional, different) and ``track``: "full"
+    (every card played, the default) or "queues" (only the event queues, the Raiders, the water and the Water
+    Silo; automata/radlands/queues_only.py)."""
     from ..core.steps import msg
 
     names = [x.strip() for x in str(raw.get("players") or "").split(",") if x.strip()]
@@ -40,8 +42,11 @@ def check_options(raw: dict) -> dict:
         raise OptionError(msg("radlands.error.players", n=len(names)))
     if names and names[0].lower() == names[1].lower():
         raise OptionError(msg("radlands.error.same_name", name=names[0]))
+    track = str(raw.get("track") or "full").strip().lower()
+    if track not in ("full", "queues"):
+        raise OptionError(msg("radlands.error.track", value=track))
     _load(raw.get("overrides") or None)  # a broken owner file is reported now, not mid-game
-    options = {"first_game": bool(raw.get("first_game")), "names": names}
+    options = {"first_game": bool(raw.get("first_game")), "names": names, "track": track}
     if raw.get("overrides"):
         options["overrides"] = raw["overrides"]
     return options
@@ -76,7 +81,7 @@ def next_step(state: dict) -> dict | None:
 
 
 def procedure(state: dict, step: dict):
-    from . import commands, setup, turn
+    from . import commands, queues_only, setup, turn
 
     data = data_of(state)
     proc = step["proc"]
@@ -88,6 +93,10 @@ def procedure(state: dict, step: dict):
         return turn.replenish_step(state, data, step["p"])
     if proc == "action":
         return turn.action(state, data, step["p"], step["k"])
+    if proc == "q_start":
+        return queues_only.start_step(state, data, step["p"])
+    if proc == "q_played":
+        return queues_only.played_step(state, data, step["p"])
     if proc == "cmd_event":
         return commands.event_command(state, data, step["p"], step["card"], bool(step.get("pay")))
     if proc == "cmd_raid":

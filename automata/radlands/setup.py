@@ -3,13 +3,18 @@ each player's area, the starting hands (the sum of the camps' draw values) and t
 
 from __future__ import annotations
 
-from ..core.steps import ONE_OF, Ask, Choice, InvalidAnswer, Roll, Say, msg
+from ..core.steps import ONE_OF, Ask, Choice, Roll, Say, msg
 from . import board as B
 
 ORDER = ("table", "camps_a", "camps_b", "reveal", "area", "hands", "first_player")
+#: queues only: the camps and the hands stay the table's, so their parts only say what to do (no question)
+ORDER_QUEUES = ("table", "camps_q", "reveal", "area", "hands_q", "first_player")
 
 
-def next_part(part: str, first_game: bool) -> str:
+def next_part(part: str, first_game: bool, track: str = "full") -> str:
+    if track == "queues":
+        i = ORDER_QUEUES.index(part)
+        return ORDER_QUEUES[i + 1] if i + 1 < len(ORDER_QUEUES) else ""
     if first_game and part == "table":
         return "first_game"
     if part == "first_game":
@@ -20,7 +25,7 @@ def next_part(part: str, first_game: bool) -> str:
 
 def setup_step(state: dict, data, part: str):
     yield from PARTS[part](state, data)
-    nxt = next_part(part, state["options"]["first_game"])
+    nxt = next_part(part, state["options"]["first_game"], state["options"].get("track", "full"))
     if nxt:
         state["next"] = {"proc": "setup", "part": nxt}
 
@@ -28,7 +33,10 @@ def setup_step(state: dict, data, part: str):
 def table(state: dict, data):
     """Seed, Preparação Geral 1-3."""
     yield Say(msg("radlands.setup.sit"), "info")
-    yield Say(msg("radlands.setup.camp_deck"), "do")
+    if state["options"]["first_game"]:  # the first-game camps are given: the camp deck never leaves the box
+        yield Say(msg("radlands.setup.camp_deck_first_game"), "do")
+    else:
+        yield Say(msg("radlands.setup.camp_deck"), "do")
     yield Say(msg("radlands.setup.extra_water"), "do")
     yield Say(msg("radlands.setup.draw_deck", n=data.deck_size()), "do")
 
@@ -45,14 +53,9 @@ def choose_camps(state: dict, data, side: str):
 
     kept: list[str] = []
     for pos in range(1, int(state["rules"]["camps_kept"]) + 1):
-        left = tuple(c for c in camp_choices(data) if c.value not in kept)
-
-        def check(value, taken=taken):
-            if value in taken:
-                raise InvalidAnswer(msg("radlands.invalid.camp_taken", card=data.card(value)["name"]))
-            return value
-
-        kept.append((yield Ask(f"camps.{side}.{pos}", msg("radlands.ask.camp", player=me["name"], pos=pos), ONE_OF, left, check=check)))
+        # camps are unique: one this player already kept, or the other player took, is not offered
+        left = tuple(c for c in camp_choices(data) if c.value not in kept and c.value not in taken)
+        kept.append((yield Ask(f"camps.{side}.{pos}", msg("radlands.ask.camp", player=me["name"], pos=pos), ONE_OF, left)))
     me["camps"] = [{"id": cid, "state": "undamaged", "used": False} for cid in kept]
     yield Say(msg("radlands.setup.face_down", player=me["name"], camps=[data.card(c)["name"] for c in kept]), "do")
 
@@ -80,9 +83,10 @@ def first_game(state: dict, data):
 
 def reveal(state: dict, data):
     """Seed, Preparação de cada jogador 2: the reveal, then the unchosen camps and the camp deck go back in the box
-    (with the first-game camps, the whole camp deck)."""
+    (with the first-game camps the camp deck never left it: nothing to put back)."""
     yield Say(msg("radlands.setup.reveal"), "do")
-    yield Say(msg("radlands.setup.box_first_game" if state["options"]["first_game"] else "radlands.setup.box"), "do")
+    if not state["options"]["first_game"]:
+        yield Say(msg("radlands.setup.box"), "do")
 
 
 def area(state: dict, data):
@@ -121,10 +125,24 @@ def first_player(state: dict, data):
     yield Say(msg("radlands.setup.first", player=state["players"][first]["name"],
                   face="@radlands.flip." + ("water" if face == 1 else "blank")), "head")
     yield Say(msg("radlands.setup.first_water", n=state["rules"]["start_player_first_turn_water"]), "rule")
-    state["next"] = {"proc": "events", "p": first, "name": state["players"][first]["name"], "turn": 1}
+    proc = "q_start" if state["options"].get("track") == "queues" else "events"
+    state["next"] = {"proc": proc, "p": first, "name": state["players"][first]["name"], "turn": 1}
+
+
+def camps_q(state: dict, data):
+    from .queues_only import camps_step
+
+    yield from camps_step(state, data)
+
+
+def hands_q(state: dict, data):
+    from .queues_only import hands_step
+
+    yield from hands_step(state, data)
 
 
 PARTS = {
+    "camps_q": camps_q, "hands_q": hands_q,
     "table": table, "camps_a": camps_a, "camps_b": camps_b, "first_game": first_game, "reveal": reveal,
     "area": area, "hands": hands, "first_player": first_player,
 }

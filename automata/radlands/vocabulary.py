@@ -5,7 +5,7 @@ The rules engine implements exactly these; anything else in an owner's card (a n
 
 Icons (also the junk icons, seed 004 "Icon Effects"): ``damage``, ``injure``, ``restore``, ``draw``, ``punk``,
 ``water``, ``raid``. Counted: ``draw:N`` (draw N cards), ``discard:N`` (discard N cards from hand, never the
-Water Silo). Several punks: repeat ``punk``.
+Water Silo), ``discard_drawn:N`` (discard N of the cards the draw just before gave: Supply Depot, Interrogate). Several punks: repeat ``punk``.
 
 Named effects:
 
@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 
 ICONS = ("damage", "injure", "restore", "draw", "punk", "water", "raid")
-COUNTED = ("draw", "discard")
+COUNTED = ("draw", "discard", "discard_drawn")
 NAMED = (
     "damage_self", "destroy_self", "damage_any", "destroy_own_person", "destroy_unprotected_enemy",
     "destroy_any_enemy", "destroy_damaged_enemies", "injure_unprotected_enemies", "injure_all_people",
@@ -90,7 +90,7 @@ def effect_problem(effect: object, icons: tuple[str, ...] | list[str] = ()) -> s
 
     close = difflib.get_close_matches(effect, list(EFFECTS) + list(icons) + ["draw:2", "discard:1", "choose:draw|restore|punk"], n=3, cutoff=0.6)
     hint = f"; closest: {', '.join(close)}" if close else ""
-    return (f"unknown effect '{effect}'; valid: {', '.join(EFFECTS)}, draw:N, discard:N, choose:A|B, "
+    return (f"unknown effect '{effect}'; valid: {', '.join(EFFECTS)}, draw:N, discard:N, discard_drawn:N, choose:A|B, "
             f"or an icon id of [icons]{hint}")
 
 

@@ -29,7 +29,9 @@ class Policy:
             except InvalidAnswer:
                 continue
             return raw, "table"
-        # no random pick was accepted: try every choice in order
+        # no random pick was accepted: try every choice in order (a text question: nothing)
+        if ask.kind == TEXT:
+            return "", "table"
         for c in ask.choices:
             try:
                 ask.normalise(c.value)
@@ -57,15 +59,40 @@ class Policy:
             if ask.id.startswith("change") and "done" in values and rng.random() < 0.7:
                 return "done"
             return rng.choice(values)
+        if ask.kind == TEXT and ask.id == "played":
+            return self.played()
         if ask.kind == TEXT:
             return ""
         raise AssertionError(ask.kind)
+
+    def played(self) -> str:
+        """Queues only: what a table might have played this turn, in order (often nothing); the game ends, a winner
+        or now and then a draw, after some turns (the table keeps the camps)."""
+        rng, state = self.rng, self.state
+        turn = state["turn"]["number"] if state else 0
+        if turn > 12 and rng.random() < 0.08:
+            return rng.choice(["a wins", "b wins", "Ana wins", "Bruno wins", "draw"][:5 if turn > 30 else 4])
+        items = []
+        for _ in range(rng.choice([0, 0, 1, 1, 1, 2, 3])):
+            kind = rng.choices(["event", "raid", "silo", "doomsayer", "omen", "now"], [5, 5, 1.5, 0.5, 0.5, 0.3])[0]
+            if kind == "event":
+                items.append(rng.choice(["Banish", "Bombardment", "Famine", "High Ground", "Interrogate", "Napalm",
+                                         "Radiation", "Strafe", "Truce", "Uprising"]))
+            elif kind == "raid":
+                items.append(rng.choice(["raid", "raid", "2 raids"]))
+            elif kind == "omen":
+                items.append("Omen Clock " + rng.choice(["a1", "a2", "a3", "b1", "b2", "b3"]))
+            elif kind == "now":
+                items.append(rng.choice(["raid now", "Famine now"]))
+            else:
+                items.append({"silo": "silo", "doomsayer": "Doomsayer"}[kind])
+        return ", ".join(items)
 
     def table_dice(self, roll, spec):
         return [self.rng.randint(1, spec.sides) for _ in range(spec.count)], "table"
 
 
-def play_game(seed: int, first_game: bool = False, names: str = "", max_steps: int = 20000):
-    options = game.check_options({"first_game": first_game, "players": names})
+def play_game(seed: int, first_game: bool = False, names: str = "", max_steps: int = 20000, track: str = "full"):
+    options = game.check_options({"first_game": first_game, "players": names, "track": track})
     state = game.new_state(options, seed)
     return play_policy(game, state, Policy(seed), seed, max_steps=max_steps)

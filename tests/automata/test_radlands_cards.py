@@ -198,3 +198,30 @@ def test_a_destroyed_person_behind_the_juggernaut_and_a_destroyed_juggernaut_shi
     person(state, "b", 0, "looter")
     B.destroy_camp(state, "b", 0)
     assert side["camps"][0]["moves"] == 0 and not B.camp_unprotected(side, 0)
+
+
+def test_supply_depot_and_interrogate_discard_from_the_cards_just_drawn_zeto_khan_from_the_hand():
+    """§2.12: Supply Depot "draw 2, then discard 1 of those 2" and Interrogate "draw 4, then discard 3 of those 4"
+    discard from the cards just drawn, and the table is told so (issue 12); Zeto Khan "draw 3, then discard 3
+    (never the Water Silo)" discards from the whole hand (the Water Silo can only be in the hand)."""
+    from automata.radlands.queue import resolve_event_card
+    from test_radlands_rules import said
+
+    for card, source, drawn, n, run_ in (
+        ("supply_depot", {"kind": "camp", "card": "supply_depot", "c": 0}, 2, 1, None),
+        ("interrogate", None, 4, 3, "event"),
+    ):
+        state = fresh()
+        state["players"]["a"]["hand"] = 5
+        if run_ == "event":
+            result = play(resolve_event_card(Ctx(state, data(), "a"), card))
+        else:
+            result = use(state, card, {}, source=source)
+        lines = [e.msg for e in result.transcript if e.kind == "say" and e.msg.id.startswith("radlands.fx.discard")]
+        assert [m.id for m in lines] == ["radlands.fx.discard_drawn" if n > 1 else "radlands.fx.discard_drawn_one"]
+        assert lines[0].params["drawn"] == drawn and lines[0].params["n"] == n
+        assert state["players"]["a"]["hand"] == 5 + drawn - n
+    state = fresh()
+    state["players"]["a"]["hand"] = 1
+    result = use(state, "zeto_khan", {})
+    assert "radlands.fx.discard" in said(result) and state["players"]["a"]["hand"] == 1

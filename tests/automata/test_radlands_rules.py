@@ -414,18 +414,24 @@ def test_starting_hand_is_the_sum_of_the_camps_draw_values():
     assert state["players"]["a"]["hand"] == 2 and state["players"]["b"]["hand"] == 2 and state["deck"]["count"] == 62
 
 
-def test_a_camp_taken_twice_is_refused():
-    """Preparação 1-2: camps are unique; the second player cannot keep a camp the first kept."""
+def test_a_camp_the_other_player_took_is_not_offered_and_is_refused():
+    """Preparação 1-2: camps are unique; the camps the first player kept are not offered to the second, and naming
+    one is refused with the camps that are valid."""
     from automata.radlands.setup import setup_step
 
     state = game.new_state(game.check_options({}), 1)
     d = data()
     play(setup_step(state, d, "camps_a"), {"camps.a.1": "railgun", "camps.a.2": "garage", "camps.a.3": "oasis"})
     assert [c["id"] for c in state["players"]["a"]["camps"]] == ["railgun", "garage", "oasis"]  # left to right
-    proc = setup_step(state, d, "camps_b")
+    pending = run(setup_step(state, d, "camps_b"), ScriptedAnswers({}), dice=DiceContext(1, 1, "app")).pending
+    offered = {c.value for c in pending.choices}
+    assert not offered & {"railgun", "garage", "oasis"} and len(offered) == len(d.camps) - 3
     with pytest.raises(BadAnswer) as bad:
-        run(proc, ScriptedAnswers({"camps.b.1": "railgun"}), dice=DiceContext(1, 1, "app"))
-    assert bad.value.problem.id == "radlands.invalid.camp_taken"
+        run(setup_step(state, d, "camps_b"), ScriptedAnswers({"camps.b.1": "railgun"}), dice=DiceContext(1, 1, "app"))
+    assert bad.value.problem.id == "core.invalid.choice" and "railgun" not in bad.value.problem.params["valid"]
+    # nor a camp this player already kept in an earlier position
+    result = run(setup_step(state, d, "camps_b"), ScriptedAnswers({"camps.b.1": "pillbox"}), dice=DiceContext(1, 1, "app"))
+    assert "pillbox" not in {c.value for c in result.pending.choices}
 
 
 def test_obelisk_is_destroyed_before_the_game_but_its_cards_count():
@@ -572,14 +578,19 @@ def test_a_person_is_offered_only_the_columns_where_it_can_be_paid():
     assert result.pending.id == "column" and [c.value for c in result.pending.choices] == ["3"]
 
 
-def test_the_camp_deck_goes_back_in_the_box_in_the_first_game_too():
-    """Preparação de cada jogador 2: after the reveal, the unchosen camps and the camp deck go back in the box; with
-    the first-game camps (step 1 skipped) the camp deck shuffled in Preparação Geral 1 goes back as well."""
+def test_the_first_game_leaves_the_camp_deck_in_the_box_instead_of_shuffling_it():
+    """Preparação 1 (first game: step 1 skipped, the camps are given) and Preparação de cada jogador 2 (unchosen camps
+    and the camp deck back in the box): with --first-game the table is told only what to do, to leave the camp deck
+    in the box, never to shuffle it and put it back; otherwise it is shuffled and boxed after the reveal (issue 12)."""
     from automata.radlands.setup import setup_step
 
-    for first_game, key in ((True, "radlands.setup.box_first_game"), (False, "radlands.setup.box")):
-        state = game.new_state(game.check_options({"first_game": first_game}), 1)
-        assert key in said(play(setup_step(state, data(), "reveal")))
+    state = game.new_state(game.check_options({"first_game": True}), 1)
+    told = said(play(setup_step(state, data(), "table"))) + said(play(setup_step(state, data(), "reveal")))
+    assert "radlands.setup.camp_deck_first_game" in told
+    assert "radlands.setup.camp_deck" not in told and "radlands.setup.box" not in told
+    state = game.new_state(game.check_options({}), 1)
+    told = said(play(setup_step(state, data(), "table"))) + said(play(setup_step(state, data(), "reveal")))
+    assert "radlands.setup.camp_deck" in told and "radlands.setup.box" in told
 
 
 # -- cards that change the queue, protection and readiness (rules §2.5, §2.7, §2.8, §2.11) ----------------------

@@ -229,3 +229,41 @@ def test_whole_games_render_in_pt_br_without_leaks():
     bad = [t for t in shown if RAW_ID.search(t) or re.search(r"\{[a-z_]+\}", t)]
     assert not bad, bad[:5]
     assert en.render(Msg("radlands.side.a")) != pt.render(Msg("radlands.side.a"))
+
+
+def test_status_json_names_the_next_player_without_raw_keys_when_no_names_were_given():
+    """Issue 12: with no --players, `status --json` gives next.name as the side's letter, the same as players.*.name,
+    never the message key '@radlands.side.b'."""
+    assert run("new", "radlands", "--first-game").exit_code == 0
+    r = run("play", "--answer", "experienced=a", "--answer", "flip=2", "--dice", "table")
+    assert r.exit_code == 2, r.output
+    s = status()
+    assert s["next"]["name"] == s["players"]["b"]["name"] == "B"
+    assert "@" not in json.dumps(s)
+
+
+def test_queues_only_game_from_the_command_line_in_both_languages():
+    """Issue 11, queues only: `new radlands --track queues` asks nothing in setup but the flip, one question a turn
+    (Enter: none), status shows the queues, the Raiders and the Water Silo (text in pt-BR without raw ids, and
+    JSON), the queue commands are refused with the reason, and the table ends the game in the same answer."""
+    r = run("new", "radlands", "--track", "cards")
+    assert r.exit_code != 0 and "queues" in r.output
+    assert run("new", "radlands", "--track", "queues", "--players", "Ana,Bruno").exit_code == 0
+    r = run("play", "--answer", "flip=1", "--dice", "table")
+    assert r.exit_code == 2 and "'played'" in r.output, r.output
+    r = run("--lang", "pt-BR", "play", "--answer", "played=Uprising, 2 raids")
+    assert r.exit_code == 2 and "Uprising" in r.output and not RAW_ID.search(r.output), r.output
+    # an --answer serves every step that asks it: Ana's turn 1 and Bruno's turn 2 both played it; Ana's turn 3
+    # refuses it (both Uprisings are queued) and waits
+    assert "Nothing was changed" in r.output or "Nada foi alterado" in r.output or "não é válida" in r.output, r.output
+    s = status()
+    assert s["track"] == "queues" and s["players"]["a"]["queue"] == ["uprising", "raiders", ""]
+    assert s["players"]["b"]["queue"] == ["", "uprising", "raiders"]
+    assert s["turn"] == {"player": "a", "number": 3, "water": 3} and s["next"]["proc"] == "q_played"
+    r = run("--lang", "pt-BR", "radlands", "status")
+    assert r.exit_code == 0 and "Raiders" in r.output and "Uprising" in r.output and not RAW_ID.search(r.output), r.output
+    r = run("radlands", "raid", "a")
+    assert r.exit_code != 0 and "queues only" in r.output
+    r = run("play", "--answer", "played=Bruno wins")
+    assert r.exit_code == 0, r.output
+    assert status()["over"] and status()["result"] == "b"
