@@ -310,6 +310,11 @@ def key_confidence(raw: dict, path: str) -> tuple[Any, str]:
         else:
             return None, ""
     leaf = parts[-1]
+    owner = raw.get("owner")
+    if isinstance(owner, list) and any(path == o or path.startswith(f"{o}.") for o in owner):
+        return node, "owner"  # Radlands lists the keys its owner overrode
+    if "provisional" in parts[:-1]:
+        return node, "provisional"  # Radlands keeps its provisional rulings in one table
     if isinstance(parents[-1], dict) and f"{leaf}_confidence" in parents[-1]:
         return node, str(parents[-1][f"{leaf}_confidence"])
     for p in [node] + parents[::-1]:
