@@ -89,8 +89,17 @@ def body(t, topic: Topic, lang: str | None = None) -> list[str]:
     own = t.template(topic.key + ".text", lang) or t.template(topic.key + ".text", "en")
     if own:
         out.append(own)
-    out.extend(plain(t, m, lang) for m in topic.explain)
+    for pattern in topic.explain:
+        out.extend(plain(t, m, lang) for m in expand(t, pattern, lang))
     return out
+
+
+def expand(t, pattern: str, lang: str | None = None) -> list[str]:
+    """The message ids a pattern (``anachrony.solo.why.failed*``) names, in their catalog's order."""
+    if "*" not in pattern and "?" not in pattern:
+        return [pattern]
+    keys = list(t._table("en", pattern.split(".", 1)[0]))
+    return [k for k in keys if fnmatch.fnmatchcase(k, pattern)]
 
 
 def search_text(t, topic: Topic) -> dict[str, list[str]]:
