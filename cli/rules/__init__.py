@@ -110,7 +110,21 @@ def search_text(t, topic: Topic) -> dict[str, list[str]]:
         extra += words_of(t.template(topic.key + ".words", lang) or "")
         text += words_of(" ".join(body(t, topic, lang)))
     extra += words_of(topic.id) + words_of(topic.seed)
-    return {"title": heads, "words": extra, "text": text}
+    titles = [" ".join(words_of(title(t, topic, lang))) for lang in ("en", "pt-BR")]
+    return {"title": heads, "words": extra, "text": text, "titles": titles}
+
+
+def _title_bonus(query: list[str], titles: list[str]) -> int:
+    """The whole title typed wins; otherwise the more of a title the words cover, the better."""
+    typed = " ".join(query)
+    if typed in titles:
+        return 100
+    best = 0
+    for name in titles:
+        words = name.split()
+        if words:
+            best = max(best, (10 * sum(1 for w in words if w in query)) // len(words))
+    return best
 
 
 # ---------------------------------------------------------------------------------------- matching
@@ -141,8 +155,10 @@ def find(t, game: str, words: list[str], components: list["Component"] | None = 
         return [], []
     scored = []
     for topic in topics(game):
-        s = _score(query, search_text(t, topic))
+        fields = search_text(t, topic)
+        s = _score(query, fields)
         if s:
+            s += _title_bonus(query, fields["titles"])
             scored.append((-s, topic.order, topic))
     scored.sort(key=lambda x: (x[0], x[1]))
     cards = []
@@ -165,9 +181,10 @@ def close_words(t, game: str, words: list[str], components: list["Component"] | 
         for lang in (t.lang, "en", "pt-BR"):
             name = title(t, topic, lang)
             names.setdefault(fold(name).strip(), name)
-            for w in search_text(t, topic)["title"] + search_text(t, topic)["words"]:
-                if len(w) > 3:
-                    names.setdefault(w, w)
+        fields = search_text(t, topic)
+        for w in fields["title"] + fields["words"]:
+            if len(w) > 3:
+                names.setdefault(w, title(t, topic))  # a close word suggests its topic
     for c in components or []:
         names.setdefault(" ".join(words_of(c.name)), c.name)
     typed = " ".join(words_of(" ".join(words)))
