@@ -288,5 +288,7 @@ def test_the_topic_behind_a_question():
     assert for_ask("toc", "toc.red.mode.troubled", {"proc": "bot_influence"}).id == "bot.mode"
     assert for_ask("radlands", "raiders.camp", {"proc": "action"}).id == "raiders"
     assert for_ask("anachrony", "anachrony.negotiate.p1.space", {"proc": "actions"}).id == "negotiate"
+    assert for_ask("chaos", "chaos.setup.1", {"proc": "setup", "n": 1}).id == "setup.board"
+    assert for_ask("toc", "toc.setup.3", {"proc": "setup", "name": "emperor_tokens"}).id == "setup.emperor_tokens"
     # a question no topic names: the topic of its step
     assert for_ask("chaos", "chaos.something.new", {"proc": "battle"}).id == "battle"
