@@ -116,17 +116,6 @@ def _finished(env, session, events, steps_done: int) -> None:
 
 
 @app.command()
-def rules(
-    game: Optional[str] = typer.Argument(None, help="chaos, toc, radlands or anachrony (default: the current game's step in progress)."),
-    words: Optional[list[str]] = typer.Argument(None, help="Words in English or Portuguese: a topic, a card, a component."),
-) -> None:
-    """Look up a rule or a card: the topics of a game in the order of play, or the one your words name."""
-    from .rules.command import run
-
-    run(current(), game, list(words or []))
-
-
-@app.command()
 def status() -> None:
     """Show the current game: where it stands and the board the program keeps."""
     from . import saves
@@ -240,6 +229,17 @@ def use(name: str = typer.Argument(..., help="The save to make current.")) -> No
         env.emit_json({"ok": True, "current": resolved})
     else:
         env.out.print(env.t("core.use.done", name=resolved))
+
+
+@app.command()
+def rules(
+    game: Optional[str] = typer.Argument(None, help="chaos, toc, radlands or anachrony (default: the current game's step in progress)."),
+    words: Optional[list[str]] = typer.Argument(None, help="Words in English or Portuguese: a topic, a card, a component."),
+) -> None:
+    """Look up a rule or a card: the topics of a game in the order of play, or the one your words name."""
+    from .rules.command import run
+
+    run(current(), game, list(words or []))
 
 
 @data_app.command("check")

@@ -303,7 +303,7 @@ def record_lines(rec: dict, prefix: str = "") -> list[tuple[str, Any, str, str]]
     conf = str(rec.get("confidence", rec.get("status", "")))
     out = []
     for k, v in rec.items():
-        if k in META_KEYS or k.endswith(META_SUFFIXES):
+        if k in META_KEYS or k in ("id", "kind", "text_key") or k.endswith(META_SUFFIXES) or v in ("", [], {}):
             continue
         c = str(rec.get(f"{k}_confidence", conf))
         check = str(rec.get(f"{k}_check", ""))
@@ -312,7 +312,8 @@ def record_lines(rec: dict, prefix: str = "") -> list[tuple[str, Any, str, str]]
         elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
             for i, item in enumerate(v):
                 shown = ", ".join(f"{a}={b}" for a, b in item.items()
-                                  if a not in META_KEYS and not a.endswith(META_SUFFIXES))
+                                  if a not in META_KEYS and a != "text_key" and not a.endswith(META_SUFFIXES)
+                                  and b not in ("", [], {}))
                 ic = str(item.get("confidence", c))
                 flagged = [a for a in item if a.endswith("_confidence") and item[a] in FLAGGED]
                 if flagged:
