@@ -154,7 +154,7 @@ def print_topic(console, t, topic: Topic, data) -> None:
     for v in info["data"]:
         conf = v["confidence"]
         shown = FLAGGED.get(conf, "owner" if conf == "owner" else "")
-        line = t("rules.data_line", key=v["key"], value=_shown(v["value"]))
+        line = t("rules.data_line", key=v["key"], value=_shown(v["value"], t))
         if shown:
             line += f" ({mark_text(t, shown)})"
         console.print(f"[dim]  · {escape(line)}[/dim]")
@@ -164,7 +164,9 @@ def print_topic(console, t, topic: Topic, data) -> None:
         console.print(f"[dim]{escape(t('rules.compute', command=cmd))}[/dim]")
 
 
-def _shown(value: Any) -> str:
+def _shown(value: Any, t=None) -> str:
+    if isinstance(value, bool) and t is not None:
+        return t("core.yes") if value else t("core.no")
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
     if isinstance(value, dict):
@@ -216,7 +218,7 @@ def show_component(env, c: Component, others: list[Topic] = (), more_cards: list
     for text in info["text"]:
         env.out.print(escape(text))
     for f in info["fields"]:
-        line = f"  {f['key']}: {_shown(f['value'])}"
+        line = f"  {f['key']}: {_shown(f['value'], t)}"
         if f["confidence"] in FLAGGED or f["confidence"] == "owner":
             line += f"  ({mark_text(t, FLAGGED.get(f['confidence'], f['confidence']))})"
             if f["check"]:
