@@ -292,3 +292,16 @@ def test_the_topic_behind_a_question():
     assert for_ask("toc", "toc.setup.3", {"proc": "setup", "name": "emperor_tokens"}).id == "setup.emperor_tokens"
     # a question no topic names: the topic of its step
     assert for_ask("chaos", "chaos.something.new", {"proc": "battle"}).id == "battle"
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_each_topic_is_found_by_one_of_its_own_words_in_each_language(game):
+    """A single word chosen to find the topic (its '.words', English and Portuguese) finds it, in any case."""
+    t = Translator("en")
+    for topic in topics(game):
+        for lang in ("en", "pt-BR"):
+            words = (t.template(topic.key + ".words", lang) or "").split()
+            assert words, f"{topic.key}.words missing in {lang}"
+            for typed in (words[0], words[0].upper()):
+                found, _ = find(t, game, [typed])
+                assert topic.id in [f.id for f in found], (lang, typed)
