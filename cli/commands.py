@@ -49,7 +49,10 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
         if interactive:
             from .prompter import TerminalPrompter
 
-            source = ChainedSource(source, TerminalPrompter(env.t))
+            from .rules.at_table import RuleHelp  # '?' at a question shows its rule, then asks again
+
+            source = ChainedSource(source, RuleHelp(TerminalPrompter(env.t), env, session.save.game,
+                                                    lambda: (session.save.pending or {}).get("step")))
 
         def on_event(event) -> None:
             if env.json:
@@ -264,6 +267,17 @@ def serve(
     from .serve import run
 
     run(current(), port, lan)
+
+
+@app.command()
+def rules(
+    game: Optional[str] = typer.Argument(None, help="chaos, toc, radlands or anachrony (default: the current game's step in progress)."),
+    words: Optional[list[str]] = typer.Argument(None, help="Words in English or Portuguese: a topic, a card, a component."),
+) -> None:
+    """Look up a rule or a card: the topics of a game in the order of play, or the one your words name."""
+    from .rules.command import run
+
+    run(current(), game, list(words or []))
 
 
 @data_app.command("check")

@@ -42,6 +42,7 @@ def yes_no(message: str, t, default: bool = True):
     for key in ("n", "N"):
         keys.add(key)(lambda event: finish(event, False))
     keys.add(Keys.ControlM, eager=True)(lambda event: finish(event, default))
+    keys.add("?")(lambda event: event.app.exit(result="?"))  # the rule behind the question (cli/rules/at_table.py)
 
     @keys.add(Keys.Any)
     def _ignore(event):

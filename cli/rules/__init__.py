@@ -1,0 +1,369 @@
+"""Rule topics and game components for ``tabletop rules`` and for ``?`` at a question (no I/O here but reading
+the shipped catalogs and the game data).
+
+Each game has one catalog of topics, in the order of play:
+
+- ``cli/rules/<game>.toml``: the topics' structure (``[[topic]]``: ``id``, ``seed`` = the seed section it comes
+  from, ``steps`` = the steps it explains (``proc`` or ``proc:value``), ``asks`` = question ids (shell patterns),
+  ``why`` = the decision messages (``log --explain``) it explains, ``explain`` = message ids whose text is part of
+  the topic (written once, shown by ``--explain`` too), ``data`` = game-data keys whose confidence marks the
+  topic, ``confidence`` = a mark of its own, ``commands`` = the commands that compute it, ``cards`` = component
+  kinds it lists);
+- ``cli/locales/<lang>/<game>_rules.toml``: its texts in each language, ``<game>.rules.<id>.title``, ``.text``
+  and ``.words`` (more words to find it by), ``<id>`` with dots written as ``_``.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import tomllib
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent
+GAME_IDS = ("chaos", "toc", "radlands", "anachrony")
+FLAGGED = {"provisional": "provisional", "U": "unconfirmed"}
+
+
+@dataclass(frozen=True)
+class Topic:
+    game: str
+    id: str
+    order: int
+    seed: str = ""
+    steps: tuple[str, ...] = ()
+    asks: tuple[str, ...] = ()
+    why: tuple[str, ...] = ()
+    explain: tuple[str, ...] = ()
+    data: tuple[str, ...] = ()
+    confidence: str = ""
+    commands: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> str:
+        return f"{self.game}.rules.{self.id.replace('.', '_')}"
+
+
+def topics(game: str) -> list[Topic]:
+    with open(HERE / f"{game}.toml", "rb") as fh:
+        raw = tomllib.load(fh)
+    out = []
+    for n, t in enumerate(raw.get("topic", [])):
+        out.append(Topic(game, t["id"], n, t.get("seed", ""), tuple(t.get("steps", ())), tuple(t.get("asks", ())),
+                         tuple(t.get("why", ())), tuple(t.get("explain", ())), tuple(t.get("data", ())),
+                         t.get("confidence", ""), tuple(t.get("commands", ()))))
+    return out
+
+
+def fold(text: str) -> str:
+    """Lower case, no accents, letters and digits only (so 'Desolação' == 'desolacao')."""
+    text = unicodedata.normalize("NFKD", str(text).lower())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return "".join(ch if ch.isalnum() else " " for ch in text)
+
+
+def words_of(text: str) -> list[str]:
+    return fold(text).split()
+
+
+# ---------------------------------------------------------------------------------------- templates
+
+
+def plain(t, msg_id: str, lang: str | None = None) -> str:
+    """A message's text with its parameters left as '…' (an explanation shown outside the decision it explains)."""
+    import re
+
+    template = t.template(msg_id, lang) or t.template(msg_id, "en") or ""
+    return re.sub(r"\{[^{}]*\}", "…", template)
+
+
+def title(t, topic: Topic, lang: str | None = None) -> str:
+    return t.template(topic.key + ".title", lang) or t.template(topic.key + ".title", "en") or topic.id
+
+
+def body(t, topic: Topic, lang: str | None = None) -> list[str]:
+    """The topic's own text, then the explanation texts it reuses."""
+    out = []
+    own = t.template(topic.key + ".text", lang) or t.template(topic.key + ".text", "en")
+    if own:
+        out.append(own)
+    for pattern in topic.explain:
+        out.extend(plain(t, m, lang) for m in expand(t, pattern, lang))
+    return out
+
+
+def expand(t, pattern: str, lang: str | None = None) -> list[str]:
+    """The message ids a pattern (``anachrony.solo.why.failed*``) names, in their catalog's order."""
+    if "*" not in pattern and "?" not in pattern:
+        return [pattern]
+    keys = list(t._table("en", pattern.split(".", 1)[0]))
+    return [k for k in keys if fnmatch.fnmatchcase(k, pattern)]
+
+
+def search_text(t, topic: Topic) -> dict[str, list[str]]:
+    """The words that find a topic, from both languages: title, extra words, id, text."""
+    heads, extra, text = [], [], []
+    for lang in ("en", "pt-BR"):
+        heads += words_of(title(t, topic, lang))
+        extra += words_of(t.template(topic.key + ".words", lang) or "")
+        text += words_of(" ".join(body(t, topic, lang)))
+    extra += words_of(topic.id) + words_of(topic.seed)
+    titles = [" ".join(words_of(title(t, topic, lang))) for lang in ("en", "pt-BR")]
+    return {"title": heads, "words": extra, "text": text, "titles": titles}
+
+
+def _title_bonus(query: list[str], titles: list[str]) -> int:
+    """The whole title typed wins; otherwise the more of a title the words cover, the better."""
+    typed = " ".join(query)
+    if typed in titles:
+        return 100
+    best = 0
+    for name in titles:
+        words = name.split()
+        if words:
+            best = max(best, (10 * sum(1 for w in words if w in query)) // len(words))
+    return best
+
+
+# ---------------------------------------------------------------------------------------- matching
+
+
+def _score(query: list[str], fields: dict[str, list[str]]) -> int:
+    """Each query word must match (exactly, or as the start of a word of 4 letters or more); weights: title 5,
+    words 6 (chosen to find it), text 1. 0 when a word matches nothing."""
+    total = 0
+    for q in query:
+        best = 0
+        for name, weight in (("title", 5), ("words", 6), ("text", 1)):
+            vocab = fields[name]
+            if q in vocab:
+                best = max(best, weight * 2)
+            elif len(q) >= 3 and any(w.startswith(q) for w in vocab):
+                best = max(best, weight)
+        if not best:
+            return 0
+        total += best
+    return total
+
+
+def find(t, game: str, words: list[str], components: list["Component"] | None = None):
+    """(topics, components) matching every word, best first."""
+    query = words_of(" ".join(words))
+    if not query:
+        return [], []
+    scored = []
+    for topic in topics(game):
+        fields = search_text(t, topic)
+        s = _score(query, fields)
+        if s:
+            s += _title_bonus(query, fields["titles"])
+            scored.append((-s, topic.order, topic))
+    scored.sort(key=lambda x: (x[0], x[1]))
+    cards = []
+    for c in components or []:
+        s = _score(query, {"title": words_of(c.name) + words_of(c.id), "words": words_of(" ".join(c.names)),
+                           "text": words_of(c.kind)})
+        if s:
+            exact = fold(" ".join(words)).split() == words_of(c.name)
+            cards.append((-(s + (100 if exact else 0)), c.name, c))
+    cards.sort(key=lambda x: (x[0], x[1]))
+    return [x[2] for x in scored], [x[2] for x in cards]
+
+
+def close_words(t, game: str, words: list[str], components: list["Component"] | None = None) -> list[str]:
+    """Titles, card names and words close to what was typed (for an unknown word)."""
+    import difflib
+
+    names: dict[str, str] = {}
+    for topic in topics(game):
+        for lang in (t.lang, "en", "pt-BR"):
+            name = title(t, topic, lang)
+            names.setdefault(fold(name).strip(), name)
+        fields = search_text(t, topic)
+        for w in fields["title"] + fields["words"]:
+            if len(w) > 3:
+                names.setdefault(w, title(t, topic))  # a close word suggests its topic
+    for c in components or []:
+        names.setdefault(" ".join(words_of(c.name)), c.name)
+    typed = " ".join(words_of(" ".join(words)))
+    hits = difflib.get_close_matches(typed, list(names), n=5, cutoff=0.6)
+    for w in words_of(" ".join(words)):
+        hits += [h for h in difflib.get_close_matches(w, list(names), n=3, cutoff=0.7) if h not in hits]
+    out: list[str] = []
+    for h in hits:
+        if names[h] not in out:
+            out.append(names[h])
+    return out[:6]
+
+
+def for_step(game: str, step: dict | None) -> Topic | None:
+    """The topic of a step (``proc`` or ``proc:value`` of one of its parameters)."""
+    if not step:
+        return None
+    proc = step.get("proc", "")
+    values = {f"{proc}:{v}" for k, v in step.items() if k != "proc"}
+    found = None
+    for topic in topics(game):
+        if any(s in values for s in topic.steps):
+            return topic
+        if found is None and proc in topic.steps:
+            found = topic
+    return found
+
+
+def for_ask(game: str, ask_id: str, step: dict | None) -> Topic | None:
+    """The topic behind a question: the one naming its id, else the one of the step it belongs to."""
+    for topic in topics(game):
+        if any(fnmatch.fnmatchcase(ask_id, p) for p in topic.asks):
+            return topic
+    return for_step(game, step)
+
+
+def for_why(game: str, msg_id: str) -> Topic | None:
+    """The topic that explains a decision message (``log --explain``)."""
+    for topic in topics(game):
+        if any(fnmatch.fnmatchcase(msg_id, p) for p in topic.why):
+            return topic
+    return None
+
+
+# ---------------------------------------------------------------------------------------- data
+
+
+@dataclass
+class Component:
+    game: str
+    kind: str
+    id: str
+    name: str
+    record: dict
+    names: tuple[str, ...] = ()
+    texts: tuple[str, ...] = ()  # message ids of the card's own short wording
+    extra: dict = field(default_factory=dict)
+
+
+def load_data(game: str, overrides: dict | None):
+    import importlib
+
+    mod = importlib.import_module(f"automata.{game}.data")
+    return mod.load(overrides or None)
+
+
+def _title_of(id: str) -> str:
+    return " ".join(w.capitalize() for w in id.split("_"))
+
+
+def components(game: str, data) -> list[Component]:
+    """The cards and components the game data knows."""
+    raw = data.raw
+    out: list[Component] = []
+    if game == "radlands":
+        for kind, table in (("camp", "camps"), ("person", "people"), ("event", "events"), ("player_card", "player_cards")):
+            for cid, rec in raw[table].items():
+                n = len(rec.get("abilities", []) or [])
+                texts = tuple(f"radlands.card.{cid}.ability.{i}" for i in range(1, n + 1))
+                texts += (f"radlands.card.{cid}.trait", f"radlands.card.{cid}.effect")
+                out.append(Component(game, kind, cid, rec.get("name", _title_of(cid)), rec,
+                                     tuple(rec.get("aliases", []) or []), texts))
+    elif game == "chaos":
+        for rec in raw["old_world"]:
+            out.append(Component(game, "old_world_card", rec["id"], rec.get("name", _title_of(rec["id"])), rec, (),
+                                 (f"chaos.oldworld.summary.{rec['id']}",)))
+        for power, cards in raw["cards"].items():
+            for rec in cards:
+                out.append(Component(game, "chaos_card", rec["id"], rec.get("name", _title_of(rec["id"])), rec,
+                                     (power,), (f"chaos.card.summary.{power}.{rec['id']}",), {"power": power}))
+    elif game == "toc":
+        for mid, rec in raw["mats"].items():
+            out.append(Component(game, "ai_mat", mid, rec.get("name", _title_of(mid)), rec, tuple(rec.get("names", []))))
+        for rec in raw["cards"]:
+            out.append(Component(game, "card", rec["id"], rec.get("name", _title_of(rec["id"])), rec))
+    elif game == "anachrony":
+        for cid, rec in raw["quantum_loop_cards"].items():
+            out.append(Component(game, "quantum_loop", cid, _title_of(cid), rec))
+        sp = raw["superprojects"]
+        for cid in sp.get("base", []):
+            out.append(Component(game, "superproject", cid, _title_of(cid),
+                                 {"confidence": sp.get("confidence", ""), "source": sp.get("source", "")}))
+        for mod in raw.get("modules", {}).values():
+            for cid in (mod.get("superprojects", []) if isinstance(mod, dict) else []):
+                if isinstance(cid, str) and not any(c.id == cid for c in out):
+                    out.append(Component(game, "superproject", cid, _title_of(cid), {"confidence": mod.get("confidence", "")}))
+    return out
+
+
+META_SUFFIXES = ("_confidence", "_check")
+META_KEYS = ("confidence", "status", "source", "note", "check", "names", "aliases", "name", "summary")
+
+
+def record_lines(rec: dict, prefix: str = "") -> list[tuple[str, Any, str, str]]:
+    """(key, value, confidence, check) of a record's fields; a nested table gives its own lines."""
+    conf = str(rec.get("confidence", rec.get("status", "")))
+    out = []
+    for k, v in rec.items():
+        if k in META_KEYS or k in ("id", "kind", "text_key") or k.endswith(META_SUFFIXES) or v in ("", [], {}):
+            continue
+        c = str(rec.get(f"{k}_confidence", conf))
+        check = str(rec.get(f"{k}_check", ""))
+        if isinstance(v, dict):
+            out += record_lines(v, f"{prefix}{k}.")
+        elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+            for i, item in enumerate(v):
+                shown = ", ".join(f"{a}={b}" for a, b in item.items()
+                                  if a not in META_KEYS and a != "text_key" and not a.endswith(META_SUFFIXES)
+                                  and b not in ("", [], {}))
+                ic = str(item.get("confidence", c))
+                flagged = [a for a in item if a.endswith("_confidence") and item[a] in FLAGGED]
+                if flagged:
+                    ic = item[flagged[0]]
+                out.append((f"{prefix}{k}[{i + 1}]", shown, ic, ""))
+        else:
+            out.append((f"{prefix}{k}", v, c, check))
+    return out
+
+
+def key_confidence(raw: dict, path: str) -> tuple[Any, str]:
+    """The value at a dotted data path and its confidence ('<key>_confidence' beside it, else the nearest
+    table's 'confidence' / 'status')."""
+    node: Any = raw
+    parents: list[dict] = []
+    parts = path.split(".")
+    for part in parts:
+        if isinstance(node, dict) and part in node:
+            parents.append(node)
+            node = node[part]
+        else:
+            return None, ""
+    leaf = parts[-1]
+    owner = raw.get("owner")
+    if isinstance(owner, list) and any(path == o or path.startswith(f"{o}.") for o in owner):
+        return node, "owner"  # Radlands lists the keys its owner overrode
+    if "provisional" in parts[:-1]:
+        return node, "provisional"  # Radlands keeps its provisional rulings in one table
+    if isinstance(parents[-1], dict) and f"{leaf}_confidence" in parents[-1]:
+        return node, str(parents[-1][f"{leaf}_confidence"])
+    for p in [node] + parents[::-1]:
+        if isinstance(p, dict):
+            c = p.get("confidence", p.get("status"))
+            if c:
+                return node, str(c)
+    return node, ""
+
+
+def topic_confidence(topic: Topic, raw: dict | None) -> tuple[str, list[dict]]:
+    """The topic's mark ('' confirmed, 'provisional', 'unconfirmed', 'owner') and the data values behind it."""
+    values = []
+    marks = {topic.confidence} if topic.confidence else set()
+    for path in topic.data:
+        value, conf = key_confidence(raw or {}, path)
+        values.append({"key": path, "value": value, "confidence": conf})
+        marks.add(conf)
+    if "provisional" in marks:
+        return "provisional", values
+    if "U" in marks or "unconfirmed" in marks:
+        return "unconfirmed", values
+    if "owner" in marks:
+        return "owner", values
+    return "", values
