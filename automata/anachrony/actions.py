@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..core.steps import NUMBER, ONE_OF, YES_NO, Ask, Choice, Say, msg
 from . import agenda as G
 from .common import card, has, player_choices, provisional, turn_order, who
-from .eras import pending_hypersync
+from .eras import payback_term, pending_hypersync
 
 EVENTS = ("hypersync", "recover", "negotiate", "agenda", "benefit", "mission", "quantum_payback", "done")
 
@@ -257,7 +257,7 @@ def quantum_payback(state: dict, data, p: str, era: int):
     """L2-L4: at a Power Plant, pay the Breakthrough on the card: Time Travel +1, the card back to the offer."""
     q = state["players"][p]["quantum"]
     c = q["card"]
-    yield Say(msg("anachrony.quantum.payback", player=who(state, p), era=q["era"], payback=q.get("payback") or "—", card=card(c)), "do")
+    yield Say(msg("anachrony.quantum.payback", player=who(state, p), era=q["era"], payback=payback_term(q.get("payback")), card=card(c)), "do")
     state["ql"]["offer"].append(c)
     state["players"][p]["quantum"] = {"warp": "supply"}
     yield Say(msg("anachrony.quantum.returned", card=card(c), cards=[card(x) for x in state["ql"]["offer"]]), "do")

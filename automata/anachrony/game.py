@@ -38,20 +38,25 @@ def check_options(raw: dict) -> dict:
     if not 1 <= players <= 4:
         raise OptionError(msg("anachrony.error.players", value=str(players)))
     modules: list[str] = []
+    seen: set[str] = set()
     text = raw.get("modules") or ""
     items = text if isinstance(text, (list, tuple)) else str(text).split(",")
     for name in [str(x).strip() for x in items if str(x).strip()]:
         if name.lower() in ("none", "nenhum", "base"):
             continue
         if name.lower() in ("all", "todos"):
-            modules.extend(m for m in MODULES if m not in modules)
+            if modules or "all" in seen:
+                raise OptionError(msg("anachrony.error.module_twice", name=name, valid=", ".join(MODULES)))
+            seen.add("all")
+            modules.extend(MODULES)
             continue
         try:
             m = find_module(data, name)
         except UnknownName as e:
             raise OptionError(msg("anachrony.error.module", name=name, valid=", ".join(MODULES), close=", ".join(e.close) or "—")) from None
-        if m not in modules:
-            modules.append(m)
+        if m in modules:  # a module named twice (or named after "all") is a typo, not a choice
+            raise OptionError(msg("anachrony.error.module_twice", name=name, valid=", ".join(MODULES)))
+        modules.append(m)
     modules = [m for m in MODULES if m in modules]
     if players == 1 and "intrigues" in modules:
         raise OptionError(msg("anachrony.error.intrigues_solo"))
