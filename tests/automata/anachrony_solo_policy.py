@@ -19,7 +19,10 @@ class SoloPolicy(Policy):
             values = [c.value for c in ask.choices]
             if rng.random() < 1 / (self.busy + 1):
                 return "pass", "answers"
-            return rng.choice([v for v in values if v != "pass"]), "answers"
+            acts = [v for v in values if v not in ("pass", "board")] or ["board"]  # Player-board spaces once the Exosuits are out
+            return rng.choice(acts), "answers"
+        if i == "anachrony.solo.you.exosuits":  # no draw from the generator: the other answers keep their dice
+            return 4, "answers"
         if ask.kind == ONE_OF and i.endswith(".space"):
             return rng.choices(["top", "middle", "none"], [5, 3, 2])[0], "answers"
         if ask.kind == NUMBER and i.startswith("anachrony.solo.stack."):

@@ -14,7 +14,7 @@ from automata.anachrony.solo import state as S
 from automata.anachrony.solo.data import load
 from automata.anachrony.solo.flow import score_answers
 from automata.core.games import OptionError
-from automata.core.runner import DiceContext, ScriptedAnswers, run
+from automata.core.runner import BadAnswer, DiceContext, ScriptedAnswers, run
 
 SD = load()
 
@@ -481,6 +481,34 @@ def test_your_early_pass_lets_it_play_until_its_third_action():
         play(rounds.turn(st, SD, 2, k), {"anachrony.solo.ai": "3", "anachrony.solo.construct.space": "none", "anachrony.solo.council": [],
                                         "anachrony.solo.superproject.eras": []})
     assert s["actions"] == 3 and st["next"]["phase"] == "clean_up"
+
+
+def test_your_exosuit_actions_stop_when_your_powered_exosuits_are_placed():
+    """Rules file §2.5 Power Up / Warp / Action Rounds 1 and §2.10: you power up to 6 Exosuits (a warped one
+    arrives powered); a Main-board Action takes a Worker in one of them, a Player-board space a Worker alone.
+    The program asks the count once after the Warp and offers Exosuit Actions only while one is left (ISSUE_12:
+    "I took an Action" could be answered for ever)."""
+    st = new()
+    s = in_actions(st)
+    r = play(phases.your_exosuits(st, SD), {"anachrony.solo.you.exosuits": 2})
+    assert s["you_exosuits"] == 2 and "you.exosuits" in said(r)
+    k = 2
+    for left in (2, 1):
+        s["turn"] = "p1"
+        r = run(rounds.turn(st, SD, 2, k), ScriptedAnswers({}), dice=DiceContext(1, 1, "table"))
+        offered = [c.value for c in r.pending.choices]
+        assert offered[:2] == ["action", "board"] and "pass" in offered, offered
+        play(rounds.turn(st, SD, 2, k), {"anachrony.solo.you": "action"})
+        assert s["you_exosuits"] == left - 1
+        k += 1
+    s["turn"] = "p1"
+    r = run(rounds.turn(st, SD, 2, k), ScriptedAnswers({}), dice=DiceContext(1, 1, "table"))
+    offered = [c.value for c in r.pending.choices]
+    assert "action" not in offered and offered[0] == "board" and offered[-1] == "pass", offered
+    with pytest.raises(BadAnswer):  # an Exosuit Action with none left is refused
+        play(rounds.turn(st, SD, 2, k), {"anachrony.solo.you": "action"})
+    play(rounds.turn(st, SD, 2, k), {"anachrony.solo.you": "board"})  # a Player-board space needs no Exosuit
+    assert s["you_exosuits"] == 0 and not s["player_passed"]
 
 
 def test_harder_minimum_of_six_and_one_more_turn_after_you_pass():
