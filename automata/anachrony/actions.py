@@ -22,21 +22,34 @@ def action_step(state: dict, data, era: int, k: int):
         yield Say(msg("anachrony.phase.title", phase="@anachrony.phase.actions", era=era), "head")
         yield from reminders(state, data)
         state["turn"] = {"player": "", "rows": []}
-    events = [e for e in EVENTS if e == "done" or eligible(state, data, e)]
-    event = yield Ask("anachrony.action", msg("anachrony.action.what", era=era), ONE_OF,
-                      tuple(Choice(e, msg(f"anachrony.action.{e}")) for e in events))
-    if event == "done":
+    picked = yield Ask("anachrony.action", msg("anachrony.action.what", era=era), ONE_OF, event_choices(state, data))
+    if picked == "done":
         yield Say(msg("anachrony.action.all_passed"), "info")
         state["next"] = {"proc": "phase", "era": era, "phase": "clean_up"}
         return
-    players = eligible(state, data, event)
-    p = players[0] if len(players) == 1 else (
-        yield Ask("anachrony.action.player", msg(f"anachrony.action.who.{event}"), ONE_OF, player_choices(state, players)))
+    event, _, p = picked.partition(":")
     if state.get("turn") is not None and state["turn"]["player"] != p:
         state["turn"] = {"player": p, "rows": []}
     yield from {"hypersync": hypersync, "recover": recover, "negotiate": negotiate, "agenda": place_one,
                 "benefit": benefit, "mission": mission, "quantum_payback": quantum_payback}[event](state, data, p, era)
     state["next"] = {"proc": "actions", "era": era, "k": k + 1}
+
+
+def event_choices(state: dict, data) -> tuple[Choice, ...]:
+    """The report menu: each event the program tracks, once per player it can happen to now ("negotiate:p2"),
+    so that who did it is part of the one answer (ISSUE_11: ask only what a player chose), then "done".
+    An event open to one player only also answers to its bare name."""
+    out = []
+    for e in EVENTS:
+        if e == "done":
+            out.append(Choice("done", msg("anachrony.action.done")))
+            continue
+        players = eligible(state, data, e)
+        for c in player_choices(state, players):
+            aliases = tuple(f"{e}:{a}" for a in (c.aliases + (c.value,))) + ((e,) if len(players) == 1 else ())
+            out.append(Choice(f"{e}:{c.value}", msg("anachrony.action.by", player=c.label.to_data(),
+                                                     event=f"@anachrony.action.{e}"), aliases))
+    return tuple(out)
 
 
 def reminders(state: dict, data):
@@ -140,12 +153,13 @@ def negotiate(state: dict, data, p: str, era: int):
     spaces = list(data.by_players(n)["negotiate_spaces"]) + ["world_council"]
     space = yield Ask(f"anachrony.negotiate.{p}.space", msg("anachrony.negotiate.space", player=who(state, p)), ONE_OF,
                       tuple(Choice(s, msg(f"anachrony.negotiate.{s}")) for s in spaces))
-    worker = yield Ask(f"anachrony.negotiate.{p}.worker", msg("anachrony.negotiate.worker"), ONE_OF,
-                       tuple(Choice(w, msg(f"anachrony.worker.{w}")) for w in ("administrator", "scientist", "engineer", "genius")))
-    bonus = worker
-    if worker == "genius":
-        bonus = yield Ask(f"anachrony.negotiate.{p}.genius", msg("anachrony.negotiate.genius"), ONE_OF,
-                          tuple(Choice(w, msg(f"anachrony.negotiate.bonus.{w}")) for w in ("administrator", "scientist", "engineer")))
+    bonuses = ("administrator", "scientist", "engineer")
+    workers = tuple(Choice(w, msg(f"anachrony.worker.{w}")) for w in bonuses) + tuple(
+        Choice(f"genius:{b}", msg("anachrony.negotiate.genius_bonus", bonus=f"@anachrony.negotiate.bonus.{b}"))
+        for b in bonuses)
+    worker = yield Ask(f"anachrony.negotiate.{p}.worker", msg("anachrony.negotiate.worker"), ONE_OF, workers)
+    worker, _, bonus = worker.partition(":")  # a Genius names the bonus it takes in the same answer
+    bonus = bonus or worker
     draw, keep, place = G.negotiate_counts(data.rules["intrigues"]["negotiate"], space, bonus)
     if space == "bottom":
         yield Say(msg("anachrony.negotiate.bottom_water", water=data.rules["intrigues"]["negotiate"]["bottom_water"]), "do")
@@ -156,14 +170,23 @@ def negotiate(state: dict, data, p: str, era: int):
     yield Say(msg("anachrony.negotiate.draw", player=who(state, p), draw=draw, keep=keep), "do")
     yield Say(msg("anachrony.why.negotiate", space=f"@anachrony.space.{space}", worker=f"@anachrony.worker.{bonus}", draw=draw, keep=keep), "why")
     pi = state["players"][p]["intrigues"]
-    obj = yield Ask(f"anachrony.negotiate.{p}.objectives", msg("anachrony.negotiate.kept_objectives", keep=keep), NUMBER, min=0, max=keep)
-    val = yield Ask(f"anachrony.negotiate.{p}.values", msg("anachrony.negotiate.kept_values", keep=keep - obj), NUMBER, min=0, max=keep - obj)
+    kept = yield Ask(f"anachrony.negotiate.{p}.kept", msg("anachrony.negotiate.kept", player=who(state, p), keep=keep),
+                     ONE_OF, kept_choices(keep))
+    obj, val = (int(x) for x in kept.split("+"))
     pi["objectives"] += obj
     pi["values"] += val
     yield Say(msg("anachrony.negotiate.reserve", player=who(state, p), objectives=pi["objectives"], values=pi["values"]), "info")
     if place and pi["objectives"] + pi["values"] > 0 and G.open_rows(state):
         if (yield Ask(f"anachrony.negotiate.{p}.place", msg("anachrony.negotiate.place_now"), YES_NO)):
             yield from place_one(state, data, p, era)
+
+
+def kept_choices(keep: int) -> tuple[Choice, ...]:
+    """What a Negotiate kept, as one answer "objectives+values": keeping the whole allowance first (the seed:
+    draw, then keep), then fewer (when the piles ran short)."""
+    pairs = [(o, n - o) for n in range(keep, -1, -1) for o in range(n, -1, -1)]
+    return tuple(Choice(f"{o}+{v}", msg("anachrony.negotiate.kept_choice", objectives=o, values=v), (f"{o},{v}", f"{o} {v}"))
+                 for o, v in pairs)
 
 
 def place_one(state: dict, data, p: str, era: int):

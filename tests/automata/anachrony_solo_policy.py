@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from automata.anachrony import game
 from automata.core.steps import NUMBER, ONE_OF
-from anachrony_policy import Policy
+from anachrony_policy import Policy, Watched
 from policy_runner import play_policy
 
 
@@ -42,4 +42,5 @@ def play_solo(seed: int, opponent: str = "chronobot", modules: str = "", on_step
               max_steps: int = 3000, **raw):
     options = game.check_options({"players": 1, "modules": modules, "random": random, "opponent": opponent, **raw})
     state = game.new_state(options, seed)
-    return play_policy(game, state, SoloPolicy(seed, busy), seed, on_step, max_steps)
+    policy = SoloPolicy(seed, busy)
+    return play_policy(Watched(policy), state, policy, seed, on_step, max_steps)

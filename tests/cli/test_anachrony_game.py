@@ -109,7 +109,7 @@ def test_status_json_keys():
 def test_a_scripted_era_and_status_text():
     new_game()
     r = tt("play", *setup_answers(), "--answer", "anachrony.warp.quantum=Ana", "--answer", "anachrony.warp.p1.card=none",
-           "--answer", "anachrony.action=hypersync", "--answer", "anachrony.action.player=Caio",
+           "--answer", "anachrony.action=hypersync:Caio",
            "--answer", "anachrony.hypersync.p3.tile=research", "--steps", "20")
     assert "Caio puts the Research Hypersync tile above the Era 1 Timeline tile." in r.output, r.output
     r = tt("status")
