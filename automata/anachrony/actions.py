@@ -206,11 +206,21 @@ def place_one(state: dict, data, p: str, era: int):
     if not rows:
         yield Say(msg("anachrony.agenda.no_row"), "warn")
         return
-    kind = kinds[0] if len(kinds) == 1 else (yield Ask(f"anachrony.agenda.{p}.kind", msg("anachrony.agenda.kind"), ONE_OF,
-                                                      tuple(Choice(k, msg(f"anachrony.agenda.kind.{k}")) for k in kinds)))
     per = data.rules["intrigues"]["cover_water_per_tile"]
-    choices = tuple(Choice(str(r + 1), msg("anachrony.agenda.row_choice", row=r + 1, cost=G.cover_cost(state, r, kind, per))) for r in rows)
-    row = int((yield Ask(f"anachrony.agenda.{p}.row", msg("anachrony.agenda.row", column=f"@anachrony.agenda.column.{kind}"), ONE_OF, choices))) - 1
+    # which tile and where, in one answer ("objective:2"); with one kind in the reserve, the row alone too
+    if len(kinds) == 1:
+        question = msg("anachrony.agenda.row", column=f"@anachrony.agenda.column.{kinds[0]}")
+        choices = tuple(Choice(f"{kinds[0]}:{r + 1}", msg("anachrony.agenda.row_choice", row=r + 1,
+                                                          cost=G.cover_cost(state, r, kinds[0], per)), (str(r + 1),))
+                        for r in rows)
+    else:
+        question = msg("anachrony.agenda.where")
+        choices = tuple(Choice(f"{k}:{r + 1}", msg("anachrony.agenda.where_choice", kind=f"@anachrony.agenda.kind.{k}",
+                                                   row=r + 1, cost=G.cover_cost(state, r, k, per)))
+                        for k in kinds for r in rows)
+    where = yield Ask(f"anachrony.agenda.{p}.row", question, ONE_OF, choices)
+    kind, _, row_text = where.partition(":")
+    row = int(row_text) - 1
     cost = G.cover_cost(state, row, kind, per)
     number = None
     if kind == "value":

@@ -55,6 +55,12 @@ class Policy:
                 o = rng.randint(0, min(keep, 5))
                 v = rng.randint(0, min(keep - o, 5))
                 return f"{o}+{v}", "answers"
+            if i.startswith("anachrony.agenda.") and i.endswith(".row"):
+                # tile kind and row in one answer, drawn as the two questions they were (kind only when both)
+                kinds = list(dict.fromkeys(v.partition(":")[0] for v in values))
+                k = kinds[0] if len(kinds) == 1 else rng.sample(kinds, len(kinds))[0]
+                rows = [v for v in values if v.partition(":")[0] == k]
+                return rng.sample(rows, len(rows))[0], "answers"
             return self._valid(ask, values), "answers"
         if ask.kind == SEVERAL_OF:
             values = [c.value for c in ask.choices]

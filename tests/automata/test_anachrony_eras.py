@@ -242,8 +242,7 @@ def agenda_state():
 
 
 def place(state, era, row, kind, more=None):
-    answers = {"anachrony.action": "agenda:p1", "anachrony.agenda.p1.kind": kind,
-               "anachrony.agenda.p1.row": str(row), "anachrony.agenda.p1.number": 5, "anachrony.agenda.p1.pair": False,
+    answers = {"anachrony.action": "agenda:p1", "anachrony.agenda.p1.row": f"{kind}:{row}", "anachrony.agenda.p1.number": 5, "anachrony.agenda.p1.pair": False,
                "anachrony.agenda.p1.same_turn": False}
     answers.update(more or {})
     return action(state, era, answers)
@@ -449,3 +448,16 @@ def test_negotiate_asks_the_worker_and_what_was_kept_once_each():
     with pytest.raises(Exception):  # more than the allowance is refused
         action(state, 1, {"anachrony.action": "negotiate:p2", "anachrony.negotiate.p2.space": "top",
                           "anachrony.negotiate.p2.worker": "engineer", "anachrony.negotiate.p2.kept": "2+1"})
+
+
+def test_agenda_placement_asks_tile_and_row_in_one_answer():
+    """Seed, Colocar Fichas de Agenda (G1-G3: Objectives left, Values right, covering 2 Water a tile) and ISSUE_11:
+    with both kinds in the reserve, which tile and where is one answer, each choice with its covering cost."""
+    state = agenda_state()
+    r = action(state, 1, {"anachrony.action": "agenda:p1", "anachrony.agenda.p1.row": "value:2", "anachrony.agenda.p1.number": 3})
+    assert [a for a in asked(r) if a.startswith("anachrony.agenda.")] == ["anachrony.agenda.p1.row", "anachrony.agenda.p1.number"]
+    assert state["agenda"][1]["value"] == 1 and state["agenda"][1]["values"] == [3]
+    state["players"]["p1"]["intrigues"].update(objectives=0)
+    r = action(state, 1, {"anachrony.action": "agenda:p1", "anachrony.agenda.p1.same_turn": False, "anachrony.agenda.p1.row": "2",
+                          "anachrony.agenda.p1.number": 4, "anachrony.agenda.p1.pair": False})
+    assert say_params(r, "anachrony.agenda.cover_cost") == [{"water": 2}]  # one kind left: the row alone answers

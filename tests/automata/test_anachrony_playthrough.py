@@ -65,8 +65,8 @@ def questions_per_era(text: str) -> dict[int, int]:
 def test_the_golden_games_questions_per_era_stay_measured():
     """ISSUE_11 (Anachrony bookkeeping): questions per Era of the 3-player golden game, measured before
     (6, 38, 11, 22, 46, 50) and after the report menu names the player, Negotiate asks the Worker and what
-    was kept once each, and a one-answer question is applied (5, 30, 10, 15, 31, 37), same decisions."""
-    assert questions_per_era(GOLDEN.read_text(encoding="utf-8")) == {1: 5, 2: 30, 3: 10, 4: 15, 5: 31, 6: 37}
+    was kept once each, and a one-answer question is applied (5, 30, 10, 15, 31, 35), same decisions; an Agenda placement asks tile and row in one answer."""
+    assert questions_per_era(GOLDEN.read_text(encoding="utf-8")) == {1: 5, 2: 30, 3: 10, 4: 15, 5: 31, 6: 35}
 
 
 def check(state) -> None:
