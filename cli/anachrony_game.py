@@ -4,10 +4,12 @@
 ``modules``, ``random`` (app | table), ``era``, ``last_era``, ``phase``, ``impact`` (true once resolved),
 ``over``, ``first_player``, ``turn_order``, ``next`` (the next step, or null), ``superprojects`` (Timeline
 order, when the program drew them), ``endgame_conditions`` (when drawn), ``quantum_loops`` (``offer``,
-``deck``, ``out``), ``agenda`` (rows: ``row``, ``objective`` and ``value`` (tiles stacked), ``values``
+``deck``: how many cards are face down (their order stays secret in the save), ``out``), ``agenda`` (rows: ``row``, ``objective`` and ``value`` (tiles stacked), ``values``
 (Value numbers, the last on top), ``locked``), ``untangling`` (after the game end: per player ``vp_tokens``,
 ``hypersync_out``, ``hypersync_penalty``, ``quantum_warp_unpaid``, ``quantum_warp_penalty``, with Intrigues
-``agenda_reserve`` and ``missions``), ``final`` (``totals`` by player id, ``winners``), ``player`` (id → ``name``, ``vp_tokens``, and per module:
+``agenda_reserve`` and ``missions``), ``final`` (``totals`` by player id, ``winners``), ``player`` (id → ``name`` ("Player 1" in the table's language
+when --names was not given), ``vp_tokens``, ``vp`` (VP tokens plus ``missions_failed_vp``, the -1 of each failed
+or unrevealed Mission, with Intrigues), and per module:
 ``hypersync`` (tile → {state, era}), ``hypersync_era``, ``quantum`` (``warp``: supply | timeline, ``era``,
 ``card``, ``payback``), ``intrigues`` (``mission_deck``, ``mission`` {era, kind, revealed, met},
 ``emergency_left``, ``objectives``, ``values``, ``benefit_uses``, ``benefit_limit``, ``missions_failed``)).
@@ -57,16 +59,24 @@ def register(app: typer.Typer) -> None:
     app.command("status")(status_command)
 
 
-def status_data(session) -> dict[str, Any]:
+def status_data(session, t=None) -> dict[str, Any]:
+    """The status as data. ``t`` (the translator) names a player the table gave no name ("Player 1")."""
     from automata.anachrony.game import data_of, next_step
 
     state = session.save.state
     data = data_of(state)
     from automata.anachrony.common import turn_order
 
+    if t is None:
+        from .i18n import Translator
+
+        t = Translator("en")
     players = {}
     for p, pl in state["players"].items():
-        row: dict[str, Any] = {"name": pl.get("name", ""), "vp_tokens": pl["vp"]}
+        row: dict[str, Any] = {"name": pl.get("name") or t("anachrony.player", n=int(p[1:])), "vp_tokens": pl["vp"]}
+        if "missions_failed" in pl:  # §1.8 K5-K6: each failed or unrevealed Mission is 1 VP lost, kept as a count
+            row["missions_failed_vp"] = pl["missions_failed"] * data.rules["intrigues"]["mission"]["fewer_vp"]
+        row["vp"] = row["vp_tokens"] + row.get("missions_failed_vp", 0)
         if "hypersync" in pl:
             row["hypersync"] = {t: dict(s) for t, s in pl["hypersync"].items()}
             row["hypersync_era"] = pl["hypersync_era"]
@@ -92,7 +102,9 @@ def status_data(session) -> dict[str, Any]:
 
         out["opponent"] = opponent_data(state)
     if "ql" in state:
-        out["quantum_loops"] = {k: list(v) for k, v in state["ql"].items()}
+        # the deck is face down: its order stays in the save, the table sees only how many cards it holds
+        out["quantum_loops"] = {"offer": list(state["ql"]["offer"]), "deck": len(state["ql"]["deck"]),
+                                "out": list(state["ql"]["out"])}
     if "totals" in state:
         out["untangling"] = {p: dict(v) for p, v in state["totals"].items()}
     if "final" in state:
@@ -104,7 +116,7 @@ def status_data(session) -> dict[str, Any]:
 
 
 def show_status(env, session) -> None:
-    data = status_data(session)
+    data = status_data(session, env.t)
     if env.json:
         env.emit_json(data)
         return
@@ -117,8 +129,7 @@ def show_status(env, session) -> None:
     state = session.save.state
 
     def name(p: str) -> str:
-        n = data["player"][p]["name"]
-        return n or t("anachrony.player", n=int(p[1:]))
+        return data["player"][p]["name"]
 
     phase = t("anachrony.phase." + data["phase"]) if data["phase"] else "—"
     mods = ", ".join(t("anachrony.module." + m) for m in data["modules"]) or t("anachrony.status.base_game")
@@ -133,7 +144,7 @@ def show_status(env, session) -> None:
     if "quantum_loops" in data:
         ql = data["quantum_loops"]
         offer = ", ".join(t("anachrony.ql." + c) for c in ql["offer"]) or "—"
-        env.out.print(escape(t("anachrony.status.offer", cards=offer, n=len(ql["deck"]))))
+        env.out.print(escape(t("anachrony.status.offer", cards=offer, n=ql["deck"])))
     if "agenda" in data:
         grid = Table(title=t("anachrony.status.agenda"), show_edge=False, pad_edge=False)
         for col in ("row", "objective", "value", "locked"):
@@ -143,7 +154,10 @@ def show_status(env, session) -> None:
             grid.add_row(str(r["row"]), str(r["objective"]), values, "🔒" if r["locked"] else "—")
         env.out.print(grid)
     for p, row in data["player"].items():
-        env.out.print(f"[bold]{escape(name(p))}[/bold] — {escape(t('anachrony.status.vp', vp=row['vp_tokens']))}")
+        vp = t("anachrony.status.vp", vp=row["vp"])
+        if row.get("missions_failed_vp"):
+            vp = t("anachrony.status.vp_missions", vp=row["vp"], tokens=row["vp_tokens"], missions=row["missions_failed_vp"])
+        env.out.print(f"[bold]{escape(name(p))}[/bold] — {escape(vp)}")
         if "hypersync" in row:
             parts = []
             for tile, s in row["hypersync"].items():
@@ -153,7 +167,10 @@ def show_status(env, session) -> None:
         if "quantum" in row:
             q = row["quantum"]
             if q["warp"] == "timeline":
-                text = t("anachrony.status.warp_out", era=q["era"], card=t("anachrony.ql." + q["card"]), payback=q.get("payback") or "—")
+                from automata.anachrony.eras import payback_term
+                from automata.core.steps import Msg
+
+                text = t("anachrony.status.warp_out", era=q["era"], card=t("anachrony.ql." + q["card"]), payback=t.render(Msg.from_data(pb)) if isinstance(pb := payback_term(q.get("payback")), dict) else pb)
             else:
                 text = t("anachrony.status.warp_supply")
             env.out.print("  " + escape(t("anachrony.status.quantum", warp=text)))

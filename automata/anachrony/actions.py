@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..core.steps import NUMBER, ONE_OF, YES_NO, Ask, Choice, Say, msg
 from . import agenda as G
 from .common import card, has, player_choices, provisional, turn_order, who
-from .eras import pending_hypersync
+from .eras import payback_term, pending_hypersync
 
 EVENTS = ("hypersync", "recover", "negotiate", "agenda", "benefit", "mission", "quantum_payback", "done")
 
@@ -22,21 +22,34 @@ def action_step(state: dict, data, era: int, k: int):
         yield Say(msg("anachrony.phase.title", phase="@anachrony.phase.actions", era=era), "head")
         yield from reminders(state, data)
         state["turn"] = {"player": "", "rows": []}
-    events = [e for e in EVENTS if e == "done" or eligible(state, data, e)]
-    event = yield Ask("anachrony.action", msg("anachrony.action.what", era=era), ONE_OF,
-                      tuple(Choice(e, msg(f"anachrony.action.{e}")) for e in events))
-    if event == "done":
+    picked = yield Ask("anachrony.action", msg("anachrony.action.what", era=era), ONE_OF, event_choices(state, data))
+    if picked == "done":
         yield Say(msg("anachrony.action.all_passed"), "info")
         state["next"] = {"proc": "phase", "era": era, "phase": "clean_up"}
         return
-    players = eligible(state, data, event)
-    p = players[0] if len(players) == 1 else (
-        yield Ask("anachrony.action.player", msg(f"anachrony.action.who.{event}"), ONE_OF, player_choices(state, players)))
+    event, _, p = picked.partition(":")
     if state.get("turn") is not None and state["turn"]["player"] != p:
         state["turn"] = {"player": p, "rows": []}
     yield from {"hypersync": hypersync, "recover": recover, "negotiate": negotiate, "agenda": place_one,
                 "benefit": benefit, "mission": mission, "quantum_payback": quantum_payback}[event](state, data, p, era)
     state["next"] = {"proc": "actions", "era": era, "k": k + 1}
+
+
+def event_choices(state: dict, data) -> tuple[Choice, ...]:
+    """The report menu: each event the program tracks, once per player it can happen to now ("negotiate:p2"),
+    so that who did it is part of the one answer (ISSUE_11: ask only what a player chose), then "done".
+    An event open to one player only also answers to its bare name."""
+    out = []
+    for e in EVENTS:
+        if e == "done":
+            out.append(Choice("done", msg("anachrony.action.done")))
+            continue
+        players = eligible(state, data, e)
+        for c in player_choices(state, players):
+            aliases = tuple(f"{e}:{a}" for a in (c.aliases + (c.value,))) + ((e,) if len(players) == 1 else ())
+            out.append(Choice(f"{e}:{c.value}", msg("anachrony.action.by", player=c.label.to_data(),
+                                                     event=f"@anachrony.action.{e}"), aliases))
+    return tuple(out)
 
 
 def reminders(state: dict, data):
@@ -140,12 +153,13 @@ def negotiate(state: dict, data, p: str, era: int):
     spaces = list(data.by_players(n)["negotiate_spaces"]) + ["world_council"]
     space = yield Ask(f"anachrony.negotiate.{p}.space", msg("anachrony.negotiate.space", player=who(state, p)), ONE_OF,
                       tuple(Choice(s, msg(f"anachrony.negotiate.{s}")) for s in spaces))
-    worker = yield Ask(f"anachrony.negotiate.{p}.worker", msg("anachrony.negotiate.worker"), ONE_OF,
-                       tuple(Choice(w, msg(f"anachrony.worker.{w}")) for w in ("administrator", "scientist", "engineer", "genius")))
-    bonus = worker
-    if worker == "genius":
-        bonus = yield Ask(f"anachrony.negotiate.{p}.genius", msg("anachrony.negotiate.genius"), ONE_OF,
-                          tuple(Choice(w, msg(f"anachrony.negotiate.bonus.{w}")) for w in ("administrator", "scientist", "engineer")))
+    bonuses = ("administrator", "scientist", "engineer")
+    workers = tuple(Choice(w, msg(f"anachrony.worker.{w}")) for w in bonuses) + tuple(
+        Choice(f"genius:{b}", msg("anachrony.negotiate.genius_bonus", bonus=f"@anachrony.negotiate.bonus.{b}"))
+        for b in bonuses)
+    worker = yield Ask(f"anachrony.negotiate.{p}.worker", msg("anachrony.negotiate.worker"), ONE_OF, workers)
+    worker, _, bonus = worker.partition(":")  # a Genius names the bonus it takes in the same answer
+    bonus = bonus or worker
     draw, keep, place = G.negotiate_counts(data.rules["intrigues"]["negotiate"], space, bonus)
     if space == "bottom":
         yield Say(msg("anachrony.negotiate.bottom_water", water=data.rules["intrigues"]["negotiate"]["bottom_water"]), "do")
@@ -156,14 +170,23 @@ def negotiate(state: dict, data, p: str, era: int):
     yield Say(msg("anachrony.negotiate.draw", player=who(state, p), draw=draw, keep=keep), "do")
     yield Say(msg("anachrony.why.negotiate", space=f"@anachrony.space.{space}", worker=f"@anachrony.worker.{bonus}", draw=draw, keep=keep), "why")
     pi = state["players"][p]["intrigues"]
-    obj = yield Ask(f"anachrony.negotiate.{p}.objectives", msg("anachrony.negotiate.kept_objectives", keep=keep), NUMBER, min=0, max=keep)
-    val = yield Ask(f"anachrony.negotiate.{p}.values", msg("anachrony.negotiate.kept_values", keep=keep - obj), NUMBER, min=0, max=keep - obj)
+    kept = yield Ask(f"anachrony.negotiate.{p}.kept", msg("anachrony.negotiate.kept", player=who(state, p), keep=keep),
+                     ONE_OF, kept_choices(keep))
+    obj, val = (int(x) for x in kept.split("+"))
     pi["objectives"] += obj
     pi["values"] += val
     yield Say(msg("anachrony.negotiate.reserve", player=who(state, p), objectives=pi["objectives"], values=pi["values"]), "info")
     if place and pi["objectives"] + pi["values"] > 0 and G.open_rows(state):
         if (yield Ask(f"anachrony.negotiate.{p}.place", msg("anachrony.negotiate.place_now"), YES_NO)):
             yield from place_one(state, data, p, era)
+
+
+def kept_choices(keep: int) -> tuple[Choice, ...]:
+    """What a Negotiate kept, as one answer "objectives+values": keeping the whole allowance first (the seed:
+    draw, then keep), then fewer (when the piles ran short)."""
+    pairs = [(o, n - o) for n in range(keep, -1, -1) for o in range(n, -1, -1)]
+    return tuple(Choice(f"{o}+{v}", msg("anachrony.negotiate.kept_choice", objectives=o, values=v), (f"{o},{v}", f"{o} {v}"))
+                 for o, v in pairs)
 
 
 def place_one(state: dict, data, p: str, era: int):
@@ -183,11 +206,21 @@ def place_one(state: dict, data, p: str, era: int):
     if not rows:
         yield Say(msg("anachrony.agenda.no_row"), "warn")
         return
-    kind = kinds[0] if len(kinds) == 1 else (yield Ask(f"anachrony.agenda.{p}.kind", msg("anachrony.agenda.kind"), ONE_OF,
-                                                      tuple(Choice(k, msg(f"anachrony.agenda.kind.{k}")) for k in kinds)))
     per = data.rules["intrigues"]["cover_water_per_tile"]
-    choices = tuple(Choice(str(r + 1), msg("anachrony.agenda.row_choice", row=r + 1, cost=G.cover_cost(state, r, kind, per))) for r in rows)
-    row = int((yield Ask(f"anachrony.agenda.{p}.row", msg("anachrony.agenda.row", column=f"@anachrony.agenda.column.{kind}"), ONE_OF, choices))) - 1
+    # which tile and where, in one answer ("objective:2"); with one kind in the reserve, the row alone too
+    if len(kinds) == 1:
+        question = msg("anachrony.agenda.row", column=f"@anachrony.agenda.column.{kinds[0]}")
+        choices = tuple(Choice(f"{kinds[0]}:{r + 1}", msg("anachrony.agenda.row_choice", row=r + 1,
+                                                          cost=G.cover_cost(state, r, kinds[0], per)), (str(r + 1),))
+                        for r in rows)
+    else:
+        question = msg("anachrony.agenda.where")
+        choices = tuple(Choice(f"{k}:{r + 1}", msg("anachrony.agenda.where_choice", kind=f"@anachrony.agenda.kind.{k}",
+                                                   row=r + 1, cost=G.cover_cost(state, r, k, per)))
+                        for k in kinds for r in rows)
+    where = yield Ask(f"anachrony.agenda.{p}.row", question, ONE_OF, choices)
+    kind, _, row_text = where.partition(":")
+    row = int(row_text) - 1
     cost = G.cover_cost(state, row, kind, per)
     number = None
     if kind == "value":
@@ -257,7 +290,7 @@ def quantum_payback(state: dict, data, p: str, era: int):
     """L2-L4: at a Power Plant, pay the Breakthrough on the card: Time Travel +1, the card back to the offer."""
     q = state["players"][p]["quantum"]
     c = q["card"]
-    yield Say(msg("anachrony.quantum.payback", player=who(state, p), era=q["era"], payback=q.get("payback") or "—", card=card(c)), "do")
+    yield Say(msg("anachrony.quantum.payback", player=who(state, p), era=q["era"], payback=payback_term(q.get("payback")), card=card(c)), "do")
     state["ql"]["offer"].append(c)
     state["players"][p]["quantum"] = {"warp": "supply"}
     yield Say(msg("anachrony.quantum.returned", card=card(c), cards=[card(x) for x in state["ql"]["offer"]]), "do")

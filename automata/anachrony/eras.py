@@ -179,16 +179,33 @@ def warp(state: dict, data, era: int):
         yield from card_effect(state, data, p, c)
         payback = data.cards[c]["payback"]
         if payback == "ask":
-            q["payback"] = yield Ask(f"anachrony.warp.{p}.payback", msg("anachrony.warp.payback", card=card(c)), TEXT,
-                                     check=parse_payback, hint=msg("anachrony.warp.payback_hint"))
+            said = yield Ask(f"anachrony.warp.{p}.payback", msg("anachrony.warp.payback", card=card(c)), TEXT,
+                             check=_checked_payback, hint=msg("anachrony.warp.payback_hint"))
+            q["payback"] = parse_payback(said)
         else:
             q["payback"] = payback
-        yield Say(msg("anachrony.warp.payback_rule", player=who(state, p), payback=q["payback"] or "—"), "rule")
+        yield Say(msg("anachrony.warp.payback_rule", player=who(state, p), payback=payback_term(q["payback"])), "rule")
     yield Say(msg("anachrony.ql.offer_now", cards=[card(c) for c in ql["offer"]] or "—", n=len(ql["deck"])), "info")
 
 
 SHAPES = {"circle": "circle", "circulo": "circle", "triangle": "triangle", "triangulo": "triangle",
           "square": "square", "quadrado": "square"}
+
+
+def payback_term(payback: str | None):
+    """A stored payback ("square 2", shape ids in English) as a term the table reads in its language."""
+    if not payback:
+        return "—"
+    shape, _, icon = payback.partition(" ")
+    if shape not in ("circle", "triangle", "square") or not icon:
+        return payback  # an owner's free text
+    return msg("anachrony.payback", shape=f"@anachrony.score.shape.{shape}", icon=icon).to_data()
+
+
+def _checked_payback(text: str) -> str:
+    """The answer as the table typed it (echoed in its own words), once it reads as a Breakthrough."""
+    parse_payback(text)
+    return str(text).strip()
 
 
 def parse_payback(text: str) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 from ..core.steps import YES_NO, Ask, Say, msg
 from . import agenda as G
 from .common import has, turn_order, who
+from .eras import payback_term
 
 
 def module_totals(state: dict, data) -> dict[str, dict]:
@@ -40,7 +41,7 @@ def game_end(state: dict, data):
             q = state["players"][p]["quantum"]
             if q["warp"] == "timeline":
                 paid = yield Ask(f"anachrony.end.{p}.quantum_paid", msg("anachrony.end.quantum_paid", player=who(state, p),
-                                                                       payback=q.get("payback") or "—"), YES_NO)
+                                                                       payback=payback_term(q.get("payback"))), YES_NO)
                 if paid:
                     state["ql"]["offer"].append(q["card"])
                     state["players"][p]["quantum"] = {"warp": "supply", "card": ""}

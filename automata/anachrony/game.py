@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..core.gamedata import data_by_overrides
 from ..core.games import OptionError, step_msg
+from ..core.steps import msg
 from .data import MODULES, UnknownName, find_module, load
 
 if TYPE_CHECKING:
@@ -38,20 +39,25 @@ def check_options(raw: dict) -> dict:
     if not 1 <= players <= 4:
         raise OptionError(msg("anachrony.error.players", value=str(players)))
     modules: list[str] = []
+    seen: set[str] = set()
     text = raw.get("modules") or ""
     items = text if isinstance(text, (list, tuple)) else str(text).split(",")
     for name in [str(x).strip() for x in items if str(x).strip()]:
         if name.lower() in ("none", "nenhum", "base"):
             continue
         if name.lower() in ("all", "todos"):
-            modules.extend(m for m in MODULES if m not in modules)
+            if modules or "all" in seen:
+                raise OptionError(msg("anachrony.error.module_twice", name=name, valid=", ".join(MODULES)))
+            seen.add("all")
+            modules.extend(MODULES)
             continue
         try:
             m = find_module(data, name)
         except UnknownName as e:
             raise OptionError(msg("anachrony.error.module", name=name, valid=", ".join(MODULES), close=", ".join(e.close) or "—")) from None
-        if m not in modules:
-            modules.append(m)
+        if m in modules:  # a module named twice (or named after "all") is a typo, not a choice
+            raise OptionError(msg("anachrony.error.module_twice", name=name, valid=", ".join(MODULES)))
+        modules.append(m)
     modules = [m for m in MODULES if m in modules]
     if players == 1 and "intrigues" in modules:
         raise OptionError(msg("anachrony.error.intrigues_solo"))
@@ -127,7 +133,62 @@ def next_step(state: dict) -> dict | None:
     return dict(state["next"])
 
 
+# Questions that are pauses, not decisions: the table says when its turn or the Action Rounds are over,
+# even when that is the only thing it can say.
+PAUSES = ("anachrony.action", "anachrony.solo.you")
+
+
+def single_answer(ask):
+    """(value, what to show) when ``ask`` has exactly one valid answer (a range such as 0..0, a single
+    choice, a pick among no choices), else None (ISSUE_11: such a question is not asked)."""
+    from ..core.steps import NUMBER, ONE_OF, SEVERAL_OF, InvalidAnswer
+
+    if ask.id in PAUSES:
+        return None
+    if ask.kind == NUMBER and ask.min is not None and ask.min == ask.max:
+        value, shown = ask.min, ask.min
+    elif ask.kind == ONE_OF and len(ask.choices) == 1:
+        value, shown = ask.choices[0].value, ask.choices[0].label.to_data()
+    elif ask.kind == SEVERAL_OF and ask.choices and (ask.min or 0) >= len(ask.choices):
+        value, shown = [c.value for c in ask.choices], [c.label.to_data() for c in ask.choices]
+    elif ask.kind == SEVERAL_OF and not ask.choices and not ask.min:
+        value, shown = [], "—"
+    else:
+        return None
+    try:
+        return ask.normalise(value), shown
+    except InvalidAnswer:
+        return None
+
+
+def applying(gen):
+    """Run the procedure ``gen``; a question with only one valid answer is not put to the table: the
+    program applies that answer and says so. The answer depends only on the state, so a replay of the
+    journal gives the same game."""
+    from ..core.steps import Ask, Say
+
+    answer = None
+    while True:
+        try:
+            item = gen.send(answer)
+        except StopIteration as stop:
+            return stop.value
+        if isinstance(item, Ask):
+            one = single_answer(item)
+            if one is not None:
+                yield Say(msg("anachrony.applied", question=item.msg.to_data(), answer=one[1]), "info")
+                answer = one[0]
+                continue
+        answer = yield item
+
+
 def procedure(state: dict, step: dict):
+    if step.get("base"):
+        return _procedure(state, step)  # inside a solo step, which applies single answers itself
+    return applying(_procedure(state, step))
+
+
+def _procedure(state: dict, step: dict):
     from . import actions, eras, finish, setup
 
     if state.get("solo") and not step.get("base"):  # solo opponent (solo helper's hook)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from automata.anachrony import game
 from automata.core.steps import NUMBER, ONE_OF
-from anachrony_policy import Policy
+from anachrony_policy import Policy, Watched
 from policy_runner import play_policy
 
 
@@ -19,7 +19,10 @@ class SoloPolicy(Policy):
             values = [c.value for c in ask.choices]
             if rng.random() < 1 / (self.busy + 1):
                 return "pass", "answers"
-            return rng.choice([v for v in values if v != "pass"]), "answers"
+            acts = [v for v in values if v not in ("pass", "board")] or ["board"]  # Player-board spaces once the Exosuits are out
+            return rng.choice(acts), "answers"
+        if i == "anachrony.solo.you.exosuits":  # no draw from the generator: the other answers keep their dice
+            return 4, "answers"
         if ask.kind == ONE_OF and i.endswith(".space"):
             return rng.choices(["top", "middle", "none"], [5, 3, 2])[0], "answers"
         if ask.kind == NUMBER and i.startswith("anachrony.solo.stack."):
@@ -39,4 +42,5 @@ def play_solo(seed: int, opponent: str = "chronobot", modules: str = "", on_step
               max_steps: int = 3000, **raw):
     options = game.check_options({"players": 1, "modules": modules, "random": random, "opponent": opponent, **raw})
     state = game.new_state(options, seed)
-    return play_policy(game, state, SoloPolicy(seed, busy), seed, on_step, max_steps)
+    policy = SoloPolicy(seed, busy)
+    return play_policy(Watched(policy), state, policy, seed, on_step, max_steps)

@@ -172,7 +172,7 @@ def test_cosmic_data_leak_with_intrigues_draws_endgame_conditions():
 def test_one_hypersync_tile_per_era_and_recovery_from_a_past_era_only():
     state = ready(2, "hypersync")
     state["era"] = 2
-    action(state, 2, {"anachrony.action": "hypersync", "anachrony.action.player": "p1", "anachrony.hypersync.p1.tile": "recruit"})
+    action(state, 2, {"anachrony.action": "hypersync:p1", "anachrony.hypersync.p1.tile": "recruit"})
     assert state["players"]["p1"]["hypersync"]["recruit"] == {"state": "pending", "era": 2}
     assert eligible(state, DATA, "hypersync") == ["p2"]
     assert eligible(state, DATA, "recover") == []  # the tile sits on the present Era
@@ -226,11 +226,10 @@ def test_negotiate_counts(space, bonus, expect):
 def test_negotiate_bottom_space_not_with_two_players_and_costs_water():
     state = ready(2, "intrigues")
     with pytest.raises(Exception):
-        action(state, 1, {"anachrony.action": "negotiate", "anachrony.action.player": "p1", "anachrony.negotiate.p1.space": "bottom"})
+        action(state, 1, {"anachrony.action": "negotiate:p1", "anachrony.negotiate.p1.space": "bottom"})
     state = ready(3, "intrigues")
-    r = action(state, 1, {"anachrony.action": "negotiate", "anachrony.action.player": "p1", "anachrony.negotiate.p1.space": "bottom",
-                          "anachrony.negotiate.p1.worker": "genius", "anachrony.negotiate.p1.genius": "engineer",
-                          "anachrony.negotiate.p1.objectives": 1, "anachrony.negotiate.p1.values": 0})
+    r = action(state, 1, {"anachrony.action": "negotiate:p1", "anachrony.negotiate.p1.space": "bottom",
+                          "anachrony.negotiate.p1.worker": "genius:engineer", "anachrony.negotiate.p1.kept": "1+0"})
     assert "anachrony.negotiate.bottom_water" in said(r)
     assert say_params(r, "anachrony.negotiate.draw")[0]["draw"] == 5
     assert state["players"]["p1"]["intrigues"]["objectives"] == 1
@@ -243,8 +242,7 @@ def agenda_state():
 
 
 def place(state, era, row, kind, more=None):
-    answers = {"anachrony.action": "agenda", "anachrony.action.player": "p1", "anachrony.agenda.p1.kind": kind,
-               "anachrony.agenda.p1.row": str(row), "anachrony.agenda.p1.number": 5, "anachrony.agenda.p1.pair": False,
+    answers = {"anachrony.action": "agenda:p1", "anachrony.agenda.p1.row": f"{kind}:{row}", "anachrony.agenda.p1.number": 5, "anachrony.agenda.p1.pair": False,
                "anachrony.agenda.p1.same_turn": False}
     answers.update(more or {})
     return action(state, era, answers)
@@ -286,7 +284,7 @@ def test_agenda_benefits_three_uses_per_era_then_reset():
     """B0: the first three Free Actions 3 times per Era in total, one Agenda tile each."""
     state = agenda_state()
     for _ in range(3):
-        action(state, 1, {"anachrony.action": "benefit", "anachrony.action.player": "p1",
+        action(state, 1, {"anachrony.action": "benefit:p1",
                           "anachrony.benefit.p1.which": "tired_workers", "anachrony.benefit.p1.pay": "values"})
     pi = state["players"]["p1"]["intrigues"]
     assert pi["benefit_uses"] == 3 and pi["values"] == 0 and "p1" not in eligible(state, DATA, "benefit")
@@ -299,7 +297,7 @@ def test_mission_reveal(met, rewards, failed):
     """Seed, Cartas de Missão: three conditions two different rewards; two (rules file K4) one; fewer (K5) -1 VP."""
     state = ready(2, "intrigues")
     phase(state, 1, "power_up")
-    r = action(state, 1, {"anachrony.action": "mission", "anachrony.action.player": "p1", "anachrony.mission.p1.met": met,
+    r = action(state, 1, {"anachrony.action": "mission:p1", "anachrony.mission.p1.met": met,
                           "anachrony.mission.p1.vp": 2, "anachrony.mission.p1.agenda": 0})
     assert state["players"]["p1"]["missions_failed"] == failed
     assert say_params(r, "anachrony.mission.rewards") == ([{"player": {"id": "anachrony.player", "params": {"n": 1}}, "n": rewards}] if rewards else [])
@@ -384,3 +382,82 @@ def test_a_loop_cards_payback_must_be_a_shape_and_an_icon():
     for bad in ("texto", "triangle", "triangle 6", "hexagon 2", "circle 2 3"):
         with pytest.raises(InvalidAnswer):
             parse_payback(bad)
+
+
+# -- issue 11: the table answers only what a player chose ---------------------------------------------------------
+
+
+def test_a_question_with_one_valid_answer_is_applied_not_asked():
+    """ISSUE_11: a question whose only valid answer is one value is not asked; the program says what it applied.
+    Seed A2 (one Hypersync tile per Era): with one tile left available, "which tile?" has one answer."""
+    state = ready(2, "hypersync")
+    pl = state["players"]["p1"]["hypersync"]
+    pl["research"] = {"state": "pending", "era": 1}
+    pl["construct"] = {"state": "pending", "era": 1}
+    r = action(state, 2, {"anachrony.action": "hypersync:p1"})
+    assert "anachrony.hypersync.p1.tile" not in asked(r)
+    applied = say_params(r, "anachrony.applied")
+    assert applied and applied[0]["answer"] == {"id": "anachrony.tile.recruit"}
+    assert pl["recruit"] == {"state": "pending", "era": 2}
+
+
+def test_single_answer_rules():
+    """ISSUE_11: a range n..n and a single choice have one answer; pauses (the report menu) are still asked."""
+    from automata.anachrony.game import single_answer
+    from automata.core.steps import NUMBER, ONE_OF, Ask, Choice, msg
+
+    m = msg("anachrony.action.done")
+    assert single_answer(Ask("x.n", m, NUMBER, min=0, max=0)) == (0, 0)
+    assert single_answer(Ask("x.n", m, NUMBER, min=0, max=1)) is None
+    assert single_answer(Ask("x.c", m, ONE_OF, (Choice("a", m),))) == ("a", m.to_data())
+    assert single_answer(Ask("anachrony.action", m, ONE_OF, (Choice("done", m),))) is None
+
+
+def test_the_report_menu_names_the_player_with_the_event():
+    """ISSUE_11 (ask only what a player chose): one answer says what happened and to whom ("negotiate:p2");
+    no separate "who?" question; an event only one player can have answers to its bare name too."""
+    state = ready(3, "hypersync,intrigues")
+    r = action(state, 1, {"anachrony.action": "hypersync:p2", "anachrony.hypersync.p2.tile": "research"})
+    assert asked(r) == ["anachrony.action", "anachrony.hypersync.p2.tile"]
+    assert state["players"]["p2"]["hypersync"]["research"]["state"] == "pending"
+    from automata.anachrony.actions import event_choices
+
+    values = [c.value for c in event_choices(state, DATA)]
+    assert "hypersync:p1" in values and "hypersync:p3" in values and "hypersync:p2" not in values  # one tile per Era
+    assert values[-1] == "done"
+    state["players"]["p2"]["intrigues"].update(objectives=1)
+    r = action(state, 1, {"anachrony.action": "benefit", "anachrony.benefit.p2.which": "tired_workers"})
+    assert state["players"]["p2"]["intrigues"]["benefit_uses"] == 1
+
+
+def test_negotiate_asks_the_worker_and_what_was_kept_once_each():
+    """Seed, Ação Negociar (a Genius picks one of the bonuses) and ISSUE_11: the Worker and a Genius's bonus are
+    one answer; what was kept (Objectives and Values) is one answer, within the allowance."""
+    state = ready(3, "intrigues")
+    r = action(state, 1, {"anachrony.action": "negotiate:p1", "anachrony.negotiate.p1.space": "top",
+                          "anachrony.negotiate.p1.worker": "genius:scientist", "anachrony.negotiate.p1.kept": "1+1"})
+    assert asked(r) == ["anachrony.action", "anachrony.negotiate.p1.space", "anachrony.negotiate.p1.worker",
+                        "anachrony.negotiate.p1.kept"]
+    assert say_params(r, "anachrony.negotiate.draw")[0]["keep"] == 2  # 1 + top + Scientist, at most the 2 drawn
+    pi = state["players"]["p1"]["intrigues"]
+    assert (pi["objectives"], pi["values"]) == (1, 1)
+    from automata.anachrony.actions import kept_choices
+
+    assert [c.value for c in kept_choices(1)] == ["1+0", "0+1", "0+0"]
+    assert all(sum(int(x) for x in c.value.split("+")) <= 3 for c in kept_choices(3)) and len(kept_choices(3)) == 10
+    with pytest.raises(Exception):  # more than the allowance is refused
+        action(state, 1, {"anachrony.action": "negotiate:p2", "anachrony.negotiate.p2.space": "top",
+                          "anachrony.negotiate.p2.worker": "engineer", "anachrony.negotiate.p2.kept": "2+1"})
+
+
+def test_agenda_placement_asks_tile_and_row_in_one_answer():
+    """Seed, Colocar Fichas de Agenda (G1-G3: Objectives left, Values right, covering 2 Water a tile) and ISSUE_11:
+    with both kinds in the reserve, which tile and where is one answer, each choice with its covering cost."""
+    state = agenda_state()
+    r = action(state, 1, {"anachrony.action": "agenda:p1", "anachrony.agenda.p1.row": "value:2", "anachrony.agenda.p1.number": 3})
+    assert [a for a in asked(r) if a.startswith("anachrony.agenda.")] == ["anachrony.agenda.p1.row", "anachrony.agenda.p1.number"]
+    assert state["agenda"][1]["value"] == 1 and state["agenda"][1]["values"] == [3]
+    state["players"]["p1"]["intrigues"].update(objectives=0)
+    r = action(state, 1, {"anachrony.action": "agenda:p1", "anachrony.agenda.p1.same_turn": False, "anachrony.agenda.p1.row": "2",
+                          "anachrony.agenda.p1.number": 4, "anachrony.agenda.p1.pair": False})
+    assert say_params(r, "anachrony.agenda.cover_cost") == [{"water": 2}]  # one kind left: the row alone answers

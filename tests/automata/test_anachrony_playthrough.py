@@ -45,6 +45,30 @@ def test_golden_three_player_game_with_all_modules():
     assert eras == [1, 2, 3, 4, 5, 6]
 
 
+def questions_per_era(text: str) -> dict[int, int]:
+    """The table's questions ("? " lines) in each Era's steps of a golden transcript."""
+    import re
+
+    out: dict[int, int] = {}
+    era = 0
+    for line in text.splitlines():
+        m = re.match(r"## \d+\. Era (\d+)", line)
+        if m:
+            era = int(m.group(1))
+        elif line.startswith("## "):
+            era = 0
+        elif line.startswith("? ") and era:
+            out[era] = out.get(era, 0) + 1
+    return out
+
+
+def test_the_golden_games_questions_per_era_stay_measured():
+    """ISSUE_11 (Anachrony bookkeeping): questions per Era of the 3-player golden game, measured before
+    (6, 38, 11, 22, 46, 50) and after the report menu names the player, Negotiate asks the Worker and what
+    was kept once each, and a one-answer question is applied (5, 30, 10, 15, 31, 35), same decisions; an Agenda placement asks tile and row in one answer."""
+    assert questions_per_era(GOLDEN.read_text(encoding="utf-8")) == {1: 5, 2: 30, 3: 10, 4: 15, 5: 31, 6: 35}
+
+
 def check(state) -> None:
     """Counters within bounds after every step."""
     data = data_of(state)

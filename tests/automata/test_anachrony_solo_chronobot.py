@@ -14,7 +14,7 @@ from automata.anachrony.solo import state as S
 from automata.anachrony.solo.data import load
 from automata.anachrony.solo.flow import score_answers
 from automata.core.games import OptionError
-from automata.core.runner import DiceContext, ScriptedAnswers, run
+from automata.core.runner import BadAnswer, DiceContext, ScriptedAnswers, run
 
 SD = load()
 
@@ -378,6 +378,45 @@ def test_remove_anomaly_a_neutronium_counts_two():
     assert s["anomalies"] == 1 and s["resources"]["neutronium"] == 2
 
 
+def test_remove_anomaly_weighs_a_neutronium_as_two_cubes_when_ranking_and_paying():
+    """§3.2.7 Remove Anomaly: "1 Neutronium counts as 2 cubes" both for which type it has most of and for what
+    it pays (ISSUE_12): 1 Neutronium + 1 Titanium pays the Neutronium only; 2 + 2 pays one Neutronium."""
+    for before, paid in [({"neutronium": 1, "titanium": 1}, ["neutronium"]),
+                         ({"neutronium": 2, "titanium": 2}, ["neutronium"]),
+                         ({"neutronium": 1, "titanium": 3}, ["titanium", "titanium"]),
+                         ({"neutronium": 1, "gold": 2}, ["gold", "gold"]),
+                         ({"neutronium": 1, "gold": 1, "titanium": 1}, ["neutronium"]),
+                         ({"neutronium": 0, "uranium": 2, "gold": 2}, ["gold", "uranium"])]:
+        res = {r: before.get(r, 0) for r in S.RESOURCES}
+        assert A.anomaly_payment(res) == paid, before
+        cubes = sum(2 if r == "neutronium" else 1 for r in paid)
+        assert cubes == 2, before  # never more than the 2 cubes' worth it owes
+    st = new()
+    s = in_actions(st)
+    s.update(anomalies=1, resources={"neutronium": 2, "uranium": 0, "gold": 0, "titanium": 2})
+    play(A.perform(st, SD, "remove_anomaly"))
+    assert s["anomalies"] == 0 and s["resources"] == {"neutronium": 1, "uranium": 0, "gold": 0, "titanium": 2}
+
+
+def test_mine_takes_two_different_resources_when_it_can():
+    """§3.2.7 Mine: the 2 Resources it wants most; it collects all four types for its +5 VP set, so with two
+    types available it never takes two of one type (ISSUE_12)."""
+    s = new()["solo"]
+    s["resources"].update(neutronium=1, uranium=1, gold=1, titanium=1)
+    # upper gives Uranium: a pool Uranium would double it; the Gold in the pool makes two types
+    assert A.mine_choice(s, ["upper"], ["uranium", "gold"]) == ("upper", "gold")
+    s["resources"].update(neutronium=0)
+    # it lacks Neutronium: a lacking type first, then a second different type
+    assert A.mine_choice(s, ["upper"], ["neutronium", "uranium"]) == ("upper", "neutronium")
+    assert A.mine_choice(s, ["lower"], ["titanium", "gold"]) == ("lower", "gold")
+    # only one type on offer: two of it is all there is
+    assert A.mine_choice(s, ["lower"], ["titanium"]) == ("lower", "titanium")
+    for free in (["upper"], ["middle"], ["lower"], ["upper", "middle", "lower"]):
+        for pool in (["uranium", "gold", "titanium"], ["neutronium", "uranium", "gold", "titanium"]):
+            space, r = A.mine_choice(s, free, pool)
+            assert r != A.MINE_SPACES[space], (free, pool)
+
+
 def test_remove_anomaly_without_one_or_without_cubes_fails():
     """§3.2.7: no Anomaly, or too few cubes: Failed Action (+1 VP)."""
     st = new()
@@ -442,6 +481,34 @@ def test_your_early_pass_lets_it_play_until_its_third_action():
         play(rounds.turn(st, SD, 2, k), {"anachrony.solo.ai": "3", "anachrony.solo.construct.space": "none", "anachrony.solo.council": [],
                                         "anachrony.solo.superproject.eras": []})
     assert s["actions"] == 3 and st["next"]["phase"] == "clean_up"
+
+
+def test_your_exosuit_actions_stop_when_your_powered_exosuits_are_placed():
+    """Rules file §2.5 Power Up / Warp / Action Rounds 1 and §2.10: you power up to 6 Exosuits (a warped one
+    arrives powered); a Main-board Action takes a Worker in one of them, a Player-board space a Worker alone.
+    The program asks the count once after the Warp and offers Exosuit Actions only while one is left (ISSUE_12:
+    "I took an Action" could be answered for ever)."""
+    st = new()
+    s = in_actions(st)
+    r = play(phases.your_exosuits(st, SD), {"anachrony.solo.you.exosuits": 2})
+    assert s["you_exosuits"] == 2 and "you.exosuits" in said(r)
+    k = 2
+    for left in (2, 1):
+        s["turn"] = "p1"
+        r = run(rounds.turn(st, SD, 2, k), ScriptedAnswers({}), dice=DiceContext(1, 1, "table"))
+        offered = [c.value for c in r.pending.choices]
+        assert offered[:2] == ["action", "board"] and "pass" in offered, offered
+        play(rounds.turn(st, SD, 2, k), {"anachrony.solo.you": "action"})
+        assert s["you_exosuits"] == left - 1
+        k += 1
+    s["turn"] = "p1"
+    r = run(rounds.turn(st, SD, 2, k), ScriptedAnswers({}), dice=DiceContext(1, 1, "table"))
+    offered = [c.value for c in r.pending.choices]
+    assert "action" not in offered and offered[0] == "board" and offered[-1] == "pass", offered
+    with pytest.raises(BadAnswer):  # an Exosuit Action with none left is refused
+        play(rounds.turn(st, SD, 2, k), {"anachrony.solo.you": "action"})
+    play(rounds.turn(st, SD, 2, k), {"anachrony.solo.you": "board"})  # a Player-board space needs no Exosuit
+    assert s["you_exosuits"] == 0 and not s["player_passed"]
 
 
 def test_harder_minimum_of_six_and_one_more_turn_after_you_pass():

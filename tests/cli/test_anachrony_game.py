@@ -100,7 +100,7 @@ def test_status_json_keys():
     assert data["turn_order"] == ["p2", "p3", "p1"]
     assert len(data["quantum_loops"]["offer"]) == 3 and len(data["agenda"]) == 5
     ana = data["player"]["p1"]
-    assert ana["name"] == "Ana" and set(ana) == {"name", "vp_tokens", "hypersync", "hypersync_era", "quantum", "intrigues"}
+    assert ana["name"] == "Ana" and set(ana) == {"name", "vp_tokens", "vp", "missions_failed_vp", "hypersync", "hypersync_era", "quantum", "intrigues"}
     assert set(ana["intrigues"]) == {"mission_deck", "mission", "emergency_left", "objectives", "values", "benefit_uses",
                                      "benefit_limit", "missions_failed"}
     assert ana["intrigues"]["mission_deck"] == 6  # Power Up of Era 1 drew 2 (seed M1)
@@ -109,7 +109,7 @@ def test_status_json_keys():
 def test_a_scripted_era_and_status_text():
     new_game()
     r = tt("play", *setup_answers(), "--answer", "anachrony.warp.quantum=Ana", "--answer", "anachrony.warp.p1.card=none",
-           "--answer", "anachrony.action=hypersync", "--answer", "anachrony.action.player=Caio",
+           "--answer", "anachrony.action=hypersync:Caio",
            "--answer", "anachrony.hypersync.p3.tile=research", "--steps", "20")
     assert "Caio puts the Research Hypersync tile above the Era 1 Timeline tile." in r.output, r.output
     r = tt("status")
@@ -252,3 +252,61 @@ def test_a_whole_game_through_the_cli_ends_with_the_final_score(_tabletop_home):
     data = json.loads(tt("--json", "status").stdout)
     assert data["over"] and data["era"] == 7 and data["final"]["winners"] == ["p1"]
     assert "Final score:" in tt("status").output
+
+
+# -- issue 12: status and options ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mods", ["hypersync,hypersync", "hypersync,Hipersincronia", "all,intrigues", "all,all"])
+def test_a_module_named_twice_is_refused(mods):
+    """Seed 002, Preparação: each module is set up once; a repeated --modules entry is a typo, refused with what is valid."""
+    r = tt("new", "anachrony", "--players", "2", "--modules", mods)
+    assert r.exit_code == 2 and "twice" in r.output and "Valid" not in r.output.split("twice")[0], r.output
+    r = tt("--lang", "pt-BR", "new", "anachrony", "--players", "2", "--modules", mods)
+    assert r.exit_code == 2 and "duas vezes" in r.output, r.output
+
+
+def test_status_json_keeps_the_quantum_loop_deck_face_down():
+    """Seed 002, Módulo 3: the 5 cards left after the offer are a face-down pile: status says how many, never their order."""
+    new_game()
+    tt("play", *setup_answers())
+    data = json.loads(tt("--json", "anachrony", "status").stdout)
+    ql = data["quantum_loops"]
+    assert ql["deck"] == 5 and len(ql["offer"]) == 3 and ql["out"] == []
+    text = tt("anachrony", "status").output
+    assert "(5 in the deck)" in text
+
+
+def test_status_names_unnamed_players_and_counts_a_failed_mission():
+    """Rules file §1.8 K5: a failed Mission loses 1 VP; status shows it in the player's VP (JSON and text);
+    a player without --names is "Player N" in JSON as in the text."""
+    from types import SimpleNamespace
+
+    from automata.anachrony import game
+    from cli.anachrony_game import status_data
+
+    state = game.new_state(game.check_options({"players": 2, "modules": "intrigues"}), 3)
+    state["players"]["p1"]["vp"] = 2
+    state["players"]["p1"]["missions_failed"] = 1
+    session = SimpleNamespace(save=SimpleNamespace(state=state, name="t"))
+    data = status_data(session, Translator("en"))
+    assert data["player"]["p1"]["name"] == "Player 1" and data["player"]["p2"]["name"] == "Player 2"
+    assert data["player"]["p1"]["vp"] == 1 and data["player"]["p1"]["missions_failed_vp"] == -1
+    assert data["player"]["p2"]["vp"] == 0
+    assert status_data(session, Translator("pt-BR"))["player"]["p2"]["name"] == "Jogador 2"
+    r = tt("new", "anachrony", "--players", "2", "--modules", "intrigues", "--seed", "3")
+    assert r.exit_code == 0, r.output
+    assert json.loads(tt("--json", "anachrony", "status").stdout)["player"]["p1"]["name"] == "Player 1"
+    assert "Player 1 — 0 VP" in tt("anachrony", "status").output
+
+
+def test_quantum_payback_shape_reads_in_portuguese():
+    """Seed 002, Recuperando Dobras Quânticas: the payback Breakthrough is named in the table's language
+    (ISSUE_12: "pagando uma Inovação square 2")."""
+    new_game(lang="pt-BR")
+    tt("--lang", "pt-BR", "play", *setup_answers())
+    first = json.loads(tt("--json", "anachrony", "status").stdout)["quantum_loops"]["offer"][0]
+    r = tt("--lang", "pt-BR", "play", *setup_answers(), "--answer", "anachrony.warp.quantum=Ana",
+           "--answer", f"anachrony.warp.p1.card={first}", "--answer", "anachrony.warp.p1.payback=quadrado 2")
+    assert "Inovação quadrado 2" in r.output, r.output
+    assert "square" not in r.output

@@ -86,7 +86,8 @@ BOT_TURN = ["--answer", "anachrony.solo.construct.space=top", "--answer", "anach
             "--answer", "anachrony.solo.stack.power_plant.secondary=1", "--answer", "anachrony.solo.stack.factory.primary=3",
             "--answer", "anachrony.solo.stack.factory.secondary=-1", "--answer", "anachrony.solo.stack.life_support.primary=1",
             "--answer", "anachrony.solo.stack.life_support.secondary=2", "--answer", "anachrony.solo.recruit.pool=engineer,scientist",
-            "--answer", "anachrony.solo.research.left=yes", "--answer", "anachrony.solo.genius_in_pool=no"]
+            "--answer", "anachrony.solo.research.left=yes", "--answer", "anachrony.solo.genius_in_pool=no",
+            "--answer", "anachrony.solo.you.exosuits=4"]
 
 
 def test_play_runs_the_chronobots_first_turn_and_status_shows_it():

@@ -214,15 +214,19 @@ def _rank(s: dict, r: str) -> tuple[int, int]:
 
 def mine_choice(s: dict, free: list[str], pool: list[str]) -> tuple[str, str | None]:
     """The topmost free Mine space and pool Resource giving the two Resources it wants most: types it
-    lacks first, then Neutronium > Uranium > Gold > Titanium (§3.2.7)."""
+    lacks first, then two different types (it collects all four for its +5 VP set), then Neutronium >
+    Uranium > Gold > Titanium (§3.2.7)."""
     best = None
     for space in [x for x in MINE_SPACES if x in free]:
         for r in (pool or [None]):
             have = dict(s["resources"])
             key = []
+            taken: set[str] = set()
             for x in ([r] if r else []) + [MINE_SPACES[space]]:
-                key.append((1 if have[x] else 0, S.RESOURCES.index(x)))
+                # a lacking type first, then a second different type, a second cube of one type last
+                key.append((2 if x in taken else (1 if have[x] else 0), S.RESOURCES.index(x)))
                 have[x] += 1
+                taken.add(x)
             key.sort()
             if best is None or key < best[0]:
                 best = (key, space, r)
@@ -268,6 +272,29 @@ def time_travel(state: dict, sd, last: bool = False):
     return True
 
 
+def _weight(res: dict, r: str) -> int:
+    return res[r] * (2 if r == "neutronium" else 1)
+
+
+def anomaly_payment(res: dict) -> list[str]:
+    """§3.2.7 Remove Anomaly: 2 cubes from the types it has most of, 1 Neutronium counting as 2 cubes both
+    when ranking the types (2 Neutronium weigh 4) and when paying (one Neutronium pays both cubes); ties
+    Titanium > Gold > Uranium > Neutronium. A Neutronium is not spent on the last single cube while another
+    type can pay it. ``res`` must hold at least 2 cubes' worth."""
+    res = dict(res)
+    paid: list[str] = []
+    need = 2
+    while need > 0:
+        have = [x for x in S.ANOMALY_CUBES if res[x]]
+        if need == 1 and any(x != "neutronium" for x in have):
+            have = [x for x in have if x != "neutronium"]
+        r = max(have, key=lambda x: (_weight(res, x), -S.ANOMALY_CUBES.index(x)))
+        res[r] -= 1
+        paid.append(r)
+        need -= 2 if r == "neutronium" else 1
+    return paid
+
+
 def remove_anomaly(state: dict, sd):
     """§3.2.7: two Resource cubes of the types it has most of (Titanium > Gold > Uranium > Neutronium on a
     tie; a Neutronium counts 2), then one Anomaly back; §3.3: 2 Water more for the first edition."""
@@ -281,15 +308,9 @@ def remove_anomaly(state: dict, sd):
     if cubes < 2 or s["water"] < water:
         yield from fail(sd, s, "no_cubes")
         return
-    paid: list[str] = []
-    need = 2
-    while need > 0:
-        r = max(S.ANOMALY_CUBES, key=lambda x: (res[x], -S.ANOMALY_CUBES.index(x)))
-        if r == "neutronium" and need == 1 and any(res[x] for x in S.ANOMALY_CUBES[:3]):
-            r = max(S.ANOMALY_CUBES[:3], key=lambda x: (res[x], -S.ANOMALY_CUBES.index(x)))
+    paid = anomaly_payment(res)
+    for r in paid:
         res[r] -= 1
-        paid.append(r)
-        need -= 2 if r == "neutronium" else 1
     s["resources"] = res
     s["water"] -= water
     s["anomalies"] -= 1

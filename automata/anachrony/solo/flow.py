@@ -45,6 +45,7 @@ def procedure(state: dict, step: dict):
                 yield from extra(state, sd)
         if phase == "warp":
             yield from phases.cosmic_leak(state, sd)
+            yield from phases.your_exosuits(state, sd)
         nxt = state.get("next") or {}
         if nxt.get("proc") == "actions":
             state["next"] = {"proc": "solo_turn", "era": nxt["era"], "k": 1}

@@ -293,6 +293,16 @@ def cosmic_leak(state: dict, sd):
         yield from draw_objectives(state, sd, sd["quantum_loops"]["leak_objectives"], "leak")
 
 
+def your_exosuits(state: dict, sd):
+    """Rules file §2.5 Power Up and Warp: you power up to 6 Exosuits on your Hex slots, and a warped Exosuit
+    arrives powered. The program counts them so that your Exosuit Actions stop when none is left (ISSUE_12)."""
+    s = state["solo"]
+    n = yield Ask(f"{P}.you.exosuits", msg(f"{P}.ask.your_exosuits", era=state["era"]), NUMBER, min=0, max=6,
+                  hint=msg(f"{P}.hint.your_exosuits"))
+    s["you_exosuits"] = n
+    yield say("you.exosuits", "info", n=n)
+
+
 # -- the Impact -------------------------------------------------------------------------------------------------
 
 

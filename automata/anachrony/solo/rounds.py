@@ -57,14 +57,26 @@ def after(sd, s: dict) -> str | None:
 
 
 def player_turn(state: dict, sd, era: int):
-    """You take one Action on the board (or a module Action the program keeps), or pass."""
+    """You take one Action on the board (or a module Action the program keeps), or pass. Rules file §2.5
+    Action Rounds 1, §2.10: a Main-board space takes a Worker in a powered Exosuit, a Player-board space a
+    Worker alone; the program counts your powered Exosuits (asked after the Warp) and offers an Exosuit
+    Action only while one is left."""
     from .. import actions as base
 
     data = _data(state)
     s = state["solo"]
+    left = s.get("you_exosuits")  # None: a game saved before the program counted your Exosuits
     events = [e for e in ("hypersync", "recover", "quantum_payback") if base.eligible(state, data, e)]
-    choices = (Choice("action", msg(f"{P}.you.action")),) + tuple(Choice(e, msg(f"anachrony.action.{e}")) for e in events) \
-        + (Choice("pass", msg(f"{P}.you.pass")),)
+    if left is not None and left <= 0:
+        events = [e for e in events if e != "recover"]  # recovering a Hypersync tile takes an Exosuit (R2)
+    exo = ()
+    if left is None:
+        exo = (Choice("action", msg(f"{P}.you.action")),)
+    elif left > 0:
+        exo = (Choice("action", msg(f"{P}.you.exosuit", left=left)), Choice("board", msg(f"{P}.you.board")))
+    else:
+        exo = (Choice("board", msg(f"{P}.you.board")),)
+    choices = exo + tuple(Choice(e, msg(f"anachrony.action.{e}")) for e in events) + (Choice("pass", msg(f"{P}.you.pass")),)
     what = yield Ask(f"{P}.you", msg(f"{P}.ask.you", era=era), ONE_OF, choices)
     if what == "pass":
         s["player_passed"] = True
@@ -82,8 +94,12 @@ def player_turn(state: dict, sd, era: int):
         else:
             yield why("chronossus_after_pass" if not s["passed"] else "both_passed")
         return
-    if what == "action":
+    if what in ("action", "recover") and left is not None:
+        s["you_exosuits"] = left = left - 1
+    if what in ("action", "board"):
         yield say("you.acted", "info")
+        if what == "action" and left == 0:
+            yield say("you.exosuits_out", "info")
         return
     handler = {"hypersync": base.hypersync, "recover": base.recover, "quantum_payback": base.quantum_payback}[what]
     yield from handler(state, data, "p1", era)
