@@ -48,7 +48,7 @@ class AutoAnswers:
         if ask.kind == NUMBER:
             return (ask.min if ask.min is not None else 0), "answers"
         if ask.kind == ONE_OF:
-            return ask.choices[0].value, "answers"
+            return next(c.value for c in ask.choices if c.unavailable is None), "answers"
         if ask.kind == SEVERAL_OF:
             return [c.value for c in ask.choices[: ask.min or 0]], "answers"
         if ask.kind == TEXT:

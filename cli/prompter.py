@@ -37,7 +37,7 @@ class TerminalPrompter:
         elif ask.kind == ONE_OF:
             value = self._select(ask, question)
         elif ask.kind == SEVERAL_OF:
-            choices = [questionary.Choice(self.t.render(c.label), value=c.value) for c in ask.choices]
+            choices = [questionary.Choice(self.t.render(c.label), value=c.value, disabled=self._reason(c)) for c in ask.choices]
             value = questionary.checkbox(question, choices=choices, validate=self._validator(ask.normalise),
                                          instruction=self.t("core.prompt.checkbox"), erase_when_done=True).unsafe_ask()
             # questionary's own answer line is English ("done (2 selections)"): say it in the table's language
@@ -57,19 +57,24 @@ class TerminalPrompter:
             raise ValueError(ask.kind)
         return value, "table"
 
+    def _reason(self, choice) -> str | None:
+        """The rendered reason an item cannot be picked now (questionary shows it greyed beside the item)."""
+        return None if choice.unavailable is None else self.t("core.prompt.unavailable", reason=self.t.render(choice.unavailable))
+
     def _select(self, ask: Ask, question: str):
         """A menu; a pick the question's check refuses (a card too dear, a camp already taken) is said and the menu
-        shown again, so that 'play' never stops on it."""
-        import questionary
+        shown again, so that 'play' never stops on it.
 
-        choices = [questionary.Choice(self.t.render(c.label), value=c.value) for c in ask.choices]
+        A numbered menu whose numbers never move (cli/menu.py): an unavailable item keeps its place, marked with
+        the reason, and is refused if picked; a number that names no item is refused. Lists of ten items or more
+        (Old World cards, Radlands cards) are also filtered by typing."""
+        from .menu import Item, numbered_menu
+
+        items = [Item(self.t.render(c.label), c.value, None if c.unavailable is None else self.t.render(c.unavailable))
+                 for c in ask.choices]
+        instruction = self.t("core.prompt.select" if len(items) <= 9 else "core.prompt.filter_numbers")
         while True:
-            if len(choices) <= 9:
-                value = questionary.select(question, choices=choices, use_shortcuts=True,
-                                           instruction=self.t("core.prompt.select")).unsafe_ask()
-            else:  # long lists (Old World cards, Radlands cards): type to filter
-                value = questionary.select(question, choices=choices, use_search_filter=True, use_jk_keys=False,
-                                           instruction=self.t("core.prompt.filter")).unsafe_ask()
+            value = numbered_menu(question, items, self.t, instruction).unsafe_ask()
             try:
                 ask.normalise(value)
             except InvalidAnswer as bad:

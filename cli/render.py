@@ -78,7 +78,8 @@ def pending_help(t: Translator, pending: Ask | Roll) -> dict[str, Any]:
     else:
         question = t.render(pending.msg)
         if pending.choices:
-            valid = ", ".join(c.value for c in pending.choices)
+            valid = ", ".join(c.value if c.unavailable is None else t("core.pending.unavailable", value=c.value, reason=c.unavailable.to_data())
+                              for c in pending.choices)
         elif pending.kind == "yesno":
             valid = f"{t('core.yes')}, {t('core.no')}"
         elif pending.kind == "number":

@@ -1,7 +1,9 @@
 """A yes/no prompt in the table's language: questionary's confirm knows only English keys and words ('y', "Yes").
 
-The keys of both languages work in both (y/s for yes, n for no); Enter takes the default; the answer is echoed
-in the table's language. Built on prompt_toolkit, which questionary already uses.
+One keystroke convention for every prompt: a key chooses, Enter confirms. 'y' or 's' (sim) shows yes, 'n' shows
+no, Backspace clears, Enter confirms the answer shown (the default when none is); the keys of both languages work
+in both. So "n" then Enter answers this question only, and never also confirms the next prompt. Another key is
+refused visibly. The answer is echoed in the table's language. Built on prompt_toolkit, which questionary uses.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ def yes_no(message: str, t, default: bool = True):
     from prompt_toolkit.keys import Keys
     from questionary import Question
 
-    state = {"answer": None, "done": False}
+    state = {"answer": None, "done": False, "error": None}
     hint = t("core.prompt.yes_no_default_yes" if default else "core.prompt.yes_no_default_no")
 
     def tokens():
@@ -24,12 +26,18 @@ def yes_no(message: str, t, default: bool = True):
             out.append(("class:instruction", f"{hint} "))
         if state["answer"] is not None:
             out.append(("class:answer", t("core.yes") if state["answer"] else t("core.no")))
+        if state["error"] and not state["done"]:
+            out.append(("fg:ansired bold", f"  ! {state['error']}"))
         return to_formatted_text(out)
 
     keys = KeyBindings()
 
-    def finish(event, answer: bool) -> None:
-        state["answer"], state["done"] = answer, True
+    def choose(answer: bool | None) -> None:
+        state["answer"], state["error"] = answer, None
+
+    def confirm(event) -> None:
+        answer = default if state["answer"] is None else state["answer"]
+        state["answer"], state["done"], state["error"] = answer, True, None
         event.app.exit(result=answer)
 
     @keys.add(Keys.ControlC, eager=True)
@@ -38,14 +46,19 @@ def yes_no(message: str, t, default: bool = True):
         event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
 
     for key in ("y", "Y", "s", "S"):
-        keys.add(key)(lambda event: finish(event, True))
+        keys.add(key)(lambda event: choose(True))
     for key in ("n", "N"):
-        keys.add(key)(lambda event: finish(event, False))
-    keys.add(Keys.ControlM, eager=True)(lambda event: finish(event, default))
+        keys.add(key)(lambda event: choose(False))
+    keys.add(Keys.Backspace)(lambda event: choose(None))
+    keys.add(Keys.ControlM, eager=True)(confirm)
+    keys.add(Keys.ControlJ, eager=True)(confirm)  # Enter typed ahead, before the terminal is raw, is a newline
     keys.add("?")(lambda event: event.app.exit(result="?"))  # the rule behind the question (cli/rules/at_table.py)
 
     @keys.add(Keys.Any)
-    def _ignore(event):
-        """Other keys do nothing."""
+    def _other(event):
+        """Another printable key is refused visibly (nothing is chosen); the rest do nothing."""
+        char = event.key_sequence[0].key
+        if isinstance(char, str) and len(char) == 1 and char.isprintable():
+            state["error"] = t("core.prompt.yes_no_key", key=char)
 
     return Question(PromptSession(tokens, key_bindings=keys).app)

@@ -46,9 +46,18 @@ def msg(id: str, **params: Any) -> Msg:
 
 @dataclass(frozen=True)
 class Choice:
+    """One item of a menu. ``unavailable`` (a reason ``Msg``) keeps an item the table cannot pick now in its
+    place, so that a menu's numbers never move: the prompt shows it marked with the reason, and picking it
+    (at the prompt, by ``--answer`` or from an answers file) is refused with that reason."""
+
     value: str
     label: Msg
     aliases: tuple[str, ...] = ()
+    unavailable: Msg | None = None
+
+    @property
+    def available(self) -> bool:
+        return self.unavailable is None
 
 
 @dataclass(frozen=True)
@@ -149,7 +158,7 @@ def normalise_answer(ask: Ask, raw: Any) -> Any:
                 raise InvalidAnswer(msg("core.invalid.repeated", value=value))
             out.append(value)
         lo = ask.min if ask.min is not None else 0
-        hi = ask.max if ask.max is not None else len(ask.choices)
+        hi = ask.max if ask.max is not None else len(available_values(ask))
         if not lo <= len(out) <= hi:
             raise InvalidAnswer(msg("core.invalid.count", count=len(out), min=lo, max=hi))
         return out
@@ -158,7 +167,23 @@ def normalise_answer(ask: Ask, raw: Any) -> Any:
     raise ValueError(f"unknown question kind {kind!r}")
 
 
+def available_values(ask: Ask) -> list[str]:
+    """The values of the choices the table may pick now."""
+    return [c.value for c in ask.choices if c.unavailable is None]
+
+
 def _pick(ask: Ask, text: str) -> str:
+    value = _match(ask, text)
+    choice = next(c for c in ask.choices if c.value == value)
+    if choice.unavailable is not None:
+        raise InvalidAnswer(
+            msg("core.invalid.unavailable", value=value, reason=choice.unavailable.to_data(),
+                valid=", ".join(available_values(ask)) or "—")
+        )
+    return value
+
+
+def _match(ask: Ask, text: str) -> str:
     values = [c.value for c in ask.choices]
     if text in values:
         return text
@@ -171,12 +196,13 @@ def _pick(ask: Ask, text: str) -> str:
             return c.value
     import difflib
 
-    close = difflib.get_close_matches(text.lower(), list(lowered), n=3, cutoff=0.6)
+    free = available_values(ask)
+    close = difflib.get_close_matches(text.lower(), [v.lower() for v in free], n=3, cutoff=0.6)
     raise InvalidAnswer(
         msg(
             "core.invalid.choice",
             value=text,
-            valid=", ".join(values),
+            valid=", ".join(free),
             close=", ".join(lowered[c] for c in close) or "—",
         )
     )

@@ -224,13 +224,44 @@ def legal_actions(state: dict, data, side: str) -> list[str]:
     return [a for a in ACTIONS if ok[a]]
 
 
+def action_blocks(state: dict, data, side: str) -> dict[str, Msg]:
+    """Why each action the player cannot take now is unavailable (the action menu keeps it in its place)."""
+    me = state["players"][side]
+    left = B.water_left(state)
+    r = state["rules"]
+    legal = set(legal_actions(state, data, side))
+    out: dict[str, Msg] = {}
+    for a in ACTIONS:
+        if a in legal:
+            continue
+        if a in ("person", "event") and me["hand"] == 0:
+            out[a] = msg("radlands.unavailable.no_hand")
+        elif a == "person":
+            out[a] = msg("radlands.unavailable.no_person", water=left)
+        elif a == "event":
+            dear = all(int(data.card(c)["cost"]) > left for c in available_people(state, data, "event"))
+            out[a] = msg("radlands.unavailable.no_event" if dear else "radlands.unavailable.queue_full", water=left)
+        elif a == "draw":
+            out[a] = msg("radlands.unavailable.water", cost=r["draw_action_cost"], water=left)
+        elif a == "junk":
+            out[a] = msg("radlands.unavailable.no_junk")
+        elif a == "silo" and me["silo"] != "area":
+            out[a] = msg("radlands.unavailable.silo_away")
+        elif a == "silo":
+            out[a] = msg("radlands.unavailable.water", cost=r["take_silo_cost"], water=left)
+        elif a == "ability":
+            out[a] = msg("radlands.unavailable.no_ability", water=left)
+    return out
+
+
 def action(state: dict, data, side: str, k: int):
     me = state["players"][side]
     yield Say(msg("radlands.action.status", player=me["name"], water=B.water_left(state), hand=me["hand"],
                   silo="@radlands.silo." + me["silo"]), "info")
-    legal = legal_actions(state, data, side)
+    # every action keeps its place and number; one the player cannot take now is marked with the reason (issue 11)
+    blocks = action_blocks(state, data, side)
     choices = tuple(Choice(a, msg("radlands.action." + a, cost_draw=state["rules"]["draw_action_cost"],
-                                  cost_silo=state["rules"]["take_silo_cost"])) for a in legal)
+                                  cost_silo=state["rules"]["take_silo_cost"]), unavailable=blocks.get(a)) for a in ACTIONS)
     what = yield Ask("action", msg("radlands.ask.action", player=me["name"]), ONE_OF, choices)
     ctx = Ctx(state, data, side)
     yield from ACTION_PROCS[what](ctx)

@@ -52,7 +52,7 @@ class Policy:
             n = rng.randint(ask.min or 0, ask.max if ask.max is not None else len(ask.choices))
             return [c.value for c in rng.sample(list(ask.choices), n)]
         if ask.kind == ONE_OF:
-            values = [c.value for c in ask.choices]
+            values = [c.value for c in ask.choices if c.unavailable is None]  # a table picks only what it can
             if ask.id == "action":
                 weights = [WEIGHTS.get(v, 1) for v in values]
                 return rng.choices(values, weights)[0]

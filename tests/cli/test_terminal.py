@@ -14,6 +14,7 @@ from state.save import read  # noqa: E402
 
 TABLETOP = str(Path(sys.executable).with_name("tabletop"))
 DOWN = "\x1b[B"
+UP = "\x1b[A"
 SETUP = [a for n in range(1, 9) for a in ("--answer", f"chaos.setup.{n}=yes")]
 
 
@@ -47,17 +48,17 @@ def test_confirm_with_y_and_enter_and_a_select_with_arrow_keys(term_env, _tablet
     assert tt(term_env, "new", "chaos", "--name", "g1", "--seed", "7").returncode == 0
     child = spawn(term_env, "play")
     child.expect("Setup step 1 done")
-    child.send("y")  # a confirm takes 'y' without Enter
+    child.send("y\r")  # a key chooses, Enter confirms (one convention for every prompt)
     child.expect("Setup step 2 done")
     child.send("\r")  # Enter takes the default, yes
     child.expect("Setup step 3 done")
-    child.send("n")  # not yet: the step is asked again
+    child.send("n\r")  # not yet: the step is asked again
     child.expect("the companion waits for it")
     child.expect("Setup step 3 done")
-    child.send("y")
+    child.send("y\r")
     for n in range(4, 9):
         child.expect(f"Setup step {n} done")
-        child.send("y")
+        child.send("y\r")
     child.expect("Which Old World card did")
     child.send(DOWN)  # the second card
     child.send("\r")
@@ -114,10 +115,10 @@ def test_yes_no_in_portuguese_takes_s_and_n_and_answers_in_portuguese(term_env, 
     assert tt(term_env, "new", "chaos", "--name", "g2", "--seed", "7").returncode == 0
     child = spawn(term_env, "--lang", "pt-BR", "play")
     child.expect(r"\(S/n\)")
-    child.send("s")
+    child.send("s\r")
     child.expect("sim")
     child.expect(r"\(S/n\)")
-    child.send("n")
+    child.send("n\r")
     child.expect("não")
     child.expect(r"\(S/n\)")  # not yet done: the same step asks again
     child.sendintr()
@@ -166,3 +167,70 @@ def test_several_of_echoes_the_picks_in_the_tables_language(term_env):
     child.expect(r"RESULT \(\['a', 'b'\], 'table'\)")
     assert "selections" not in child.before
     assert finish(child) == 0
+
+
+# -- issue 11: one keystroke convention (Enter confirms), menus whose numbers never move ----------------------
+
+
+def test_a_yes_no_key_waits_for_enter_so_it_never_also_answers_the_next_menu(term_env, _tabletop_home):
+    """'y' (or 'n') only chooses; Enter confirms. "y" then Enter answers the yes/no and nothing else: the next
+    menu stays open instead of taking its first item. Another key is refused visibly."""
+    assert tt(term_env, "new", "chaos", "--name", "g1", "--seed", "7").returncode == 0
+    child = spawn(term_env, "play", *[a for n in range(1, 8) for a in ("--answer", f"chaos.setup.{n}=yes")])
+    child.expect("Setup step 8 done")
+    child.send("x")
+    child.expect("'x' is not yes or no")
+    child.send("n")
+    child.expect("no")  # the chosen answer, shown
+    child.sendintr()  # chosen, not confirmed: nothing is recorded
+    assert finish(child) == 130
+    save = read(_tabletop_home / "games" / "g1")
+    assert save.journal_length == 7 and not (save.pending or {}).get("records")
+
+    child = spawn(term_env, "play")
+    child.expect("Setup step 8 done")
+    child.send("y\r")  # typed in one go, as a hurried table would
+    child.expect("Which Old World card did")
+    child.expect("Enter")
+    child.sendintr()
+    assert finish(child) == 130
+    save = read(_tabletop_home / "games" / "g1")
+    assert save.journal_length == 8 and not (save.pending or {}).get("records")  # no Old World card was picked
+
+
+RADLANDS_MENU = {
+    "en": {"marked": r"3\) Draw a card \(2 water\)  — not now: needs 2 water, you have 1",
+           "refused": "cannot be chosen now: needs 2 water, you have 1", "no_item": "9 names no item",
+           "end": "End the turn"},
+    "pt-BR": {"marked": r"3\) Comprar uma carta \(2 de água\)  — agora não: precisa de 2 de água, você tem 1",
+              "refused": "não pode ser escolhido agora: precisa de 2 de água, você tem 1",
+              "no_item": "9 não corresponde a nenhum item", "end": "Encerrar o turno"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_the_radlands_action_menu_keeps_its_numbers_and_refuses_what_names_nothing(term_env, _tabletop_home, lang):
+    """Ana's first turn gives 1 water: 'Draw a card' (2 water) stays item 3, marked with the reason; picking it
+    says the reason and the menu stays; 9 (past the end) is refused and Enter then picks nothing; 8 is still
+    'End the turn'."""
+    words = RADLANDS_MENU[lang]
+    assert tt(term_env, "new", "radlands", "--name", "r1", "--players", "Ana,Bruno", "--first-game").returncode == 0
+    assert tt(term_env, "play", "--answer", "experienced=Ana", "--answer", "flip=1", "--dice", "table").returncode == 2
+    child = spawn(term_env, "--lang", lang, "play")
+    child.expect(words["marked"])
+    child.send("3")
+    child.send("\r")
+    child.expect(words["refused"])
+    child.send(UP)  # clears the message (item 2)
+    child.send("9")
+    child.expect(words["no_item"])
+    child.send("\r")  # Enter confirms nothing (the records below show that only 'end' was picked)
+    child.send("8")
+    child.send("\r")
+    child.expect(words["end"])
+    child.expect("Bruno")
+    child.sendintr()
+    assert finish(child) == 130
+    save = read(_tabletop_home / "games" / "r1")
+    actions = [r for e in save.journal() for r in e["records"] if r["id"] == "action"]
+    assert [(r["value"], r["source"]) for r in actions] == [("end", "table")]

@@ -1,0 +1,188 @@
+"""A numbered menu whose numbers never move under the finger (built on prompt_toolkit, which questionary uses).
+
+- Every item keeps its number: an item the table cannot pick now stays in its place, greyed and marked with the
+  reason; Enter on it says the reason and the menu stays open.
+- A number key moves the pointer to its item; Enter confirms (the one keystroke convention of every prompt).
+  A number that names no item is refused visibly, and Enter then confirms nothing until a number or an arrow
+  names an item again (so "7, Enter" in a five-item menu never picks item 1).
+- Menus of ten items or more are filtered by typing: a number names its item ("12"), other text keeps the items
+  whose label contains it; text that matches nothing is refused visibly (Enter never falls back to item 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Item:
+    label: str
+    value: str
+    reason: str | None = None  # why it cannot be picked now (None: it can)
+
+
+def fold(text: str) -> str:
+    """Case and accents do not matter when filtering."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
+class MenuState:
+    """The keys' effect, apart from the screen (so that it can be tested without a terminal).
+
+    Up to nine items a number key moves the pointer at once. Longer menus take typed text: a number names the item
+    with that number, other text keeps the items whose label contains it; the numbers stay the items' own."""
+
+    def __init__(self, items: list[Item], t):
+        self.items = items
+        self.t = t
+        self.long = len(items) > 9
+        self.typed = ""
+        self.pointer = self._first(range(len(items)))
+        self.error: str | None = None
+        self.blocked = False  # a number named no item (or the text matches none): Enter confirms nothing
+
+    def _first(self, indices) -> int:
+        indices = list(indices)
+        return next((i for i in indices if self.items[i].reason is None), indices[0] if indices else 0)
+
+    def visible(self) -> list[int]:
+        if not self.typed:
+            return list(range(len(self.items)))
+        if self.typed.isdigit():
+            n = int(self.typed)
+            return [n - 1] if 1 <= n <= len(self.items) else []
+        key = fold(self.typed)
+        return [i for i, it in enumerate(self.items) if key in fold(it.label) or key in fold(it.value)]
+
+    def move(self, step: int) -> None:
+        shown = self.visible()
+        if not shown:
+            return
+        at = shown.index(self.pointer) if self.pointer in shown else -step
+        self.pointer = shown[(at + step) % len(shown)]
+        self.error, self.blocked = None, False
+
+    def digit(self, key: str) -> None:
+        if self.long:
+            self.type(key)
+            return
+        n = len(self.items)
+        if not 1 <= int(key) <= n:
+            self.error, self.blocked = self.t("core.prompt.no_item", key=key, max=n), True
+            return
+        self.pointer = int(key) - 1
+        self.error, self.blocked = None, False
+
+    def type(self, char: str) -> None:
+        """Long menus: a character typed (``None``: Backspace)."""
+        self.typed = self.typed[:-1] if char is None else self.typed + char
+        self._refilter()
+
+    def _refilter(self) -> None:
+        shown = self.visible()
+        self.error, self.blocked = None, False
+        if shown:
+            self.pointer = self._first(shown)
+        elif self.typed.isdigit():
+            self.error, self.blocked = self.t("core.prompt.no_item", key=self.typed, max=len(self.items)), True
+        else:
+            self.error, self.blocked = self.t("core.prompt.no_match", text=self.typed), True
+
+    def enter(self) -> str | None:
+        """The value to return, or None when the menu stays open (with the reason shown)."""
+        if self.blocked:
+            return None
+        item = self.items[self.pointer]
+        if item.reason is not None:
+            self.error = self.t("core.prompt.refused", label=item.label, reason=item.reason)
+            return None
+        return item.value
+
+
+def numbered_menu(message: str, items: list[Item], t, instruction: str):
+    """A ``questionary.Question`` whose ``unsafe_ask()`` returns the value of the picked item."""
+    from prompt_toolkit.application import Application
+    from prompt_toolkit.formatted_text import to_formatted_text
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
+    from prompt_toolkit.layout import FormattedTextControl, HSplit, Layout, Window
+    from questionary import Question
+    from questionary.styles import merge_styles_default
+
+    menu = MenuState(items, t)
+    done: dict[str, str] = {}
+    width = len(str(len(items)))
+
+    def tokens():
+        out = [("class:qmark", "?"), ("class:question", f" {message} ")]
+        if done:
+            out.append(("class:answer", done["label"]))
+            return to_formatted_text(out)
+        out.append(("class:instruction", instruction))
+        if menu.long:
+            out.append(("class:answer", f" {menu.typed}"))
+        for i in menu.visible():
+            item = items[i]
+            here = i == menu.pointer
+            out.append(("", "\n"))
+            out.append(("class:pointer" if here else "", " » " if here else "   "))
+            number = f"{i + 1:>{width}}) "
+            if item.reason is not None:
+                text = f"{number}{item.label}  — {t('core.prompt.unavailable', reason=item.reason)}"
+                out.append(("class:disabled", text))
+            else:
+                out.append(("class:highlighted" if here else "", f"{number}{item.label}"))
+        if menu.error:
+            out.append(("", "\n"))
+            out.append(("fg:ansired bold", f" ! {menu.error}"))
+        return to_formatted_text(out)
+
+    keys = KeyBindings()
+
+    @keys.add(Keys.ControlC, eager=True)
+    @keys.add(Keys.ControlQ, eager=True)
+    def _interrupt(event):
+        event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+
+    @keys.add(Keys.Down, eager=True)
+    @keys.add(Keys.ControlN, eager=True)
+    def _down(event):
+        menu.move(1)
+
+    @keys.add(Keys.Up, eager=True)
+    @keys.add(Keys.ControlP, eager=True)
+    def _up(event):
+        menu.move(-1)
+
+    for d in "0123456789":
+        keys.add(d, eager=True)(lambda event, d=d: menu.digit(d))
+
+    @keys.add(Keys.ControlM, eager=True)
+    @keys.add(Keys.ControlJ, eager=True)  # Enter typed ahead, before the terminal is raw, arrives as a newline
+    def _enter(event):
+        value = menu.enter()
+        if value is not None:
+            done["label"] = items[menu.pointer].label
+            event.app.exit(result=value)
+
+    @keys.add(Keys.Backspace, eager=True)
+    def _backspace(event):
+        if menu.long:
+            menu.type(None)
+
+    @keys.add(Keys.Any)
+    def _other(event):
+        """Long menus: printable text filters; other keys do nothing."""
+        char = event.key_sequence[0].key
+        if menu.long and isinstance(char, str) and len(char) == 1 and char.isprintable():
+            menu.type(char)
+
+    app = Application(
+        layout=Layout(HSplit([Window(FormattedTextControl(tokens, show_cursor=False), wrap_lines=True)])),
+        key_bindings=keys,
+        style=merge_styles_default([None]),
+    )
+    return Question(app)

@@ -1,0 +1,67 @@
+"""The keys of a numbered menu (cli/menu.py), without a terminal (tests/cli/test_terminal.py drives a real one).
+
+Issue 11: numbers never move (an unavailable item stays, marked, and is refused with its reason); a number that
+names no item is refused visibly and Enter then confirms nothing; long menus filter by typing."""
+
+from __future__ import annotations
+
+import pytest
+
+from cli.i18n import Translator
+from cli.menu import Item, MenuState
+
+
+def items(n=5, blocked=()):
+    return [Item(f"item {i}", f"v{i}", "too dear" if i in blocked else None) for i in range(1, n + 1)]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_a_number_past_the_end_is_refused_and_enter_then_picks_nothing(lang):
+    m = MenuState(items(5), Translator(lang))
+    m.digit("7")
+    assert m.error == Translator(lang)("core.prompt.no_item", key="7", max=5) and "7" in m.error
+    assert m.enter() is None and m.enter() is None  # never item 1
+    m.digit("3")
+    assert m.error is None and m.enter() == "v3"
+
+
+def test_zero_names_no_item():
+    m = MenuState(items(5), Translator("en"))
+    m.digit("0")
+    assert m.blocked and m.enter() is None
+
+
+def test_an_unavailable_item_keeps_its_number_and_is_refused_with_its_reason():
+    m = MenuState(items(5, blocked=(2,)), Translator("en"))
+    m.digit("2")
+    assert m.pointer == 1  # item 2 is still item 2
+    assert m.enter() is None and "too dear" in m.error and "item 2" in m.error
+    m.digit("4")
+    assert m.enter() == "v4"
+
+
+def test_the_pointer_starts_on_the_first_available_item_and_arrows_clear_a_refusal():
+    m = MenuState(items(4, blocked=(1,)), Translator("en"))
+    assert m.pointer == 1
+    m.digit("9")
+    m.move(1)
+    assert not m.blocked and m.error is None and m.enter() == "v3"
+
+
+def test_a_long_menu_takes_a_number_of_two_digits_or_text_and_refuses_what_names_nothing():
+    long = items(12) + [Item("Água Doce", "agua", None)]
+    m = MenuState(long, Translator("pt-BR"))
+    for ch in "12":
+        m.type(ch)
+    assert m.visible() == [11] and m.enter() == "v12"
+    m.type(None), m.type(None)
+    for ch in "99":
+        m.type(ch)
+    assert m.blocked and m.enter() is None and "99" in m.error
+    m.type(None), m.type(None)
+    for ch in "agua":  # accents do not matter
+        m.type(ch)
+    assert m.enter() == "agua"
+    for ch in "xyz":
+        m.type(ch)
+    assert m.visible() == [] and m.enter() is None and "aguaxyz" in m.error
