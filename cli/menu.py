@@ -5,6 +5,7 @@
 - A number key moves the pointer to its item; Enter confirms (the one keystroke convention of every prompt).
   A number that names no item is refused visibly, and Enter then confirms nothing until a number or an arrow
   names an item again (so "7, Enter" in a five-item menu never picks item 1).
+- ``?`` asks for the rule behind the question (the caller shows it and asks again); it takes no number.
 - Menus of ten items or more are filtered by typing: a number names its item ("12"), other text keeps the items
   whose label contains it; text that matches nothing is refused visibly (Enter never falls back to item 1).
 """
@@ -159,6 +160,11 @@ def numbered_menu(message: str, items: list[Item], t, instruction: str):
 
     for d in "0123456789":
         keys.add(d, eager=True)(lambda event, d=d: menu.digit(d))
+
+    @keys.add("?", eager=True)
+    def _rule(event):
+        """The rule behind the question ('tabletop rules'); no item is numbered for it, so numbers never move."""
+        event.app.exit(result="?")
 
     @keys.add(Keys.ControlM, eager=True)
     @keys.add(Keys.ControlJ, eager=True)  # Enter typed ahead, before the terminal is raw, arrives as a newline

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Callable
 
-from automata.core.steps import ONE_OF, SEVERAL_OF, Ask, Choice, msg
+from automata.core.steps import SEVERAL_OF, Ask, Choice, msg
 
 HELP = "?"
 
@@ -27,7 +27,7 @@ class HelpAsk(Ask):
 
 def with_help(ask: Ask) -> HelpAsk:
     values = {f.name: getattr(ask, f.name) for f in fields(Ask)}
-    if ask.kind in (ONE_OF, SEVERAL_OF):
+    if ask.kind == SEVERAL_OF:  # a numbered menu (ONE_OF) takes the '?' key instead: its numbers never move
         values["choices"] = tuple(ask.choices) + (Choice(HELP, msg("rules.ask_entry")),)
         if ask.kind == SEVERAL_OF and ask.max is None:
             values["max"] = len(ask.choices)

@@ -35,14 +35,13 @@ def test_question_mark_shows_the_rule_and_asks_the_same_question_again(term_env,
     child.expect("From: seed 003")
     child.expect("nothing recorded")
     child.expect("Setup step 1 done")  # the same question again
-    child.send("y")
+    child.send("y\r")  # a key chooses, Enter confirms
     for n in range(2, 9):
         child.expect(f"Setup step {n} done")
-        child.send("y")
-    # a menu question (long list: type to filter): the '? the rule behind this question' entry
+        child.send("y\r")
+    # a menu question (long list: type to filter): the '?' key, which takes no number of the menu
     child.expect("Which Old World card did")
     child.send("?")
-    child.send("\r")
     child.expect("Old World phase")
     child.expect("nothing recorded")
     child.expect("Which Old World card did")

@@ -127,18 +127,16 @@ def test_yes_no_in_portuguese_takes_s_and_n_and_answers_in_portuguese(term_env, 
     assert save.journal_length == 1 and [r["value"] for r in save.pending["records"]] == [False]
 
 
-def test_a_menu_pick_the_rules_refuse_is_said_and_asked_again(term_env, _tabletop_home):
-    """A choice the question's check refuses (Radlands: a camp the other player kept) does not end 'play': the
-    reason is shown and the same menu comes back."""
+def test_a_camp_the_other_player_kept_is_not_in_the_menu(term_env, _tabletop_home):
+    """Radlands setup (seed 004, Preparação da Área de Jogo, passo 1): a camp the other player kept is not offered;
+    typing its name matches no item and is refused visibly, and the same menu takes another camp."""
     assert tt(term_env, "new", "radlands", "--name", "r1", "--seed", "3").returncode == 0
     child = spawn(term_env, "play", "--answer", "camps.a.1=Railgun", "--answer", "camps.a.2=Garage",
                   "--answer", "camps.a.3=Oasis")
     child.expect("position 1")
     child.send("Railgun")
-    child.expect("Railgun")
-    child.send("\r")
-    child.expect("already taken by the other player")
-    child.expect("position 1")  # asked again
+    child.expect("No item matches 'Railgun'")
+    child.send("\x7f" * len("Railgun"))  # Backspace
     child.send("Cannon")
     child.expect("Cannon")
     child.send("\r")
