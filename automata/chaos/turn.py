@@ -156,7 +156,8 @@ def draw_phase(state: dict, data: ChaosData):
         yield Say(msg("chaos.draw.power", power=P(p), pp=ps["pp"], cards=n, hand=ps["hand"]), "do")
     yield Say(msg("chaos.draw.no_limit"), "rule")
     first = next_summoner(state, None)
-    state["next"] = {"proc": "summon", "power": first} if first else {"proc": "battle_start"}
+    proc = "summon_line" if state.get("summoning") == "line" else "summon"
+    state["next"] = {"proc": proc, "power": first} if first else {"proc": "battle_start"}
 
 
 # -- Summoning phase ------------------------------------------------------
