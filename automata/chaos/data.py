@@ -61,6 +61,8 @@ TZEENTCH_DRAW = "discard_one_then_fill_to_5"
 FOLLOWER_ROLES = ("cultist", "warrior", "daemon")
 CARD_FLAGS = ("magic", "board_effect", "domination_effect", "battle_effect", "no_corruption", "corruption_effect")
 YES_NO_ASK = ("yes", "no", "ask")
+#: domination modifiers the program computes (rules file §2.8): Plague Aura, Insidious Lies
+DOMINATION_RULES = ("plus_own_corruption", "plus_2_per_hero_noble")
 # keys whose shipped values differ in type between records (Khorne draws 2, Tzeentch fills to 5)
 _POLYMORPHIC = {"draw"}
 #: the namespace keys, in the order of the files
@@ -366,6 +368,9 @@ def _validate_cards(cards: Any, powers: dict, power_ids: list[str], chk: _Check)
             for flag in CARD_FLAGS:
                 chk.typed(c, flag, bool, cp)
             chk.typed(c, "summary", str, cp)
+            dom = chk.optional(c, "domination", str, cp)
+            if dom is not None and dom not in DOMINATION_RULES:
+                chk.fail(f"{cp}.domination must be one of {', '.join(DOMINATION_RULES)}, got {dom!r}")
         size = powers.get(pid, {}).get("deck_size")
         if isinstance(size, int) and total != size:
             chk.fail(f"{p}: copies add up to {total}, but powers.{pid}.deck_size is {size}")

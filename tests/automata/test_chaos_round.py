@@ -132,3 +132,19 @@ def test_exact_count_message():
     with pytest.raises(InvalidAnswer) as bad:
         ask.normalise("a")
     assert bad.value.msg.id == "core.invalid.count_exact"
+
+
+def test_plague_aura_domination_is_computed():
+    """Seed, Fase de Corrupção step 1 (value = card costs + figures) and rules file §2.8 (Plague Aura: +1 Nurgle
+    domination per Nurgle corruption token here): computed, not asked."""
+    state = after_setup()
+    state["round"] = 1
+    for rid in state["regions"]:
+        state["regions"][rid]["tokens"] = {k: 0 for k in state["regions"][rid]["tokens"]}
+    place(state, "tilea", "nurgle", cultist=1)
+    state["regions"]["tilea"]["corruption"] = {"nurgle": 3}
+    state["regions"]["tilea"]["cards"] = [{"power": "nurgle", "card": "plague_aura", "cost": 0}]
+    r = play_step(state, {"proc": "domination"})
+    assert [e.id for e in r.transcript if e.kind == "ask"] == []
+    wins = [e.msg for e in r.transcript if e.kind == "say" and e.msg.id == "chaos.domination.wins"]
+    assert wins and wins[0].params["value"] == 4  # 1 figure + 0 cost + 3 tokens; Tilea resistance below 4
