@@ -17,13 +17,14 @@ root.add_typer(app, name="chaos-in-the-old-world", hidden=True)
 def _new(
     powers: str = typer.Option("khorne,nurgle,tzeentch,slaanesh", "--powers", help="3 or 4 Powers, comma-separated."),
     name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: chaos-N)."),
+    summoning: str = typer.Option("line", "--summoning", help="line: record each Power's Summoning phase in one line; turns: one action at a time."),
 ) -> None:
     """Chaos in the Old World for 3 or 4 Powers; seats follow Power order (Khorne, Nurgle, Tzeentch, Slaanesh)."""
     from automata.chaos import game
 
     from .saves import start_new_game
 
-    start_new_game(current(), game, "chaos", "Chaos in the Old World", {"powers": powers}, name)
+    start_new_game(current(), game, "chaos", "Chaos in the Old World", {"powers": powers, "summoning": summoning}, name)
 
 
 new_app.command("chaos")(_new)

@@ -345,6 +345,9 @@ def ruination_command(
     rid = _region(env, data, region)
     counts = dict(_pairs(env, data, "--tokens", tokens, repeat_ok=False))
     ruiners = list(dict.fromkeys(_power(env, data, name, "--placed") for name in _items(placed)))
+    for p in ruiners:  # a Power can only have placed tokens it has there (issue 12)
+        if counts.get(p, 0) <= 0:
+            raise _usage(env, "placed_no_tokens", {"power": p}, power=f"@chaos.power.{p}")
     first, second = data.ruination_vp(rid, card)
     header = data.ruiner_vp(card)
     ruination = data.rules.get("rules", {}).get("ruination", {})

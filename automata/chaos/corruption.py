@@ -43,7 +43,16 @@ def domination_step(state: dict, data: ChaosData):
         values = domination_values(state, data, rid)
         if not values:
             continue
-        effects = [e for e in region["cards"] if card_record(data, e).get("domination_effect")]
+        for e in region["cards"]:  # modifiers the data knows are computed (rules file §2.8)
+            rule = card_record(data, e).get("domination")
+            if rule and e["power"] in state["powers"]:
+                p = e["power"]
+                add = region["corruption"].get(p, 0) if rule == "plus_own_corruption" else \
+                    2 * (region["tokens"].get("hero", 0) + region["tokens"].get("noble", 0))
+                if add:
+                    values[p] = values.get(p, 0) + add
+                    yield Say(msg("chaos.domination.computed", power=P(p), region=R(rid), card=f"@chaos.card.{p}.{e['card']}", n=add), "rule")
+        effects = [e for e in region["cards"] if card_record(data, e).get("domination_effect") and not card_record(data, e).get("domination")]
         if effects:
             # A card here changes domination in a way printed on it: the table confirms each value.
             cards = [f"@chaos.card.{e['power']}.{e['card']}" for e in effects]

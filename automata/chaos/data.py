@@ -61,6 +61,8 @@ TZEENTCH_DRAW = "discard_one_then_fill_to_5"
 FOLLOWER_ROLES = ("cultist", "warrior", "daemon")
 CARD_FLAGS = ("magic", "board_effect", "domination_effect", "battle_effect", "no_corruption", "corruption_effect")
 YES_NO_ASK = ("yes", "no", "ask")
+#: domination modifiers the program computes (rules file §2.8): Plague Aura, Insidious Lies
+DOMINATION_RULES = ("plus_own_corruption", "plus_2_per_hero_noble")
 # keys whose shipped values differ in type between records (Khorne draws 2, Tzeentch fills to 5)
 _POLYMORPHIC = {"draw"}
 #: the namespace keys, in the order of the files
@@ -163,6 +165,12 @@ _OVERRIDES = _ChaosOverrides()
 
 
 class _Check(Check):
+    def optional(self, node: dict, key: str, kind, path: str, min: int | None = None) -> Any:
+        """``typed`` for a key that may be left out."""
+        if not isinstance(node, dict) or key not in node:
+            return None
+        return self.typed(node, key, kind, path, min=min)
+
     def int_list(self, node: dict, key: str, path: str, length: int | None = None) -> list[int] | None:
         v = self.typed(node, key, list, path)
         if v is None:
@@ -360,6 +368,9 @@ def _validate_cards(cards: Any, powers: dict, power_ids: list[str], chk: _Check)
             for flag in CARD_FLAGS:
                 chk.typed(c, flag, bool, cp)
             chk.typed(c, "summary", str, cp)
+            dom = chk.optional(c, "domination", str, cp)
+            if dom is not None and dom not in DOMINATION_RULES:
+                chk.fail(f"{cp}.domination must be one of {', '.join(DOMINATION_RULES)}, got {dom!r}")
         size = powers.get(pid, {}).get("deck_size")
         if isinstance(size, int) and total != size:
             chk.fail(f"{p}: copies add up to {total}, but powers.{pid}.deck_size is {size}")
@@ -372,7 +383,11 @@ def _validate_old_world(cards: Any, chk: _Check) -> None:
     for c, cp in _records(cards, "old_world", "id", "card id", chk):
         chk.typed(c, "name", str, cp)
         chk.typed(c, "copies", int, cp, min=0)
-        chk.typed(c, "to_track", bool, cp)
+        chk.optional(c, "discarded_by_card", bool, cp)
+        for key in ("effect", "end_effect"):
+            effects = chk.optional(c, key, list, cp)
+            for i, e in enumerate(effects or []):
+                _validate_ow_effect(e, f"{cp}.{key}[{i}]", key, chk)
         chk.typed(c, "places_event_tokens", bool, cp)
         chk.typed(c, "summary", str, cp)
         for k in ("end_phase_effect", "ongoing_effect", "comet"):
@@ -380,6 +395,35 @@ def _validate_old_world(cards: Any, chk: _Check) -> None:
                 chk.fail(f"{cp}.{k} must be one of {', '.join(YES_NO_ASK)}, got {c[k]!r}")
         if "end_phase_effect" not in c:
             chk.fail(f"{cp}.end_phase_effect is missing")
+
+
+_OW_TOKENS = ("noble", "peasant", "warpstone", "hero", "skaven", "event")
+
+
+def _validate_ow_effect(e: Any, p: str, key: str, chk: _Check) -> None:
+    """One entry of an Old World card's ``effect`` / ``end_effect`` (vocabulary in old_world.toml)."""
+    if not isinstance(e, dict):
+        chk.fail(f"{p} must be a table")
+        return
+    if key == "end_effect":
+        if ("discard" in e) == ("draw" in e):
+            chk.fail(f"{p} needs one of 'discard' or 'draw'")
+        chk.optional(e, "discard", int, p, min=1)
+        chk.optional(e, "draw", int, p, min=1)
+        if ("figures_in" in e) == ("figures_with" in e):
+            chk.fail(f"{p} needs one of 'figures_in' (a region) or 'figures_with' (a token kind)")
+        return
+    token = chk.typed(e, "token", str, p)
+    if token is not None and token not in _OW_TOKENS:
+        chk.fail(f"{p}.token must be one of {', '.join(_OW_TOKENS)}, got {token!r}")
+    ways = [k for k in ("where", "choose", "pairs") if k in e]
+    if len(ways) != 1:
+        chk.fail(f"{p} needs exactly one of 'where', 'choose', 'pairs'")
+    chk.optional(e, "choose", int, p, min=1)
+    chk.optional(e, "n", int, p, min=1)
+    where = e.get("where")
+    if where is not None and where != "all" and not (isinstance(where, list) and all(isinstance(x, str) for x in where)):
+        chk.fail(f"{p}.where must be \"all\" or a list of regions, got {where!r}")
 
 
 def _validate_setup(setup: Any, ns: dict, chk: _Check) -> None:
@@ -436,6 +480,10 @@ def _validate_rules(rules: Any, chk: _Check) -> None:
     rr = rules.get("ruined_regions", {})
     for k in ("no_chaos_cards", "no_old_world_tokens", "no_domination", "no_corruption_placement"):
         chk.typed(rr, k, bool, "rules.ruined_regions")
+    ow = rules.get("old_world", {})
+    resolved = chk.typed(ow, "resolved_cards", str, "rules.old_world")
+    if resolved is not None and resolved not in ("track", "card"):
+        chk.fail(f"rules.old_world.resolved_cards must be 'track' or 'card', got {resolved!r}")
     chk.typed(rules.get("threat", {}), "tie", str, "rules.threat")
     chk.typed(rules.get("corruption", {}), "supply_per_power", int, "rules.corruption", min=0)
 
@@ -600,4 +648,10 @@ def provisional_items(data: ChaosData) -> list[dict]:
 
     Items: {"key": dotted path, "value": short text, "confidence": ..., "note": check/note text}.
     """
-    return gamedata.flagged_items(data.raw, _KEYS, _record_value, _records_in, _dial_positions)
+    items = gamedata.flagged_items(data.raw, _KEYS, _record_value, _records_in, _dial_positions)
+    for i, card in enumerate(data.old_world_cards):
+        if "effect" not in card and card.get("confidence") != "owner":
+            items.append({"key": f"old_world.{card['id']}.effect", "value": "(none)", "confidence": "U",
+                          "note": f"{card['name']}: effect not in the data; the table types what it changed on the board "
+                                  f"(give old_world.{card['id']}.effect in your overrides to have it applied)"})
+    return items

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core.steps import ONE_OF, SEVERAL_OF, Ask, Choice, Say, msg
+from ..core.steps import ONE_OF, SEVERAL_OF, YES_NO, Ask, Choice, Say, msg
 from .board import FIGURE_KINDS, figure_count, figures_of, threat
 from .data import ChaosData
 from .scoring import ruination_places
@@ -52,16 +52,34 @@ def end_heroes(state: dict, data: ChaosData):
     state["next"] = {"proc": "end_old_world"}
 
 
+def end_phase_fact(state: dict, data: ChaosData, card_id: str):
+    """Whether the card prints an End-phase effect: from the data, else asked once per game and remembered."""
+    effect = data.old_world_card(card_id).get("end_phase_effect", "ask")
+    if effect in ("yes", "no"):
+        return effect == "yes"
+    facts = state.setdefault("facts", {}).setdefault("end_phase_effect", {})
+    if card_id not in facts:
+        answer = yield Ask(f"chaos.oldworld.{card_id}.end_phase", msg("chaos.oldworld.has_end_effect", card="@chaos.oldworld." + card_id), YES_NO)
+        facts[card_id] = bool(answer)
+        yield Say(msg("chaos.oldworld.fact_kept", card="@chaos.oldworld." + card_id, key=f"old_world.{card_id}.end_phase_effect",
+                      value="yes" if answer else "no"), "rule")
+    return facts[card_id]
+
+
 def end_old_world(state: dict, data: ChaosData):
     """Step 3: End-Phase effects of the Old World cards on the track, space 1 then space 2."""
+    from .oldworld import apply_end_effect
+
     for slot, card_id in enumerate(state["old_world"]["track"], 1):
         if not card_id:
             continue
-        effect = data.old_world_card(card_id).get("end_phase_effect", "ask")
-        if effect == "no":
+        has_effect = yield from end_phase_fact(state, data, card_id)
+        if not has_effect:
             continue
-        key = "chaos.end.oldworld_effect" if effect == "yes" else "chaos.end.oldworld_maybe"
-        yield Say(msg(key, card="@chaos.oldworld." + card_id, slot=slot), "do")
+        yield Say(msg("chaos.end.oldworld_effect", card="@chaos.oldworld." + card_id, slot=slot), "do")
+        if "end_effect" in data.old_world_card(card_id):
+            yield from apply_end_effect(state, data, card_id)
+            continue
         text = yield ask_changes(f"chaos.end.oldworld.{slot}.changes", msg("chaos.oldworld.changes", card="@chaos.oldworld." + card_id), state, data)
         yield from apply_changes(state, data, text)
     state["next"] = {"proc": "end_ruination"}
@@ -207,8 +225,14 @@ def winners(state: dict, data: ChaosData) -> tuple[list[str], str]:
 def end_check(state: dict, data: ChaosData):
     """Step 6 and the end of the game: 50 VP, a dial at its victory position, or the Old World's deck exhausted."""
     won, why = winners(state, data)
+    vrules = data.rules["rules"]["victory"]
+    dial_won = any(state["p"][p]["dial"] >= data.ticks_to_win(p) for p in state["powers"])
+    vp_won = any(state["p"][p]["vp"] >= vrules["vp_threshold"] for p in state["powers"])
     scores = [msg("chaos.value_of", power=P(p), value=state["p"][p]["vp"]).to_data() for p in state["powers"]]
     yield Say(msg("chaos.end.scores", scores=scores), "info")
+    if dial_won and vp_won and data.rules["rules"]["victory"].get("precedence_confidence") in ("provisional", "U"):
+        first = vrules.get("precedence", ["dial", "vp"])[0]
+        yield Say(msg("chaos.provisional", rule=f"@chaos.rule.precedence.{first}", key="rules.victory.precedence"), "warn")
     if won and why not in ("dial", "vp"):
         yield Say(msg("chaos.provisional", rule=f"@chaos.win.{why}", key="rules.victory.tiebreak"), "warn")
     if won:

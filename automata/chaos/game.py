@@ -43,6 +43,10 @@ def check_options(raw: dict) -> dict:
     if not 3 <= len(chosen) <= 4:
         raise OptionError(msg("chaos.error.power_count", n=len(chosen), valid=", ".join(data.power_ids)))
     options = {"powers": [p for p in data.power_ids if p in chosen]}
+    summoning = str(raw.get("summoning") or "line").strip().lower()
+    if summoning not in ("line", "turns"):
+        raise OptionError(msg("chaos.error.summoning", value=summoning))
+    options["summoning"] = summoning
     if raw.get("overrides"):
         options["overrides"] = raw["overrides"]
     return options
@@ -56,6 +60,7 @@ def new_state(options: dict, seed: int) -> dict:
         "seed": seed,
         "overrides": overrides,
         "powers": powers,
+        "summoning": options.get("summoning", "line"),
         "round": 0,
         "next": {"proc": "setup", "n": 1},
         "over": False,
@@ -96,6 +101,10 @@ def procedure(state: dict, step: dict):
         return setup.setup_step(state, data, step["n"])
     if proc == "summon":
         return turn.summon_turn(state, data, step["power"])
+    if proc == "summon_line":
+        from .summonline import summon_line
+
+        return summon_line(state, data, step["power"])
     if proc == "battle":
         return battle.battle(state, data, step["region"])
     phases = {  # the steps played from the state and the data alone

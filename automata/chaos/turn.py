@@ -14,6 +14,7 @@ from .board import (
     valid_summon_regions,
 )
 from .data import ChaosData
+from .oldworld import apply_effect, card_question
 
 
 def P(power: str) -> str:
@@ -72,21 +73,28 @@ def old_world_phase(state: dict, data: ChaosData):
         state["p"][p]["placed_round"] = {}
     chooser = yield from lowest_threat(state, data, f"chaos.oldworld.r{r}.chooser")
     yield Say(msg("chaos.oldworld.draws", power=P(chooser), threat=threat(state, data, chooser)), "do")
-    cards = data.old_world_cards
-    card_id = yield Ask(
-        "chaos.oldworld.card",
-        msg("chaos.oldworld.which", power=P(chooser)),
-        ONE_OF,
-        tuple(Choice(c["id"], msg("chaos.oldworld." + c["id"]), (c["name"],)) for c in cards),
-    )
+    card_id = yield card_question(state, data, "chaos.oldworld.card", msg("chaos.oldworld.which", power=P(chooser)))
     card = data.old_world_card(card_id)
+    ow.setdefault("drawn", []).append(card_id)
     yield Say(msg("chaos.oldworld.resolve", power=P(chooser), card="@chaos.oldworld." + card_id), "do")
     if card.get("summary"):
         yield Say(msg("chaos.oldworld.summary." + card_id), "rule")
-    text = yield ask_changes("chaos.oldworld.changes", msg("chaos.oldworld.changes", card="@chaos.oldworld." + card_id), state, data)
-    yield from apply_changes(state, data, text)
+    if "effect" in card:
+        # the data knows what the card does: the program applies it, asking only the chooser's choices
+        if card.get("effect_confidence") in ("U", "provisional"):
+            yield Say(msg("chaos.oldworld.effect_unconfirmed", card="@chaos.oldworld." + card_id, key=f"old_world.{card_id}.effect"), "warn")
+        yield from apply_effect(state, data, card_id, f"chaos.oldworld.r{r}.{card_id}")
+    else:
+        text = yield ask_changes("chaos.oldworld.changes", msg("chaos.oldworld.changes", card="@chaos.oldworld." + card_id), state, data)
+        yield from apply_changes(state, data, text)
     ow["deck"] -= 1
-    if card.get("to_track", True):
+    reading = data.rules["rules"].get("old_world", {}).get("resolved_cards", "track")
+    if card.get("discarded_by_card") and reading == "card":
+        yield Say(msg("chaos.oldworld.discarded", card="@chaos.oldworld." + card_id), "do")
+        yield Say(msg("chaos.oldworld.reading_card"), "rule")
+    else:
+        if card.get("discarded_by_card"):
+            yield Say(msg("chaos.oldworld.reading_track", card="@chaos.oldworld." + card_id), "rule")
         leaving = ow["track"][1]
         ow["track"] = [card_id, ow["track"][0]]
         yield Say(msg("chaos.oldworld.to_space1", card="@chaos.oldworld." + card_id), "do")
@@ -94,8 +102,6 @@ def old_world_phase(state: dict, data: ChaosData):
             yield Say(msg("chaos.oldworld.to_space2", card="@chaos.oldworld." + ow["track"][1]), "do")
         if leaving:
             yield Say(msg("chaos.oldworld.leaves", card="@chaos.oldworld." + leaving), "do")
-    else:
-        yield Say(msg("chaos.oldworld.discarded", card="@chaos.oldworld." + card_id), "do")
     yield Say(msg("chaos.oldworld.deck_left", left=ow["deck"]), "rule")
     state["next"] = {"proc": "draw"}
 
@@ -134,7 +140,8 @@ def draw_phase(state: dict, data: ChaosData):
     for p in state["powers"]:
         ps = state["p"][p]
         ps["pp"] = power_points(state, data, p)
-        ps["dac"] = 0
+        # dial advancement counters stay: those earned in the Old World phase count in this round's
+        # End phase; they are cleared only after the dials turn (seed, Fase Final step 5)
         rule = data.power(p)["draw"]
         if isinstance(rule, int):
             n = yield from draw_cards(state, p, rule)
@@ -149,7 +156,8 @@ def draw_phase(state: dict, data: ChaosData):
         yield Say(msg("chaos.draw.power", power=P(p), pp=ps["pp"], cards=n, hand=ps["hand"]), "do")
     yield Say(msg("chaos.draw.no_limit"), "rule")
     first = next_summoner(state, None)
-    state["next"] = {"proc": "summon", "power": first} if first else {"proc": "battle_start"}
+    proc = "summon_line" if state.get("summoning") == "line" else "summon"
+    state["next"] = {"proc": proc, "power": first} if first else {"proc": "battle_start"}
 
 
 # -- Summoning phase ------------------------------------------------------

@@ -160,6 +160,8 @@ def normalise_answer(ask: Ask, raw: Any) -> Any:
         lo = ask.min if ask.min is not None else 0
         hi = ask.max if ask.max is not None else len(available_values(ask))
         if not lo <= len(out) <= hi:
+            if lo == hi:
+                raise InvalidAnswer(msg("core.invalid.count_exact", count=len(out), n=lo))
             raise InvalidAnswer(msg("core.invalid.count", count=len(out), min=lo, max=hi))
         return out
     if kind == TEXT:

@@ -27,9 +27,52 @@ class Policy:
         self.preferred = REGIONS[:]
         self.rng.shuffle(self.preferred)
         self.state = None
+        self.lines: dict = {}  # (round, power) -> the Summoning line planned for it
+        self.queued: dict = {}  # ask id -> answers given during the plan, replayed in the same order
+
+    def plan_summoning(self):
+        """The whole Summoning phase played one action at a time on a copy of the board, with the same random
+        draws as the one-action-at-a-time table; each Power's actions become its line. So a game recorded by
+        lines reaches the same board as the same game recorded one action at a time."""
+        import copy
+
+        from automata.chaos import turn
+        from automata.core.runner import DiceContext, run
+
+        real = self.state
+        sim = copy.deepcopy(real)
+        self.state = sim
+        lines: dict = {p: [] for p in sim["powers"]}
+        power = turn.next_summoner(sim, None)
+        recorder = _Recorder(self)
+        while power:
+            result = run(turn.summon_turn(sim, game.data_of(sim), power), recorder, dice=DiceContext(0, 0, "table"))
+            assert result.done
+            for e in result.transcript:
+                if e.kind != "say":
+                    continue
+                p = e.msg.params
+                if e.msg.id == "chaos.summon.placed":
+                    lines[power].append(f"{p['figure'].split('.')[-1]} {p['region'].split('.')[-1]}")
+                elif e.msg.id == "chaos.summon.moved":
+                    lines[power].append(f"{p['figure'].split('.')[-1]} {p['region'].split('.')[-1]} from {p['origin'].split('.')[-1]}")
+                elif e.msg.id == "chaos.card.played":
+                    lines[power].append(f"card {p['card'].split('.')[-1]} {p['region'].split('.')[-1]}")
+            power = turn.next_summoner(sim, power)
+        self.state = real
+        for p, items in lines.items():
+            self.lines[(real["round"], p)] = ", ".join(items) or "none"
 
     def answer(self, ask):
         rng = self.rng
+        if self.queued.get(ask.id):
+            return self.queued[ask.id].pop(0), "answers"
+        if ask.kind == TEXT and ask.id.startswith("chaos.summon.r"):
+            power = ask.id.rsplit(".", 1)[1]
+            key = (self.state["round"], power)
+            if key not in self.lines:
+                self.plan_summoning()
+            return self.lines[key], "answers"
         if ask.kind == YES_NO:
             return (True if ask.id.startswith("chaos.setup.") else rng.random() < 0.5), "answers"
         if ask.kind == ONE_OF:
@@ -70,8 +113,25 @@ class Policy:
         return roll_with(self.rng, spec), "table"
 
 
-def play_game(seed: int, powers=("khorne", "nurgle", "tzeentch", "slaanesh"), on_step=None, max_steps=2000, focus: float = 0.0):
+class _Recorder:
+    """Answers the planned turns with the policy and keeps the board-change answers for the real questions."""
+
+    def __init__(self, policy):
+        self.policy = policy
+
+    def answer(self, ask):
+        got = self.policy.answer(ask)
+        if ask.kind == TEXT:
+            self.policy.queued.setdefault(ask.id, []).append(got[0])
+        return got
+
+    def table_dice(self, roll, spec):  # pragma: no cover - no dice in the Summoning phase
+        return self.policy.table_dice(roll, spec)
+
+
+def play_game(seed: int, powers=("khorne", "nurgle", "tzeentch", "slaanesh"), on_step=None, max_steps=2000, focus: float = 0.0,
+              summoning: str = "line"):
     """Play a whole game with the policy; returns (final state, list of (step, RunResult))."""
-    options = game.check_options({"powers": ",".join(powers)})
+    options = game.check_options({"powers": ",".join(powers), "summoning": summoning})
     state = game.new_state(options, seed)
     return play_policy(game, state, Policy(seed, focus=focus), seed, on_step, max_steps)

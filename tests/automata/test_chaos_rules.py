@@ -117,21 +117,36 @@ def test_lowest_threat_draws_and_track_shifts():
     """Seed, Fase do Velho Mundo: lowest Threat draws; new card to space 1, space 1 to 2, space 2 leaves."""
     state = after_setup()
     state["old_world"]["track"] = ["road_wardens", "witch_hunters"]
-    r = play_step(state, {"proc": "old_world"}, {"chaos.oldworld.card": "bretonnian_knights", "chaos.oldworld.changes": "+hero bretonnia, +hero tilea"})
+    r = play_step(state, {"proc": "old_world"}, {"chaos.oldworld.card": "divine_inspiration", "chaos.oldworld.changes": "+hero bretonnia, +hero tilea"})
     draws = [e for e in r.transcript if e.kind == "say" and e.msg.id == "chaos.oldworld.draws"][0]
     assert draws.msg.params["power"] == "@chaos.power.nurgle"  # Threat 1 at Start
-    assert state["old_world"]["track"] == ["bretonnian_knights", "road_wardens"]
+    assert state["old_world"]["track"] == ["divine_inspiration", "road_wardens"]
     assert state["old_world"]["deck"] == 6
     assert state["regions"]["bretonnia"]["tokens"]["hero"] == 1
 
 
-def test_discarded_old_world_card_does_not_move_the_track():
-    """Rules file §2.14 A4 (a card that says discard leaves the game and does not shift the track)."""
+def test_every_resolved_card_goes_to_the_track_by_default():
+    """Seed, Fase do Velho Mundo: after resolving, the card goes face up onto space 1 (even Meteor Showers,
+    which one public summary discards: rules file §2.14 A4); the table is told which reading applies."""
     state = after_setup()
     state["old_world"]["track"] = ["road_wardens", ""]
-    play_step(state, {"proc": "old_world"}, {"chaos.oldworld.card": "meteor_showers", "chaos.oldworld.changes": "none"})
+    r = play_step(state, {"proc": "old_world"}, {"chaos.oldworld.card": "meteor_showers", "chaos.oldworld.r1.meteor_showers.0": "kislev,tilea"})
+    assert state["old_world"]["track"] == ["meteor_showers", "road_wardens"]
+    assert state["old_world"]["deck"] == 6
+    assert "chaos.oldworld.reading_track" in says(r)
+
+
+def test_discard_reading_is_a_labelled_switch():
+    """Rules file §2.14 A4 (the public-summary reading, rules.old_world.resolved_cards = "card"): a card that
+    says discard leaves the game and does not shift the track; the table is told which reading applies."""
+    state = game.new_state(game.check_options({"powers": ALL, "overrides": {"rules": {"old_world": {"resolved_cards": "card"}}}}), 1)
+    for n in range(1, 9):
+        play_step(state, {"proc": "setup", "n": n}, {f"chaos.setup.{n}": "yes"})
+    state["old_world"]["track"] = ["road_wardens", ""]
+    r = play_step(state, {"proc": "old_world"}, {"chaos.oldworld.card": "meteor_showers", "chaos.oldworld.r1.meteor_showers.0": "kislev,tilea"})
     assert state["old_world"]["track"] == ["road_wardens", ""]
     assert state["old_world"]["deck"] == 6
+    assert "chaos.oldworld.reading_card" in says(r)
 
 
 # -- Draw phase -------------------------------------------------------------

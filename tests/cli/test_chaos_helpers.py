@@ -304,3 +304,13 @@ def test_portuguese_terms():
     assert "IMPACTOS" in result.stdout
     result = run("--lang", "pt-BR", "chaos", "odds", "2")
     assert "41,6667%" in result.stdout
+
+
+def test_ruination_refuses_a_ruiner_without_tokens():
+    """Seed, Fase de Corrupção step 2 (ruiner VP go to Powers that placed at least 1 token there in this step):
+    a Power named with --placed but holding 0 tokens in the region cannot have placed any; refused, exit 2."""
+    result = run("chaos", "ruination", "kislev", "--card", "2", "--tokens", "khorne=6", "--placed", "nurgle")
+    assert result.exit_code == 2
+    assert "Nurgle" in result.output and "--tokens" in result.output
+    result = run("--json", "chaos", "ruination", "kislev", "--card", "2", "--tokens", "khorne=6", "--placed", "nurgle")
+    assert json.loads(result.stdout)["error"] == "placed_no_tokens"

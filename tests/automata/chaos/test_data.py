@@ -115,8 +115,8 @@ def test_old_world_cards(data):
     assert len(cards) == 22
     assert sum(c["copies"] for c in cards) == 28
     assert data.old_world_card("plunged_into_chaos")["copies"] == 4
-    assert data.old_world_card("meteor_showers")["to_track"] is False
-    assert data.old_world_card("witch_hunters")["to_track"] is True
+    assert data.old_world_card("meteor_showers")["discarded_by_card"] is True
+    assert "discarded_by_card" not in data.old_world_card("witch_hunters")
     events = {c["id"] for c in cards if c["places_event_tokens"]}
     assert events == {"dark_elf_corsairs", "electors_sue_for_peace", "the_grail_is_found",
                       "greenskins_invade", "norse_reavers", "teclis_aids_the_empire"}

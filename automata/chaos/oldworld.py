@@ -1,0 +1,124 @@
+"""Old World cards: the deck's copies, the effects the data knows, and where a resolved card goes.
+
+Seed 003, Fase do Velho Mundo: the lowest Threat draws and resolves the card, making every decision it
+asks for; the card then goes face up onto space 1 of the track. The effects are in old_world.toml
+(``effect`` / ``end_effect``); the chooser is asked only where the card leaves a choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.steps import ONE_OF, SEVERAL_OF, Ask, Choice, InvalidAnswer, Say, msg
+from .data import ChaosData
+
+
+def R(region: str) -> str:
+    return "@chaos.region." + region
+
+
+def copies_left(state: dict, data: ChaosData, card_id: str) -> int:
+    """Copies of the card in the game's deck minus those already drawn (seed: every card comes from the deck)."""
+    drawn = state["old_world"].get("drawn", [])
+    return data.old_world_card(card_id)["copies"] - drawn.count(card_id)
+
+
+@dataclass(frozen=True)
+class CardAsk(Ask):
+    """The Old World card menu: only cards with a copy left; a card with none left is refused with the reason."""
+
+    exhausted: tuple = ()
+
+    def normalise(self, raw):
+        try:
+            return super().normalise(raw)
+        except InvalidAnswer:
+            from ..core.steps import _fold
+
+            text = _fold(str(raw))
+            for card_id, name, copies in self.exhausted:
+                if text in (_fold(card_id), _fold(name)):
+                    raise InvalidAnswer(msg("chaos.oldworld.no_copy_left", card="@chaos.oldworld." + card_id, copies=copies)) from None
+            raise
+
+
+def card_question(state: dict, data: ChaosData, ask_id: str, question) -> Ask:
+    choices, exhausted = [], []
+    for c in data.old_world_cards:
+        if copies_left(state, data, c["id"]) > 0:
+            choices.append(Choice(c["id"], msg("chaos.oldworld." + c["id"]), (c["name"],)))
+        else:
+            exhausted.append((c["id"], c["name"], c["copies"]))
+    return CardAsk(ask_id, question, ONE_OF, tuple(choices), exhausted=tuple(exhausted))
+
+
+def _token_allowed(state: dict, data: ChaosData, rid: str) -> bool:
+    """Ruined regions take no Old World tokens (rules.ruined_regions.no_old_world_tokens)."""
+    return not (state["regions"][rid]["ruin"] and data.rules["rules"]["ruined_regions"].get("no_old_world_tokens", True))
+
+
+def _near(state: dict, data: ChaosData, rid: str, token: str) -> bool:
+    regions = state["regions"]
+    return regions[rid]["tokens"].get(token, 0) > 0 or any(regions[a]["tokens"].get(token, 0) > 0 for a in data.region(rid)["adjacent"])
+
+
+def apply_effect(state: dict, data: ChaosData, card_id: str, ask_prefix: str):
+    """Apply the card's ``effect`` entries; yields the chooser's questions where the card leaves a choice."""
+    card = data.old_world_card(card_id)
+    for i, e in enumerate(card.get("effect", [])):
+        token, n = e["token"], e.get("n", 1)
+        excluded = set(e.get("except", []))
+        if "where" in e:
+            targets = data.region_ids if e["where"] == "all" else list(e["where"])
+            targets = [r for r in targets if r not in excluded]
+        elif "pairs" in e:
+            pairs = [p for p in e["pairs"] if any(_token_allowed(state, data, r) for r in p)]
+            if len(pairs) > 1:
+                labels = tuple(Choice(str(k), msg("chaos.oldworld.pair", first=R(p[0]), second=R(p[1]))) for k, p in enumerate(pairs))
+                k = yield Ask(f"{ask_prefix}.{i}", msg("chaos.oldworld.which_pair", token=f"@chaos.token.{token}"), ONE_OF, labels)
+                targets = list(pairs[int(k)])
+            else:
+                targets = list(pairs[0]) if pairs else []
+        else:
+            allowed = [r for r in data.region_ids if r not in excluded and _token_allowed(state, data, r)
+                       and (not e.get("near") or _near(state, data, r, e["near"]))]
+            count = min(e["choose"], len(allowed))
+            if count == len(allowed):
+                targets = allowed
+            else:
+                from .turn import region_choices
+
+                targets = yield Ask(f"{ask_prefix}.{i}", msg("chaos.oldworld.which_regions", n=count, token=f"@chaos.token.{token}", per=n),
+                                    SEVERAL_OF, region_choices(data, allowed), min=count, max=count)
+                if count == 1 and not isinstance(targets, list):  # pragma: no cover - SEVERAL_OF answers a list
+                    targets = [targets]
+        for rid in targets:
+            if not _token_allowed(state, data, rid):
+                yield Say(msg("chaos.oldworld.ruined_skip", region=R(rid), token=f"@chaos.token.{token}"), "info")
+                continue
+            state["regions"][rid]["tokens"][token] = state["regions"][rid]["tokens"].get(token, 0) + n
+            yield Say(msg("chaos.oldworld.token_put", n=n, token=f"@chaos.token.{token}", region=R(rid)), "do")
+
+
+def apply_end_effect(state: dict, data: ChaosData, card_id: str):
+    """End phase (seed, Fase Final step 3): the card's ``end_effect`` entries, in Power order."""
+    from .board import figure_count
+    from .turn import P, draw_cards
+
+    for e in data.old_world_card(card_id).get("end_effect", []):
+        if "figures_in" in e:
+            where = [e["figures_in"]]
+        else:
+            where = [r for r in data.region_ids if state["regions"][r]["tokens"].get(e["figures_with"], 0) > 0]
+        for p in state["powers"]:
+            if not any(figure_count(state["regions"][r], p) > 0 for r in where):
+                continue
+            ps = state["p"][p]
+            if "discard" in e:
+                n = min(e["discard"], ps["hand"])
+                ps["hand"] -= n
+                ps["discard"] += n
+                yield Say(msg("chaos.oldworld.end_discard", power=P(p), n=n, hand=ps["hand"]), "do")
+            else:
+                got = yield from draw_cards(state, p, e["draw"])
+                yield Say(msg("chaos.oldworld.end_draw", power=P(p), n=got, hand=ps["hand"]), "do")

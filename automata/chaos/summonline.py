@@ -1,0 +1,272 @@
+"""The Summoning phase recorded afterwards: one line per Power (issue 11).
+
+Seed 003, Fase de Invocação: the Powers take one action each in a continuous circle until every power
+marker is on 0. At a real table nobody stops after every figure, so the table may record the whole phase
+afterwards, one line per Power, e.g. ``2 bloodletter kislev, cultist "the empire", card blood_frenzy kislev``.
+The line is checked whole against the seed's rules (power spent at most the power available, a legal
+placement order exists, two card spaces per region, figures in the box) and refused whole, with the
+reason, if any part fails: nothing is applied.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from ..core.steps import TEXT, Ask, InvalidAnswer, Say, msg
+from .board import FIGURE_KINDS, figure_count, figures_of, in_reserve
+from .data import ChaosData, UnknownName, find_region
+
+#: words for "nothing this round" and for "let us record one action at a time"
+NOTHING = {"", "-", "none", "nothing", "pass", "nada", "nenhum", "passa", "passo"}
+TURNS = {"turns", "turn", "menu", "one_by_one", "uma_a_uma", "turnos", "acao_a_acao"}
+CARD_WORDS = {"card", "carta", "cards", "cartas"}
+FROM_WORDS = {"from", "de", "da", "do", "das", "dos"}
+KIND_WORDS = {
+    "cultist": "cultist", "cultists": "cultist", "cultista": "cultist", "cultistas": "cultist",
+    "warrior": "warrior", "warriors": "warrior", "guerreiro": "warrior", "guerreiros": "warrior",
+    "daemon": "daemon", "daemons": "daemon", "greater_daemon": "daemon", "demonio": "daemon", "demonio_maior": "daemon",
+}
+
+
+def fold(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text.strip().lower().strip("\"'“”"))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return re.sub(r"[\s\-]+", "_", text)
+
+
+def _words(item: str) -> list[str]:
+    return [w.strip("\"'“”") for w in re.findall(r'"[^"]*"|“[^”]*”|\S+', item)]
+
+
+def _region(data: ChaosData, words: list[str], item: str) -> str:
+    name = " ".join(words)
+    try:
+        return find_region(data, name)
+    except UnknownName as e:
+        raise InvalidAnswer(msg("chaos.line.unknown_region", item=item, word=name, valid=", ".join(data.region_ids), close=", ".join(e.close) or "—")) from None
+
+
+def _kind(data: ChaosData, power: str, words: list[str]) -> tuple[str, int] | None:
+    """The figure kind named by the first one or two words (role or follower name), and how many words it took."""
+    followers = data.power(power)["followers"]
+    for take in (2, 1):
+        if len(words) < take:
+            continue
+        w = fold(" ".join(words[:take]))
+        if w in KIND_WORDS:
+            return KIND_WORDS[w], take
+        for kind in FIGURE_KINDS:
+            name = fold(followers[kind]["name"])
+            if w in (name, name + "s"):
+                return kind, take
+    return None
+
+
+def _card(data: ChaosData, power: str, words: list[str], item: str) -> tuple[str, list[str]]:
+    cards = data.chaos_cards(power)
+    for k in range(len(words) - 1, 0, -1):
+        w = fold(" ".join(words[:k]))
+        for c in cards:
+            if w in (fold(c["id"]), fold(c["name"])):
+                return c["id"], words[k:]
+    import difflib
+
+    names = [c["id"] for c in cards]
+    close = difflib.get_close_matches(fold(" ".join(words[:-1]) or words[0]), names, n=3, cutoff=0.5)
+    raise InvalidAnswer(msg("chaos.line.unknown_card", item=item, power="@chaos.power." + power, valid=", ".join(names), close=", ".join(close) or "—"))
+
+
+def parse(text: str, data: ChaosData, power: str) -> list[dict] | str:
+    """The line as actions ({"card", "region"} or {"kind", "region", "origin"}), or "turns"."""
+    if fold(text) in TURNS:
+        return "turns"
+    if fold(text) in NOTHING:
+        return []
+    actions: list[dict] = []
+    for raw in re.split(r"[;,]", text):
+        item = raw.strip()
+        if not item:
+            continue
+        words = _words(item)
+        if fold(words[0]) in CARD_WORDS:
+            if len(words) < 3:
+                raise InvalidAnswer(msg("chaos.line.bad_item", item=item))
+            card, rest = _card(data, power, words[1:], item)
+            actions.append({"card": card, "region": _region(data, rest, item)})
+            continue
+        n = 1
+        if words[0].isdigit():
+            n = int(words[0])
+            words = words[1:]
+            if n < 1 or not words:
+                raise InvalidAnswer(msg("chaos.line.bad_item", item=item))
+        found = _kind(data, power, words)
+        if found is None:
+            followers = data.power(power)["followers"]
+            names = ", ".join([*FIGURE_KINDS, *(followers[k]["name"] for k in FIGURE_KINDS), "card NAME"])
+            raise InvalidAnswer(msg("chaos.line.unknown_figure", item=item, word=words[0], valid=names))
+        kind, take = found
+        words = words[take:]
+        origin = None
+        cut = [i for i, w in enumerate(words) if fold(w) in FROM_WORDS and i > 0]
+        if cut:
+            origin = _region(data, words[cut[-1] + 1:], item)
+            words = words[:cut[-1]]
+        if not words:
+            raise InvalidAnswer(msg("chaos.line.bad_item", item=item))
+        region = _region(data, words, item)
+        if origin == region:
+            raise InvalidAnswer(msg("chaos.line.same_region", item=item))
+        actions.extend({"kind": kind, "region": region, "origin": origin} for _ in range(n))
+    return actions
+
+
+def _valid_targets(data: ChaosData, mine: dict[str, int]) -> set[str]:
+    """Seed, Summoning: a region with your figures or adjacent to one; anywhere when you have none."""
+    own = [r for r, n in mine.items() if n > 0]
+    if not own:
+        return set(data.region_ids)
+    ok = set(own)
+    for r in own:
+        ok.update(data.region(r)["adjacent"])
+    return ok
+
+
+def legal_order(data: ChaosData, figures: list[dict], mine: dict[str, int], kinds_at: dict) -> list[dict] | None:
+    """An order in which every summon is legal when made (depth-first search), or None."""
+    seen: set = set()
+
+    def key(rest, mine, kinds_at):
+        return (tuple(sorted((a["kind"], a["region"], a["origin"] or "") for a in rest)),
+                tuple(sorted(mine.items())), tuple(sorted(kinds_at.items())))
+
+    def search(rest, mine, kinds_at):
+        if not rest:
+            return []
+        k = key(rest, mine, kinds_at)
+        if k in seen:
+            return None
+        seen.add(k)
+        targets = _valid_targets(data, mine)  # judged before the figure is lifted (rules.summoning)
+        tried = set()
+        for i, a in enumerate(rest):
+            sig = (a["kind"], a["region"], a["origin"])
+            if sig in tried or a["region"] not in targets:
+                continue
+            tried.add(sig)
+            if a["origin"] and kinds_at.get((a["origin"], a["kind"]), 0) <= 0:
+                continue
+            m2, k2 = dict(mine), dict(kinds_at)
+            if a["origin"]:
+                m2[a["origin"]] -= 1
+                k2[(a["origin"], a["kind"])] -= 1
+            m2[a["region"]] = m2.get(a["region"], 0) + 1
+            k2[(a["region"], a["kind"])] = k2.get((a["region"], a["kind"]), 0) + 1
+            tail = search(rest[:i] + rest[i + 1:], m2, k2)
+            if tail is not None:
+                return [a] + tail
+        return None
+
+    return search(list(figures), dict(mine), dict(kinds_at))
+
+
+def plan(state: dict, data: ChaosData, power: str, actions: list[dict]) -> list[dict]:
+    """Check the whole line; the actions in a legal order, or InvalidAnswer with the reason (nothing applied)."""
+    ps = state["p"][power]
+    info = data.power(power)
+    P = "@chaos.power." + power
+    cost = sum(data.chaos_card(power, a["card"])["cost"] if "card" in a else info["followers"][a["kind"]]["cost"] for a in actions)
+    if cost > ps["pp"]:
+        raise InvalidAnswer(msg("chaos.line.too_dear", power=P, cost=cost, pp=ps["pp"]))
+    cards = [a for a in actions if "card" in a]
+    if len(cards) > ps["hand"]:
+        raise InvalidAnswer(msg("chaos.line.hand", power=P, n=len(cards), hand=ps["hand"]))
+    no_ruined = data.rules["rules"]["ruined_regions"].get("no_chaos_cards", True)
+    for rid in {a["region"] for a in cards}:
+        region = state["regions"][rid]
+        if region["ruin"] and no_ruined:
+            raise InvalidAnswer(msg("chaos.line.ruined", region="@chaos.region." + rid))
+        wanted = sum(1 for a in cards if a["region"] == rid)
+        free = data.region(rid).get("card_spaces", 2) - len(region["cards"])
+        if wanted > free:
+            raise InvalidAnswer(msg("chaos.line.spaces", region="@chaos.region." + rid, n=wanted, free=max(0, free)))
+    figures = [a for a in actions if "kind" in a]
+    for kind in FIGURE_KINDS:
+        new = sum(1 for a in figures if a["kind"] == kind and not a["origin"])
+        if new > in_reserve(state, data, power, kind):
+            raise InvalidAnswer(msg("chaos.line.box", power=P, figure=f"@chaos.figure.{kind}", n=new, left=in_reserve(state, data, power, kind)))
+    mine = {r: figure_count(state["regions"][r], power) for r in data.region_ids}
+    kinds_at = {(r, k): state["regions"][r]["figures"].get(power, {}).get(k, 0) for r in data.region_ids for k in FIGURE_KINDS}
+    order = legal_order(data, figures, mine, kinds_at)
+    if order is None:
+        raise InvalidAnswer(msg("chaos.line.no_order", power=P))
+    if ps["pp"] <= 0 and actions:  # pragma: no cover - a Power on 0 is not asked
+        raise InvalidAnswer(msg("chaos.line.too_dear", power=P, cost=cost, pp=0))
+    return cards_first_if_free(data, power, cards) + order
+
+
+def cards_first_if_free(data: ChaosData, power: str, cards: list[dict]) -> list[dict]:
+    """Cards are recorded before the figures; a 0-cost card must be played while power is above 0 (rules
+    file §1.6 reading), so cards go first."""
+    return sorted(cards, key=lambda a: data.chaos_card(power, a["card"])["cost"])
+
+
+def summon_line(state: dict, data: ChaosData, power: str):
+    """One Power's whole Summoning phase, recorded in one line and applied only if all of it is legal."""
+    from .turn import P, R, apply_changes, ask_changes, next_summoner
+
+    ps = state["p"][power]
+    r = state["round"]
+    info = data.power(power)
+    if state.get("summon_started") != r:
+        state["summon_started"] = r
+        yield Say(msg("chaos.phase.summon"), "head")
+        yield Say(msg("chaos.line.intro"), "rule")
+
+    def check(text: str) -> str:
+        got = parse(text, data, power)
+        if got != "turns":
+            plan(state, data, power, got)
+        return text.strip()
+
+    text = yield Ask(f"chaos.summon.r{r}.{power}", msg("chaos.line.ask", power=P(power), pp=ps["pp"], hand=ps["hand"]), TEXT,
+                     check=check, hint=msg("chaos.line.hint"))
+    got = parse(text, data, power)
+    if got == "turns":
+        yield Say(msg("chaos.line.to_turns"), "rule")
+        state["summon_turns"] = r
+        state["next"] = {"proc": "summon", "power": power}
+        return
+    played = []
+    for a in plan(state, data, power, got):
+        if "card" in a:
+            card = data.chaos_card(power, a["card"])
+            ps["pp"] -= card["cost"]
+            ps["hand"] -= 1
+            cards = state["regions"][a["region"]]["cards"]
+            cards.append({"power": power, "card": a["card"], "cost": card["cost"]})
+            yield Say(msg("chaos.card.played", power=P(power), card=f"@chaos.card.{power}.{a['card']}", region=R(a["region"]), space=len(cards), cost=card["cost"], pp=ps["pp"]), "do")
+            if card.get("summary"):
+                yield Say(msg(f"chaos.card.summary.{power}.{a['card']}"), "rule")
+            played.append(card)
+            continue
+        f = info["followers"][a["kind"]]
+        ps["pp"] -= f["cost"]
+        if a["origin"]:
+            figures_of(state["regions"][a["origin"]], power)[a["kind"]] -= 1
+            yield Say(msg("chaos.summon.moved", power=P(power), figure=f"@chaos.figure.{a['kind']}", name=f["name"], origin=R(a["origin"]), region=R(a["region"]), cost=f["cost"], pp=ps["pp"]), "do")
+        else:
+            yield Say(msg("chaos.summon.placed", power=P(power), figure=f"@chaos.figure.{a['kind']}", name=f["name"], region=R(a["region"]), cost=f["cost"], pp=ps["pp"]), "do")
+        figures_of(state["regions"][a["region"]], power)[a["kind"]] += 1
+    if ps["pp"] > 0:
+        yield Say(msg("chaos.line.left_over", power=P(power), pp=ps["pp"]), "do")
+    ps["pp"] = 0
+    for card in played:
+        if card.get("board_effect"):
+            text = yield ask_changes(f"chaos.card.{power}.changes", msg("chaos.card.changes", card=f"@chaos.card.{power}.{card['id']}"), state, data)
+            yield from apply_changes(state, data, text)
+    nxt = next_summoner(state, power)
+    state["next"] = {"proc": "summon_line", "power": nxt} if nxt else {"proc": "battle_start"}
+    if nxt is None:
+        yield Say(msg("chaos.summon.all_zero"), "rule")
