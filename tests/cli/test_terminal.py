@@ -78,8 +78,12 @@ def test_confirm_with_y_and_enter_and_a_select_with_arrow_keys(term_env, _tablet
 
 
 def test_ctrl_c_at_a_prompt_exits_130_and_play_resumes_at_the_same_question(term_env, _tabletop_home):
-    assert tt(term_env, "new", "chaos", "--name", "g1", "--seed", "7").returncode == 0
-    pre = tt(term_env, "play", *SETUP, "--answer", "chaos.oldworld.card=bretonnian_knights",
+    # one action at a time (--summoning turns): a menu to interrupt; a card whose effect the table types
+    assert tt(term_env, "new", "chaos", "--name", "g1", "--seed", "7", "--summoning", "turns").returncode == 0
+    from automata.chaos.data import load
+
+    card = load(None).old_world_cards[1]["id"]
+    pre = tt(term_env, "play", *SETUP, "--answer", f"chaos.oldworld.card={card}",
              "--answer", "chaos.oldworld.changes=none", "--answer", "chaos.draw.r1.tzeentch.discard=no", "--json")
     assert pre.returncode == 2, pre.stderr
     assert json.loads(pre.stdout)["pending"]["id"] == "chaos.summon.khorne"
