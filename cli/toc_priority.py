@@ -34,17 +34,47 @@ def _load(env):
     return overrides, _data(env, overrides)
 
 
-def _saved(env, what: str, command: str, existing: dict, done, values: dict, payload: dict) -> None:
+def _sheet(what: str, edit: bool, restart: bool, show, intro: str, payload) -> None:
+    """The flow both sheets share: show the sheet (``show(env, data)``), or with ``--edit`` transcribe it with the
+    procedure ``edit_<what>`` of automata/toc/priority_edit.py (after the message ``intro``), merge the answers into
+    the owner file and say so (``payload(result)``: what ``--json`` adds)."""
+    env = current()
+    overrides, data = _load(env)
+    if not edit:
+        show(env, data)
+        return
+    from automata.toc import priority_edit
     from automata.toc.mat_edit import merge
 
-    from .toc_transcribe import save_and_finish
+    from .toc_transcribe import save_and_finish, transcribe
 
-    path = save_and_finish(env, what, command, merge(existing, values))
+    command = f"tabletop toc {what} --edit"
+    done = transcribe(env, what, getattr(priority_edit, f"edit_{what}")(data), command, restart,
+                      intro=lambda: env.out.print(env.t(intro)))
+    path = save_and_finish(env, what, command, merge(overrides, done.result))
     if env.json:
-        env.emit_json({"ok": True, "saved": str(path), "answers": done.answers, "resumed": done.resumed, **payload})
+        env.emit_json({"ok": True, "saved": str(path), "answers": done.answers, "resumed": done.resumed,
+                       **payload(done.result)})
         return
     env.out.print("[bold green]" + env.t(f"toc.priority.saved.{what}", n=done.answers, path=str(path)) + "[/bold green]")
     env.out.print(env.t("toc.priority.every_game"))
+
+
+def _print_table(env, title: str, columns, rows, legend: str | None, command: str) -> None:
+    """A sheet as a table (``columns``: (message id, no_wrap)), then, while some of it is PROVISIONAL, the
+    ``legend`` message naming the ``command`` that transcribes it."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    t = env.t
+    table = Table(title=escape(t(title)), title_justify="left")
+    for column, no_wrap in columns:
+        table.add_column(t(column), no_wrap=no_wrap)
+    for row in rows:
+        table.add_row(*(escape(cell) for cell in row))
+    env.out.print(table)
+    if legend:
+        env.out.print("[yellow]" + escape(t(legend, command=command)) + "[/yellow]")
 
 
 # --- the Action Priority List ----------------------------------------------------------------------
@@ -55,44 +85,32 @@ def priority_command(
     restart: bool = typer.Option(False, "--restart", help=RESTART_HELP),
 ) -> None:
     """The AI Action Priority List the bots follow, top to bottom; yours once transcribed."""
+    _sheet("priority", edit, restart, _show_priority, "toc.priority.intro", lambda result: {"entries": result["priority"]})
+
+
+def _show_priority(env, data) -> None:
     from automata.toc.mat_edit import is_provisional
 
-    env = current()
-    overrides, data = _load(env)
-    if edit:
-        from automata.toc.priority_edit import edit_priority
-
-        from .toc_transcribe import transcribe
-
-        command = "tabletop toc priority --edit"
-        done = transcribe(env, "priority", edit_priority(data), command, restart,
-                          intro=lambda: env.out.print(env.t("toc.priority.intro")))
-        _saved(env, "priority", command, overrides, done, done.result, {"entries": done.result["priority"]})
-        return
     entries = [dict(e) for e in data.priority]
     if env.json:
         env.emit_json({"ok": True, "entries": entries, "provisional": [e["id"] for e in entries if is_provisional(e)]})
         return
-    from rich.markup import escape
-    from rich.table import Table
-
     from automata.toc.turn import action_term
 
     t = env.t
-    table = Table(title=escape(t("toc.priority.title")), title_justify="left")
-    for col in ("order", "action", "influence", "cost", "criteria", "target", "repeat", "whose"):
-        table.add_column(t(f"toc.priority.col.{col}"), no_wrap=col in ("order", "cost", "repeat", "whose"))
+    rows = []
     for e in entries:
         term = action_term(e)
         cost = e.get("cost", "ask")
         cost = t(f"toc.priority.cost_{cost}") if cost in ("ask", "board") else str(cost)
         whose = t("toc.priority.provisional") if is_provisional(e) else t("toc.priority.yours")
-        table.add_row(str(e["order"]), escape(t(term[1:]) if term.startswith("@") else term), t(f"toc.area.{e['influence']}"),
-                      cost, escape(e.get("criteria") or "—"), escape(e.get("target") or "—"),
-                      t("core.yes") if e.get("repeat") else t("core.no"), whose)
-    env.out.print(table)
-    if any(is_provisional(e) for e in entries):
-        env.out.print("[yellow]" + escape(t("toc.priority.legend", command="tabletop toc priority --edit")) + "[/yellow]")
+        rows.append((str(e["order"]), t(term[1:]) if term.startswith("@") else term, t(f"toc.area.{e['influence']}"),
+                     cost, e.get("criteria") or "—", e.get("target") or "—",
+                     t("core.yes") if e.get("repeat") else t("core.no"), whose))
+    columns = [(f"toc.priority.col.{col}", col in ("order", "cost", "repeat", "whose"))
+               for col in ("order", "action", "influence", "cost", "criteria", "target", "repeat", "whose")]
+    legend = "toc.priority.legend" if any(is_provisional(e) for e in entries) else None
+    _print_table(env, "toc.priority.title", columns, rows, legend, "tabletop toc priority --edit")
 
 
 # --- the Event Guidelines ------------------------------------------------------------------------------
@@ -103,44 +121,31 @@ def guidelines_command(
     restart: bool = typer.Option(False, "--restart", help=RESTART_HELP),
 ) -> None:
     """The AI Event Guidelines for the 18 piles; yours once transcribed."""
+    _sheet("guidelines", edit, restart, _show_guidelines, "toc.priority.guidelines_intro",
+           lambda result: {"guidelines": {g["slot"]: g["text"] for g in result["events"]["card_guidelines"]}})
+
+
+def _show_guidelines(env, data) -> None:
     from automata.toc.mat_edit import is_provisional
     from automata.toc.priority_edit import guideline_slots, pile_term
 
-    env = current()
-    overrides, data = _load(env)
-    if edit:
-        from automata.toc.priority_edit import edit_guidelines
-
-        from .toc_transcribe import transcribe
-
-        command = "tabletop toc guidelines --edit"
-        done = transcribe(env, "guidelines", edit_guidelines(data), command, restart,
-                          intro=lambda: env.out.print(env.t("toc.priority.guidelines_intro")))
-        texts = {g["slot"]: g["text"] for g in done.result["events"]["card_guidelines"]}
-        _saved(env, "guidelines", command, overrides, done, done.result, {"guidelines": texts})
-        return
     provisional = is_provisional(data.guidelines)
     texts = {f"{c['id']}:{w}": (data.card_guidelines.get(f"{c['id']}:{w}") or {}).get("text", "") for c, w in guideline_slots(data)}
     if env.json:
         env.emit_json({"ok": True, "guidelines": texts, "provisional": provisional})
         return
-    from rich.markup import escape
-    from rich.table import Table
-
     t = env.t
-    table = Table(title=escape(t("toc.priority.guidelines_title")), title_justify="left")
-    table.add_column(t("toc.priority.col.pile"))
-    table.add_column(t("toc.priority.col.guideline"))
+    rows = []
     for cat, which in guideline_slots(data):
         card = pile_term(cat, which)
         if isinstance(card, str):
             label = f"{card} ({t('toc.category.' + cat['id'])}, {t('toc.set.' + which)})"
         else:
             label = t.render(_msg(card))
-        table.add_row(escape(label), escape(texts[f"{cat['id']}:{which}"] or "—"))
-    env.out.print(table)
-    if provisional:
-        env.out.print("[yellow]" + escape(t("toc.priority.guidelines_legend", command="tabletop toc guidelines --edit")) + "[/yellow]")
+        rows.append((label, texts[f"{cat['id']}:{which}"] or "—"))
+    columns = [("toc.priority.col.pile", False), ("toc.priority.col.guideline", False)]
+    legend = "toc.priority.guidelines_legend" if provisional else None
+    _print_table(env, "toc.priority.guidelines_title", columns, rows, legend, "tabletop toc guidelines --edit")
 
 
 def _msg(data: dict):

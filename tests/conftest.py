@@ -1,6 +1,22 @@
-"""Every test gets its own empty TABLETOP_HOME and English messages unless it asks otherwise."""
+"""Every test gets its own empty TABLETOP_HOME and English messages unless it asks otherwise.
+
+`random_games(full)` is how many random games a property test plays: `full` in CI and in the README's test
+command, a handful with `TABLETOP_QUICK=1` (a developer's run in under a minute).
+"""
+
+import os
 
 import pytest
+
+QUICK_SHARE = 40  # TABLETOP_QUICK=1 plays one game in 40 (at least 3) of every random-game test
+
+
+def random_games(full: int) -> int:
+    """The number of random games (or hypothesis examples) a property test plays: `full` unless TABLETOP_QUICK is
+    set to something other than empty or 0, then a small share of it."""
+    if os.environ.get("TABLETOP_QUICK", "") in ("", "0"):
+        return full
+    return min(full, max(3, full // QUICK_SHARE))
 
 
 @pytest.fixture(autouse=True)

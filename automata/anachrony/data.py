@@ -25,7 +25,6 @@ Pure code: no printing, no prompts.
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 from typing import Any
 
@@ -56,20 +55,13 @@ _FILE_KEYS = {"components.toml": {"modules", "other_modules", "quantum_loop_card
 _KEYS = tuple(target for _, _, target in _FILES)
 
 
-def _read_file(name: str) -> dict:
-    return gamedata.read_file(DATA_DIR, name)
-
-
-@functools.lru_cache(maxsize=1)
-def _shipped() -> dict:
-    return gamedata.assemble(_FILES, _FILE_KEYS, _read_file)
-
-
-@functools.lru_cache(maxsize=1)
-def _default() -> "AnachronyData":
-    ns = gamedata.fresh(_shipped())
+@gamedata.cached_default(DATA_DIR, _FILES, _FILE_KEYS)
+def _default(ns: dict) -> "AnachronyData":
     _validate(ns)
     return AnachronyData(ns)
+
+
+_shipped = _default.shipped  # the raw namespace of the shipped files (never mutated; copy before use)
 
 
 def load(overrides: dict | None = None) -> "AnachronyData":

@@ -10,7 +10,6 @@ Pure code: it reads only the shipped file; the CLI reads the owner's file and pa
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 from typing import Any
 
@@ -85,20 +84,13 @@ class ScoreData:
         return self.raw[table]["rule"]
 
 
-def _read(name: str) -> dict:
-    return gamedata.read_file(DATA_DIR, name)
-
-
-@functools.lru_cache(maxsize=1)
-def _shipped() -> dict:
-    return _read(FILE)
-
-
-@functools.lru_cache(maxsize=1)
-def _default() -> ScoreData:
-    ns = gamedata.fresh(_shipped())
+@gamedata.cached_default(DATA_DIR, FILE)
+def _default(ns: dict) -> ScoreData:
     _validate(ns)
     return ScoreData(ns)
+
+
+_shipped = _default.shipped
 
 
 def load(overrides: dict | None = None) -> ScoreData:

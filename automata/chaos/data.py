@@ -28,7 +28,6 @@ prompts; the CLI reads the owner's file and passes the parsed dict.
 
 from __future__ import annotations
 
-import functools
 import re
 from pathlib import Path
 from typing import Any
@@ -72,21 +71,13 @@ _KEYS = tuple(target for _, _, target in _FILES)
 # ----------------------------------------------------------------------------------- reading
 
 
-def _read_file(name: str) -> dict:
-    return gamedata.read_file(DATA_DIR, name)
-
-
-@functools.lru_cache(maxsize=1)
-def _shipped() -> dict:
-    """The raw namespace of the shipped files (never mutated; copy before use)."""
-    return gamedata.assemble(_FILES, _FILE_KEYS, _read_file)
-
-
-@functools.lru_cache(maxsize=1)
-def _default() -> "ChaosData":
-    ns = gamedata.fresh(_shipped())
+@gamedata.cached_default(DATA_DIR, _FILES, _FILE_KEYS)
+def _default(ns: dict) -> "ChaosData":
     _validate(ns)
     return ChaosData(ns)
+
+
+_shipped = _default.shipped  # the raw namespace of the shipped files (never mutated; copy before use)
 
 
 def load(overrides: dict | None = None) -> "ChaosData":

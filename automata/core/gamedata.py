@@ -7,6 +7,8 @@ the same for every game:
 - ``DataError`` and ``UnknownName`` (re-exported by each game's data module);
 - ``read_file`` / ``assemble``: the shipped TOML files read into one namespace from a
   (file, key in the file or None for the whole file, namespace key) table;
+- ``cached_default``: a game's cached pair, the shipped namespace read once and the validated data
+  without overrides made once;
 - ``load_data``: shipped data validated once and cached, owner overrides deep-merged over a copy;
 - ``data_by_overrides``: a cached ``data_of(state)`` for a game's ``load``;
 - ``fold_name`` / ``find_name`` / ``unknown_name``: look-up by name with close matches;
@@ -18,6 +20,7 @@ Pure code: it reads only the shipped data files, through ``datafiles.read_toml``
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 import unicodedata
@@ -102,6 +105,31 @@ def assemble(files: Iterable[tuple[str, str | None, str]], file_keys: dict[str, 
         else:
             ns[target] = doc[key]
     return ns
+
+
+def cached_default(folder: Path, files: str | Iterable[tuple[str, str | None, str]],
+                   file_keys: dict[str, set[str]] | None = None) -> Callable[[Callable[[dict], Any]], Any]:
+    """Decorator of a game's ``make(ns)`` (validate a namespace, return the game's data object): the result is
+    ``default()``, the data without overrides made once from a fresh copy of the shipped namespace, and
+    ``default.shipped()``, that namespace read once (never mutated: copy before use). ``files`` is one file read
+    whole, or the (file, key or None, namespace key) table of ``assemble`` with its ``file_keys``. Both are
+    ``functools.lru_cache`` functions (``cache_clear()``)."""
+
+    def decorate(make: Callable[[dict], Any]) -> Any:
+        @functools.lru_cache(maxsize=1)
+        def shipped() -> dict:
+            if isinstance(files, str):
+                return read_file(folder, files)
+            return assemble(files, file_keys or {}, lambda name: read_file(folder, name))
+
+        @functools.lru_cache(maxsize=1)
+        def default() -> Any:
+            return make(fresh(shipped()))
+
+        default.shipped = shipped
+        return default
+
+    return decorate
 
 
 def fresh(ns: dict) -> dict:

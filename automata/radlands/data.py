@@ -27,7 +27,6 @@ listed by ``provisional()``. Pure code: no printing, no prompts.
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -86,22 +85,14 @@ RULE_NUMBERS = ("players", "camps_dealt", "camps_kept", "water_per_turn", "start
 # ----------------------------------------------------------------------------------- loading
 
 
-def _read_file(name: str) -> dict:
-    return gamedata.read_file(DATA_DIR, name)
-
-
-@functools.lru_cache(maxsize=1)
-def _shipped() -> dict:
-    """The raw namespace of the shipped files (never mutated; copy before use)."""
-    return gamedata.assemble(_FILES, _FILE_KEYS, _read_file)
-
-
-@functools.lru_cache(maxsize=1)
-def _default() -> "RadlandsData":
-    ns = gamedata.fresh(_shipped())
+@gamedata.cached_default(DATA_DIR, _FILES, _FILE_KEYS)
+def _default(ns: dict) -> "RadlandsData":
     ns["owner"] = []
     _finish_ns(ns, "invalid Radlands data", shipped=True)
     return RadlandsData(ns)
+
+
+_shipped = _default.shipped  # the raw namespace of the shipped files (never mutated; copy before use)
 
 
 def load(overrides: dict | None = None) -> "RadlandsData":

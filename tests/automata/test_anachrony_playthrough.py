@@ -17,6 +17,7 @@ from automata.anachrony.game import data_of, step_label
 from anachrony_policy import play_game
 from cli.i18n import Translator
 from cli.render import event_text
+from conftest import random_games
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "anachrony_3p_all_modules_seed7.txt"
 MODULE_SETS = ["", "neutronide", "hypersync", "quantum-loops", "intrigues", "hypersync,quantum-loops",
@@ -102,7 +103,7 @@ def check(state) -> None:
             assert r["objective"] >= 0 and r["value"] >= 0 and len(r["values"]) <= r["value"]
 
 
-@settings(max_examples=600, deadline=None, derandomize=True)
+@settings(max_examples=random_games(600), deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**31 - 1), players=st.integers(1, 4), modules=st.sampled_from(MODULE_SETS),
        random=st.sampled_from(["app", "table"]), busy=st.integers(0, 12))
 def test_random_games_always_end_and_keep_their_counters_in_bounds(seed, players, modules, random, busy):

@@ -14,6 +14,7 @@ from automata.anachrony import score_data, scoring
 from automata.anachrony.scoring import BOT_ID, MissingTiebreak, ReportError, Table, TableError
 from automata.core.gamedata import DataError
 from automata.core.runner import ScriptedAnswers, run
+from conftest import random_games
 
 DATA = score_data.load()
 ALL = ("neutronide", "hypersync", "quantum_loops", "intrigues")
@@ -396,7 +397,7 @@ def games(draw):
     return table, reports, agenda
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=random_games(300), deadline=None)
 @given(games())
 def test_total_is_the_sum_of_the_lines_and_the_ranking_respects_the_tiebreaks(game):
     """rules §2.12: the total is the sum of the tally's lines; places follow total, then Water, then Resources."""

@@ -418,15 +418,17 @@ def test_validation_setting_choices():
 
 def test_shipped_errors_are_reported(monkeypatch):
     """A broken shipped file is a DataError with the file named, not a crash."""
-    real = toc_data._read_file
+    from automata.core import gamedata
 
-    def broken(name):
-        doc = real(name)
+    real = gamedata.read_file
+
+    def broken(folder, name):
+        doc = real(folder, name)
         if name == "mats.toml":
             doc["mats"]["gordian_iii"]["area_order"] = ["senate", "populace", "military"]
         return doc
 
-    monkeypatch.setattr(toc_data, "_read_file", broken)
+    monkeypatch.setattr(gamedata, "read_file", broken)
     toc_data._shipped.cache_clear()
     toc_data._default.cache_clear()
     try:

@@ -17,6 +17,7 @@ from automata.toc.bot import AREAS
 from automata.toc.game import data_of, step_label
 from cli.i18n import Translator
 from cli.render import event_text
+from conftest import random_games
 from toc_policy import play_game
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "toc_solo_seed3.txt"
@@ -51,7 +52,7 @@ def check(state, previous_legacy):
         assert bot["legacy"] >= 0
 
 
-@settings(max_examples=700, deadline=None, derandomize=True)
+@settings(max_examples=random_games(700), deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**31 - 1), cards=st.sampled_from(["fixed", "variable", "selective"]), emperor=st.booleans(),
        bots=st.sampled_from(["red,blue,yellow", "green,blue", "yellow"]))
 def test_random_bot_turns_keep_the_invariants(seed, cards, emperor, bots):

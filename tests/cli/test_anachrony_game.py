@@ -14,14 +14,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from automata.anachrony.game import step_label
-from automata.core.steps import Msg
-from cli.i18n import Translator
+from automata.anachrony import game
 from cli.main import app
-from cli.render import event_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "automata"))
 import anachrony_policy  # noqa: E402
+from leaks import leaks, play_recorded  # noqa: E402
 
 runner = CliRunner()
 RAW_ID = re.compile(r"\banachrony\.[a-z_0-9]+\.[a-z_0-9.]+")
@@ -177,19 +175,6 @@ def test_owner_override_with_an_unknown_key_is_refused(_tabletop_home):
 # -- the pt-BR leak check of whole games ----------------------------------------------------------------------
 
 
-def message_ids(message) -> list[str]:
-    if isinstance(message, dict):
-        message = Msg.from_data(message)
-    out = [message.id]
-    for value in message.params.values():
-        for item in value if isinstance(value, (list, tuple)) else [value]:
-            if isinstance(item, str) and item.startswith("@"):
-                out.extend(message_ids(Msg(item[1:])))
-            elif isinstance(item, dict) and "id" in item:
-                out.extend(message_ids(item))
-    return out
-
-
 GAMES = [(3, 7, "neutronide,hypersync,quantum-loops,intrigues", "app"), (4, 2, "neutronide,hypersync,quantum-loops,intrigues", "table"),
          (2, 5, "hypersync,quantum-loops", "app"), (1, 3, "hypersync,quantum-loops", "table"), (2, 11, "", "app"),
          (4, 8, "intrigues,hypersync", "app")]
@@ -199,37 +184,11 @@ GAMES = [(3, 7, "neutronide,hypersync,quantum-loops,intrigues", "app"), (4, 2, "
 def test_whole_games_render_in_pt_br_without_leaks(players, seed, modules, random):
     """Issue 6 part 4: every message of whole games (steps, sayings, questions, choices, hints) exists in both
     languages and renders in pt-BR with no raw id and no unfilled placeholder."""
-    policy = anachrony_policy.Policy(seed, busy=8)
-    state, history = anachrony_policy.play_game(seed, players=players, modules=modules, random=random, policy=policy)
+    options = {"players": players, "modules": modules, "random": random}
+    state, history, asks = play_recorded(game, options, anachrony_policy.Policy(seed, busy=8), seed)
     assert state["over"]
-    messages = []
-    for step, result in history:
-        messages.append(step_label(step))
-        for e in result.transcript:
-            if e.msg is not None:
-                messages.append(e.msg)
-            messages.extend(e.labels)
-    for ask in policy.asks:
-        messages.append(ask.msg)
-        messages.extend(c.label for c in ask.choices)
-        if ask.hint is not None:
-            messages.append(ask.hint)
-    t = {"pt-BR": Translator("pt-BR"), "en": Translator("en")}
-    problems = set()
-    for m in {repr(m.to_data()): m for m in messages}.values():
-        for id in message_ids(m):
-            for lang, tr in t.items():
-                if not tr.has(id, lang):
-                    problems.add(f"{id} missing in {lang}")
-    for lang, tr in t.items():
-        for step, result in history:
-            lines = [tr.render(step_label(step))] + [event_text(tr, e) for e in result.transcript]
-            for line in lines:
-                if RAW_ID.search(line):
-                    problems.add(f"{lang}: raw id in {line!r}")
-                if PLACEHOLDER.search(line):
-                    problems.add(f"{lang}: placeholder in {line!r}")
-    assert not problems, "\n".join(sorted(problems)[:40])
+    problems = leaks(game, history, asks)
+    assert not problems, "\n".join(problems[:40])
 
 
 def test_a_whole_game_through_the_cli_ends_with_the_final_score(_tabletop_home):

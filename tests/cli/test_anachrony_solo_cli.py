@@ -12,14 +12,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from automata.anachrony.game import step_label
-from cli.i18n import Translator
 from cli.main import app
-from cli.render import event_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "automata"))
 import anachrony_solo_policy  # noqa: E402
-from test_anachrony_game import message_ids  # noqa: E402
+from leaks import leaks, play_recorded  # noqa: E402
 
 runner = CliRunner()
 RAW_ID = re.compile(r"\banachrony\.[a-z_0-9]+\.[a-z_0-9.]+")
@@ -209,37 +206,10 @@ GAMES = [("chronobot", "", "", "app", 3), ("chronobot", "", "min-6,extra-turn", 
 def test_whole_solo_games_render_in_pt_br_without_leaks(opponent, modules, difficulty, random, seed):
     """Issue 7: every message of whole solo games exists in both languages and renders in pt-BR with no raw id
     and no unfilled placeholder."""
-    policy = anachrony_solo_policy.SoloPolicy(seed, busy=6)
     from automata.anachrony import game
-    from policy_runner import play_policy
 
-    options = game.check_options({"players": 1, "modules": modules, "random": random, "opponent": opponent, "difficulty": difficulty})
-    state, history = play_policy(game, game.new_state(options, seed), policy, seed)
+    options = {"players": 1, "modules": modules, "random": random, "opponent": opponent, "difficulty": difficulty}
+    state, history, asks = play_recorded(game, options, anachrony_solo_policy.SoloPolicy(seed, busy=6), seed)
     assert state["over"]
-    messages = []
-    for step, result in history:
-        messages.append(step_label(step))
-        for e in result.transcript:
-            if e.msg is not None:
-                messages.append(e.msg)
-            messages.extend(e.labels)
-    for ask in policy.asks:
-        messages.append(ask.msg)
-        messages.extend(c.label for c in ask.choices)
-        if ask.hint is not None:
-            messages.append(ask.hint)
-    t = {"pt-BR": Translator("pt-BR"), "en": Translator("en")}
-    problems = set()
-    for m in {repr(m.to_data()): m for m in messages}.values():
-        for id in message_ids(m):
-            for lang, tr in t.items():
-                if not tr.has(id, lang):
-                    problems.add(f"{id} missing in {lang}")
-    for lang, tr in t.items():
-        for step, result in history:
-            for line in [tr.render(step_label(step))] + [event_text(tr, e) for e in result.transcript]:
-                if RAW_ID.search(line):
-                    problems.add(f"{lang}: raw id in {line!r}")
-                if PLACEHOLDER.search(line):
-                    problems.add(f"{lang}: placeholder in {line!r}")
-    assert not problems, "\n".join(sorted(problems)[:40])
+    problems = leaks(game, history, asks)
+    assert not problems, "\n".join(problems[:40])

@@ -2,10 +2,11 @@
 
 - The locale tables: the same keys in both languages, no empty text, the same ``{param}`` set, every key
   reachable by the Translator (its file matches the id's domain), no pt-BR text left in English.
-- The pt-BR leak test of the issue: whole Chaos games are played with the scripted table
-  (tests/automata/chaos_policy.py) and every message they show, every choice label, hint and journal
-  label is rendered in pt-BR; a message missing in pt-BR (English fallback), a raw message id or an
-  unfilled ``{placeholder}`` fails. The setup walkthrough and the status screen are checked through the CLI.
+- The pt-BR leak test of the issue: whole Chaos and Time of Crisis games are played with the scripted
+  tables (tests/automata/<game>_policy.py) and every message they show, every question, choice label, hint
+  and journal label is rendered in both languages; a message missing in pt-BR (English fallback), a raw
+  message id or an unfilled ``{placeholder}`` fails (tests/cli/leaks.py, which the Anachrony and Radlands
+  tests use too). The setup walkthrough and the status screen are checked through the CLI.
 - The card summaries (cli/locales/*/chaos_summaries.toml) match the cards whose data has a summary.
 """
 
@@ -22,15 +23,15 @@ import pytest
 from typer.testing import CliRunner
 
 from automata.chaos.data import load
-from automata.chaos.game import step_label
-from automata.core.steps import Msg
+from automata.chaos import game
 from cli.i18n import FORMS, LOCALES, Translator
 from cli.lang import LANGS
 from cli.main import app
-from cli.render import event_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "automata"))
 import chaos_policy  # noqa: E402
+import toc_policy  # noqa: E402
+from leaks import leaks, play_recorded  # noqa: E402
 
 DOMAINS = sorted({p.stem.split("_")[0] for p in (LOCALES / "en").glob("*.toml")})  # core, chaos, toc, …
 RAW_ID = re.compile(r"\b(?:core|chaos)\.[a-z_]+\.[a-z_.]+")
@@ -163,63 +164,12 @@ def literal_message_ids() -> dict[str, str]:
 def test_message_ids_in_the_code_exist_in_both_languages():
     ids = literal_message_ids()
     assert len(ids) > 100  # the scan finds the code's messages
-    missing = [f"{id} ({where}) in {lang}" for id, where in ids.items() for lang in LANGS if not Translator(lang).has(id, lang)]
+    translators = {lang: Translator(lang) for lang in LANGS}  # one each: a Translator reads its catalogs once
+    missing = [f"{id} ({where}) in {lang}" for id, where in ids.items() for lang in LANGS if not translators[lang].has(id, lang)]
     assert not missing, missing
 
 
 # -- the pt-BR leak test: whole games ---------------------------------------------------------------
-
-
-class RecordingPolicy(chaos_policy.Policy):
-    """The scripted table, keeping every question it is asked (for the labels of all choices)."""
-
-    asks: list = []
-
-    def answer(self, ask):
-        RecordingPolicy.asks.append(ask)
-        return super().answer(ask)
-
-
-def play_recorded(seed: int, focus: float, powers: tuple[str, ...]):
-    RecordingPolicy.asks = []
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(chaos_policy, "Policy", RecordingPolicy)
-        state, history = chaos_policy.play_game(seed, powers=powers, focus=focus)
-    return state, history, list(RecordingPolicy.asks)
-
-
-def message_ids(message: Msg | dict) -> list[str]:
-    """The id of a message and, recursively, of the messages among its parameters."""
-    if isinstance(message, dict):
-        message = Msg.from_data(message)
-    out = [message.id]
-    for value in message.params.values():
-        for item in value if isinstance(value, (list, tuple)) else [value]:
-            if isinstance(item, str) and item.startswith("@"):
-                out.extend(message_ids(Msg(item[1:])))
-            elif isinstance(item, dict) and "id" in item:
-                out.extend(message_ids(item))
-    return out
-
-
-def text_problems(text: str) -> list[str]:
-    out = []
-    if RAW_ID.search(text):
-        out.append(f"raw id {RAW_ID.search(text).group(0)!r} in {text!r}")
-    if PLACEHOLDER.search(text):
-        out.append(f"unfilled {PLACEHOLDER.search(text).group(0)} in {text!r}")
-    return out
-
-
-def message_problems(message: Msg, translators: dict[str, Translator]) -> list[str]:
-    out = []
-    for id in message_ids(message):
-        for lang, t in translators.items():
-            if not t.has(id, lang):
-                out.append(f"{id} is missing in {lang}")
-    for lang, t in translators.items():
-        out.extend(f"{lang}: {p}" for p in text_problems(t.render(message)))
-    return out
 
 
 GAMES = [(seed, focus, POWERS) for seed in range(6) for focus in (0.0, 0.8)] + [
@@ -231,31 +181,26 @@ GAMES = [(seed, focus, POWERS) for seed in range(6) for focus in (0.0, 0.8)] + [
 @pytest.mark.parametrize("seed,focus,powers", GAMES, ids=[f"seed{s}-focus{f}-{len(p)}p" for s, f, p in GAMES])
 def test_whole_games_render_in_pt_br_without_leaks(seed, focus, powers):
     """Issue: a test renders whole procedures in pt-BR and fails if any English message or raw id leaks."""
-    translators = {"pt-BR": Translator("pt-BR"), "en": Translator("en")}
-    state, history, asks = play_recorded(seed, focus, powers)
+    state, history, asks = play_recorded(game, {"powers": ",".join(powers)}, chaos_policy.Policy(seed, focus=focus), seed)
     assert state["over"]
-    messages: list[Msg] = []
-    for step, result in history:
-        messages.append(step_label(step))
-        for event in result.transcript:
-            if event.msg is not None:
-                messages.append(event.msg)
-            messages.extend(event.labels)
-    for ask in asks:
-        messages.extend(c.label for c in ask.choices)
-        if ask.hint is not None:
-            messages.append(ask.hint)
-    problems: set[str] = set()
-    unique = {repr(m.to_data()): m for m in messages}  # Msg holds a dict: not hashable
-    for message in unique.values():
-        problems.update(message_problems(message, translators))
-    # The transcript lines exactly as the table sees them.
-    for lang, t in translators.items():
-        for step, result in history:
-            problems.update(f"{lang}: {p}" for p in text_problems(t.render(step_label(step))))
-            for event in result.transcript:
-                problems.update(f"{lang}: {p}" for p in text_problems(event_text(t, event)))
-    assert not problems, "\n".join(sorted(problems)[:40])
+    problems = leaks(game, history, asks)
+    assert not problems, "\n".join(problems[:40])
+
+
+TOC_GAMES = [(1, {"humans": 1, "bots": "red,blue,yellow", "cards": "fixed", "emperor_rules": True}),
+             (2, {"humans": 2, "bots": "green,blue", "cards": "variable", "emperor_rules": False}),
+             (3, {"humans": 1, "bots": "yellow", "cards": "selective", "emperor_rules": True})]
+
+
+@pytest.mark.parametrize("seed,options", TOC_GAMES, ids=[f"toc-seed{s}" for s, _ in TOC_GAMES])
+def test_whole_time_of_crisis_games_render_in_pt_br_without_leaks(seed, options):
+    """The same leak check over whole Time of Crisis games (8 rounds, 1 to 3 bots, the three card settings)."""
+    from automata.toc import game as toc_game
+
+    state, history, asks = play_recorded(toc_game, options, toc_policy.Policy(seed, rounds=8), seed)
+    assert state["round"] >= 8 and asks
+    problems = leaks(toc_game, history, asks)
+    assert not problems, "\n".join(problems[:40])
 
 
 # -- the pt-BR leak test: setup walkthrough and status through the CLI ------------------------------

@@ -17,6 +17,7 @@ import cli.main
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "automata"))
 import radlands_policy  # noqa: E402
+from leaks import leaks, play_recorded  # noqa: E402
 
 runner = CliRunner()
 RAW_ID = re.compile(r"\bradlands\.[a-z_]+\.[a-z_.0-9]+")
@@ -184,51 +185,14 @@ def test_whole_games_render_in_pt_br_without_leaks():
     """Every message, choice label and step label of whole random games renders in pt-BR: no English fallback, no
     raw id, no unfilled placeholder."""
     from automata.core.steps import Msg
-    from automata.radlands.game import step_label
+    from automata.radlands import game
     from cli.i18n import Translator
 
-    pt = Translator("pt-BR")
-    en = Translator("en")
-    missing, shown = set(), []
-
-    def check(message: Msg):
-        for mid in ids(message):
-            if not pt.has(mid, "pt-BR"):
-                missing.add(mid)
-        shown.append(pt.render(message))
-
-    def ids(message):
-        if isinstance(message, dict):
-            message = Msg.from_data(message)
-        out = [message.id]
-        for v in message.params.values():
-            for item in v if isinstance(v, (list, tuple)) else [v]:
-                if isinstance(item, str) and item.startswith("@"):
-                    out.append(item[1:])
-                elif isinstance(item, dict) and "id" in item:
-                    out.extend(ids(item))
-        return out
-
     for seed in (1, 2, 3):
-        policy = radlands_policy.Policy(seed)
-        from automata.radlands import game
-        from policy_runner import play_policy
-
-        state = game.new_state(game.check_options({"first_game": seed == 2}), seed)
-        state, history = play_policy(game, state, policy, seed)
-        for step, result in history:
-            check(step_label(step))
-            for e in result.transcript:
-                if e.msg is not None:
-                    check(e.msg)
-        for ask in policy.asked:
-            check(ask.msg)
-            for c in ask.choices:
-                check(c.label)
-    assert not missing, sorted(missing)
-    bad = [t for t in shown if RAW_ID.search(t) or re.search(r"\{[a-z_]+\}", t)]
-    assert not bad, bad[:5]
-    assert en.render(Msg("radlands.side.a")) != pt.render(Msg("radlands.side.a"))
+        state, history, asks = play_recorded(game, {"first_game": seed == 2}, radlands_policy.Policy(seed), seed)
+        problems = leaks(game, history, asks)
+        assert not problems, "\n".join(problems[:40])
+    assert Translator("en").render(Msg("radlands.side.a")) != Translator("pt-BR").render(Msg("radlands.side.a"))
 
 
 def test_status_json_names_the_next_player_without_raw_keys_when_no_names_were_given():

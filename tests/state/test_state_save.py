@@ -8,6 +8,7 @@ import tomllib
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import random_games
 from state import migrations
 from state.save import JOURNAL_FILE, SAVE_FILE, Save, SaveError, dumps, read, read_journal, write
 
@@ -85,7 +86,7 @@ VALUE = st.recursive(
 STATE = st.dictionaries(KEY, VALUE, max_size=6)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=random_games(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(state=STATE, options=st.dictionaries(KEY, VALUE, max_size=3), seed=st.integers(0, 2**63 - 1))
 def test_round_trip_property(state, options, seed):
     with tempfile.TemporaryDirectory() as d:

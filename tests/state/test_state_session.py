@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from automata.core.runner import ScriptedAnswers
+from conftest import random_games
 from state import paths
 from state.save import SAVE_FILE, SaveError, read
 from state.session import Session
@@ -143,7 +144,7 @@ def test_step_in_progress_that_no_longer_replays_is_a_save_error():
 STEPS = st.lists(st.tuples(st.integers(0, 9), st.booleans()), min_size=1, max_size=9)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=random_games(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=STEPS, data=st.data(), seed=st.integers(0, 2**31))
 def test_undo_property(steps, data, seed):
     """Play k steps, undo n: the state is that after k-n steps; the same answers again give the same journal."""

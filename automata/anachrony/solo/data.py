@@ -6,7 +6,6 @@ Pure code: it reads only the shipped file; the caller passes the parsed owner fi
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
 from ...core import gamedata
@@ -44,16 +43,13 @@ class SoloData:
         return self.raw["dice"]["shapes"][d3 - 1]
 
 
-@functools.lru_cache(maxsize=1)
-def _shipped() -> dict:
-    return gamedata.read_file(DATA_DIR, FILE)
-
-
-@functools.lru_cache(maxsize=1)
-def _default() -> SoloData:
-    ns = gamedata.fresh(_shipped())
+@gamedata.cached_default(DATA_DIR, FILE)
+def _default(ns: dict) -> SoloData:
     _validate(ns)
     return SoloData(ns)
+
+
+_shipped = _default.shipped
 
 
 def load(overrides: dict | None = None) -> SoloData:
