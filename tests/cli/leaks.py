@@ -23,7 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "automata"))
 from policy_runner import play_policy  # noqa: E402
 
 LANGS = ("pt-BR", "en")
-DOMAINS = sorted({p.stem.split("_")[0] for p in (LOCALES / "en").glob("*.toml")})  # core, chaos, toc, …
+# core, chaos, toc, …; not "rules": a game-data key such as rules.hypersync.supercharge is shown on purpose in a
+# PROVISIONAL line (the key the owner writes in overrides), and the look-up's own messages have their own tests
+DOMAINS = sorted({p.stem.split("_")[0] for p in (LOCALES / "en").glob("*.toml")} - {"rules"})
 RAW_ID = re.compile(r"\b(?:%s)\.[a-z_0-9]+\.[a-z_0-9.]+" % "|".join(DOMAINS))
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 

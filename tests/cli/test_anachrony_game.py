@@ -243,6 +243,7 @@ def test_status_names_unnamed_players_and_counts_a_failed_mission():
 
     from automata.anachrony import game
     from cli.anachrony_game import status_data
+    from cli.i18n import Translator
 
     state = game.new_state(game.check_options({"players": 2, "modules": "intrigues"}), 3)
     state["players"]["p1"]["vp"] = 2
