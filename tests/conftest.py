@@ -5,8 +5,17 @@ command, a handful with `TABLETOP_QUICK=1` (a developer's run in under a minute)
 """
 
 import os
+import sys
+from pathlib import Path
 
 import pytest
+
+# Every test folder is importable by its modules' names (the scripted tables such as toc_policy, the shared helpers
+# policy_runner and leaks), wherever the test that uses them lives: tests/<area>/ and tests/<area>/<game>/.
+_TESTS = Path(__file__).resolve().parent
+for _folder in sorted({p.parent for p in _TESTS.glob("*/**/*.py")}, reverse=True):
+    if str(_folder) not in sys.path:
+        sys.path.insert(0, str(_folder))
 
 QUICK_SHARE = 40  # TABLETOP_QUICK=1 plays one game in 40 (at least 3) of every random-game test
 

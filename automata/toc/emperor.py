@@ -10,7 +10,7 @@ therefore provisional (rules reference §1.8 G13, §3.10) and a setting, ``prete
 - ``"legacy_gained_this_turn"``: never subtract more than the Legacy gained this turn.
 
 G14: the type formula is the Emperor's Legacy gain; any other Legacy is entered by the players.
-No I/O here: the CLI (``cli/toc_helpers.py``) prints the results.
+No I/O here: the CLI (``cli/toc/helpers.py``) prints the results.
 """
 
 from __future__ import annotations

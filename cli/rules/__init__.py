@@ -3,7 +3,7 @@ the shipped catalogs and the game data).
 
 Each game has one catalog of topics, in the order of play:
 
-- ``cli/rules/<game>.toml``: the topics' structure (``[[topic]]``: ``id``, ``seed`` = the seed section it comes
+- ``cli/<game>/rules.toml``: the topics' structure (``[[topic]]``: ``id``, ``seed`` = the seed section it comes
   from, ``steps`` = the steps it explains (``proc`` or ``proc:value``), ``asks`` = question ids (shell patterns),
   ``why`` = the decision messages (``log --explain``) it explains, ``explain`` = message ids whose text is part of
   the topic (written once, shown by ``--explain`` too), ``data`` = game-data keys whose confidence marks the
@@ -47,7 +47,7 @@ class Topic:
 
 
 def topics(game: str) -> list[Topic]:
-    with open(HERE / f"{game}.toml", "rb") as fh:
+    with open(HERE.parent / game / "rules.toml", "rb") as fh:
         raw = tomllib.load(fh)
     out = []
     for n, t in enumerate(raw.get("topic", [])):

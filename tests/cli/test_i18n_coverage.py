@@ -108,7 +108,7 @@ def test_placeholders_are_the_same_in_both_languages():
 # Titles stay as printed in English (chaos_terms.toml); these keys may read the same in both languages.
 # Each game may add its own allowances in tests/cli/i18n_allow_<game>.toml (keys: title_keys = [regex],
 # same_on_purpose = [key], seed_english = [regex]) so that games do not share one list.
-_ALLOW = [tomllib.loads(p.read_text(encoding="utf-8")) for p in sorted(Path(__file__).parent.glob("i18n_allow_*.toml"))]
+_ALLOW = [tomllib.loads(p.read_text(encoding="utf-8")) for p in sorted(Path(__file__).parent.rglob("i18n_allow_*.toml"))]
 TITLE_KEY = re.compile(
     "|".join(
         [r"^chaos\.(card\.(khorne|nurgle|tzeentch|slaanesh)\.|oldworld\.(?!summary\.)[a-z_]+$|upgrade\.|power\.|region\.|token\.skaven$)"]

@@ -1,6 +1,6 @@
 """``tabletop rules`` (issue 18): the topic catalogs, the search, the cards from the game data, the step in progress.
 
-The topics are the program's own words (cli/rules/<game>.toml + cli/locales/<lang>/<game>_rules.toml); each one
+The topics are the program's own words (cli/<game>/rules.toml + cli/locales/<lang>/<game>_rules.toml); each one
 names the seed section it comes from, which these tests do not re-check sentence by sentence: they check that
 the catalogs are complete (both languages, every decision rule behind 'log --explain', every step of every game)
 and that the look-up finds them.

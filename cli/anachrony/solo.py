@@ -1,0 +1,114 @@
+"""The solo opponent in ``tabletop anachrony status`` (text and ``--json``).
+
+``opponent`` keys of ``status --json``: ``bot`` (chronobot | chronossus), ``edition`` (Chronobot: current |
+first), ``difficulty`` (option → true or a number), ``tokens`` (token number → {``spot``, ``action``}),
+``exosuits`` (powered, not yet placed), ``placed`` (this Era), ``actions`` (this Era), ``passed``,
+``first`` (bot | p1: First Player of the Era), ``warps`` (Era → its Warp tiles on that Timeline tile),
+``warps_left`` (in its supply), ``paradox``, ``anomalies``, ``buildings`` (type → count), ``superprojects``,
+``workers`` (type → count), ``resources`` (type → count), ``breakthroughs`` (shape → count),
+``time_travel`` (0-6), ``vp`` (VP gained in play), ``failed`` (Failed Actions), ``water`` (first edition);
+Chronossus: ``tiles`` (slot_1..slot_3 → tile and side, e.g. C02A), ``covers`` (spot → tile),
+``energy_pool`` ({energized, exhausted}), ``objectives`` (Solo Objectives in play), ``ql_removed`` (with Quantum Loops),
+``hypersync`` (the Eras of its pending Solo Hypersync tiles).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def opponent_data(state: dict) -> dict[str, Any]:
+    from automata.anachrony.solo import state as S
+    from automata.anachrony.solo.flow import sdata_of
+
+    s = state["solo"]
+    sd = sdata_of(state)
+    toks = {}
+    for tok in S.tokens(s):
+        spot = S.where(sd, s, tok)
+        toks[tok] = {"spot": spot, "action": S.action_at(sd, s, spot)}
+    out: dict[str, Any] = {
+        "bot": s["bot"], "edition": s["edition"], "difficulty": dict(s["difficulty"]), "tokens": toks,
+        "exosuits": s["exosuits"], "placed": s["placed"], "actions": s["actions"], "passed": s["passed"],
+        "first": s["first"], "warps": {int(e): n for e, n in sorted(s["warps"].items(), key=lambda x: int(x[0]))},
+        "warps_left": S.WARP_TILES - S.warps_out(s), "paradox": s["paradox"], "anomalies": s["anomalies"],
+        "buildings": dict(s["buildings"]), "superprojects": s["superprojects"], "workers": dict(s["workers"]),
+        "resources": dict(s["resources"]), "breakthroughs": dict(s["breakthroughs"]), "time_travel": s["time_travel"],
+        "vp": s["vp"], "failed": s["failed"],
+    }
+    if s["edition"] == "first":
+        out["water"] = s["water"]
+    if s["bot"] == "chronossus":
+        out.update(tiles=dict(s["tiles"]), covers=dict(s.get("covers", {})), energy_pool=dict(s["pool"]),
+                   objectives=list(s["objectives"]))
+        if "ql" in state:
+            out["ql_removed"] = s["ql_removed"]
+        if "hypersync" in s:
+            out["hypersync"] = list(s["hypersync"])
+    return out
+
+
+def print_opponent(env, o: dict) -> None:
+    from rich.markup import escape
+
+    t = env.t
+    P = "anachrony.solo"
+    name = t(f"{P}.bot.{o['bot']}")
+
+    def counts(prefix: str, d: dict) -> str:
+        return ", ".join(f"{t(prefix + k)} {v}" for k, v in d.items() if v) or "—"
+
+    env.out.print(f"[bold]{escape(name)}[/bold] — {escape(t(f'{P}.status.vp', vp=o['vp'], failed=o['failed']))}")
+    toks = ", ".join(f"{k}: {t(_action_key(a))}" for k, a in ((k, v['action']) for k, v in o["tokens"].items()))
+    lines = [
+        t(f"{P}.status.tokens", tokens=toks),
+        t(f"{P}.status.exosuits", n=o["exosuits"], placed=o["placed"], actions=o["actions"],
+          passed=t("core.yes") if o["passed"] else t("core.no")),
+        t(f"{P}.status.time", track=o["time_travel"], warps=", ".join(f"{e}: {n}" for e, n in o["warps"].items()) or "—",
+          left=o["warps_left"], paradox=o["paradox"], anomalies=o["anomalies"]),
+        t(f"{P}.status.assets", buildings=counts(f"{P}.building.", o["buildings"]), superprojects=o["superprojects"],
+          workers=counts("anachrony.worker.", o["workers"]), resources=counts(f"{P}.resource.", o["resources"]),
+          breakthroughs=counts(f"{P}.shape.", o["breakthroughs"])),
+    ]
+    if "water" in o:
+        lines.append(t(f"{P}.status.water", water=o["water"]))
+    if o["bot"] == "chronossus":
+        tiles = ", ".join(f"{i}: {tid}" for i, tid in enumerate(o["tiles"].values(), 1))
+        lines.append(t(f"{P}.status.chronossus", tiles=tiles, energized=o["energy_pool"]["energized"],
+                       exhausted=o["energy_pool"]["exhausted"]))
+        if "ql_removed" in o:
+            lines.append(t(f"{P}.status.ql_removed", n=o["ql_removed"]))
+        lines.append(t(f"{P}.status.objectives", cards=", ".join(t(f"{P}.objective.{c}") for c in o["objectives"]) or "—"))
+        if "hypersync" in o:
+            lines.append(t(f"{P}.status.hypersync", eras=", ".join(str(e) for e in o["hypersync"]) or "—"))
+    for line in lines:
+        env.out.print("  " + escape(line))
+
+
+def _action_key(action: str) -> str:
+    if action.startswith("tile:"):
+        return "anachrony.solo.tile_id." + action[5:]
+    return "anachrony.solo.action." + action
+
+
+def register(app) -> None:
+    app.command("opponent")(opponent_command)
+
+
+def opponent_command() -> None:
+    """The solo opponent's board: tokens, Exosuits, Warp tiles, assets, VP (also in 'anachrony status')."""
+    from .. import saves
+    from ..env import current
+
+    env = current()
+    session = saves.open_game_session(env, "anachrony", "anachrony.error.not_anachrony")
+    state = session.save.state
+    if "solo" not in state:
+        from ..env import CliError, Exit
+
+        raise CliError(env.t("anachrony.solo.error.no_opponent", name=session.save.name), Exit.USAGE)
+    data = opponent_data(state)
+    if env.json:
+        env.emit_json({"ok": True, "name": session.save.name, "opponent": data})
+        return
+    print_opponent(env, data)

@@ -1,0 +1,55 @@
+"""``tabletop new chaos`` and ``tabletop chaos …``: Chaos in the Old World."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from ..env import current
+from ..main import app as root, new_app
+
+app = typer.Typer(no_args_is_help=True, help="Chaos in the Old World: status and helpers (battle, odds, domination, ruination).")
+root.add_typer(app, name="chaos")
+root.add_typer(app, name="chaos-in-the-old-world", hidden=True)
+
+
+def _new(
+    powers: str = typer.Option("khorne,nurgle,tzeentch,slaanesh", "--powers", help="3 or 4 Powers, comma-separated."),
+    name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: chaos-N)."),
+    summoning: str = typer.Option("line", "--summoning", help="line: record each Power's Summoning phase in one line; turns: one action at a time."),
+) -> None:
+    """Chaos in the Old World for 3 or 4 Powers; seats follow Power order (Khorne, Nurgle, Tzeentch, Slaanesh)."""
+    from automata.chaos import game
+
+    from ..saves import start_new_game
+
+    start_new_game(current(), game, "chaos", "Chaos in the Old World", {"powers": powers, "summoning": summoning}, name)
+
+
+new_app.command("chaos")(_new)
+new_app.command("chaos-in-the-old-world", hidden=True)(_new)
+
+
+@app.command("status")
+def status_command() -> None:
+    """Draw the board: corruption, tokens, figures and cards per region; VP, Threat, dial and power per Power."""
+    from .. import saves
+
+    env = current()
+    show_status(env, saves.open_game_session(env, "chaos", "chaos.error.not_chaos"))
+
+
+def show_status(env, session) -> None:
+    from .status import render_status, status_data
+
+    data = status_data(session)
+    if env.json:
+        env.emit_json(data)
+    else:
+        render_status(env, data)
+
+
+from .helpers import register as _register_helpers  # noqa: E402
+
+_register_helpers(app)

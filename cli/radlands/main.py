@@ -1,0 +1,220 @@
+"""``tabletop new radlands`` and ``tabletop radlands …``: Radlands with Cult of Chrome.
+
+``tabletop radlands status --json`` keys (documented in the README): ``ok``, ``name``, ``game`` ("radlands"),
+``over``, ``result`` ("a" | "b": the winner, "draw", or ""), ``first_player``, ``turn`` ({player, number, water,
+extra}), ``deck`` ({count, discard, reshuffles}), ``players`` (a/b → {name, camps: [{id, name, state, ready,
+moves, behind}] (a Juggernaut's moves 0-2 and the people behind it),
+columns: [[{card, name, damaged, ready}, …rear to front] × 3], queue: [space 1, 2, 3: event id, "raiders" or ""],
+raiders ("area" | "queue"), silo ("area" | "hand"), hand}), ``next``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import typer
+
+from ..env import CliError, Exit, current
+from ..main import app as root, new_app
+
+app = typer.Typer(no_args_is_help=True, help="Radlands: event queues, raids and status.")
+root.add_typer(app, name="radlands")
+root.add_typer(app, name="rad", hidden=True)
+
+
+def _new(
+    first_game: bool = typer.Option(False, "--first-game", help="Deal the recommended first-game camps."),
+    players: Optional[str] = typer.Option(None, "--players", help="The two players' names, comma-separated."),
+    name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: radlands-N)."),
+    track: str = typer.Option("full", "--track", help="full: every card played is named (default); queues: only the event queues, the Raiders, the water and the Water Silo, one question a turn."),
+) -> None:
+    """Radlands with Cult of Chrome: the program keeps both event queues, the Raiders, the water and the camps."""
+    from automata.radlands import game
+
+    from ..saves import start_new_game
+
+    start_new_game(current(), game, "radlands", "Radlands", {"first_game": first_game, "players": players, "track": track}, name)
+
+
+new_app.command("radlands")(_new)
+new_app.command("rad", hidden=True)(_new)
+
+
+def _session(env):
+    from .. import saves
+
+    return saves.open_game_session(env, "radlands", "radlands.error.not_radlands")
+
+
+def side_of(env, state: dict, who: str) -> str:
+    """A player named by side (a, b) or by name."""
+    key = who.strip().lower()
+    for s in ("a", "b"):
+        if key == s or key == _name(env, state["players"][s]["name"]).lower():
+            return s
+    valid = ", ".join(["a", "b"] + [_name(env, state["players"][s]["name"]) for s in ("a", "b")])
+    raise CliError(env.t("radlands.error.player", value=who, valid=valid), Exit.USAGE)
+
+
+def _name(env, name: str) -> str:
+    return env.t(name[1:]) if name.startswith("@") else name
+
+
+def _json_name(name: str) -> str:
+    """A player's name for JSON: the name given with --players, else the side's letter ("A", "B")."""
+    return name.replace("@radlands.side.", "").upper() if name.startswith("@") else name
+
+
+def status_data(session) -> dict[str, Any]:
+    from automata.radlands import board as B
+    from automata.radlands.game import data_of, next_step
+
+    state = session.save.state
+    data = data_of(state)
+    if state["options"].get("track") == "queues":
+        return queues_status_data(session)
+    players = {}
+    for s in B.SIDES:
+        p = state["players"][s]
+        players[s] = {
+            "name": _json_name(p["name"]),
+            "camps": [{"id": c["id"], "name": data.card(c["id"])["name"], "state": c["state"], "ready": B.camp_ready(c),
+                       "moves": int(c.get("moves", 0)), "behind": int(c.get("behind", 0))} for c in p["camps"]],
+            "columns": [[{"card": x["card"], "name": data.card(x["card"])["name"] if x["card"] != B.PUNK else "punk",
+                          "damaged": x["damaged"], "ready": B.person_ready(x)} for x in col] for col in p["columns"]],
+            "queue": list(p["queue"]), "raiders": p["raiders"], "silo": p["silo"], "hand": p["hand"],
+        }
+    t = state["turn"]
+    nxt = next_step(state)
+    if nxt and "name" in nxt:  # the same name as in "players", never a raw message key
+        nxt["name"] = _json_name(nxt["name"])
+    return {
+        "ok": True, "name": session.save.name, "game": "radlands", "track": "full", "over": state["over"],
+        "result": state["result"], "first_player": state["first_player"],
+        "turn": {"player": t["player"], "number": t["number"], "water": t["water"], "extra": t["extra"]},
+        "deck": {k: state["deck"][k] for k in ("count", "discard", "reshuffles")},
+        "players": players, "next": nxt,
+    }
+
+
+def queues_status_data(session) -> dict[str, Any]:
+    """Queues only: the queues, the Raiders and the Water Silo of each side, and the turn's water (the rest is the
+    table's, so it is not in the data)."""
+    from automata.radlands.game import next_step
+
+    state = session.save.state
+    nxt = next_step(state)
+    if nxt and "name" in nxt:
+        nxt["name"] = _json_name(nxt["name"])
+    players = {s: {"name": _json_name(p["name"]), "queue": list(p["queue"]), "raiders": p["raiders"], "silo": p["silo"]}
+               for s, p in state["players"].items()}
+    t = state["turn"]
+    return {
+        "ok": True, "name": session.save.name, "game": "radlands", "track": "queues", "over": state["over"],
+        "result": state["result"], "first_player": state["first_player"],
+        "turn": {"player": t["player"], "number": t["number"], "water": t["water"]}, "players": players, "next": nxt,
+    }
+
+
+def _refuse_queues_only(env, state: dict) -> None:
+    if state["options"].get("track") == "queues":
+        raise CliError(env.t("radlands.error.queues_only"), Exit.USAGE)
+
+
+@app.command("status")
+def status_command() -> None:
+    """Both sides: camps and their damage, columns, event queue, water, hand and deck counts."""
+    env = current()
+    show_status(env, _session(env))
+
+
+def show_status(env, session) -> None:
+    data = status_data(session)
+    if env.json:
+        env.emit_json(data)
+        return
+    from .view import print_board
+
+    print_board(env, session.save.state, data)
+
+
+@app.command("queue")
+def queue_command(player: Optional[str] = typer.Argument(None, help="a, b or a player's name (default: both).")) -> None:
+    """The event queues as the table sees them: spaces 1, 2 and 3 (space 1 resolves next)."""
+    env = current()
+    session = _session(env)
+    state = session.save.state
+    sides = [side_of(env, state, player)] if player else ["a", "b"]
+    data = status_data(session)
+    if env.json:
+        env.emit_json({"ok": True, "queues": {s: data["players"][s]["queue"] for s in sides},
+                       "raiders": {s: data["players"][s]["raiders"] for s in sides}})
+        return
+    from .view import print_queue
+
+    for s in sides:
+        print_queue(env, state, s)
+
+
+@app.command("event")
+def event_command(
+    player: str = typer.Argument(..., help="a, b or a player's name."),
+    card: str = typer.Argument(..., help="The event's name, e.g. Banish."),
+    pay: Optional[bool] = typer.Option(None, "--pay/--no-pay", help="Pay its cost from the player's water (default: only during their Actions phase)."),
+) -> None:
+    """Place an event by name in PLAYER's queue with the queue rules (a bomb-0 event resolves at once)."""
+    from automata.core.gamedata import UnknownName
+    from automata.radlands import board as B
+    from automata.radlands.effects import Ctx
+    from automata.radlands.game import data_of
+    from automata.radlands.queue import event_bomb
+
+    from ..commands import run_steps
+
+    env = current()
+    session = _session(env)
+    state = session.save.state
+    side = side_of(env, state, player)
+    _refuse_queues_only(env, state)
+    data = data_of(state)
+    try:
+        cid = data.find_card(card, kinds=("event",))
+    except UnknownName as e:
+        valid = ", ".join(sorted(c["name"] for c in data.events.values()))
+        close = [data.events[c]["name"] if c in data.events else c for c in e.close]
+        raise CliError(env.t("radlands.error.unknown_event", value=card, valid=valid, close=", ".join(close) or "—"), Exit.USAGE) from None
+    _check_started(env, state)
+    ev = data.card(cid)
+    if B.event_space(state["players"][side]["queue"], event_bomb(Ctx(state, data, side), cid)) < 0:
+        raise CliError(env.t("radlands.invalid.queue_full", card=ev["name"], bomb=ev["bomb"]), Exit.FAILURE)
+    in_actions = state["turn"]["player"] == side and (state.get("next") or {}).get("proc") == "action"
+    if pay is None:
+        pay = in_actions
+    if pay and not in_actions:
+        raise CliError(env.t("radlands.error.pay_outside", player=_name(env, state["players"][side]["name"])), Exit.USAGE)
+    if pay and int(ev["cost"]) > B.water_left(state):
+        raise CliError(env.t("radlands.invalid.water", card=ev["name"], cost=ev["cost"], water=B.water_left(state)), Exit.FAILURE)
+    step = {"proc": "cmd_event", "p": side, "name": state["players"][side]["name"], "card": cid, "card_name": ev["name"], "pay": bool(pay)}
+    run_steps(env, apply_step=step, game_id="radlands", not_this_game="radlands.error.not_radlands")
+
+
+@app.command("raid")
+def raid_command(player: str = typer.Argument(..., help="a, b or a player's name.")) -> None:
+    """Apply a raid icon for PLAYER: Raiders enter space 2, or advance one space, or resolve from space 1."""
+    from ..commands import run_steps
+
+    env = current()
+    session = _session(env)
+    state = session.save.state
+    side = side_of(env, state, player)
+    _refuse_queues_only(env, state)
+    _check_started(env, state)
+    step = {"proc": "cmd_raid", "p": side, "name": state["players"][side]["name"]}
+    run_steps(env, apply_step=step, game_id="radlands", not_this_game="radlands.error.not_radlands")
+
+
+def _check_started(env, state: dict) -> None:
+    if state["over"]:
+        raise CliError(env.t("radlands.error.over"), Exit.FAILURE)
+    if not state["first_player"]:
+        raise CliError(env.t("radlands.error.in_setup"), Exit.FAILURE)

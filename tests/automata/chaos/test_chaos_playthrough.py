@@ -1,0 +1,97 @@
+"""Whole games of Chaos in the Old World: a golden playthrough and property tests over random games.
+
+The golden transcript (tests/golden/chaos_4p_seed149.txt) is a scripted four-Power game played to
+its end with table dice; regenerate it deliberately with UPDATE_GOLDEN=1 after a wording change and
+read the diff before committing.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from automata.chaos.game import data_of, step_label
+from chaos_policy import play_game
+from cli.i18n import Translator
+from cli.render import event_text
+from conftest import random_games
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "chaos_4p_seed149.txt"
+GOLDEN_TURNS = Path(__file__).resolve().parents[2] / "golden" / "chaos_4p_seed149_turns.txt"
+
+
+def transcript(seed: int, focus: float, lang: str = "en", summoning: str = "line") -> tuple[str, dict]:
+    t = Translator(lang)
+    lines: list[str] = []
+    state, history = play_game(seed, focus=focus, summoning=summoning)
+    for n, (step, result) in enumerate(history, 1):
+        lines.append(f"## {n}. {t.render(step_label(step))}")
+        lines.extend(event_text(t, e) for e in result.transcript)
+    return "\n".join(lines) + "\n", state
+
+
+def test_golden_four_power_game():
+    """Seed 003, the whole turn: setup, six phases per round in order, ruination, dials, victory at 50 VP."""
+    text, state = transcript(149, 0.8)
+    if os.environ.get("UPDATE_GOLDEN"):
+        GOLDEN.write_text(text, encoding="utf-8")
+    assert text == GOLDEN.read_text(encoding="utf-8")
+    assert state["over"]
+    if state["result"]["rule"] == "vp":
+        assert all(state["p"][p]["vp"] >= 50 for p in state["result"]["winners"])
+    else:
+        assert state["result"] == {"winners": [], "rule": "old_world"} and state["old_world"]["deck"] == 0
+
+
+def test_golden_one_action_at_a_time_reaches_the_same_board():
+    """Issue 11: the one-action-at-a-time summoning (its own golden) and the one-line record of the same
+    decisions reach the same final state."""
+    text, state = transcript(149, 0.8, summoning="turns")
+    if os.environ.get("UPDATE_GOLDEN"):
+        GOLDEN_TURNS.write_text(text, encoding="utf-8")
+    assert text == GOLDEN_TURNS.read_text(encoding="utf-8")
+    _, by_line = transcript(149, 0.8)
+    skip = {"summoning", "summon_started", "summon_turns"}
+    assert {k: v for k, v in state.items() if k not in skip} == {k: v for k, v in by_line.items() if k not in skip}
+
+
+def check_invariants(state, data, previous_vp):
+    ruined = [r for r in state["regions"].values() if r["ruin"]]
+    assert len(ruined) <= 5
+    assert len({r["ruin"] for r in ruined}) == len(ruined)
+    assert state["ruination_next"] == len(ruined) + 1 or state["ruination_next"] == 6
+    for rid, region in state["regions"].items():
+        assert all(n >= 0 for n in region["corruption"].values()), (rid, region["corruption"])
+        assert all(n >= 0 for n in region["tokens"].values())
+        assert len(region["cards"]) <= 2
+        for p, figs in region["figures"].items():
+            assert all(n >= 0 for n in figs.values())
+    for p in state["powers"]:
+        ps = state["p"][p]
+        assert ps["vp"] >= previous_vp.get(p, 0), "VP never decrease"
+        previous_vp[p] = ps["vp"]
+        assert ps["pp"] >= 0 and ps["hand"] >= 0 and ps["deck"] >= 0 and ps["discard"] >= 0
+        assert 0 <= ps["dial"] <= data.ticks_to_win(p)
+        for kind, f in data.power(p)["followers"].items():
+            on_board = sum(r["figures"].get(p, {}).get(kind, 0) for r in state["regions"].values())
+            assert on_board <= f["count"]
+
+
+@settings(max_examples=random_games(2000), deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**31 - 1), focus=st.sampled_from([0.0, 0.5, 0.8, 1.0]), three=st.booleans())
+def test_random_games_keep_the_invariants(seed, focus, three):
+    """Seed 003, across thousands of random legal games: corruption never negative, at most five ruined
+    regions, VP never decreasing, and the game always ends (by a winner or the Old World deck)."""
+    powers = ("khorne", "tzeentch", "slaanesh") if three else ("khorne", "nurgle", "tzeentch", "slaanesh")
+    previous: dict = {}
+
+    def on_step(state, step, result):
+        check_invariants(state, data_of(state), previous)
+
+    state, history = play_game(seed, powers=powers, on_step=on_step, focus=focus)
+    assert state["over"]
+    assert state["round"] <= (7 if not three else 8)
+    assert state["result"]["rule"] in {"old_world", "vp", "dial", "vp_most_vp", "vp_shared", "dial_most_vp", "dial_shared"}

@@ -1,0 +1,89 @@
+"""Whole games of Radlands: a golden playthrough and property tests over thousands of random games.
+
+The golden transcript (tests/golden/radlands_seed7.txt) is a whole game played by the scripted table
+(tests/automata/radlands_policy.py) with table dice; regenerate it deliberately with UPDATE_GOLDEN=1 and read the
+diff before committing.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from automata.radlands import board as B
+from automata.radlands.game import step_label
+from cli.i18n import Translator
+from cli.render import event_text
+from conftest import random_games
+from radlands_policy import play_game
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "radlands_seed7.txt"
+
+
+def test_golden_game():
+    """Seed 004, Preparação and Fluxo do Jogo: a whole game from setup to the last camp, every step in order."""
+    t = Translator("en")
+    state, history = play_game(7, names="Ana,Bruno")
+    lines = []
+    for n, (step, result) in enumerate(history, 1):
+        lines.append(f"## {n}. {t.render(step_label(step))}")
+        lines.extend(event_text(t, e) for e in result.transcript)
+    text = "\n".join(lines) + "\n"
+    if os.environ.get("UPDATE_GOLDEN"):
+        GOLDEN.write_text(text, encoding="utf-8")
+    assert text == GOLDEN.read_text(encoding="utf-8")
+    assert state["over"] and state["result"] in ("a", "b", "draw")
+
+
+def check(state: dict) -> None:
+    """The invariants of the table the program keeps."""
+    assert B.water_left(state) >= 0 and state["turn"]["water"] >= 0 and state["turn"]["extra"] >= 0, "water never negative"
+    assert state["deck"]["count"] >= 0 and state["deck"]["discard"] >= 0
+    for s in B.SIDES:
+        side = state["players"][s]
+        q = side["queue"]
+        assert len(q) == 3, "three queue spaces"
+        assert q.count("raiders") == (1 if side["raiders"] == "queue" else 0), "Raiders in the queue once, or in the area"
+        assert side["hand"] >= 0
+        assert all(len(col) <= 2 for col in side["columns"]), "at most 2 people per column"
+        for c, camp in enumerate(side["camps"]):  # a moved Juggernaut: the column's 3 places hold it and its people
+            moves, behind, n = camp.get("moves", 0), camp.get("behind", 0), len(side["columns"][c])
+            assert 0 <= behind <= min(n, moves) and n - behind <= 2 - moves and 0 <= moves <= 2
+        if side["camps"]:
+            assert len(side["camps"]) == 3
+        if B.all_camps_destroyed(side):
+            assert state["over"] and state["result"] == B.other(s), "three destroyed camps lose at once"
+    # cards are neither made nor lost: deck + discard + hands + people + queued events = the 66-card deck
+    total = state["deck"]["count"] + state["deck"]["discard"]
+    for s in B.SIDES:
+        side = state["players"][s]
+        total += side["hand"] + len(B.people(side)) + sum(1 for c in side["queue"] if c and c != "raiders")
+    assert total == 66, total
+
+
+@settings(max_examples=random_games(1500), deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**31 - 1), first_game=st.booleans())
+def test_random_games_keep_the_invariants_and_always_end(seed, first_game):
+    """Seed 004: 1,500 random games with random legal answers never fail, always end (a winner or a draw), and keep
+    the invariants: at most one event per space, Raiders once, water never negative, 2 people per column, no card
+    made or lost."""
+    seen_first_water = []
+
+    def on_step(state, step, result):
+        check(state)
+        if step["proc"] == "replenish" and not state["over"]:
+            seen_first_water.append((step["p"] == state["first_player"] and state["players"][step["p"]]["turns"] == 1, state["turn"]["water"]))
+
+    from automata.radlands import game
+    from policy_runner import play_policy
+    from radlands_policy import Policy
+
+    options = game.check_options({"first_game": first_game})
+    state = game.new_state(options, seed)
+    state, _ = play_policy(game, state, Policy(seed), seed, on_step=on_step, max_steps=20000)
+    assert state["over"] and state["result"] in ("a", "b", "draw")
+    for first, water in seen_first_water:
+        assert water == (1 if first else 3)

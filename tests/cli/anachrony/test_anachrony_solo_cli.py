@@ -1,0 +1,214 @@
+"""``tabletop new anachrony --players 1 --opponent …``, ``tabletop play`` with the opponent's turns,
+``tabletop anachrony status`` (text and --json), undo that never re-rolls, data check and owner overrides,
+and whole solo games rendered in pt-BR without leaks (issue 7)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+
+import anachrony_solo_policy  # noqa: E402
+from leaks import leaks, play_recorded  # noqa: E402
+
+runner = CliRunner()
+RAW_ID = re.compile(r"\banachrony\.[a-z_0-9]+\.[a-z_0-9.]+")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+SETUP = ["board", "pools", "buildings", "supply", "timeline", "superprojects", "focus", "endgame", "players", "hypersync",
+         "quantum_loops"]
+
+
+def tt(*args: str):
+    result = runner.invoke(app, list(args))
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result
+
+
+def setup_answers() -> list[str]:
+    out = []
+    for name in SETUP:
+        out += ["--answer", f"anachrony.setup.{name}=yes"]
+    return out + ["--answer", "anachrony.solo.setup.done=yes", "--answer", "anachrony.setup.sure.multiverse_hub=no"]
+
+
+def new_solo(*extra: str, opponent: str = "chronobot", lang: str = "en"):
+    r = tt("--lang", lang, "new", "anachrony", "--players", "1", "--opponent", opponent, "--seed", "4", *extra)
+    assert r.exit_code == 0, r.output
+    return r
+
+
+# -- new ---------------------------------------------------------------------------------------------------
+
+
+def test_new_solo_game_keeps_the_opponent_options():
+    r = tt("--json", "new", "anachrony", "--players", "1", "--opponent", "Chronossus", "--modules", "hypersync",
+           "--difficulty", "cores=2,side-b-1,targeted-hypersync", "--seed", "9")
+    assert r.exit_code == 0, r.output
+    options = json.loads(r.stdout)["options"]
+    assert options["opponent"] == "chronossus"
+    assert options["difficulty"] == {"cores": 2, "side-b-1": True, "targeted-hypersync": True}
+
+
+@pytest.mark.parametrize("args,text", [
+    (["--players", "1", "--opponent", "chronobot", "--modules", "quantum-loops"], "base game only"),
+    (["--players", "2", "--opponent", "chronossus"], "solo game (--players 1)"),
+    (["--players", "1", "--opponent", "chronossus", "--modules", "intrigues"], "no solo rules"),
+    (["--players", "1", "--opponent", "robot"], "Valid: chronobot, chronossus"),
+    (["--players", "1", "--opponent", "chronobot", "--difficulty", "min-7"], "Closest: min-6"),
+    (["--players", "1", "--opponent", "chronossus", "--difficulty", "cores=9"], "from 1 to 3"),
+    (["--players", "1", "--opponent", "chronossus", "--difficulty", "ql-vp"], "Quantum Loops module"),
+    (["--players", "1", "--opponent", "chronossus", "--edition", "first"], "one edition"),
+    (["--players", "1", "--opponent", "chronobot", "--edition", "third"], "Valid: current, first"),
+    (["--players", "1", "--difficulty", "min-6"], "add --opponent"),
+])
+def test_new_solo_errors_say_what_is_valid(args, text):
+    r = tt("new", "anachrony", *args)
+    assert r.exit_code == 2
+    assert text in r.output, r.output
+
+
+# -- play, status, undo ---------------------------------------------------------------------------------------
+
+
+BOT_TURN = ["--answer", "anachrony.solo.construct.space=top", "--answer", "anachrony.solo.recruit.space=top",
+            "--answer", "anachrony.solo.research.space=top", "--answer", "anachrony.solo.stack.power_plant.primary=2",
+            "--answer", "anachrony.solo.stack.power_plant.secondary=1", "--answer", "anachrony.solo.stack.factory.primary=3",
+            "--answer", "anachrony.solo.stack.factory.secondary=-1", "--answer", "anachrony.solo.stack.life_support.primary=1",
+            "--answer", "anachrony.solo.stack.life_support.secondary=2", "--answer", "anachrony.solo.recruit.pool=engineer,scientist",
+            "--answer", "anachrony.solo.research.left=yes", "--answer", "anachrony.solo.genius_in_pool=no",
+            "--answer", "anachrony.solo.you.exosuits=4"]
+
+
+def test_play_runs_the_chronobots_first_turn_and_status_shows_it():
+    """Rules §3.2.4: the opponent's part of Power Up and Warp, then its first turn (it is First Player in Era 1)."""
+    new_solo()
+    r = tt("play", *setup_answers(), *BOT_TURN, "--steps", "16")
+    assert "Chronobot's turn: Action 1" in r.output, r.output
+    assert "Power 6 of its Exosuits" in r.output
+    data = json.loads(tt("--json", "anachrony", "status").stdout)
+    o = data["opponent"]
+    for key in ("bot", "edition", "difficulty", "tokens", "exosuits", "placed", "actions", "passed", "first", "warps", "warps_left",
+                "paradox", "anomalies", "buildings", "superprojects", "workers", "resources", "breakthroughs", "time_travel",
+                "vp", "failed"):
+        assert key in o, key
+    assert o["bot"] == "chronobot" and o["actions"] == 1 and o["exosuits"] in (5, 6)
+    assert set(o["tokens"]) == {"2", "3", "4", "5"}
+    text = tt("anachrony", "status").output
+    assert "Command tokens:" in text and "Powered Exosuits" in text
+    assert not RAW_ID.search(text), RAW_ID.findall(text)
+
+
+def test_status_of_the_chronossus_shows_tiles_pool_and_objectives():
+    new_solo("--modules", "hypersync", opponent="chronossus")
+    tt("play", *setup_answers(), "--steps", "14")
+    o = json.loads(tt("--json", "anachrony", "status").stdout)["opponent"]
+    assert o["tiles"] == {"slot_1": "C12A", "slot_2": "C02A", "slot_3": "C03A"} and o["covers"] == {"c2": "C13A"}
+    assert len(o["objectives"]) == 3 and "energy_pool" in o and o["hypersync"] == []
+    text = tt("--lang", "pt-BR", "anachrony", "status").output
+    assert "Reserva de Energia" in text and "Objetivos Solo" in text
+    assert not RAW_ID.search(text) and not PLACEHOLDER.search(text)
+
+
+def test_the_opponent_command_shows_its_board_and_refuses_a_game_without_one():
+    new_solo("--modules", "quantum-loops", opponent="chronossus")
+    tt("play", *setup_answers(), "--steps", "12")
+    r = tt("--json", "anachrony", "opponent")
+    assert r.exit_code == 0, r.output
+    o = json.loads(r.stdout)["opponent"]
+    assert o["bot"] == "chronossus" and o["ql_removed"] == 0 and "Quantum Loop cards it removed: 0" in tt("anachrony", "opponent").output
+    assert tt("new", "anachrony", "--players", "2", "--seed", "1").exit_code == 0
+    r = tt("anachrony", "opponent")
+    assert r.exit_code == 2 and "has no solo opponent" in r.output
+
+
+def test_status_of_a_finished_solo_game_names_the_opponent_in_the_final_score(_tabletop_home):
+    """Issue 7 (status shows the opponent's board), rules §3.2.10: the final score line names the Chronobot, not
+    the scoring helper's id "bot"."""
+    from state.save import read, write
+
+    new_solo("--name", "over")
+    folder = _tabletop_home / "games" / "over"
+    save = read(folder)
+    save.state.update(over=True, next=None, final={"totals": {"p1": 30, "bot": 31}, "winners": ["bot"]})
+    write(save, journal=False)
+    for lang in ("en", "pt-BR"):
+        text = tt("--lang", lang, "anachrony", "status").output
+        assert ", Chronobot: 31." in text and ", bot: 31" not in text, text
+
+
+def test_undo_never_rerolls_the_opponents_dice():
+    """Issue 7: a redone turn of the opponent gets the same dice (app dice derive from the seed and the step)."""
+    new_solo()
+    tt("play", *setup_answers(), *BOT_TURN, "--steps", "16")
+    before = json.loads(tt("--json", "anachrony", "status").stdout)["opponent"]
+    log_before = json.loads(tt("--json", "log", "--last", "1").stdout)
+    assert tt("undo", "1").exit_code == 0
+    assert json.loads(tt("--json", "anachrony", "status").stdout)["opponent"]["actions"] == 0
+    tt("play", *BOT_TURN, "--steps", "1")
+    after = json.loads(tt("--json", "anachrony", "status").stdout)["opponent"]
+    log_after = json.loads(tt("--json", "log", "--last", "1").stdout)
+    assert before == after
+    assert log_before == log_after
+
+
+def test_table_dice_are_asked_with_the_ai_die_faces():
+    """Rules §3.2.2: with table dice the AI die is typed as shown (2 to 5)."""
+    new_solo("--dice", "table")
+    r = tt("play", *setup_answers(), "--answer", "anachrony.solo.paradox=1", *BOT_TURN, "--steps", "16")
+    assert r.exit_code == 2 and "anachrony.solo.ai" in r.output
+    r = tt("play", "--answer", "anachrony.solo.ai=4", *BOT_TURN, "--steps", "1")
+    assert "Chronobot plays Command token 4: Construct Power Plant." in r.output, r.output
+
+
+# -- data check and overrides ---------------------------------------------------------------------------------
+
+
+def test_data_check_lists_the_solo_provisional_values():
+    keys = [i["key"] for i in json.loads(tt("--json", "data", "check", "anachrony").stdout)["games"][0]["items"]]
+    assert "solo.hypersync_shape" in keys and "solo.hypersync_paradox" in keys
+
+
+def test_owner_override_replaces_a_solo_value(_tabletop_home):
+    folder = _tabletop_home / "overrides"
+    folder.mkdir(parents=True)
+    (folder / "anachrony.toml").write_text('[solo.hypersync_shape]\ncircle = "right"\nsquare = "left"\n', encoding="utf-8")
+    keys = [i["key"] for i in json.loads(tt("--json", "data", "check", "anachrony").stdout)["games"][0]["items"]]
+    assert "solo.hypersync_shape" not in keys and "solo.hypersync_paradox" in keys
+
+
+def test_owner_override_with_a_bad_solo_value_is_refused(_tabletop_home):
+    folder = _tabletop_home / "overrides"
+    folder.mkdir(parents=True)
+    (folder / "anachrony.toml").write_text('[solo.hypersync_shape]\ncircle = "middle"\n', encoding="utf-8")
+    r = tt("data", "check", "anachrony")
+    assert r.exit_code == 1 and "hypersync_shape" in r.output
+    r = tt("new", "anachrony", "--players", "1", "--opponent", "chronossus")
+    assert r.exit_code == 1 and "hypersync_shape" in r.output
+
+
+# -- the pt-BR leak check of whole solo games --------------------------------------------------------------------
+
+
+GAMES = [("chronobot", "", "", "app", 3), ("chronobot", "", "min-6,extra-turn", "table", 4),
+         ("chronossus", "hypersync,quantum-loops,neutronide", "side-b,targeted-hypersync,ql-vp", "table", 5),
+         ("chronossus", "", "cores=1,objectives=2", "app", 6)]
+
+
+@pytest.mark.parametrize("opponent,modules,difficulty,random,seed", GAMES)
+def test_whole_solo_games_render_in_pt_br_without_leaks(opponent, modules, difficulty, random, seed):
+    """Issue 7: every message of whole solo games exists in both languages and renders in pt-BR with no raw id
+    and no unfilled placeholder."""
+    from automata.anachrony import game
+
+    options = {"players": 1, "modules": modules, "random": random, "opponent": opponent, "difficulty": difficulty}
+    state, history, asks = play_recorded(game, options, anachrony_solo_policy.SoloPolicy(seed, busy=6), seed)
+    assert state["over"]
+    problems = leaks(game, history, asks)
+    assert not problems, "\n".join(problems[:40])
