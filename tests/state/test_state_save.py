@@ -12,10 +12,19 @@ from state import migrations
 from state.save import JOURNAL_FILE, SAVE_FILE, Save, SaveError, dumps, read, read_journal, write
 
 
+@pytest.fixture(autouse=True)
+def _toy_registered(monkeypatch):
+    """These tests are about the files, so their saves belong to the tiny test game, which has no shape of its state
+    (tests/state/test_damaged_saves.py checks the real games' shapes)."""
+    from test_state_session import toy
+
+    toy.register(monkeypatch)
+
+
 def make_save(folder: Path, state=None, **kw) -> Save:
     s = Save(
         name=kw.pop("name", "g1"),
-        game=kw.pop("game", "chaos"),
+        game=kw.pop("game", "toy"),
         seed=kw.pop("seed", 7),
         options=kw.pop("options", {"powers": ["khorne", "nurgle", "tzeentch"]}),
         settings=kw.pop("settings", {"dice": "app"}),
@@ -66,7 +75,7 @@ def test_write_keeps_a_backup_of_the_previous_version(tmp_path):
 def test_journal_entries_beyond_the_count_are_ignored(tmp_path):
     # a crash between writing the journal and the save leaves one entry too many
     s = make_save(tmp_path)
-    s._journal = [{"n": i, "label": {"id": "x"}, "step": {"n": i}, "records": []} for i in (1, 2)]
+    s._journal = [{"n": i, "label": {"id": "x"}, "step": {"proc": "p", "n": i}, "records": []} for i in (1, 2)]
     s.journal_length = 2
     write(s)
     s2 = read(tmp_path)
@@ -136,7 +145,7 @@ def test_wrong_type_names_key_and_line(tmp_path):
     with pytest.raises(SaveError) as e:
         read(tmp_path)
     assert e.value.line == n
-    assert "'seed' must be an integer, found str" == e.value.problem
+    assert "'seed' must be an integer, found a string" == e.value.problem
     assert path.read_bytes() == before
 
 
@@ -144,7 +153,7 @@ def test_wrong_type_names_key_and_line(tmp_path):
     "old, new, problem",
     [
         ("seed = 7", "seed = true", "'seed' must be an integer"),
-        ('game = "chaos"', 'game = "monopoly"', "unknown game 'monopoly'"),
+        ('game = "toy"', 'game = "monopoly"', "unknown game 'monopoly'"),
         ("journal_length = 0", "journal_length = -1", "'journal_length' must be 0 or more"),
         ('name = "g1"\n', "", "missing key 'name'"),
         ("schema_version = 1", 'schema_version = "1"', "schema_version"),
@@ -167,7 +176,7 @@ def test_state_must_be_a_table(tmp_path):
     path.write_text(head, encoding="utf-8")
     with pytest.raises(SaveError) as e:
         read(tmp_path)
-    assert e.value.problem == "'state' must be a table, found str"
+    assert e.value.problem == "'state' must be a table, found a string"
     assert e.value.line == line_no(path, "state = ")
 
 
