@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .atomic import write_atomic
-from .migrations import CURRENT_VERSION, JOURNAL_MIGRATIONS, migrate
+from .migrations import CURRENT_VERSION, END_MARK, FIRST_WITH_END_MARK, JOURNAL_MIGRATIONS, migrate
 
 SAVE_FILE = "save.toml"
 JOURNAL_FILE = "journal.toml"
@@ -73,9 +73,10 @@ class Save:
 
 
 def dumps(data: dict[str, Any]) -> str:
+    """The TOML text of a save or journal, with the end line (see ``migrations.END_MARK``)."""
     import tomli_w
 
-    return tomli_w.dumps(_drop_none(data))
+    return tomli_w.dumps(_drop_none(data)) + f"\n{END_MARK}\n"
 
 
 def _drop_none(value: Any) -> Any:
@@ -121,7 +122,7 @@ def _parse(path: Path) -> dict[str, Any]:
     except OSError as e:
         raise SaveError(path, f"cannot be read ({e.strerror or e})") from None
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         line = None
         m = re.search(r"line (\d+)", str(e))
@@ -132,6 +133,10 @@ def _parse(path: Path) -> dict[str, Any]:
         raise SaveError(path, f"not valid TOML: {e}", line) from None
     except RecursionError:
         raise SaveError(path, "not valid TOML: nested too deeply") from None
+    version = data.get("schema_version")
+    if isinstance(version, int) and version >= FIRST_WITH_END_MARK and not text.rstrip().endswith(END_MARK):
+        raise SaveError(path, f"the file is cut short: its last line must be '{END_MARK}'", text.count("\n") + 1)
+    return data
 
 
 def _line_of(path: Path, key: str) -> int | None:
