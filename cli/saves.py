@@ -6,7 +6,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from state import paths
-from state.lock import SaveBusy, SaveLock
+from state.lock import LockNotAFile, SaveBusy, SaveLock
 from state.save import SaveError
 
 from .env import CliError, Env, Exit
@@ -24,11 +24,29 @@ def install_data_cache() -> None:
     set_cache(ParsedFileCache(paths.home() / "cache"))
 
 
+#: The files of a save: a folder holding any of them is a saved game (perhaps damaged), never overwritten.
+SAVE_FILES = ("save.toml", "journal.toml", "save.toml.bak", "journal.toml.bak")
+
+
+def holds_a_save(folder) -> bool:
+    return any(os_lexists(folder / f) for f in SAVE_FILES)
+
+
+def os_lexists(path) -> bool:
+    import os
+
+    return os.path.lexists(path)
+
+
 def list_names() -> list[str]:
+    """The saved games: every folder of ``games/`` with a valid name that holds a save file (even a damaged one)."""
     folder = paths.games_dir()
-    if not folder.is_dir():
+    try:
+        if not folder.is_dir():
+            return []
+        return sorted(p.name for p in folder.iterdir() if paths.valid_name(p.name) and p.is_dir() and holds_a_save(p))
+    except OSError:
         return []
-    return sorted(p.name for p in folder.iterdir() if (p / "save.toml").exists())
 
 
 def current_name() -> str | None:
@@ -87,8 +105,28 @@ def open_game_session(env: Env, game_id: str, not_this_game: str):
     return session
 
 
+def guarded(session, fn, *args):
+    """``fn(*args)``, where ``fn`` is game code reading the session's save (its status, its next step): an error of
+    the game code on a save that reads well but does not fit the rules is a damaged save (exit 1), not a traceback."""
+    from state.session import RULES_CRASH, does_not_fit
+
+    try:
+        return fn(*args)
+    except RULES_CRASH as e:
+        raise save_error(current_env(), does_not_fit(session.save.folder / "save.toml", e)) from None
+
+
+def current_env() -> Env:
+    from .env import current
+
+    return current()
+
+
 def save_error(env: Env, e: SaveError) -> CliError:
     where = f"{e.path}:{e.line}" if e.line else str(e.path)
+    if e.path.name == "save.toml" and not os_lexists(e.path):
+        return CliError(env.t("core.error.save_missing", where=where, folder=str(e.path.parent)), Exit.FAILURE,
+                        {"error": "damaged_save", "file": str(e.path), "line": None, "problem": e.problem})
     return CliError(env.t("core.error.damaged", where=where, problem=e.problem), Exit.FAILURE,
                     {"error": "damaged_save", "file": str(e.path), "line": e.line, "problem": e.problem})
 
@@ -100,6 +138,8 @@ def locked(env: Env, name: str) -> Iterator[None]:
             yield
     except SaveBusy as e:
         raise CliError(env.t("core.error.busy", name=name, pid=e.holder or "?"), Exit.FAILURE) from None
+    except LockNotAFile as e:
+        raise CliError(env.t("core.error.lock_not_a_file", path=str(e.path)), Exit.FAILURE) from None
 
 
 def new_name(game_id: str) -> str:
@@ -121,6 +161,9 @@ def create(env: Env, game_id: str, options: dict, name: str | None):
     if not paths.valid_name(name):
         raise CliError(env.t("core.error.bad_name", name=name))
     if name in list_names():
+        folder = paths.game_dir(name)
+        if not (folder / "save.toml").exists():
+            raise CliError(env.t("core.error.name_taken_damaged", name=name, path=str(folder)), Exit.FAILURE)
         raise CliError(env.t("core.error.name_taken", name=name))
     seed = env.seed if env.seed is not None else secrets.randbelow(2**31)
     settings = {"dice": env.dice or "app"}
@@ -152,13 +195,21 @@ def start_new_game(env: Env, game, game_id: str, display_name: str, raw_options:
 
 
 def read_overrides(env: Env, game_id: str) -> dict:
-    """The owner's values for a game (``$TABLETOP_HOME/overrides/<game>.toml``), or {} when there are none."""
-    import tomllib
+    """The owner's values for a game (``$TABLETOP_HOME/overrides/<game>.toml``), or {} when there are none.
+
+    A file that is too big, not a regular file, not TOML, or nested too deeply is refused (exit 1)."""
+    from .env import MAX_INPUT_BYTES, parse_mapping, read_input_file
 
     path = paths.overrides_file(game_id)
     if not path.exists():
         return {}
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raw = read_input_file(path)
+    except OSError as e:
+        raise CliError(env.t("core.error.override", path=str(path), problem=e.strerror or str(e)), Exit.FAILURE) from None
+    except ValueError:
+        raise CliError(env.t("core.error.override_too_big", path=str(path), max=MAX_INPUT_BYTES), Exit.FAILURE) from None
+    try:
+        return parse_mapping(raw, json_=False)
+    except ValueError as e:
         raise CliError(env.t("core.error.override", path=str(path), problem=str(e)), Exit.FAILURE) from None

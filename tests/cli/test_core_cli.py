@@ -290,7 +290,7 @@ def _line_of(path, start):
 
 
 @pytest.mark.parametrize("command", [["status"], ["play", "--answer", "chaos.setup.1=yes"], ["status", "--json"], ["undo"]])
-@pytest.mark.parametrize("old, new, problem", [("seed = 7", "seed = = 7", "not valid TOML"), ("seed = 7", 'seed = "x"', "'seed' must be an integer, found str")])
+@pytest.mark.parametrize("old, new, problem", [("seed = 7", "seed = = 7", "not valid TOML"), ("seed = 7", 'seed = "x"', "'seed' must be an integer, found a string")])
 def test_damaged_save_exits_1_naming_file_line_and_problem(command, old, new, problem):
     path = new_game()
     line = _line_of(path, "seed = ")
