@@ -277,8 +277,8 @@ def read_journal(folder: Path, length: int) -> list[dict[str, Any]]:
     for i, e in enumerate(entries[:length], 1):
         if not isinstance(e, dict) or not isinstance(e.get("step"), dict) or not isinstance(e["step"].get("proc"), str):
             raise SaveError(path, f"journal entry {i} must have a 'step' table naming its 'proc'", _entry_line(path, i))
-        if "n" in e and (not isinstance(e["n"], int) or isinstance(e["n"], bool)):
-            raise SaveError(path, f"journal entry {i}: 'n' must be an integer", _entry_line(path, i))
+        if "n" in e and (not isinstance(e["n"], int) or isinstance(e["n"], bool) or e["n"] != i):
+            raise SaveError(path, f"journal entry {i}: 'n' must be {i} (the entries are numbered in order)", _entry_line(path, i))
         label = e.get("label")
         if not isinstance(label, dict) or not isinstance(label.get("id"), str) or not isinstance(label.get("params", {}), dict):
             raise SaveError(path, f"journal entry {i} must have a 'label' table with a text 'id'", _entry_line(path, i))
