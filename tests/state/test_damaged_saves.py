@@ -180,7 +180,7 @@ def state_edit(path, how):
 def kinds(game: str) -> list[tuple[str, object, frozenset, bool]]:
     S, J = "save.toml", "journal.toml"
     k: list[tuple[str, object, frozenset, bool]] = []
-    for n in range(3 * SCALE):
+    for n in range(2 * SCALE):
         k.append((f"save cut at random {n}", cut(S, lambda rng, size: rng.randrange(size)), ALL, True))
         k.append((f"journal cut at random {n}", cut(J, lambda rng, size: rng.randrange(size)), JOURNAL_READERS, True))
         k.append((f"save high bit {n}", high_bit(S), ALL, True))
