@@ -180,6 +180,7 @@ def start_new_game(env: Env, game, game_id: str, display_name: str, raw_options:
     from automata.core.games import OptionError
 
     overrides = read_overrides(env, game_id)
+    check_overrides_like_data_check(env, game_id, overrides)
     try:
         options = game.check_options({**raw_options, "overrides": overrides})
     except OptionError as e:
@@ -192,6 +193,22 @@ def start_new_game(env: Env, game, game_id: str, display_name: str, raw_options:
     else:
         dice = env.t("core.dice_mode." + s.settings["dice"])
         env.out.print(env.t("core.new.created", name=s.name, game=display_name, seed=s.seed, dice=dice))
+
+
+def check_overrides_like_data_check(env: Env, game_id: str, overrides: dict) -> None:
+    """The owner's data checked by the game's data loader, as 'tabletop data check' does, with the same message (so
+    that every game refuses at 'new' what 'data check' refuses)."""
+    if not overrides:
+        return
+    import importlib
+
+    from automata.core.games import find_game
+
+    data = importlib.import_module(find_game(game_id).module.rsplit(".", 1)[0] + ".data")
+    try:
+        data.provisional_items(data.load(overrides))  # exactly what data check does (it also checks helpers' parts)
+    except data.DataError as e:
+        raise CliError(env.t("core.error.override", path=str(paths.overrides_file(game_id)), problem=str(e)), Exit.FAILURE) from None
 
 
 def read_overrides(env: Env, game_id: str) -> dict:
@@ -210,6 +227,34 @@ def read_overrides(env: Env, game_id: str) -> dict:
     except ValueError:
         raise CliError(env.t("core.error.override_too_big", path=str(path), max=MAX_INPUT_BYTES), Exit.FAILURE) from None
     try:
-        return parse_mapping(raw, json_=False)
+        data = parse_mapping(raw, json_=False)
+        problem = number_problem(data)
+        if problem:
+            raise ValueError(problem)
     except ValueError as e:
         raise CliError(env.t("core.error.override", path=str(path), problem=str(e)), Exit.FAILURE) from None
+    return data
+
+
+#: No number printed on a board game's components is beyond this: a bigger one in the owner's data is a typo.
+OVERRIDE_NUMBER_MAX = 10_000
+
+
+def number_problem(data: dict) -> str | None:
+    """The first number of the owner's data that is out of bounds (or not finite), said with its key; else None."""
+    import math
+
+    stack: list[tuple[str, object]] = [("", data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((f"{path}.{k}" if path else str(k), v) for k, v in reversed(list(value.items())))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", v) for i, v in reversed(list(enumerate(value))))
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, int) and abs(value) > OVERRIDE_NUMBER_MAX:
+            return f"overrides: {path} is {value}; valid: {-OVERRIDE_NUMBER_MAX} to {OVERRIDE_NUMBER_MAX}"
+        elif isinstance(value, float) and not (math.isfinite(value) and abs(value) <= OVERRIDE_NUMBER_MAX):
+            return f"overrides: {path} is {value}; valid: {-OVERRIDE_NUMBER_MAX} to {OVERRIDE_NUMBER_MAX}"
+    return None

@@ -19,7 +19,7 @@ STATE = {
     "impact": bool,
     "over": bool,
     "ending": bool,
-    "next": dict,
+    "next": Opt(dict),  # absent once the game is over (None is not written)
     "agenda": Opt([{"objective": int, "value": int, "locked": bool}]),
     "ql": Opt({"offer": [str], "deck": [str], "out": [str]}),
     "turn": Opt({"player": str}),
@@ -34,6 +34,6 @@ def check(state: dict):
     """A solo game has its bot's table; the next step names its procedure."""
     if state["options"]["players"] == 1 and "solo" not in state:
         return "state.solo", "is missing (a solo game)"
-    if state["next"] and not isinstance(state["next"].get("proc"), str):
+    if state.get("next") and not isinstance(state["next"].get("proc"), str):
         return "state.next.proc", "must be a string"
     return None

@@ -24,7 +24,7 @@ STATE = {
     "overrides": dict,
     "powers": [str],
     "round": int,
-    "next": dict,
+    "next": Opt(dict),  # absent once the game is over (None is not written)
     "over": bool,
     "result": dict,
     "p": Each(POWER),
@@ -44,7 +44,7 @@ def check(state: dict):
 
 
 def _next(state: dict):
-    nxt = state["next"]
+    nxt = state.get("next")
     if nxt and not isinstance(nxt.get("proc"), str):
         return "state.next.proc", "must be a string"
     return None

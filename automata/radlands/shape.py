@@ -3,7 +3,7 @@
 Extra keys are allowed (a newer version may add some); a missing or mistyped key makes the save damaged.
 """
 
-from automata.core.shape import Each
+from automata.core.shape import Each, Opt
 
 CAMP = {"id": str, "state": str, "used": bool}
 PERSON = {"uid": int, "card": str, "damaged": bool, "used": bool}
@@ -28,7 +28,7 @@ STATE = {
     "turn": {"player": str, "number": int, "water": int},
     "first_player": str,
     "uid": int,
-    "next": dict,
+    "next": Opt(dict),  # absent once the game is over (None is not written)
     "over": bool,
 }
 
@@ -37,6 +37,6 @@ def check(state: dict):
     """The player whose turn it is (once the first turn has begun) exists."""
     if state["turn"]["player"] and state["turn"]["player"] not in state["players"]:
         return "state.turn.player", f"'{state['turn']['player']}' is not a player (a or b)"
-    if state["next"] and not isinstance(state["next"].get("proc"), str):
+    if state.get("next") and not isinstance(state["next"].get("proc"), str):
         return "state.next.proc", "must be a string"
     return None

@@ -3,7 +3,7 @@
 Extra keys are allowed (a newer version may add some); a missing or mistyped key makes the save damaged.
 """
 
-from automata.core.shape import Each
+from automata.core.shape import Each, Opt
 
 AREAS = {"military": int, "senate": int, "populace": int}
 BOT = {
@@ -23,7 +23,7 @@ STATE = {
     "selective": dict,
     "emperor": str,
     "round": int,
-    "next": dict,
+    "next": Opt(dict),  # absent once the game is over (None is not written)
     "over": bool,
 }
 
@@ -33,6 +33,6 @@ def check(state: dict):
     for color in state["bot_order"] if state["bots"] else ():
         if color not in state["bots"]:
             return f"state.bots.{color}", "is missing (the bot is in state.bot_order)"
-    if state["next"] and not isinstance(state["next"].get("proc"), str):
+    if state.get("next") and not isinstance(state["next"].get("proc"), str):
         return "state.next.proc", "must be a string"
     return None
