@@ -303,27 +303,42 @@ from . import commands  # noqa: E402,F401
 
 
 def main() -> None:
-    if not _stdout_usable():
-        _early_error("core.error.output", problem="standard output is closed")
-        sys.exit(int(Exit.FAILURE))
-    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a character gets '?', never a crash
-        try:
-            if stream is not None and (stream.encoding or "").lower().replace("-", "") != "utf8":
-                stream.reconfigure(errors="replace")
-        except (AttributeError, ValueError, OSError):
-            pass
+    code = _run()
+    try:  # the work is done and said: a Ctrl-C from now on (flushing, exiting) changes nothing and shows nothing
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except (ValueError, OSError, AttributeError):
+        pass
+    sys.exit(code)
+
+
+def _run() -> int:
+    """Run the command line; the exit code. Never raises (but TABLETOP_DEBUG=1 shows the traceback of a bug)."""
     try:
+        if not _stdout_usable():
+            _early_error("core.error.output", problem="standard output is closed")
+            return int(Exit.FAILURE)
+        for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a character gets '?', never a crash
+            try:
+                if stream is not None and (stream.encoding or "").lower().replace("-", "") != "utf8":
+                    stream.reconfigure(errors="replace")
+            except (AttributeError, ValueError, OSError):
+                pass
         app(prog_name="tabletop")
+        return 0
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     except KeyboardInterrupt:  # outside any command (for example while parsing)
-        sys.exit(int(Exit.INTERRUPTED))
+        return int(Exit.INTERRUPTED)
     except OSError as e:  # outside any command
         report_error(os_error(e))
-        sys.exit(int(Exit.FAILURE))
+        return int(Exit.FAILURE)
     except Exception as e:  # outside any command: one line, never a traceback
         if os.environ.get("TABLETOP_DEBUG"):
             raise
         report_error(internal_error(e))
-        sys.exit(int(Exit.FAILURE))
+        return int(Exit.FAILURE)
 
 
 def _stdout_usable() -> bool:

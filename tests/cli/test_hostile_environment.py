@@ -150,15 +150,36 @@ def test_stdout_closed_is_one_line_exit_1(mid):
     assert files(mid) == before
 
 
-def test_ctrl_c_while_starting_exits_130_quietly(mid):
+INTERRUPT_AT_IMPORT = """
+import builtins, os, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as at a terminal (a background test run ignores it)
+real = builtins.__import__
+target = sys.argv[1]
+def interrupting(name, *a, **k):
+    if name == target:
+        builtins.__import__ = real
+        os.kill(os.getpid(), signal.SIGINT)
+    return real(name, *a, **k)
+builtins.__import__ = interrupting
+sys.argv = ["tabletop", *sys.argv[2:]]
+from cli.main import main
+main()
+"""
+
+
+@pytest.mark.parametrize("module, args", [
+    ("typer", ["status"]),  # while cli/main.py imports its libraries
+    ("rich.console", ["status"]),  # while the command is being set up
+    ("automata.core.runner", ["play"]),  # while 'play' loads the rules
+    ("tomllib", ["games"]),
+])
+def test_ctrl_c_while_starting_exits_130_quietly(mid, module, args):
+    """The SIGINT is sent at a precise moment of the start-up: when ``module`` is first imported."""
     before = files(mid)
-    for delay in (0.05, 0.1, 0.2, 0.3):
-        p = subprocess.Popen(TABLETOP + ["status"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=os.environ)
-        time.sleep(delay)
-        p.send_signal(signal.SIGINT)
-        out, err = p.communicate(timeout=60)
-        assert p.returncode in (0, 130), (delay, p.returncode, err)  # 0: it had already finished
-        assert b"Traceback" not in err, err
+    r = subprocess.run([sys.executable, "-c", INTERRUPT_AT_IMPORT, module, *args], capture_output=True,
+                       env=os.environ, timeout=60)
+    assert r.returncode == 130, (r.returncode, r.stderr)
+    assert b"Traceback" not in r.stderr and b"KeyboardInterrupt" not in r.stderr, r.stderr
     assert files(mid) == before
 
 
