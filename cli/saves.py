@@ -50,11 +50,13 @@ def list_names() -> list[str]:
 
 
 def current_name() -> str | None:
+    """The current game's name, from the ``current`` file; None when that file is missing, damaged or no name."""
     try:
-        name = paths.current_file().read_text(encoding="utf-8").strip()
-    except OSError:
+        with open(paths.current_file(), "rb") as fh:
+            name = fh.read(256).decode("utf-8").strip()
+    except (OSError, UnicodeDecodeError):
         return None
-    return name or None
+    return name if paths.valid_name(name) else None
 
 
 def set_current(name: str) -> None:
