@@ -63,14 +63,15 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
         if game_id and session.save.game != game_id:
             raise CliError(env.t(not_this_game, name=name, game=session.save.game), Exit.FAILURE)
         try:
+            session.save.journal()  # a damaged journal stops the game before anything is played or written
             if apply_step is not None:
                 result = session.apply(apply_step, source, env.dice, on_event)
             else:
                 pending = session.save.pending
                 if pending and pending.get("records") and not env.json:
-                    label = env.t.render(session.game.step_label(pending["step"]))
+                    label = env.t.render(saves.guarded(session, session.game.step_label, pending["step"]))
                     env.out.print(f"[dim]{env.t('core.play.resume', step=label, n=len(pending['records']))}[/dim]")
-                if session.game.next_step(session.save.state) is None and session.save.pending is None:
+                if saves.guarded(session, session.game.next_step, session.save.state) is None and session.save.pending is None:
                     _finished(env, session, events, 0)
                     return
                 cap = steps if steps is not None or interactive else UNATTENDED_STEPS
@@ -122,7 +123,7 @@ def status() -> None:
 
     env = current()
     session = saves.open_session(env)
-    game_cli(session.save.game).show_status(env, session)
+    saves.guarded(session, game_cli(session.save.game).show_status, env, session)
 
 
 @app.command()

@@ -96,30 +96,89 @@ class CliError(Exception):
         self.data = data or {}
 
 
-def load_answers_file(path: Path) -> dict[str, Any]:
-    env = current()
+#: An answers or owner data file larger than this is refused unread (it would be a mistake: /dev/zero, a log...).
+MAX_INPUT_BYTES = 1024 * 1024
+#: Tables and lists nested deeper than this in an answers or owner data file are refused.
+MAX_DEPTH = 32
+
+
+def read_input_file(path: Path) -> bytes:
+    """The bytes of a small regular file given by the table, refused by size or kind before it is read.
+
+    Raises OSError (unreadable) or ValueError (too big, or not a regular file: a device or a pipe would be read
+    for ever).
+    """
+    import stat
+
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_INPUT_BYTES:
+        raise ValueError("too big")
+    with open(path, "rb") as fh:
+        data = fh.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise ValueError("too big")
+    return data
+
+
+def depth_problem(data: Any, limit: int = MAX_DEPTH) -> str | None:
+    """'nested more than N deep' when ``data`` nests tables or lists deeper than ``limit`` (checked without
+    recursion, so that no file can exhaust the stack); else None."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children = value.values()
+        elif isinstance(value, (list, tuple)):
+            children = value
+        else:
+            continue
+        if depth > limit:
+            return f"nested more than {limit} deep"
+        stack.extend((c, depth + 1) for c in children)
+    return None
+
+
+def parse_mapping(raw: bytes, json_: bool) -> dict[str, Any]:
+    """A TOML (or JSON) mapping from bytes; ValueError saying what is wrong (never RecursionError)."""
     try:
-        raw = path.read_bytes()
-    except OSError as e:
-        raise CliError(env.t("core.error.answers_unreadable", path=str(path), problem=e.strerror or str(e)))
-    try:
-        if path.suffix.lower() == ".json":
+        text = raw.decode("utf-8")
+        if json_:
             import json
 
-            data = json.loads(raw.decode("utf-8"))
+            data = json.loads(text)
         else:
             import tomllib
 
-            data = tomllib.loads(raw.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError) as e:
-        raise CliError(env.t("core.error.answers_invalid", path=str(path), problem=str(e)))
+            data = tomllib.loads(text)
+    except RecursionError:
+        raise ValueError(f"nested more than {MAX_DEPTH} deep") from None
+    except UnicodeDecodeError as e:
+        raise ValueError(f"not UTF-8 text ({e.reason} at byte {e.start})") from None
     if not isinstance(data, dict):
-        raise CliError(env.t("core.error.answers_invalid", path=str(path), problem="not a mapping"))
+        raise ValueError("not a mapping")
+    problem = depth_problem(data)
+    if problem:
+        raise ValueError(problem)
+    return data
+
+
+def load_answers_file(path: Path) -> dict[str, Any]:
+    env = current()
+    try:
+        raw = read_input_file(path)
+    except OSError as e:
+        raise CliError(env.t("core.error.answers_unreadable", path=str(path), problem=e.strerror or str(e)))
+    except ValueError:
+        raise CliError(env.t("core.error.answers_too_big", path=str(path), max=MAX_INPUT_BYTES))
+    try:
+        data = parse_mapping(raw, path.suffix.lower() == ".json")
+    except ValueError as e:
+        raise CliError(env.t("core.error.answers_invalid", path=str(path), problem=str(e)))
     return _flatten(data)
 
 
 def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
-    """TOML files may nest ids as tables (``[chaos.summon] khorne = ...``)."""
+    """TOML files may nest ids as tables (``[chaos.summon] khorne = ...``); the depth is bounded by parse_mapping."""
     out: dict[str, Any] = {}
     for key, value in data.items():
         full = f"{prefix}{key}"

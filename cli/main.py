@@ -8,14 +8,33 @@ interrupted.
 
 from __future__ import annotations
 
+import os
 import sys
-from pathlib import Path
+
+
+def _quiet_interrupt_hook(kind, value, tb, _previous=sys.excepthook):
+    """Ctrl-C while the program is still starting (importing): exit 130 quietly, like Ctrl-C anywhere else."""
+    if issubclass(kind, KeyboardInterrupt):
+        import os
+
+        os._exit(130)
+    _previous(kind, value, tb)
+
+
+sys.excepthook = _quiet_interrupt_hook  # first thing: the imports below take most of the start-up
+
+from pathlib import Path  # noqa: E402
 from typing import List, Optional
 
-import typer
-from typer.core import TyperGroup
+import typer  # noqa: E402
+from typer.core import TyperGroup  # noqa: E402
 
-from .env import CliError, Env, Exit, current, load_answers_file, set_current
+from .env import CliError, Env, Exit, current, load_answers_file, set_current  # noqa: E402
+
+#: Every whole-number option or argument without a range of its own gets this one (a sane bound: no count at a
+#: table is near it, and a huge number would make a command compute for ever or fail to save).
+NUMBER_BOUND = 1_000_000
+SEED_MAX = 2**63 - 1  # a seed is saved as a TOML integer (64 bits)
 
 GLOBAL_WITH_VALUE = ("--game", "--lang", "--answers", "--answer", "--dice", "--seed")
 GLOBAL_FLAGS = ("--json", "--explain")
@@ -74,6 +93,9 @@ class CompanionGroup(TyperGroup):
         return names
 
     def get_command(self, ctx, name: str):
+        return bound_numbers(self._get_command(ctx, name))
+
+    def _get_command(self, ctx, name: str):
         cmd = super().get_command(ctx, name)
         if cmd is not None or ctx.parent is not None or self.name == "new":
             return cmd
@@ -139,6 +161,76 @@ class CompanionGroup(TyperGroup):
             env = current()
             env.err.print(env.t("core.interrupted"))
             raise typer.Exit(int(Exit.INTERRUPTED)) from None
+        except OSError as e:
+            report_error(os_error(e))
+            raise typer.Exit(int(Exit.FAILURE)) from None
+        except Exception as e:
+            if _is_cli_flow(e) or os.environ.get("TABLETOP_DEBUG"):
+                raise
+            report_error(internal_error(e))
+            raise typer.Exit(int(Exit.FAILURE)) from None
+
+
+def _is_cli_flow(e: BaseException) -> bool:
+    """typer.Exit, Abort and click's usage errors: the command line's own way out, not a failure of ours."""
+    return isinstance(e, (typer.Exit, typer.Abort)) or (hasattr(e, "exit_code") and hasattr(e, "show"))
+
+
+def os_error(e: OSError) -> CliError:
+    """A file operation that failed (full disk, read-only home, no permission): one line, exit 1."""
+    import errno as errno_
+
+    env = current()
+    name = errno_.errorcode.get(e.errno or 0, "")
+    key = f"core.os.{name}"
+    problem = env.t(key) if name and env.t.template(key, "en") else (e.strerror or str(e))
+    if e.errno == errno_.EPIPE:
+        _silence_stdout()
+        return CliError(env.t("core.error.output", problem=problem), Exit.FAILURE, {"error": "output"})
+    path = e.filename
+    if path is None:
+        return CliError(env.t("core.error.os_no_path", problem=problem), Exit.FAILURE, {"error": "os", "errno": name})
+    return CliError(env.t("core.error.os", path=str(path), problem=problem), Exit.FAILURE,
+                    {"error": "os", "errno": name, "file": str(path)})
+
+
+def internal_error(e: BaseException) -> CliError:
+    env = current()
+    what = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+    return CliError(env.t("core.error.internal", problem=what[:300]), Exit.FAILURE, {"error": "internal"})
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe, send what is left for stdout nowhere (so that exiting does not fail again)."""
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def bound_numbers(cmd):
+    """Give every whole-number parameter of ``cmd`` (and of its sub-commands) a range: its own, with a missing
+    end set to ±NUMBER_BOUND."""
+    if cmd is None or getattr(cmd, "_tabletop_bounded", False):
+        return cmd
+    cmd._tabletop_bounded = True
+    for param in getattr(cmd, "params", ()):
+        typ = param.type
+        types_mod = sys.modules[type(typ).__module__]
+        int_range = getattr(types_mod, "IntRange", None)
+        if int_range is None:
+            continue
+        if type(typ).__name__ == "IntParamType":
+            param.type = int_range(-NUMBER_BOUND, NUMBER_BOUND)
+        elif isinstance(typ, int_range) and (typ.min is None or typ.max is None):
+            param.type = int_range(-NUMBER_BOUND if typ.min is None else typ.min,
+                                   NUMBER_BOUND if typ.max is None else typ.max,
+                                   min_open=typ.min_open, max_open=typ.max_open, clamp=typ.clamp)
+    for sub in getattr(cmd, "commands", {}).values():
+        bound_numbers(sub)
+    return cmd
 
 
 def report_error(e: CliError) -> None:
@@ -171,10 +263,10 @@ def _globals(
     answers: Optional[Path] = typer.Option(None, "--answers", help="TOML or JSON file: question id -> answer."),
     answer: Optional[List[str]] = typer.Option(None, "--answer", help="ID=VALUE, repeatable."),
     dice: Optional[str] = typer.Option(None, "--dice", help="app (the program rolls) or table (you type your dice)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for a new game's app dice and shuffles."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=SEED_MAX, help="Seed for a new game's app dice and shuffles."),
     explain: bool = typer.Option(False, "--explain", help="Show the rule behind each decision the program makes."),
 ) -> None:
-    from .lang import LANGS, detect_lang
+    from .lang import LANGS, bad_env_lang, detect_lang
 
     env = Env(json=json_, game=game, seed=seed, explain=explain)
     set_current(env)
@@ -183,6 +275,10 @@ def _globals(
     except ValueError:
         env.lang = "en"
         raise_usage(env.t("core.error.bad_lang", value=lang, valid=", ".join(LANGS)))
+    if not lang and bad_env_lang():
+        from rich.markup import escape
+
+        env.err.print(escape(env.t("core.warning.bad_lang_env", value=bad_env_lang(), valid=", ".join(LANGS))))
     if dice is not None and dice not in ("app", "table"):
         raise_usage(env.t("core.error.bad_dice", value=dice))
     env.dice = dice
@@ -207,7 +303,67 @@ from . import commands  # noqa: E402,F401
 
 
 def main() -> None:
+    code = _run()
+    try:  # the work is done and said: a Ctrl-C from now on (flushing, exiting) changes nothing and shows nothing
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except (ValueError, OSError, AttributeError):
+        pass
+    sys.exit(code)
+
+
+def _run() -> int:
+    """Run the command line; the exit code. Never raises (but TABLETOP_DEBUG=1 shows the traceback of a bug)."""
     try:
+        if not _stdout_usable():
+            _early_error("core.error.output", problem="standard output is closed")
+            return int(Exit.FAILURE)
+        for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a character gets '?', never a crash
+            try:
+                if stream is not None and (stream.encoding or "").lower().replace("-", "") != "utf8":
+                    stream.reconfigure(errors="replace")
+            except (AttributeError, ValueError, OSError):
+                pass
         app(prog_name="tabletop")
+        return 0
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     except KeyboardInterrupt:  # outside any command (for example while parsing)
-        sys.exit(int(Exit.INTERRUPTED))
+        return int(Exit.INTERRUPTED)
+    except OSError as e:  # outside any command
+        report_error(os_error(e))
+        return int(Exit.FAILURE)
+    except Exception as e:  # outside any command: one line, never a traceback
+        if os.environ.get("TABLETOP_DEBUG"):
+            raise
+        report_error(internal_error(e))
+        return int(Exit.FAILURE)
+
+
+def _stdout_usable() -> bool:
+    if sys.stdout is None:
+        return False
+    try:
+        os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        return False
+    return True
+
+
+def _early_error(key: str, **params) -> None:
+    """One line on stderr before the environment exists (stdout unusable)."""
+    try:
+        from .i18n import Translator
+        from .lang import detect_lang
+
+        try:
+            lang = detect_lang(None)
+        except ValueError:
+            lang = "en"
+        text = Translator(lang)(key, **params)
+        if sys.stderr is not None:
+            sys.stderr.write(text + "\n")
+            sys.stderr.flush()
+    except Exception:
+        pass

@@ -6,7 +6,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from state import paths
-from state.lock import SaveBusy, SaveLock
+from state.lock import LockNotAFile, SaveBusy, SaveLock
 from state.save import SaveError
 
 from .env import CliError, Env, Exit
@@ -24,19 +24,39 @@ def install_data_cache() -> None:
     set_cache(ParsedFileCache(paths.home() / "cache"))
 
 
+#: The files of a save: a folder holding any of them is a saved game (perhaps damaged), never overwritten.
+SAVE_FILES = ("save.toml", "journal.toml", "save.toml.bak", "journal.toml.bak")
+
+
+def holds_a_save(folder) -> bool:
+    return any(os_lexists(folder / f) for f in SAVE_FILES)
+
+
+def os_lexists(path) -> bool:
+    import os
+
+    return os.path.lexists(path)
+
+
 def list_names() -> list[str]:
+    """The saved games: every folder of ``games/`` with a valid name that holds a save file (even a damaged one)."""
     folder = paths.games_dir()
-    if not folder.is_dir():
+    try:
+        if not folder.is_dir():
+            return []
+        return sorted(p.name for p in folder.iterdir() if paths.valid_name(p.name) and p.is_dir() and holds_a_save(p))
+    except OSError:
         return []
-    return sorted(p.name for p in folder.iterdir() if (p / "save.toml").exists())
 
 
 def current_name() -> str | None:
+    """The current game's name, from the ``current`` file; None when that file is missing, damaged or no name."""
     try:
-        name = paths.current_file().read_text(encoding="utf-8").strip()
-    except OSError:
+        with open(paths.current_file(), "rb") as fh:
+            name = fh.read(256).decode("utf-8").strip()
+    except (OSError, UnicodeDecodeError):
         return None
-    return name or None
+    return name if paths.valid_name(name) else None
 
 
 def set_current(name: str) -> None:
@@ -87,8 +107,28 @@ def open_game_session(env: Env, game_id: str, not_this_game: str):
     return session
 
 
+def guarded(session, fn, *args):
+    """``fn(*args)``, where ``fn`` is game code reading the session's save (its status, its next step): an error of
+    the game code on a save that reads well but does not fit the rules is a damaged save (exit 1), not a traceback."""
+    from state.session import RULES_CRASH, does_not_fit
+
+    try:
+        return fn(*args)
+    except RULES_CRASH as e:
+        raise save_error(current_env(), does_not_fit(session.save.folder / "save.toml", e)) from None
+
+
+def current_env() -> Env:
+    from .env import current
+
+    return current()
+
+
 def save_error(env: Env, e: SaveError) -> CliError:
     where = f"{e.path}:{e.line}" if e.line else str(e.path)
+    if e.path.name == "save.toml" and not os_lexists(e.path):
+        return CliError(env.t("core.error.save_missing", where=where, folder=str(e.path.parent)), Exit.FAILURE,
+                        {"error": "damaged_save", "file": str(e.path), "line": None, "problem": e.problem})
     return CliError(env.t("core.error.damaged", where=where, problem=e.problem), Exit.FAILURE,
                     {"error": "damaged_save", "file": str(e.path), "line": e.line, "problem": e.problem})
 
@@ -100,6 +140,8 @@ def locked(env: Env, name: str) -> Iterator[None]:
             yield
     except SaveBusy as e:
         raise CliError(env.t("core.error.busy", name=name, pid=e.holder or "?"), Exit.FAILURE) from None
+    except LockNotAFile as e:
+        raise CliError(env.t("core.error.lock_not_a_file", path=str(e.path)), Exit.FAILURE) from None
 
 
 def new_name(game_id: str) -> str:
@@ -121,6 +163,9 @@ def create(env: Env, game_id: str, options: dict, name: str | None):
     if not paths.valid_name(name):
         raise CliError(env.t("core.error.bad_name", name=name))
     if name in list_names():
+        folder = paths.game_dir(name)
+        if not (folder / "save.toml").exists():
+            raise CliError(env.t("core.error.name_taken_damaged", name=name, path=str(folder)), Exit.FAILURE)
         raise CliError(env.t("core.error.name_taken", name=name))
     seed = env.seed if env.seed is not None else secrets.randbelow(2**31)
     settings = {"dice": env.dice or "app"}
@@ -137,6 +182,7 @@ def start_new_game(env: Env, game, game_id: str, display_name: str, raw_options:
     from automata.core.games import OptionError
 
     overrides = read_overrides(env, game_id)
+    check_overrides_like_data_check(env, game_id, overrides)
     try:
         options = game.check_options({**raw_options, "overrides": overrides})
     except OptionError as e:
@@ -151,14 +197,66 @@ def start_new_game(env: Env, game, game_id: str, display_name: str, raw_options:
         env.out.print(env.t("core.new.created", name=s.name, game=display_name, seed=s.seed, dice=dice))
 
 
+def check_overrides_like_data_check(env: Env, game_id: str, overrides: dict) -> None:
+    """The owner's data checked by the game's data loader, as 'tabletop data check' does, with the same message (so
+    that every game refuses at 'new' what 'data check' refuses)."""
+    if not overrides:
+        return
+    import importlib
+
+    from automata.core.games import find_game
+
+    data = importlib.import_module(find_game(game_id).module.rsplit(".", 1)[0] + ".data")
+    try:
+        data.provisional_items(data.load(overrides))  # exactly what data check does (it also checks helpers' parts)
+    except data.DataError as e:
+        raise CliError(env.t("core.error.override", path=str(paths.overrides_file(game_id)), problem=str(e)), Exit.FAILURE) from None
+
+
 def read_overrides(env: Env, game_id: str) -> dict:
-    """The owner's values for a game (``$TABLETOP_HOME/overrides/<game>.toml``), or {} when there are none."""
-    import tomllib
+    """The owner's values for a game (``$TABLETOP_HOME/overrides/<game>.toml``), or {} when there are none.
+
+    A file that is too big, not a regular file, not TOML, or nested too deeply is refused (exit 1)."""
+    from .env import MAX_INPUT_BYTES, parse_mapping, read_input_file
 
     path = paths.overrides_file(game_id)
     if not path.exists():
         return {}
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raw = read_input_file(path)
+    except OSError as e:
+        raise CliError(env.t("core.error.override", path=str(path), problem=e.strerror or str(e)), Exit.FAILURE) from None
+    except ValueError:
+        raise CliError(env.t("core.error.override_too_big", path=str(path), max=MAX_INPUT_BYTES), Exit.FAILURE) from None
+    try:
+        data = parse_mapping(raw, json_=False)
+        problem = number_problem(data)
+        if problem:
+            raise ValueError(problem)
+    except ValueError as e:
         raise CliError(env.t("core.error.override", path=str(path), problem=str(e)), Exit.FAILURE) from None
+    return data
+
+
+#: No number printed on a board game's components is beyond this: a bigger one in the owner's data is a typo.
+OVERRIDE_NUMBER_MAX = 10_000
+
+
+def number_problem(data: dict) -> str | None:
+    """The first number of the owner's data that is out of bounds (or not finite), said with its key; else None."""
+    import math
+
+    stack: list[tuple[str, object]] = [("", data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((f"{path}.{k}" if path else str(k), v) for k, v in reversed(list(value.items())))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", v) for i, v in reversed(list(enumerate(value))))
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, int) and abs(value) > OVERRIDE_NUMBER_MAX:
+            return f"overrides: {path} is {value}; valid: {-OVERRIDE_NUMBER_MAX} to {OVERRIDE_NUMBER_MAX}"
+        elif isinstance(value, float) and not (math.isfinite(value) and abs(value) <= OVERRIDE_NUMBER_MAX):
+            return f"overrides: {path} is {value}; valid: {-OVERRIDE_NUMBER_MAX} to {OVERRIDE_NUMBER_MAX}"
+    return None

@@ -35,11 +35,13 @@ def write_atomic(path: Path, text: str, backup: bool = True) -> None:
                 if bak_tmp.exists():
                     bak_tmp.unlink()
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as e:
         try:
             os.unlink(tmp)
-        except FileNotFoundError:
+        except OSError:
             pass
+        if isinstance(e, OSError) and e.filename is None:  # say which file could not be written
+            raise OSError(e.errno, e.strerror or str(e), str(path)) from None
         raise
     _fsync_dir(path.parent)
 

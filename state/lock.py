@@ -14,6 +14,56 @@ class SaveBusy(RuntimeError):
         self.holder = holder
 
 
+class LockNotAFile(RuntimeError):
+    """The lock file is a symbolic link or not a regular file: refused, never followed."""
+
+    def __init__(self, path: Path):
+        super().__init__(str(path))
+        self.path = path
+
+
+def _open_lock(path: Path):
+    """Open (or create) the lock file for reading and appending without following a symbolic link."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    if path.is_symlink():
+        raise LockNotAFile(path)
+    try:
+        fd = os.open(path, flags, 0o644)
+    except OSError as e:
+        import errno
+
+        if e.errno in (errno.ELOOP, errno.EISDIR, errno.ENXIO, getattr(errno, "EMLINK", -1)):
+            raise LockNotAFile(path) from None
+        raise
+    import stat
+
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise LockNotAFile(path)
+    return os.fdopen(fd, "a+")
+
+
+def clean_stray_temporary_files(folder: Path) -> list[Path]:
+    """Remove the temporary files (``.*.tmp``) that a write killed half way left in ``folder``.
+
+    Call it only while holding the folder's lock: every writer of the folder holds it, so a temporary file there
+    then belongs to a process that is gone. Returns the files removed.
+    """
+    removed = []
+    try:
+        candidates = list(folder.glob(".*.tmp"))
+    except OSError:
+        return removed
+    for tmp in candidates:
+        try:
+            if tmp.is_file() and not tmp.is_symlink():
+                tmp.unlink()
+                removed.append(tmp)
+        except OSError:
+            pass
+    return removed
+
+
 class SaveLock:
     """An exclusive, non-blocking lock on ``<folder>/.lock``; waits up to ``wait`` seconds."""
 
@@ -24,7 +74,7 @@ class SaveLock:
 
     def __enter__(self) -> "SaveLock":
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fh = open(self.path, "a+")
+        fh = _open_lock(self.path)
         deadline = time.monotonic() + self.wait
         while True:
             try:
@@ -42,6 +92,7 @@ class SaveLock:
         fh.write(str(os.getpid()))
         fh.flush()
         self._fh = fh
+        clean_stray_temporary_files(self.path.parent)
         return self
 
     def __exit__(self, *exc) -> None:

@@ -9,12 +9,22 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-CURRENT_VERSION = 1
+CURRENT_VERSION = 2
+
+#: Version 2 files end with this line, so that a file cut short (a disk error, a copy stopped half way) is seen as
+#: damaged even where the part left is valid TOML. Version 1 files (the same data, without the line) still read.
+END_MARK = "# end"
+FIRST_WITH_END_MARK = 2
+
+
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    return data  # the same data; the end line is written with the next save
+
 
 # from-version -> function turning that version's data into the next version's,
 # for save.toml and for journal.toml (both carry the same schema_version).
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
-JOURNAL_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+JOURNAL_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
 
 
 def migrate(data: dict[str, Any], path: Path, target: int | None = None, table: dict | None = None) -> dict[str, Any]:

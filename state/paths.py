@@ -6,7 +6,7 @@ import os
 import re
 from pathlib import Path
 
-NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")  # matched whole (fullmatch): no newline may end a name
 
 
 def home() -> Path:
@@ -36,4 +36,4 @@ def overrides_file(game_id: str) -> Path:
 
 
 def valid_name(name: str) -> bool:
-    return bool(NAME_RE.match(name))
+    return isinstance(name, str) and NAME_RE.fullmatch(name) is not None

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .atomic import write_atomic
-from .migrations import CURRENT_VERSION, JOURNAL_MIGRATIONS, migrate
+from .migrations import CURRENT_VERSION, END_MARK, FIRST_WITH_END_MARK, JOURNAL_MIGRATIONS, migrate
 
 SAVE_FILE = "save.toml"
 JOURNAL_FILE = "journal.toml"
@@ -73,9 +73,10 @@ class Save:
 
 
 def dumps(data: dict[str, Any]) -> str:
+    """The TOML text of a save or journal, with the end line (see ``migrations.END_MARK``)."""
     import tomli_w
 
-    return tomli_w.dumps(_drop_none(data))
+    return tomli_w.dumps(_drop_none(data)) + f"\n{END_MARK}\n"
 
 
 def _drop_none(value: Any) -> Any:
@@ -96,6 +97,10 @@ def write(save: Save, journal: bool = True) -> None:
     write_atomic(save.folder / SAVE_FILE, dumps(save.to_data()))
 
 
+#: A save or journal larger than this is refused, not read (a hand-made file, or a disk error).
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
 def read(folder: Path) -> Save:
     path = folder / SAVE_FILE
     data = _parse(path)
@@ -105,13 +110,19 @@ def read(folder: Path) -> Save:
 
 def _parse(path: Path) -> dict[str, Any]:
     try:
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            raise SaveError(path, "not a regular file")
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise SaveError(path, f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise SaveError(path, "the save file is missing") from None
     except UnicodeDecodeError as e:
         raise SaveError(path, f"not UTF-8 text ({e.reason} at byte {e.start})") from None
+    except OSError as e:
+        raise SaveError(path, f"cannot be read ({e.strerror or e})") from None
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         line = None
         m = re.search(r"line (\d+)", str(e))
@@ -120,17 +131,50 @@ def _parse(path: Path) -> dict[str, Any]:
         elif "end of document" in str(e):
             line = text.count("\n") + 1
         raise SaveError(path, f"not valid TOML: {e}", line) from None
+    except RecursionError:
+        raise SaveError(path, "not valid TOML: nested too deeply") from None
+    version = data.get("schema_version")
+    if isinstance(version, int) and version >= FIRST_WITH_END_MARK and not text.rstrip().endswith(END_MARK):
+        raise SaveError(path, f"the file is cut short: its last line must be '{END_MARK}'", text.count("\n") + 1)
+    return data
 
 
 def _line_of(path: Path, key: str) -> int | None:
+    """The line of ``key`` (a dotted path such as ``state.regions.kislev.ruin``) in the file, as tomli_w writes it:
+    the key's own table header, else the key's line under its parent's header, else the nearest parent's header."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError:
+    except (OSError, UnicodeDecodeError):
         return None
-    pat = re.compile(rf"^\s*(\[+\s*)?{re.escape(key)}\b")
-    for i, line in enumerate(lines, 1):
-        if pat.match(line):
-            return i
+    parts = [p for p in re.sub(r"\[\d+\]", "", key).split(".") if p]
+    if not parts:
+        return None
+
+    def quoted(part: str) -> str:
+        return re.escape(part) if re.fullmatch(r"[A-Za-z0-9_-]+", part) else re.escape('"' + part + '"')
+
+    def header(ps: list[str]) -> int | None:
+        pat = re.compile(r"^\s*\[\[?\s*" + r"\s*\.\s*".join(quoted(p) for p in ps) + r"\s*\]")
+        for i, line in enumerate(lines, 1):
+            if pat.match(line):
+                return i
+        return None
+
+    own = header(parts)
+    if own:
+        return own
+    for depth in range(len(parts) - 1, -1, -1):
+        start = header(parts[:depth]) if depth else 0
+        if start is None:
+            continue
+        leaf = re.compile(r"^\s*" + r"\s*\.\s*".join(quoted(p) for p in parts[depth:]) + r"\s*=")
+        for i in range(start, len(lines)):
+            if lines[i].lstrip().startswith("["):
+                break
+            if leaf.match(lines[i]):
+                return i + 1
+        if depth:
+            return start
     return None
 
 
@@ -152,26 +196,38 @@ def _validate(data: dict[str, Any], path: Path, folder: Path) -> Save:
             raise SaveError(path, f"missing key '{key}'")
         if not isinstance(data[key], typ) or isinstance(data[key], bool) and typ is int:
             raise SaveError(
-                path, f"'{key}' must be {_type_name(typ)}, found {type(data[key]).__name__}", _line_of(path, key)
+                path, f"'{key}' must be {_type_name(typ)}, found {_kind(data[key])}", _line_of(path, key)
             )
     if data["journal_length"] < 0:
         raise SaveError(path, "'journal_length' must be 0 or more", _line_of(path, "journal_length"))
     from automata.core.games import UnknownGame, find_game
 
     try:
-        find_game(data["game"])
+        info = find_game(data["game"])
     except UnknownGame:
         raise SaveError(path, f"unknown game '{data['game']}'", _line_of(path, "game")) from None
+    dice = data["settings"].get("dice", "app")
+    if dice not in ("app", "table"):
+        raise SaveError(path, f"'settings.dice' must be app or table, found {dice!r}", _line_of(path, "settings.dice"))
     pending = data.get("pending")
     if pending is not None:
         if not isinstance(pending, dict) or not isinstance(pending.get("step"), dict):
             raise SaveError(path, "'pending' must be a table with a 'step' table", _line_of(path, "pending"))
+        if not isinstance(pending["step"].get("proc"), str):
+            raise SaveError(path, "'pending.step.proc' must be a string (the step in progress)", _line_of(path, "pending.step"))
         records = pending.setdefault("records", [])
-        if not isinstance(records, list) or not all(isinstance(r, dict) and "id" in r and "value" in r for r in records):
-            raise SaveError(path, "'pending.records' must be a list of {id, value, source}", _line_of(path, "pending"))
+        problem = _records_problem(records)
+        if problem:
+            raise SaveError(path, f"'pending.records' {problem}", _line_of(path, "pending.records"))
+    from automata.core.shape import check_state
+
+    found = check_state(info.module, data["state"])
+    if found:
+        where, what = found
+        raise SaveError(path, f"'{where}' {what}", _line_of(path, where))
     return Save(
         name=data["name"],
-        game=data["game"],
+        game=info.id,
         seed=data["seed"],
         options=data["options"],
         settings=data["settings"],
@@ -184,6 +240,24 @@ def _validate(data: dict[str, Any], path: Path, folder: Path) -> Save:
     )
 
 
+def _records_problem(records: Any) -> str | None:
+    """What is wrong with a list of recorded answers and rolls ({id, value, source}), or None."""
+    if not isinstance(records, list):
+        return "must be a list of {id, value, source}"
+    for i, r in enumerate(records, 1):
+        if not isinstance(r, dict) or not isinstance(r.get("id"), str) or "value" not in r:
+            return f"entry {i} must be a table with a text 'id' and a 'value'"
+        if "source" in r and not isinstance(r["source"], str):
+            return f"entry {i}: 'source' must be a string"
+    return None
+
+
+def _kind(value: Any) -> str:
+    from automata.core.shape import kind
+
+    return kind(value)
+
+
 def _type_name(typ) -> str:
     return {int: "an integer", str: "a string", dict: "a table", list: "a list"}.get(typ, str(typ))
 
@@ -192,6 +266,8 @@ def read_journal(folder: Path, length: int) -> list[dict[str, Any]]:
     path = folder / JOURNAL_FILE
     if length == 0 and not path.exists():
         return []
+    if not path.exists():
+        raise SaveError(path, f"the journal is missing (the save counts {length} completed steps); restore journal.toml.bak")
     data = migrate(_parse(path), path, table=JOURNAL_MIGRATIONS)
     entries = data.get("entries", [])
     if not isinstance(entries, list):
@@ -199,6 +275,32 @@ def read_journal(folder: Path, length: int) -> list[dict[str, Any]]:
     if len(entries) < length:
         raise SaveError(path, f"the journal has {len(entries)} entries but the save counts {length}")
     for i, e in enumerate(entries[:length], 1):
-        if not isinstance(e, dict) or not isinstance(e.get("step"), dict) or not isinstance(e.get("records", []), list):
-            raise SaveError(path, f"journal entry {i} must have a 'step' table and a 'records' list")
+        if not isinstance(e, dict) or not isinstance(e.get("step"), dict) or not isinstance(e["step"].get("proc"), str):
+            raise SaveError(path, f"journal entry {i} must have a 'step' table naming its 'proc'", _entry_line(path, i))
+        if "n" in e and (not isinstance(e["n"], int) or isinstance(e["n"], bool) or e["n"] != i):
+            raise SaveError(path, f"journal entry {i}: 'n' must be {i} (the entries are numbered in order)", _entry_line(path, i))
+        label = e.get("label")
+        if not isinstance(label, dict) or not isinstance(label.get("id"), str) or not isinstance(label.get("params", {}), dict):
+            raise SaveError(path, f"journal entry {i} must have a 'label' table with a text 'id'", _entry_line(path, i))
+        problem = _records_problem(e.get("records", []))
+        if problem:
+            raise SaveError(path, f"journal entry {i}: 'records' {problem}", _entry_line(path, i))
+        why = e.get("why", [])
+        if not isinstance(why, list) or not all(isinstance(w, dict) and isinstance(w.get("id"), str) for w in why):
+            raise SaveError(path, f"journal entry {i}: 'why' must be a list of messages", _entry_line(path, i))
     return entries[:length]
+
+
+def _entry_line(path: Path, n: int) -> int | None:
+    """The line where the journal's entry ``n`` (from 1) starts."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    seen = 0
+    for i, line in enumerate(lines, 1):
+        if line.strip() == "[[entries]]":
+            seen += 1
+            if seen == n:
+                return i
+    return None

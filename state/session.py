@@ -26,6 +26,16 @@ from . import paths
 from .save import CURRENT_VERSION, Save, SaveError, read, write
 
 
+#: What the rules raise when a save that reads well still does not fit them (a damaged or hand-edited save whose
+#: damage the shape check cannot see): reported as a damaged save, never a traceback, and nothing is written.
+RULES_CRASH = (LookupError, TypeError, ValueError, AttributeError, ArithmeticError, AssertionError, RecursionError)
+
+
+def does_not_fit(path: Path, e: BaseException, where: str = "") -> SaveError:
+    what = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+    return SaveError(path, f"{where + ': ' if where else ''}the rules cannot continue from it ({what})")
+
+
 class StepInProgress(Exception):
     """A step has answers already: a command that plays a step of its own must wait until it is finished."""
 
@@ -89,7 +99,10 @@ class Session:
         done = 0
         while max_steps is None or done < max_steps:
             if save.pending is None:
-                step = self.game.next_step(save.state)
+                try:
+                    step = self.game.next_step(save.state)
+                except RULES_CRASH as e:
+                    raise does_not_fit(save.folder / "save.toml", e) from None
                 if step is None:
                     return PlayResult(done, True)
                 save.pending = {"step": step, "records": []}
@@ -113,6 +126,8 @@ class Session:
                 )
             except ReplayMismatch as e:
                 raise SaveError(save.folder / "save.toml", f"the step in progress cannot be replayed: {e}") from None
+            except RULES_CRASH as e:
+                raise does_not_fit(save.folder / "save.toml", e) from None
             if not result.done:
                 return PlayResult(done, False, result.pending)
             why = [e.msg.to_data() for e in result.transcript if e.kind == "say" and e.style == "why" and e.msg is not None]
@@ -167,7 +182,10 @@ class Session:
         """The state after replaying ``entries`` from the start of the game."""
         from automata.core.runner import DiceContext, Record, ReplayMismatch, run
 
-        state = self.game.new_state(self.save.options, self.save.seed)
+        try:
+            state = self.game.new_state(self.save.options, self.save.seed)
+        except RULES_CRASH as e:
+            raise does_not_fit(self.save.folder / "save.toml", e, "options") from None
         for i, entry in enumerate(entries, 1):
             records = [Record.from_data(r) for r in entry.get("records", [])]
             try:
@@ -178,6 +196,8 @@ class Session:
                 )
             except ReplayMismatch as e:
                 raise SaveError(self.save.folder / "journal.toml", f"journal entry {i} cannot be replayed: {e}") from None
+            except RULES_CRASH as e:
+                raise does_not_fit(self.save.folder / "journal.toml", e, f"journal entry {i}") from None
             if not result.done:
                 raise SaveError(
                     self.save.folder / "journal.toml",

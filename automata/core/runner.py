@@ -164,7 +164,10 @@ def run(
                 rec = replay.pop(0)
                 if rec.id != step.id:
                     raise ReplayMismatch(f"recorded answer for {rec.id!r} but the step asks {step.id!r}")
-                value = step.normalise(rec.value)
+                try:
+                    value = step.normalise(rec.value)
+                except (InvalidAnswer, TypeError, ValueError):
+                    raise ReplayMismatch(f"the recorded answer {rec.value!r} does not fit the question {step.id!r}") from None
                 out.records.append(rec)
             else:
                 got = source.answer(step)
@@ -189,7 +192,10 @@ def run(
                 rec = replay.pop(0)
                 if rec.id != step.id:
                     raise ReplayMismatch(f"recorded roll for {rec.id!r} but the step rolls {step.id!r}")
-                faces = [int(f) for f in rec.value]
+                try:
+                    faces = parse_table_faces(spec, rec.value)
+                except (InvalidAnswer, TypeError, ValueError):
+                    raise ReplayMismatch(f"the recorded roll {rec.value!r} does not fit {step.id!r} ({step.dice})") from None
                 out.records.append(rec)
             elif dice.mode == "app":
                 faces = app_roll(spec, dice.seed, dice.step, step.id, n)

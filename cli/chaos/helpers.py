@@ -19,6 +19,7 @@ from ..env import CliError, Exit, current
 
 BATTLE_MAX = 200
 ODDS_MAX = 60
+AT_LEAST_MAX = 10 * ODDS_MAX  # more hits than this have no chance above 1e-15 with ODDS_MAX dice; bounds the work
 COMMANDS = ("battle", "odds", "domination", "ruination")
 
 
@@ -213,6 +214,9 @@ def odds_command(
         raise _usage(env, "dice_range", {"value": dice, "min": 0, "max": ODDS_MAX}, value=dice, min=0, max=ODDS_MAX)
     if at_least is not None and at_least < 0:
         raise _usage(env, "at_least", {"value": at_least}, value=at_least)
+    if at_least is not None and at_least > AT_LEAST_MAX:
+        raise CliError(env.t("core.error.number_too_big", option="--at-least", value=at_least, min=0, max=AT_LEAST_MAX),
+                       Exit.USAGE, {"error": "at_least", "value": at_least, "max": AT_LEAST_MAX})
     dist = odds.hit_distribution(dice)
     table = odds.at_least_table(dice)
     expected = odds.expected_hits(dice)

@@ -316,7 +316,7 @@ def _line_of(path, start):
 
 
 @pytest.mark.parametrize("command", [["status"], ["play", "--answer", "chaos.setup.1=yes"], ["status", "--json"], ["undo"]])
-@pytest.mark.parametrize("old, new, problem", [("seed = 7", "seed = = 7", "not valid TOML"), ("seed = 7", 'seed = "x"', "'seed' must be an integer, found str")])
+@pytest.mark.parametrize("old, new, problem", [("seed = 7", "seed = = 7", "not valid TOML"), ("seed = 7", 'seed = "x"', "'seed' must be an integer, found a string")])
 def test_damaged_save_exits_1_naming_file_line_and_problem(command, old, new, problem):
     path = new_game()
     line = _line_of(path, "seed = ")
@@ -338,7 +338,7 @@ def test_damaged_save_exits_1_naming_file_line_and_problem(command, old, new, pr
 
 def test_save_from_a_newer_version_is_refused_by_the_cli():
     path = new_game()
-    path.write_text(path.read_text().replace("schema_version = 1", "schema_version = 99"), encoding="utf-8")
+    path.write_text(path.read_text().replace("schema_version = 2", "schema_version = 99"), encoding="utf-8")
     before = path.read_bytes()
     for command in (["status"], ["play", *SETUP_YES]):
         r = tt(*command)

@@ -13,10 +13,19 @@ from state import migrations
 from state.save import JOURNAL_FILE, SAVE_FILE, Save, SaveError, dumps, read, read_journal, write
 
 
+@pytest.fixture(autouse=True)
+def _toy_registered(monkeypatch):
+    """These tests are about the files, so their saves belong to the tiny test game, which has no shape of its state
+    (tests/state/test_damaged_saves.py checks the real games' shapes)."""
+    from test_state_session import toy
+
+    toy.register(monkeypatch)
+
+
 def make_save(folder: Path, state=None, **kw) -> Save:
     s = Save(
         name=kw.pop("name", "g1"),
-        game=kw.pop("game", "chaos"),
+        game=kw.pop("game", "toy"),
         seed=kw.pop("seed", 7),
         options=kw.pop("options", {"powers": ["khorne", "nurgle", "tzeentch"]}),
         settings=kw.pop("settings", {"dice": "app"}),
@@ -67,7 +76,7 @@ def test_write_keeps_a_backup_of_the_previous_version(tmp_path):
 def test_journal_entries_beyond_the_count_are_ignored(tmp_path):
     # a crash between writing the journal and the save leaves one entry too many
     s = make_save(tmp_path)
-    s._journal = [{"n": i, "label": {"id": "x"}, "step": {"n": i}, "records": []} for i in (1, 2)]
+    s._journal = [{"n": i, "label": {"id": "x"}, "step": {"proc": "p", "n": i}, "records": []} for i in (1, 2)]
     s.journal_length = 2
     write(s)
     s2 = read(tmp_path)
@@ -137,7 +146,7 @@ def test_wrong_type_names_key_and_line(tmp_path):
     with pytest.raises(SaveError) as e:
         read(tmp_path)
     assert e.value.line == n
-    assert "'seed' must be an integer, found str" == e.value.problem
+    assert "'seed' must be an integer, found a string" == e.value.problem
     assert path.read_bytes() == before
 
 
@@ -145,10 +154,10 @@ def test_wrong_type_names_key_and_line(tmp_path):
     "old, new, problem",
     [
         ("seed = 7", "seed = true", "'seed' must be an integer"),
-        ('game = "chaos"', 'game = "monopoly"', "unknown game 'monopoly'"),
+        ('game = "toy"', 'game = "monopoly"', "unknown game 'monopoly'"),
         ("journal_length = 0", "journal_length = -1", "'journal_length' must be 0 or more"),
         ('name = "g1"\n', "", "missing key 'name'"),
-        ("schema_version = 1", 'schema_version = "1"', "schema_version"),
+        (f"schema_version = {migrations.CURRENT_VERSION}", 'schema_version = "1"', "schema_version"),
     ],
 )
 def test_validation_errors(tmp_path, old, new, problem):
@@ -165,10 +174,10 @@ def test_state_must_be_a_table(tmp_path):
     text = path.read_text(encoding="utf-8")
     head, _, _ = text.partition("[state]")
     head = head.replace("journal_length = 0\n", 'journal_length = 0\nstate = "nope"\n')  # a top-level key
-    path.write_text(head, encoding="utf-8")
+    path.write_text(head + migrations.END_MARK + "\n", encoding="utf-8")
     with pytest.raises(SaveError) as e:
         read(tmp_path)
-    assert e.value.problem == "'state' must be a table, found str"
+    assert e.value.problem == "'state' must be a table, found a string"
     assert e.value.line == line_no(path, "state = ")
 
 
@@ -206,35 +215,38 @@ def test_old_save_is_migrated_on_load(tmp_path, monkeypatch):
     path = saved(tmp_path, state={"old_round": 3})
     before = path.read_bytes()
 
-    def v1_to_v2(data):
+    v = migrations.CURRENT_VERSION
+
+    def up(data):
         data["state"] = {"round": data["state"].pop("old_round"), "migrated": True}
         return data
 
-    monkeypatch.setitem(migrations.MIGRATIONS, 1, v1_to_v2)
-    monkeypatch.setattr(migrations, "CURRENT_VERSION", 2)
+    monkeypatch.setitem(migrations.MIGRATIONS, v, up)
+    monkeypatch.setattr(migrations, "CURRENT_VERSION", v + 1)
     s = read(tmp_path)
-    assert s.schema_version == 2
+    assert s.schema_version == v + 1
     assert s.state == {"round": 3, "migrated": True}
     assert path.read_bytes() == before  # loading alone does not rewrite the file
     write(s)
-    assert tomllib.loads(path.read_text(encoding="utf-8"))["schema_version"] == 2
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["schema_version"] == v + 1
     assert read(tmp_path).state == {"round": 3, "migrated": True}
 
 
 def test_migrations_chain(tmp_path, monkeypatch):
     saved(tmp_path, state={"trail": []})
-    monkeypatch.setitem(migrations.MIGRATIONS, 1, lambda d: {**d, "state": {"trail": d["state"]["trail"] + [1]}})
-    monkeypatch.setitem(migrations.MIGRATIONS, 2, lambda d: {**d, "state": {"trail": d["state"]["trail"] + [2]}})
-    monkeypatch.setattr(migrations, "CURRENT_VERSION", 3)
+    v = migrations.CURRENT_VERSION
+    monkeypatch.setitem(migrations.MIGRATIONS, v, lambda d: {**d, "state": {"trail": d["state"]["trail"] + [1]}})
+    monkeypatch.setitem(migrations.MIGRATIONS, v + 1, lambda d: {**d, "state": {"trail": d["state"]["trail"] + [2]}})
+    monkeypatch.setattr(migrations, "CURRENT_VERSION", v + 2)
     s = read(tmp_path)
-    assert s.state == {"trail": [1, 2]} and s.schema_version == 3
+    assert s.state == {"trail": [1, 2]} and s.schema_version == v + 2
 
 
 def test_missing_migration_is_an_error(tmp_path, monkeypatch):
     path = saved(tmp_path)
     before = path.read_bytes()
-    monkeypatch.setattr(migrations, "CURRENT_VERSION", 2)
-    with pytest.raises(SaveError, match="no migration from schema_version 1"):
+    monkeypatch.setattr(migrations, "CURRENT_VERSION", migrations.CURRENT_VERSION + 1)
+    with pytest.raises(SaveError, match=f"no migration from schema_version {migrations.CURRENT_VERSION - 1}"):
         read(tmp_path)
     assert path.read_bytes() == before
 
@@ -246,3 +258,28 @@ def test_newer_save_is_refused_and_left_unchanged(tmp_path):
         read(tmp_path)
     assert "newer than this program" in e.value.problem
     assert path.read_bytes() == before
+
+
+# -- files cut short (schema version 2: the end line) ---------------------------------
+
+def test_a_version_1_save_without_the_end_line_still_reads_and_is_written_as_version_2(tmp_path):
+    path = saved(tmp_path)
+    text = path.read_text(encoding="utf-8").replace(f"schema_version = {migrations.CURRENT_VERSION}", "schema_version = 1")
+    path.write_text(text.replace(migrations.END_MARK, ""), encoding="utf-8")
+    s = read(tmp_path)
+    assert s.schema_version == migrations.CURRENT_VERSION
+    write(s)
+    assert path.read_text(encoding="utf-8").rstrip().endswith(migrations.END_MARK)
+
+
+@given(cut=st.integers(min_value=0, max_value=10_000))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_save_cut_anywhere_is_damaged_never_read(tmp_path, cut):
+    folder = tmp_path / f"cut{cut}"
+    path = saved(folder)
+    data = path.read_bytes()
+    cut = cut % (len(data.rstrip()) - 1)
+    path.write_bytes(data[:cut])
+    with pytest.raises(SaveError):
+        read(folder)
+    assert path.read_bytes() == data[:cut]

@@ -1,0 +1,39 @@
+"""The shape of a saved Anachrony state (multiplayer and solo): the keys the rules and the status read
+(automata/core/shape.py). Extra keys are allowed (a newer version may add some); a missing or mistyped key
+makes the save damaged.
+"""
+
+from automata.core.shape import Each, Opt
+
+PLAYER = {"name": str, "vp": int}
+
+STATE = {
+    "seed": int,
+    "overrides": dict,
+    "options": {"players": int, "modules": [str]},
+    "era_count": int,
+    "era": int,
+    "phase": str,
+    "first": str,
+    "players": Each(PLAYER, nonempty=True),
+    "impact": bool,
+    "over": bool,
+    "ending": bool,
+    "next": Opt(dict),  # absent once the game is over (None is not written)
+    "agenda": Opt([{"objective": int, "value": int, "locked": bool}]),
+    "ql": Opt({"offer": [str], "deck": [str], "out": [str]}),
+    "turn": Opt({"player": str}),
+    "solo": Opt({
+        "bot": str, "exosuits": int, "vp": int, "water": int, "paradox": int,
+        "buildings": Each(int), "workers": Each(int), "resources": Each(int), "breakthroughs": Each(int),
+    }),
+}
+
+
+def check(state: dict):
+    """A solo game has its bot's table; the next step names its procedure."""
+    if state["options"]["players"] == 1 and "solo" not in state:
+        return "state.solo", "is missing (a solo game)"
+    if state.get("next") and not isinstance(state["next"].get("proc"), str):
+        return "state.next.proc", "must be a string"
+    return None

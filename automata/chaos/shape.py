@@ -1,0 +1,50 @@
+"""The shape of a saved Chaos in the Old World state: the keys the rules and the status read (automata/core/shape.py).
+
+Extra keys are allowed (a newer version may add some); a missing or mistyped key makes the save damaged.
+"""
+
+from automata.core.shape import Each, Opt
+
+POWER = {
+    "vp": int, "dial": int, "pp": int, "hand": int, "deck": int, "discard": int,
+    "upgrades": list, "peasants": int, "dac": int, "placed_round": dict,
+}
+
+REGION = {
+    "cards": [dict],
+    "ruin": int,
+    "ruin_face_up": bool,
+    "tokens": Each(int),
+    "corruption": Each(int),
+    "figures": Each(Each(int)),
+}
+
+STATE = {
+    "seed": int,
+    "overrides": dict,
+    "powers": [str],
+    "round": int,
+    "next": Opt(dict),  # absent once the game is over (None is not written)
+    "over": bool,
+    "result": dict,
+    "p": Each(POWER),
+    "regions": Each(REGION, nonempty=True),
+    "old_world": {"deck": int, "track": [str]},
+    "ruination_next": int,
+    "summon_started": Opt(int),
+}
+
+
+def check(state: dict):
+    """Every power in play has its table, and the next step is one the game knows."""
+    for power in state["powers"]:
+        if power not in state["p"]:
+            return f"state.p.{power}", "is missing (the power is in state.powers)"
+    return _next(state)
+
+
+def _next(state: dict):
+    nxt = state.get("next")
+    if nxt and not isinstance(nxt.get("proc"), str):
+        return "state.next.proc", "must be a string"
+    return None

@@ -1,0 +1,147 @@
+"""The shape of a game's saved state, checked when a save is read (pure: no I/O).
+
+A game describes the keys its code reads in ``automata/<game>/shape.py`` (``STATE``, and optionally
+``check(state) -> str | None`` for what a shape cannot say, such as "every bot named in ``bot_order``
+has its table in ``bots``"). A shape is made of:
+
+- a Python type (``int``, ``str``, ``bool``, ``float``, ``dict``, ``list``): a value of that type (``int`` never
+  accepts a bool; ``float`` accepts an int);
+- ``{key: shape}``: a table holding at least those keys (``Opt(shape)`` for a key that may be absent); other
+  keys are allowed, so a newer program's extra keys never make a save damaged;
+- ``[shape]``: a list whose every element has that shape;
+- ``Each(shape, keys=...)``: a table whose every value has that shape (``keys``: names it must hold);
+- ``Either(a, b, ...)``: any of those shapes;
+- ``ANY``: anything.
+
+``problem(value, shape)`` returns the first mismatch as ``(path, what is wrong)``, or None.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+ANY = object()
+
+
+@dataclass(frozen=True)
+class Opt:
+    shape: Any
+
+
+@dataclass(frozen=True)
+class Each:
+    shape: Any
+    keys: tuple = ()  # keys that must be present (e.g. the region ids)
+    nonempty: bool = False
+
+
+class Either:
+    def __init__(self, *shapes: Any):
+        self.shapes = shapes
+
+
+_NAMES = {int: "an integer", str: "a string", bool: "true or false", float: "a number", dict: "a table", list: "a list"}
+
+
+def kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    return {int: "an integer", str: "a string", float: "a number", dict: "a table", list: "a list"}.get(type(value), type(value).__name__)
+
+
+def describe(shape: Any) -> str:
+    if isinstance(shape, type):
+        return _NAMES.get(shape, shape.__name__)
+    if isinstance(shape, (dict, Each)):
+        return "a table"
+    if isinstance(shape, list):
+        return "a list"
+    if isinstance(shape, Either):
+        return " or ".join(describe(s) for s in shape.shapes)
+    return "a value"
+
+
+def _fits_type(value: Any, typ: type) -> bool:
+    if typ is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if typ is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    return isinstance(value, typ)
+
+
+def _join(path: str, key: Any) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else str(key)
+
+
+def problem(value: Any, shape: Any, path: str = "") -> tuple[str, str] | None:
+    """The first place where ``value`` does not have ``shape``: (dotted path, what is wrong), or None."""
+    if shape is ANY:
+        return None
+    if isinstance(shape, Opt):
+        shape = shape.shape
+    if isinstance(shape, type):
+        if _fits_type(value, shape):
+            return None
+        return path, f"must be {describe(shape)}, found {kind(value)}"
+    if isinstance(shape, Either):
+        for s in shape.shapes:
+            if problem(value, s, path) is None:
+                return None
+        return path, f"must be {describe(shape)}, found {kind(value)}"
+    if isinstance(shape, dict):
+        if not isinstance(value, dict):
+            return path, f"must be a table, found {kind(value)}"
+        for key, sub in shape.items():
+            if key not in value:
+                if isinstance(sub, Opt):
+                    continue
+                return _join(path, key), "is missing"
+            found = problem(value[key], sub, _join(path, key))
+            if found:
+                return found
+        return None
+    if isinstance(shape, Each):
+        if not isinstance(value, dict):
+            return path, f"must be a table, found {kind(value)}"
+        if shape.nonempty and not value:
+            return path, "must not be empty"
+        for key in shape.keys:
+            if key not in value:
+                return _join(path, key), "is missing"
+        for key, item in value.items():
+            found = problem(item, shape.shape, _join(path, key))
+            if found:
+                return found
+        return None
+    if isinstance(shape, list):
+        if not isinstance(value, list):
+            return path, f"must be a list, found {kind(value)}"
+        if shape:
+            for i, item in enumerate(value):
+                found = problem(item, shape[0], _join(path, i))
+                if found:
+                    return found
+        return None
+    raise TypeError(f"not a shape: {shape!r}")
+
+
+def check_state(game_module_name: str, state: Any) -> tuple[str, str] | None:
+    """The game's shape check of ``state`` (``automata.<game>.shape``); None when it fits or the game has none."""
+    import importlib
+
+    package = game_module_name.rsplit(".", 1)[0]
+    try:
+        spec = importlib.import_module(package + ".shape")
+    except ModuleNotFoundError as e:
+        if e.name != package + ".shape":
+            raise
+        return None if isinstance(state, dict) else ("state", f"must be a table, found {kind(state)}")
+    found = problem(state, spec.STATE, "state")
+    if found is None and hasattr(spec, "check"):
+        extra = spec.check(state)
+        if extra:
+            found = extra if isinstance(extra, tuple) else ("state", extra)
+    return found

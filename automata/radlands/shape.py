@@ -1,0 +1,42 @@
+"""The shape of a saved Radlands state: the keys the rules and the status read (automata/core/shape.py).
+
+Extra keys are allowed (a newer version may add some); a missing or mistyped key makes the save damaged.
+"""
+
+from automata.core.shape import Each, Opt
+
+CAMP = {"id": str, "state": str, "used": bool}
+PERSON = {"uid": int, "card": str, "damaged": bool, "used": bool}
+PLAYER = {
+    "name": str,
+    "camps": [CAMP],
+    "columns": [[PERSON]],
+    "queue": [str],
+    "raiders": str,
+    "silo": str,
+    "hand": int,
+    "turns": int,
+}
+
+STATE = {
+    "seed": int,
+    "overrides": dict,
+    "options": dict,
+    "rules": dict,
+    "players": Each(PLAYER, keys=("a", "b")),
+    "deck": {"count": int, "discard": int, "reshuffles": int, "known": [str]},
+    "turn": {"player": str, "number": int, "water": int},
+    "first_player": str,
+    "uid": int,
+    "next": Opt(dict),  # absent once the game is over (None is not written)
+    "over": bool,
+}
+
+
+def check(state: dict):
+    """The player whose turn it is (once the first turn has begun) exists."""
+    if state["turn"]["player"] and state["turn"]["player"] not in state["players"]:
+        return "state.turn.player", f"'{state['turn']['player']}' is not a player (a or b)"
+    if state.get("next") and not isinstance(state["next"].get("proc"), str):
+        return "state.next.proc", "must be a string"
+    return None

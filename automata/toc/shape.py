@@ -1,0 +1,38 @@
+"""The shape of a saved Time of Crisis state: the keys the rules and the status read (automata/core/shape.py).
+
+Extra keys are allowed (a newer version may add some); a missing or mistyped key makes the save damaged.
+"""
+
+from automata.core.shape import Each, Opt
+
+AREAS = {"military": int, "senate": int, "populace": int}
+BOT = {
+    "mat": str, "start": str, "legacy": int, "emperor_type": str, "emperor_this_turn": bool, "mode": int,
+    "marker": str, "ludi": bool, "ludi_applied": bool, "pawn": AREAS, "cylinder": Each(str), "points": AREAS,
+    "primary": {"area": str, "points": int, "event": int},
+    "secondary": {"area": str, "points": int, "event": int},
+}
+
+STATE = {
+    "seed": int,
+    "overrides": dict,
+    "options": {"humans": int, "bots": [str]},
+    "bot_mats": Each(str),
+    "bot_order": [str],
+    "bots": Each(BOT),
+    "selective": dict,
+    "emperor": str,
+    "round": int,
+    "next": Opt(dict),  # absent once the game is over (None is not written)
+    "over": bool,
+}
+
+
+def check(state: dict):
+    """Once the bots are placed (setup), every bot in the turn order has its table."""
+    for color in state["bot_order"] if state["bots"] else ():
+        if color not in state["bots"]:
+            return f"state.bots.{color}", "is missing (the bot is in state.bot_order)"
+    if state.get("next") and not isinstance(state["next"].get("proc"), str):
+        return "state.next.proc", "must be a string"
+    return None

@@ -1,0 +1,297 @@
+"""The damaged-save battery (issue 13): a mid-game save of every game, damaged in dozens of ways, through
+status / play / log / undo. Every command that reads the damage exits 1 naming the file, never shows a traceback,
+and leaves every file byte-identical; the others exit 0, 1 or 2 and change nothing either.
+
+TABLETOP_BATTERY=N multiplies the random kinds (cuts and flipped bytes at random offsets); the default keeps the
+battery to some seconds.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tomllib
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import midgame
+from cli.main import app
+from state.migrations import END_MARK
+from state.save import dumps
+
+SCALE = max(1, int(os.environ.get("TABLETOP_BATTERY", "1")))
+COMMANDS = {"status": ["status"], "play": ["play"], "log": ["log"], "undo": ["undo"]}
+ALL = frozenset(COMMANDS)
+JOURNAL_READERS = frozenset({"play", "log", "undo"})
+
+
+@pytest.fixture(scope="session")
+def templates(tmp_path_factory):
+    root = tmp_path_factory.mktemp("midgame")
+    return {w: midgame.build(root / w, w) for w in midgame.GAMES}
+
+
+# -- the kinds of damage: (name, function(folder, rng), the commands that must exit 1, strict) ------------------------
+
+
+def _toml(folder: Path, name: str) -> dict:
+    return tomllib.loads((folder / name).read_text(encoding="utf-8"))
+
+
+def _rewrite(folder: Path, name: str, change) -> None:
+    data = _toml(folder, name)
+    change(data)
+    (folder / name).write_text(dumps(data), encoding="utf-8")
+
+
+def cut(name, where):
+    def damage(folder, rng):
+        path = folder / name
+        data = path.read_bytes()
+        body = len(data.rstrip()) - 1  # anything short of the whole file
+        path.write_bytes(data[: where(rng, body)])
+    return damage
+
+
+def high_bit(name):
+    def damage(folder, rng):
+        path = folder / name
+        data = bytearray(path.read_bytes())
+        i = rng.randrange(len(data))
+        data[i] ^= 0x80  # an ASCII byte becomes a byte that is not UTF-8 text
+        path.write_bytes(bytes(data))
+    return damage
+
+
+def any_bit(name):
+    def damage(folder, rng):
+        path = folder / name
+        data = bytearray(path.read_bytes())
+        i = rng.randrange(len(data))
+        data[i] ^= 1 << rng.randrange(7)
+        path.write_bytes(bytes(data))
+    return damage
+
+
+def write_bytes(name, content: bytes):
+    def damage(folder, rng):
+        (folder / name).write_bytes(content)
+    return damage
+
+
+def remove(name):
+    def damage(folder, rng):
+        (folder / name).unlink()
+    return damage
+
+
+def edit(name, change):
+    def damage(folder, rng):
+        _rewrite(folder, name, change)
+    return damage
+
+
+def both(*damages):
+    def damage(folder, rng):
+        for d in damages:
+            d(folder, rng)
+    return damage
+
+
+def wrong(value):
+    """A value of another type than ``value``."""
+    if isinstance(value, bool):
+        return "yes"
+    if isinstance(value, (int, float)):
+        return "three"
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return {"x": 1}
+    return 7
+
+
+def _set(path: list, value=None, delete=False):
+    def change(data):
+        node = data
+        for p in path[:-1]:
+            node = node[p]
+        if delete:
+            del node[path[-1]]
+        else:
+            node[path[-1]] = value(node[path[-1]]) if callable(value) else value
+    return change
+
+
+def _entry(i: int, change):
+    def outer(data):
+        change(data["entries"][i])
+    return outer
+
+
+def _swap_first_two(data):
+    e = data["entries"]
+    e[0], e[1] = e[1], e[0]
+
+
+def _strict_state_keys(game: str) -> list[list[str]]:
+    """The required keys of the game's shape, and one level below for tables of records (``p.khorne.vp``)."""
+    import importlib
+
+    from automata.core.games import find_game
+    from automata.core.shape import Each, Opt
+
+    shape = importlib.import_module(find_game(game).module.rsplit(".", 1)[0] + ".shape").STATE
+    out = []
+    for key, sub in shape.items():
+        if isinstance(sub, Opt):
+            continue
+        out.append([key])
+        if isinstance(sub, dict):
+            out += [[key, k] for k, v in sub.items() if not isinstance(v, Opt)][:3]
+        if isinstance(sub, Each) and isinstance(sub.shape, dict):
+            out += [[key, None, k] for k, v in sub.shape.items() if not isinstance(v, Opt)][:3]
+    return out
+
+
+def _state_path(data: dict, path: list) -> list:
+    """The concrete path in a save's data (``None``: the first key of that table)."""
+    node = data["state"]
+    concrete = ["state"]
+    for p in path:
+        if p is None:
+            p = next(iter(node))
+        concrete.append(p)
+        node = node[p]
+    return concrete
+
+
+def state_edit(path, how):
+    def damage(folder, rng):
+        data = _toml(folder, "save.toml")
+        concrete = _state_path(data, path)
+        _set(concrete, delete=True)(data) if how == "missing" else _set(concrete, wrong)(data)
+        (folder / "save.toml").write_text(dumps(data), encoding="utf-8")
+    return damage
+
+
+def kinds(game: str) -> list[tuple[str, object, frozenset, bool]]:
+    S, J = "save.toml", "journal.toml"
+    k: list[tuple[str, object, frozenset, bool]] = []
+    for n in range(2 * SCALE):
+        k.append((f"save cut at random {n}", cut(S, lambda rng, size: rng.randrange(size)), ALL, True))
+        k.append((f"journal cut at random {n}", cut(J, lambda rng, size: rng.randrange(size)), JOURNAL_READERS, True))
+        k.append((f"save high bit {n}", high_bit(S), ALL, True))
+        k.append((f"journal high bit {n}", high_bit(J), JOURNAL_READERS, True))
+        k.append((f"save any bit {n}", any_bit(S), frozenset(), False))
+        k.append((f"journal any bit {n}", any_bit(J), frozenset(), False))
+    k += [
+        ("save cut at a line end", cut(S, lambda rng, size: size - size // 3), ALL, True),
+        ("save cut before the end line", cut(S, lambda rng, size: size + 1 - len(END_MARK)), ALL, True),
+        ("save empty", write_bytes(S, b""), ALL, True),
+        ("save binary", write_bytes(S, bytes(range(256)) * 4), ALL, True),
+        ("save not UTF-8", write_bytes(S, "schema_version = 2\nname = 'ã'\n".encode("latin-1")), ALL, True),
+        ("save missing", remove(S), ALL, True),
+        ("save nested too deeply", write_bytes(S, b"a = " + b"[" * 5000 + b"]" * 5000 + b"\n# end\n"), ALL, True),
+        ("journal empty", write_bytes(J, b""), JOURNAL_READERS, True),
+        ("journal missing", remove(J), JOURNAL_READERS, True),
+        ("journal binary", write_bytes(J, os.urandom(0) + bytes(range(256))), JOURNAL_READERS, True),
+    ]
+    for v in (0, -1, 99, "2", True, 1.5):
+        k.append((f"save schema_version {v!r}", edit(S, _set(["schema_version"], v)), ALL, True))
+        k.append((f"journal schema_version {v!r}", edit(J, _set(["schema_version"], v)), JOURNAL_READERS, True))
+    for key in ("schema_version", "name", "game", "seed", "journal_length", "options", "settings", "state"):
+        k.append((f"save without {key}", edit(S, _set([key], delete=True)), ALL, True))
+        k.append((f"save {key} of a wrong type", edit(S, _set([key], wrong)), ALL, True))
+    k += [
+        ("unknown game", edit(S, _set(["game"], "monopoly")), ALL, True),
+        ("unknown dice mode", edit(S, _set(["settings", "dice"], "loaded")), ALL, True),
+        ("journal_length negative", edit(S, _set(["journal_length"], -3)), ALL, True),
+        ("journal_length beyond the journal", edit(S, _set(["journal_length"], lambda n: n + 5)), JOURNAL_READERS, True),
+        ("pending not a table", edit(S, _set(["pending"], "step")), ALL, True),
+        ("pending step not a table", edit(S, _set(["pending", "step"], 3)), ALL, True),
+        ("pending step without proc", edit(S, _set(["pending", "step", "proc"], delete=True)), ALL, True),
+        ("pending records not a list", edit(S, _set(["pending", "records"], "x")), ALL, True),
+        ("pending record without id", edit(S, lambda d: d["pending"]["records"][0].pop("id")), ALL, True),
+        ("pending record of another question", edit(S, lambda d: d["pending"]["records"][0].update(id="nope.q")), {"play"}, True),
+        ("pending answer that does not fit", edit(S, lambda d: d["pending"]["records"][0].update(value={"x": [1]})), {"play"}, True),
+        ("pending step unknown", edit(S, _set(["pending", "step", "proc"], "no_such_step")), {"play"}, True),
+        ("journal entries not a list", edit(J, _set(["entries"], "x")), JOURNAL_READERS, True),
+        ("journal entry without step", edit(J, _entry(0, lambda e: e.pop("step"))), JOURNAL_READERS, True),
+        ("journal entry without label", edit(J, _entry(0, lambda e: e.pop("label"))), JOURNAL_READERS, True),
+        ("journal entry label of a wrong type", edit(J, _entry(2, lambda e: e.update(label="x"))), JOURNAL_READERS, True),
+        ("journal entry n of a wrong type", edit(J, _entry(2, lambda e: e.update(n={"a": 1}))), JOURNAL_READERS, True),
+        ("journal records not a list", edit(J, _entry(1, lambda e: e.update(records=5))), JOURNAL_READERS, True),
+        ("journal record without id", edit(J, _entry(0, lambda e: e["records"] and e["records"][0].pop("id") or e.update(records=[{}]))),
+         JOURNAL_READERS, True),
+        # a journal that reads well but does not replay: undo, which replays it, refuses it
+        ("journal entries swapped", edit(J, _swap_first_two), JOURNAL_READERS, True),
+        ("journal step unknown", edit(J, _entry(3, lambda e: e["step"].update(proc="no_such_step"))), {"undo"}, True),
+        ("journal answers dropped", edit(J, _entry(0, lambda e: e.update(records=[]) if e["records"] else e["step"].update(proc="x"))),
+         {"undo"}, True),
+        ("journal answer that does not fit", edit(J, lambda d: _first_record(d).update(value={"x": [1]})), {"undo"}, True),
+        ("journal answer of another question", edit(J, lambda d: _first_record(d).update(id="nope.q")), {"undo"}, True),
+        # a broken .bak as well
+        ("save and its .bak cut", both(cut(S, lambda rng, size: rng.randrange(size)), cut(S + ".bak", lambda rng, size: rng.randrange(size))), ALL, True),
+        ("journal and its .bak cut", both(cut(J, lambda rng, size: rng.randrange(size)), cut(J + ".bak", lambda rng, size: rng.randrange(size))), JOURNAL_READERS, True),
+        ("save missing and .bak binary", both(remove(S), write_bytes(S + ".bak", bytes(range(256)))), ALL, True),
+    ]
+    for path in _strict_state_keys(game):
+        label = ".".join(p or "*" for p in path)
+        k.append((f"state.{label} missing", state_edit(path, "missing"), ALL, True))
+        k.append((f"state.{label} of a wrong type", state_edit(path, "wrong"), ALL, True))
+    return k
+
+
+def _first_record(data: dict) -> dict:
+    for e in data["entries"]:
+        if e["records"]:
+            return e["records"][0]
+    raise AssertionError("no journal entry has an answer")
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.name != ".lock" and p.is_file()}
+
+
+def run(args: list[str]):
+    result = CliRunner().invoke(app, args)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"{args}: a traceback ({type(result.exception).__name__}: {result.exception})") from result.exception
+    return result
+
+
+CASES = [(g, name) for g in midgame.GAMES for name, *_ in kinds(midgame.GAMES[g][0])]
+
+
+@pytest.mark.parametrize("game, kind", CASES, ids=[f"{g}-{k}" for g, k in CASES])
+def test_a_damaged_save_is_refused_and_left_byte_identical(templates, _tabletop_home, game, kind):
+    spec = {name: rest for name, *rest in kinds(midgame.GAMES[game][0])}[kind]
+    damage, must_fail, strict = spec
+    rng = random.Random(f"{game}/{kind}")
+    folder = midgame.copy_game(templates[game], _tabletop_home, "damaged")
+    damage(folder, rng)
+    before = snapshot(folder)
+    for command, args in COMMANDS.items():
+        result = run(args)
+        output = result.output
+        assert "Traceback" not in output and "Unexpected error" not in output, (command, output)
+        assert result.exit_code in (0, 1, 2), (command, result.exit_code, output)
+        if command in must_fail:
+            assert result.exit_code == 1, (command, result.exit_code, output)
+            assert "save.toml" in output or "journal.toml" in output, (command, output)
+        # a failed command never writes; so does every command on a damage it must see. Undo on a damage it does
+        # not read (a step in progress that it drops) and any command on a random flip that left a valid save
+        # may do their job.
+        may_write = result.exit_code != 1 and (not strict or (command == "undo" and command not in must_fail))
+        if not may_write:
+            assert snapshot(folder) == before, (command, "changed the files", output)
+        before = snapshot(folder)
+
+
+def test_the_battery_is_big_enough():
+    """Dozens of kinds of damage for every game (issue 13)."""
+    for g in midgame.GAMES:
+        assert len(kinds(midgame.GAMES[g][0])) >= 60

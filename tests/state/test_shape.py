@@ -1,0 +1,54 @@
+"""The shape check of saved states (automata/core/shape.py and automata/<game>/shape.py): what it accepts, what it
+refuses, and that every state a real game goes through (saved and read back) fits its game's shape."""
+
+from __future__ import annotations
+
+import importlib
+import tomllib
+
+import pytest
+
+import midgame
+from automata.core.games import find_game, load_game
+from automata.core.runner import DiceContext, run
+from automata.core.shape import ANY, Each, Either, Opt, check_state, problem
+from state.save import dumps
+
+
+def test_types_tables_lists_and_options():
+    shape = {"a": int, "b": Opt(str), "c": [{"x": bool}], "d": Each(float, keys=("k",)), "e": Either(int, str), "f": ANY}
+    good = {"a": 1, "c": [{"x": True}], "d": {"k": 1, "j": 2.5}, "e": "s", "f": None, "extra": "allowed"}
+    assert problem(good, shape) is None
+    assert problem({**good, "a": True}, shape) == ("a", "must be an integer, found true/false")
+    assert problem({**good, "b": 3}, shape) == ("b", "must be a string, found an integer")
+    assert problem({k: v for k, v in good.items() if k != "a"}, shape) == ("a", "is missing")
+    assert problem({**good, "c": [{"x": True}, {"x": 1}]}, shape) == ("c[1].x", "must be true or false, found an integer")
+    assert problem({**good, "d": {"j": 1}}, shape) == ("d.k", "is missing")
+    assert problem({**good, "d": {"k": "1"}}, shape) == ("d.k", "must be a number, found a string")
+    assert problem({**good, "e": []}, shape) == ("e", "must be an integer or a string, found a list")
+    assert problem([], shape) == ("", "must be a table, found a list")
+
+
+def test_a_game_without_a_shape_only_needs_a_table():
+    # a module whose package has no shape module (json.decoder: no json.shape)
+    assert check_state("json.decoder", {"anything": 1}) is None
+    assert check_state("json.decoder", []) == ("state", "must be a table, found a list")
+
+
+@pytest.mark.parametrize("which", list(midgame.GAMES))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_state_of_a_whole_game_fits_its_shape(which, seed):
+    """A whole game by the scripted table (up to 400 steps): each state, written as TOML and read back, fits."""
+    game_id, raw, factory, _ = midgame.GAMES[which]
+    game = load_game(game_id)
+    module, cls = factory.split(":")
+    policy = getattr(importlib.import_module(module), cls)(seed)
+    state = game.new_state(game.check_options(dict(raw)), seed)
+    policy.state = state
+    for n in range(1, 401):
+        back = tomllib.loads(dumps({"state": state}))["state"]
+        assert check_state(find_game(game_id).module, back) is None, (n, check_state(find_game(game_id).module, back))
+        step = game.next_step(state)
+        if step is None:
+            break
+        assert run(game.procedure(state, step), policy, dice=DiceContext(seed, n, "table")).done
