@@ -259,7 +259,9 @@ def test_log_tells_what_happened():
     data = tomllib.loads(journal.read_text(encoding="utf-8"))
     for entry in data["entries"]:
         entry.pop("told", None)
-    journal.write_text(tomli_w.dumps(data), encoding="utf-8")
+    from state.migrations import END_MARK
+
+    journal.write_text(tomli_w.dumps(data) + END_MARK + "\n", encoding="utf-8")
     r = tt("log")
     assert r.exit_code == 0 and "chaos.setup.1 = yes" in r.stdout
 

@@ -295,3 +295,33 @@ def test_serve_with_no_save_is_a_clear_error():
     assert result.exit_code == 2  # nothing to serve: the same message as 'status'
     assert Translator("en")("core.error.no_games") in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+@pytest.mark.parametrize("args", [["--port", "-1"], ["--port", "70000"], ["--port", "abc"], ["--lan", "x"]])
+def test_bad_serve_options_are_refused_without_a_traceback(args):
+    from typer.testing import CliRunner
+
+    from cli.main import app
+
+    make_save("toc", NAME, steps=1)
+    result = CliRunner().invoke(app, ["serve", *args])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+
+
+def test_a_port_in_use_is_a_clear_error():
+    from typer.testing import CliRunner
+
+    from cli.main import app
+
+    make_save("toc", NAME, steps=1)
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    port = taken.getsockname()[1]
+    try:
+        result = CliRunner().invoke(app, ["serve", "--port", str(port)])
+    finally:
+        taken.close()
+    assert result.exit_code == 1
+    assert f"Cannot listen on port {port}" in result.output and "--port" in result.output
