@@ -48,7 +48,7 @@ class Env:
         if self._console is None:
             from rich.console import Console
 
-            self._console = Console(highlight=False, soft_wrap=True)
+            self._console = Console(highlight=False, soft_wrap=not _is_terminal(sys.stdout))
         return self._console
 
     @property
@@ -56,7 +56,7 @@ class Env:
         if self._err is None:
             from rich.console import Console
 
-            self._err = Console(stderr=True, highlight=False, soft_wrap=True)
+            self._err = Console(stderr=True, highlight=False, soft_wrap=not _is_terminal(sys.stderr))
         return self._err
 
     def interactive(self) -> bool:
@@ -72,6 +72,15 @@ class Env:
 
         sys.stdout.write(json.dumps(data, ensure_ascii=False, sort_keys=False) + "\n")
         sys.stdout.flush()
+
+
+def _is_terminal(stream) -> bool:
+    """At a terminal, text wraps at word boundaries to its width (rich); piped text is not wrapped at all, so that no
+    word is ever cut in the middle (issue 14)."""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 _current = Env()
