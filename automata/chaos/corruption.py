@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..core.steps import NUMBER, Ask, Say, msg
+from functools import partial
+
+from ..core.steps import NUMBER, TEXT, Ask, InvalidAnswer, Say, msg
 from .board import (
     card_record,
     conquest,
@@ -26,6 +28,39 @@ def domination_values(state: dict, data: ChaosData, region_id: str) -> dict[str,
         if costs or n:
             out[p] = domination_value(costs, n)
     return out
+
+
+DOMINATION_MAX = 99
+
+
+def parse_domination_line(text: str) -> dict[str, int]:
+    """'khorne 5, nurgle 2' (the checked, canonical form) → {"khorne": 5, "nurgle": 2}; '' → {}."""
+    out = {}
+    for part in text.split(","):
+        if part.strip():
+            power, value = part.split()
+            out[power] = int(value)
+    return out
+
+
+def check_domination_line(powers: list[str], raw) -> str:
+    """The table's domination values for a region: pairs 'POWER VALUE' (also 'POWER=VALUE' or 'POWER: VALUE'),
+    separated by commas; only Powers with a value here, each once, 0 to 99. Returns the canonical form."""
+    text = str(raw).strip().lower().replace("=", " ").replace(":", " ").replace(";", ",")
+    seen: dict[str, int] = {}
+    for part in [p.strip() for p in text.split(",") if p.strip()]:
+        words = part.split()
+        if len(words) != 2 or not words[1].lstrip("-").isdigit():
+            raise InvalidAnswer(msg("chaos.domination.bad_pair", part=part))
+        power, value = words[0], int(words[1])
+        if power not in powers:
+            raise InvalidAnswer(msg("chaos.domination.bad_power", power=part.split()[0], valid=", ".join(powers)))
+        if power in seen:
+            raise InvalidAnswer(msg("chaos.domination.twice", power=P(power)))
+        if not 0 <= value <= DOMINATION_MAX:
+            raise InvalidAnswer(msg("chaos.domination.bad_value", power=P(power), value=value, max=DOMINATION_MAX))
+        seen[power] = value
+    return ", ".join(f"{p} {v}" for p, v in seen.items())
 
 
 def domination_step(state: dict, data: ChaosData):
@@ -57,14 +92,17 @@ def domination_step(state: dict, data: ChaosData):
             # A card here changes domination in a way printed on it: the table confirms each value.
             cards = [f"@chaos.card.{e['power']}.{e['card']}" for e in effects]
             yield Say(msg("chaos.domination.card_effect", region=R(rid), cards=cards), "warn")
-            for p in list(values):
-                values[p] = yield Ask(
-                    f"chaos.domination.r{r}.{rid}.{p}",
-                    msg("chaos.domination.value", power=P(p), region=R(rid), value=values[p]),
-                    NUMBER,
-                    min=0,
-                    max=99,
-                )
+            # One question for the region, as the table reads it off the board: Enter keeps the counted values,
+            # else the changed ones by Power ("khorne 5"); checked whole (issue 11: one look, one answer).
+            counted = [msg("chaos.value_of", power=P(p), value=v).to_data() for p, v in values.items()]
+            changed = yield Ask(
+                f"chaos.domination.r{r}.{rid}",
+                msg("chaos.domination.values", region=R(rid), counted=counted),
+                TEXT,
+                check=partial(check_domination_line, list(values)),
+                hint=msg("chaos.domination.values_hint"),
+            )
+            values.update(parse_domination_line(changed))
         res, con = resistance(state, data, rid), conquest(state, data, rid)
         shown = [msg("chaos.value_of", power=P(p), value=v).to_data() for p, v in values.items()]
         winner = dominator(values, res)

@@ -73,6 +73,10 @@ class Policy:
             if key not in self.lines:
                 self.plan_summoning()
             return self.lines[key], "answers"
+        if ask.kind == TEXT and ask.id.startswith("chaos.domination.r"):
+            # the region's domination values, one draw per Power in the region's order (as when each was asked)
+            powers = ask.check.args[0]
+            return ", ".join(f"{p} {rng.randint(0, 3)}" for p in powers), "answers"
         if ask.kind == YES_NO:
             return (True if ask.id.startswith("chaos.setup.") else rng.random() < 0.5), "answers"
         if ask.kind == ONE_OF:
