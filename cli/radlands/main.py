@@ -133,9 +133,17 @@ def show_status(env, session) -> None:
     if env.json:
         env.emit_json(data)
         return
-    from .view import print_board
+    from .picture import print_board
 
     print_board(env, session.save.state, data)
+
+
+def show_summary(env, session) -> None:
+    """The end of the game (the last step of ``play``): the winner and the rule, the final table, the camps turn
+    by turn."""
+    from .picture import print_summary
+
+    print_summary(env, session.save.state, status_data(session))
 
 
 @app.command("queue")
@@ -150,7 +158,7 @@ def queue_command(player: Optional[str] = typer.Argument(None, help="a, b or a p
         env.emit_json({"ok": True, "queues": {s: data["players"][s]["queue"] for s in sides},
                        "raiders": {s: data["players"][s]["raiders"] for s in sides}})
         return
-    from .view import print_queue
+    from .picture import print_queue
 
     for s in sides:
         print_queue(env, state, s)
