@@ -186,11 +186,11 @@ def print_side(env, state: dict, data: dict, side: str, top: bool) -> None:
         env.out.print(queue_row(env, state, p["queue"], side, 14))
     elif width >= MEDIUM:
         wide = width >= WIDE
-        board = tableau(env, data, side, top, 20 if wide else 14, labels=wide, limit=limit)
+        board = tableau(env, data, side, top, 20 if wide else 17, labels=wide, limit=limit)
         grid = Table.grid(padding=(0, 1))
         grid.add_column()
         grid.add_column(vertical="top" if top else "bottom")
-        grid.add_row(board, queue_stack(env, state, p["queue"], side, 16 if wide else 15))
+        grid.add_row(board, queue_stack(env, state, p["queue"], side, 16 if wide else 14))
         env.out.print(grid)
     else:
         cell = max(10, (width - 10) // 3)
