@@ -291,6 +291,21 @@ def end_rule(env, state: dict, data: dict) -> str:
     return t("radlands.picture.win_table", winner=winner)
 
 
+def provisional_end(env, state: dict, data: dict) -> list[str]:
+    """A draw by the deck rests on PROVISIONAL rulings (rules §4.1 items 3-4) unless the owner's file set them."""
+    from automata.radlands.game import data_of
+
+    if data["result"] != "draw" or data.get("track") == "queues":
+        return []
+    rules = data_of(state)
+    lines = []
+    if rules.rule_is_provisional("deck_exhaustion_trigger"):
+        lines.append(env.t("radlands.picture.provisional_run_out"))
+    if data["deck"]["reshuffles"] < int(state["rules"].get("deck_reshuffles", 1)) and rules.rule_is_provisional("empty_discard_at_first_runout"):
+        lines.append(env.t("radlands.provisional.empty_discard"))
+    return lines
+
+
 def score_rows(env, state: dict, data: dict) -> list[tuple[str, dict[str, str]]]:
     """The final table by category, one value per player."""
     t = env.t
@@ -335,6 +350,8 @@ def print_summary(env, state: dict, data: dict) -> None:
     t = env.t
     env.out.print(f"[bold]{_esc(t('radlands.picture.over'))}[/bold]")
     env.out.print(_esc(end_rule(env, state, data)))
+    for line in provisional_end(env, state, data):
+        env.out.print(f"[yellow]{_esc(line)}[/yellow]")
     table = Table(box=box.SIMPLE_HEAD, title=_esc(t("radlands.picture.score")), title_justify="left", pad_edge=False)
     table.add_column("", overflow="fold")
     for s in ("a", "b"):

@@ -253,6 +253,11 @@ def test_summary_of_a_draw_names_the_deck_rule():
     final = finished("draw")
     text = " ".join(render(final, 80, summary=True).split())
     assert "Draw: the draw deck ran out once more after its reshuffle" in text
+    assert "PROVISIONAL: the deck counts as run out when a card must be taken from an empty deck" in text
+    owner = copy.deepcopy(final)
+    owner["overrides"] = {"rules": {"provisional": {"deck_exhaustion_trigger": "take_from_empty"}}}
+    text = " ".join(render(owner, 80, summary=True).split())
+    assert "Draw: the draw deck ran out" in text and "PROVISIONAL" not in text  # the owner's ruling is not labelled
 
 
 def test_an_old_save_without_the_history_shows_the_summary_without_the_chart():
