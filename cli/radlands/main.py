@@ -123,7 +123,8 @@ def _refuse_queues_only(env, state: dict) -> None:
 
 @app.command("status")
 def status_command() -> None:
-    """Both sides: camps and their damage, columns, event queue, water, hand and deck counts."""
+    """The table as it lies: both tableaux facing each other (camps, damage, people, ready or not), the event queues
+    beside the camps, water, hands and the deck; at the end, the winner, the rule and the camps turn by turn."""
     env = current()
     show_status(env, _session(env))
 
