@@ -114,6 +114,11 @@ def _finished(env, session, events, steps_done: int) -> None:
                        "transcript": [event_json(env.t, e) for e in events]})
     else:
         env.out.print(env.t("core.play.over", name=session.save.name))
+        from . import saves
+
+        summary = getattr(game_cli(session.save.game), "show_summary", None)  # the game's end-of-game summary (issue 14)
+        if summary is not None:
+            saves.guarded(session, summary, env, session)
 
 
 @app.command()

@@ -30,6 +30,7 @@ STATE = {
     "uid": int,
     "next": Opt(dict),  # absent once the game is over (None is not written)
     "over": bool,
+    "history": Opt([{"turn": int, "a": [int], "b": [int]}]),  # the camps turn by turn (history.py); older saves lack it
 }
 
 

@@ -32,6 +32,9 @@ def events_step(state: dict, data, side: str):
     me["turns"] += 1
     B.refresh(me)
     yield Say(msg("radlands.turn.start", player=me["name"], n=state["turn"]["number"]), "head")
+    from .history import record_turn  # the camps turn by turn, for the end-of-game chart
+
+    record_turn(state)
     yield from events_phase(Ctx(state, data, side))
     state["next"] = {"proc": "replenish", "p": side, "name": me["name"], "turn": state["turn"]["number"]}
 

@@ -123,7 +123,8 @@ def _refuse_queues_only(env, state: dict) -> None:
 
 @app.command("status")
 def status_command() -> None:
-    """Both sides: camps and their damage, columns, event queue, water, hand and deck counts."""
+    """The table as it lies: both tableaux facing each other (camps, damage, people, ready or not), the event queues
+    beside the camps, water, hands and the deck; at the end, the winner, the rule and the camps turn by turn."""
     env = current()
     show_status(env, _session(env))
 
@@ -133,9 +134,17 @@ def show_status(env, session) -> None:
     if env.json:
         env.emit_json(data)
         return
-    from .view import print_board
+    from .picture import print_board
 
     print_board(env, session.save.state, data)
+
+
+def show_summary(env, session) -> None:
+    """The end of the game (the last step of ``play``): the winner and the rule, the final table, the camps turn
+    by turn."""
+    from .picture import print_summary
+
+    print_summary(env, session.save.state, status_data(session))
 
 
 @app.command("queue")
@@ -150,7 +159,7 @@ def queue_command(player: Optional[str] = typer.Argument(None, help="a, b or a p
         env.emit_json({"ok": True, "queues": {s: data["players"][s]["queue"] for s in sides},
                        "raiders": {s: data["players"][s]["raiders"] for s in sides}})
         return
-    from .view import print_queue
+    from .picture import print_queue
 
     for s in sides:
         print_queue(env, state, s)

@@ -137,8 +137,11 @@ def test_queue_command_shows_both_queues_and_refuses_an_unknown_player():
     start()
     run("radlands", "raid", "b")
     r = run("radlands", "queue")
-    assert r.exit_code == 0 and "Event queue of Ana: 1: — | 2: — | 3: —" in r.output
-    assert "Event queue of Bruno: 1: — | 2: Raiders | 3: —" in r.output
+    assert r.exit_code == 0, r.output
+    ana, bruno = r.output.split("Event queue of Bruno")
+    assert "Event queue of Ana (space 1 resolves next)" in ana and "Raiders" not in ana
+    assert [cell.strip() for cell in ana.splitlines()[2].strip("│").split("│")] == ["1  —", "2  —", "3  —"]
+    assert [cell.strip() for cell in bruno.splitlines()[2].strip("│").split("│")] == ["1  —", "2  Raiders ⚔", "3  —"]
     r = run("--json", "radlands", "queue", "Bruno")
     assert json.loads(r.stdout)["queues"] == {"b": ["", "raiders", ""]}
     r = run("radlands", "queue", "Carla")
@@ -166,7 +169,10 @@ def test_playing_a_turn_by_answers_and_the_status_board():
     assert s["turn"] == {"player": "b", "number": 2, "water": 3, "extra": 0}
     assert s["players"]["a"]["columns"][1] == [{"card": "looter", "name": "Looter", "damaged": False, "ready": False}]
     r = run("radlands", "status")
-    assert "Looter (not ready)" in r.output and "Bruno has 3 water left this turn." in r.output
+    assert "Looter" in r.output and "Bruno ◀ playing · 3 cards in hand · 3 water left" in r.output
+    looter_row = next(line for line in r.output.splitlines() if "Looter" in line)
+    below = r.output.splitlines()[r.output.splitlines().index(looter_row) + 1]
+    assert looter_row.split("│")[2].strip() == "Looter" and below.split("│")[2].strip() == "not ready"
 
 
 def test_status_and_play_in_portuguese_show_no_raw_ids():
