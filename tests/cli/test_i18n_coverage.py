@@ -125,7 +125,7 @@ TITLE_KEY = re.compile(
         + [rx for a in _ALLOW for rx in a.get("title_keys", [])]
     )
 )
-SAME_ON_PURPOSE = {"chaos.value_of", "chaos.status.col.res", "core.source.", "core.roll.line", "core.form.many"} | {
+SAME_ON_PURPOSE = {"chaos.value_of", "chaos.status.col.res", "core.source.", "core.roll.line", "core.form.many", "core.pending.named"} | {
     k for a in _ALLOW for k in a.get("same_on_purpose", [])
 }
 SEED_ENGLISH = re.compile("|".join(rx for a in _ALLOW for rx in a.get("seed_english", [])) or r"(?!x)x")
