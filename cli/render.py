@@ -102,11 +102,14 @@ def pending_help(t: Translator, pending: Ask | Roll) -> dict[str, Any]:
 
 def _choice_text(t: Translator, choice) -> str:
     """A choice as the list of valid answers shows it: its id, and its name in the table's language beside it
-    when the name is another word ("the_empire (Império)"); the name is accepted as an answer too (cli/answers.py)."""
+    when the name is another word ("the_empire «O Império»"), in a language other than English; the name is accepted as an answer too (cli/answers.py)."""
     from .answers import fold
 
-    label = t.render(choice.label)
-    value = choice.value if fold(label) == fold(choice.value) else t("core.pending.named", value=choice.value, label=label)
+    value = choice.value
+    if t.lang != "en":  # the ids are English words: an English table reads them as they are
+        label = t.render(choice.label)
+        if fold(label) != fold(value):
+            value = t("core.pending.named", value=value, label=label)
     if choice.unavailable is None:
         return value
     return t("core.pending.unavailable", value=value, reason=choice.unavailable.to_data())

@@ -276,6 +276,6 @@ def _print(env, data, table, result, agenda, shown) -> None:
         out.print("[dim]" + escape(t(f"{Q}.tiebreak_rule", rule=data.rule(result["tiebreak"]))) + "[/dim]")
     if result["tiebreak"] == "solo":
         out.print("[dim]" + escape(t(f"{Q}.solo_rule", rule=data.rule("solo"))) + "[/dim]")
-    out.print("[bold]" + escape(t(f"{Q}.winners", players=", ".join(shown[i] for i in result["winners"]))) + "[/bold]")
+    out.print("[bold]" + escape(t(f"{Q}.winners", players=[shown[i] for i in result["winners"]])) + "[/bold]")
     for note in notes(table):
         out.print("[dim]" + escape("· " + t.render(note)) + "[/dim]")

@@ -56,9 +56,9 @@ def test_a_name_two_choices_share_is_not_guessed():
 
 def test_pending_help_shows_the_names_beside_the_ids():
     valid = pending_help(Translator("pt-BR"), region_ask())["valid"]
-    assert "troll_country (Terra dos Trolls)" in valid and "the_empire (O Império)" in valid
-    assert "kislev," in valid and "kislev (" not in valid  # a name that is the id itself is not repeated
-    assert "troll_country (Troll Country)" not in pending_help(Translator("en"), region_ask())["valid"]
+    assert "troll_country «Terra dos Trolls»" in valid and "the_empire «O Império»" in valid
+    assert "kislev," in valid and "kislev «" not in valid  # a name that is the id itself is not repeated
+    assert "«" not in pending_help(Translator("en"), region_ask())["valid"]  # in English the ids are the names
 
 
 def tt(*args):
@@ -75,7 +75,7 @@ def test_a_pt_br_game_takes_portuguese_names_as_answers(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert tt("--lang", "pt-BR", "new", "chaos", "--seed", "3").exit_code == 0
     r = tt("--lang", "pt-BR", "play", *SETUP, "--answer", "chaos.oldworld.card=meteor showers")
-    assert r.exit_code == 2 and "troll_country (Terra dos Trolls)" in r.output, r.output
+    assert r.exit_code == 2 and "troll_country «Terra dos Trolls»" in r.output, r.output
     r = tt("--lang", "pt-BR", "play", "--answer", "chaos.oldworld.r1.meteor_showers.0=terra dos trolls, IMPERIO")
     assert r.exit_code == 2, r.output
     log = tt("--lang", "pt-BR", "--json", "log")

@@ -186,7 +186,9 @@ def test_owner_overrides_apply_and_bad_ones_fail(tmp_path, _tabletop_home):
 # --- every message the helper can show exists in both languages -------------------------------------------------------
 
 
-def _fields(template: str) -> set[str]:
+def _fields(template) -> set[str]:
+    if isinstance(template, dict):  # a plural table (cli/i18n.py): its count and the fields of every form
+        return {template["count"]} | {f for k, v in template.items() if k != "count" for f in _fields(v)}
     return {n for _, n, _, _ in string.Formatter().parse(template) if n}
 
 
