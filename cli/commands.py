@@ -34,10 +34,11 @@ UNATTENDED_STEPS = 2000
 def run_steps(env, steps: int | None = None, apply_step: dict | None = None, game_id: str = "", not_this_game: str = "") -> None:
     """Play the current game (``steps`` at most), or, with ``apply_step``, play that one step out of turn (a
     helper command that changes the save: it is journalled like any step, so undo takes it back)."""
-    from automata.core.runner import BadAnswer, ChainedSource, ScriptedAnswers
+    from automata.core.runner import BadAnswer, ChainedSource
     from state.session import StepInProgress
 
     from . import saves
+    from .answers import scripted_answers
     from .render import bad_answer_error, event_json, pending_help, show_event
 
     name = saves.resolve_name(env)
@@ -45,7 +46,7 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
     events: list = []
     with saves.locked(env, name):
         session = saves.open_session(env, name)
-        source = ScriptedAnswers(env.answers)
+        source = scripted_answers(env)  # a choice may be named by its label in the table's language
         if interactive:
             from .prompter import TerminalPrompter
 

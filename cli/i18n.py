@@ -9,7 +9,15 @@ A parameter whose value is a term (``"@chaos.region.the_empire"``) also offers t
 ``{region_in}``, ``{region_of}`` and ``{region_to}``: the term's own message ``<id>.in`` / ``.of`` /
 ``.to`` in the table's language ("no Império", "da Bretônia", "para os Principados Fronteiriços"),
 else ``core.form.in`` / ``.of`` / ``.to`` applied to the rendered name ("em Kislev"). Portuguese
-needs them for the contractions of "em", "de" and "para" with the article of a name.
+needs them for the contractions of "em", "de" and "para" with the article of a name. The form
+``{name_many}`` is the term's plural (its own ``<id>.many`` message, else the name as it is).
+
+Plural forms: a message may be a TOML table instead of a string,
+``"id" = { count = "n", zero = "nenhuma carta", one = "{n} carta", other = "{n} cartas" }``: ``count``
+names the parameter that chooses the form (a number, a number written as text such as ``"+2"``, or a list,
+counted by its length). ``zero`` is used for 0 when the table has one, ``one`` for 1 and -1, ``other`` for
+everything else (0 too when there is no ``zero``: "0 cartas", "0 cards"). A form may itself be a table on
+another parameter ("{objectives} Objetivos, {values} Valor"). Plain strings render as before.
 """
 
 from __future__ import annotations
@@ -22,6 +30,8 @@ from automata.core.steps import Msg
 
 LOCALES = Path(__file__).parent / "locales"
 FORMS = ("in", "of", "to")  # derived forms of a term parameter: {name_in}, {name_of}, {name_to}
+DERIVED = FORMS + ("many",)  # and its plural, {name_many}
+PLURAL_KEYS = frozenset({"count", "zero", "one", "other"})
 
 
 class _Params(dict):
@@ -36,7 +46,7 @@ class _Params(dict):
     def __missing__(self, key: str) -> str:
         base, _, form = key.rpartition("_")
         value = self._raw.get(base)
-        if form in FORMS and isinstance(value, str) and value.startswith("@"):
+        if form in DERIVED and isinstance(value, str) and value.startswith("@"):
             text = self._translator.form(value[1:], form, self[base])
             self[key] = text
             return text
@@ -46,9 +56,9 @@ class _Params(dict):
 class Translator:
     def __init__(self, lang: str = "en"):
         self.lang = lang
-        self._tables: dict[tuple[str, str], dict[str, str]] = {}
+        self._tables: dict[tuple[str, str], dict[str, Any]] = {}
 
-    def _table(self, lang: str, domain: str) -> dict[str, str]:
+    def _table(self, lang: str, domain: str) -> dict[str, Any]:
         key = (lang, domain)
         if key not in self._tables:
             table: dict[str, str] = {}
@@ -60,7 +70,8 @@ class Translator:
             self._tables[key] = table
         return self._tables[key]
 
-    def template(self, id: str, lang: str | None = None) -> str | None:
+    def template(self, id: str, lang: str | None = None) -> str | dict | None:
+        """The message as written in the catalog: a string, or a plural table (see the module's doc)."""
         domain = id.split(".", 1)[0]
         return self._table(lang or self.lang, domain).get(id)
 
@@ -74,6 +85,8 @@ class Translator:
         if isinstance(message, str):
             message = Msg(message)
         template = self.template(message.id) or self.template(message.id, "en")
+        if isinstance(template, dict):
+            template = plural_form(template, message.params)
         params = {k: self._param(v) for k, v in message.params.items()}
         if template is None:
             if not params:
@@ -100,3 +113,32 @@ class Translator:
         if isinstance(value, (list, tuple)):
             return ", ".join(str(self._param(v)) for v in value)
         return value
+
+
+def plural_count(value: Any) -> float | None:
+    """The number a count parameter stands for: a number, a number as text ("+2", "-1"), or a list's length."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return abs(value)
+    if isinstance(value, (list, tuple)):
+        return len(value)
+    if isinstance(value, str):
+        try:
+            return abs(float(value.strip().lstrip("+")))
+        except ValueError:
+            return None
+    return None
+
+
+def plural_form(table: dict, params: dict[str, Any]) -> str:
+    """The form of a plural table (the module's doc) for these parameters."""
+    while isinstance(table, dict):
+        n = plural_count(params.get(table.get("count", "")))
+        if n == 0 and "zero" in table:
+            table = table["zero"]
+        elif n == 1 and "one" in table:
+            table = table["one"]
+        else:
+            table = table.get("other", next((v for k, v in table.items() if k != "count"), ""))
+    return table

@@ -78,8 +78,7 @@ def pending_help(t: Translator, pending: Ask | Roll) -> dict[str, Any]:
     else:
         question = t.render(pending.msg)
         if pending.choices:
-            valid = ", ".join(c.value if c.unavailable is None else t("core.pending.unavailable", value=c.value, reason=c.unavailable.to_data())
-                              for c in pending.choices)
+            valid = ", ".join(_choice_text(t, c) for c in pending.choices)
         elif pending.kind == "yesno":
             valid = f"{t('core.yes')}, {t('core.no')}"
         elif pending.kind == "number":
@@ -99,6 +98,21 @@ def pending_help(t: Translator, pending: Ask | Roll) -> dict[str, Any]:
         "valid": valid,
         "how": t("core.pending.how", id=pending.id),
     }
+
+
+def _choice_text(t: Translator, choice) -> str:
+    """A choice as the list of valid answers shows it: its id, and its name in the table's language beside it
+    when the name is another word ("the_empire «O Império»"), in a language other than English; the name is accepted as an answer too (cli/answers.py)."""
+    from .answers import fold
+
+    value = choice.value
+    if t.lang != "en":  # the ids are English words: an English table reads them as they are
+        label = t.render(choice.label)
+        if fold(label) != fold(value):
+            value = t("core.pending.named", value=value, label=label)
+    if choice.unavailable is None:
+        return value
+    return t("core.pending.unavailable", value=value, reason=choice.unavailable.to_data())
 
 
 def bad_answer_error(env: Env, bad: BadAnswer) -> CliError:

@@ -199,7 +199,7 @@ def place_one(state: dict, data, p: str, era: int):
     turn = state["turn"]
     if turn["player"] == p and turn["rows"]:
         same = yield Ask(f"anachrony.agenda.{p}.same_turn", msg("anachrony.agenda.same_turn",
-                         rows=", ".join(str(r + 1) for r in turn["rows"])), YES_NO)
+                         rows=[str(r + 1) for r in turn["rows"]]), YES_NO)
         if not same:
             turn["rows"] = []
     rows = G.open_rows(state, exclude=turn["rows"] if turn["player"] == p else [])

@@ -123,13 +123,14 @@ def _plain_name(env, value) -> str:
 def _run(env, table, data, names):
     """Ask what the answers do not give; stop with exit 2 (naming the question) without a terminal."""
     from automata.anachrony import scoring
-    from automata.core.runner import BadAnswer, ChainedSource, ScriptedAnswers, run
+    from automata.core.runner import BadAnswer, ChainedSource, run
     from automata.core.steps import NUMBER, Ask, msg
 
+    from ..answers import scripted_answers
     from ..render import bad_answer_error, pending_help, show_event
 
     interactive = env.interactive() and not env.json
-    source = ScriptedAnswers(env.answers)
+    source = scripted_answers(env)
     if interactive:
         from ..prompter import TerminalPrompter
 
@@ -275,6 +276,6 @@ def _print(env, data, table, result, agenda, shown) -> None:
         out.print("[dim]" + escape(t(f"{Q}.tiebreak_rule", rule=data.rule(result["tiebreak"]))) + "[/dim]")
     if result["tiebreak"] == "solo":
         out.print("[dim]" + escape(t(f"{Q}.solo_rule", rule=data.rule("solo"))) + "[/dim]")
-    out.print("[bold]" + escape(t(f"{Q}.winners", players=", ".join(shown[i] for i in result["winners"]))) + "[/bold]")
+    out.print("[bold]" + escape(t(f"{Q}.winners", players=[shown[i] for i in result["winners"]])) + "[/bold]")
     for note in notes(table):
         out.print("[dim]" + escape("· " + t.render(note)) + "[/dim]")

@@ -97,7 +97,7 @@ def show_status(env, session) -> None:
     for colour, b in data["bots"].items():
         env.out.print(bot_heading(t, colour, b))
         env.out.print(bot_areas_table(t, b))
-    env.out.print(t("toc.status.cards", option=data["cards"]))
+    env.out.print(t("toc.status.cards", option="@toc.cards_option." + data["cards"]))
     if data["selective"]:
         piles = ", ".join(f"{t('toc.category.' + c)}: {t('toc.set.' + w)}" for c, w in data["selective"].items())
         env.out.print(t("toc.status.selective", piles=piles))

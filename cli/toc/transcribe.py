@@ -89,8 +89,9 @@ def transcribe(env, what: str, procedure, command: str, restart: bool = False,
 
     The caller validates and saves the result, then calls ``finish(what)``.
     """
-    from automata.core.runner import BadAnswer, ChainedSource, ScriptedAnswers, run
+    from automata.core.runner import BadAnswer, ChainedSource, run
 
+    from ..answers import scripted_answers
     from ..render import bad_answer_error, pending_help, show_event
 
     path = draft_path(what)
@@ -99,7 +100,7 @@ def transcribe(env, what: str, procedure, command: str, restart: bool = False,
     kept = read_draft(path)
     draft = DraftAnswers(dict(kept))
     interactive = env.interactive() and not env.json
-    source: Any = ChainedSource(ScriptedAnswers(env.answers), draft)
+    source: Any = ChainedSource(scripted_answers(env), draft)
     if interactive:
         from ..prompter import TerminalPrompter
 

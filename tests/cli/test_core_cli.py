@@ -214,7 +214,7 @@ def test_undo_then_replay_gives_the_same_journal():
     full = log_json()
     state = status_json()
     r = tt("undo", "3")
-    assert r.exit_code == 0 and "Took back 3 step(s)" in r.stdout and "Setup step 8" in r.stdout
+    assert r.exit_code == 0 and "Took back 3 steps" in r.stdout and "Setup step 8" in r.stdout
     assert len(log_json()) == 5 and status_json()["next"] == {"proc": "setup", "n": 6}
     assert tt("play", "--steps", "3", *SETUP_YES).exit_code == 0
     assert log_json() == full and status_json() == state
@@ -284,7 +284,7 @@ def test_lang_pt_br():
     assert r.exit_code == 0
     assert "Preparação, passo 1" in r.stdout and "chaos.setup.1 = sim (arquivo de respostas)" in r.stdout
     r = tt("--lang", "pt-BR", "undo", "7")
-    assert r.exit_code == 2 and "Não dá para desfazer 7 passo(s): o diário tem 1." in r.output
+    assert r.exit_code == 2 and "Não dá para desfazer 7 passos: o diário tem 1." in r.output
     r = tt("use", "nada", "--lang", "pt_BR")
     assert r.exit_code == 2 and "Nenhum jogo salvo chamado 'nada'" in r.output
     r = tt("play", "--lang", "pt-BR")

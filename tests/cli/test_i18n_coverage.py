@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 
 from automata.chaos.data import load
 from automata.chaos import game
-from cli.i18n import FORMS, LOCALES, Translator
+from cli.i18n import DERIVED, LOCALES, Translator
 from cli.lang import LANGS
 from cli.main import app
 
@@ -54,7 +54,17 @@ def merged(lang: str) -> dict[str, str]:
     return out
 
 
-def fields(template: str) -> set[str]:
+def texts(template) -> list[str]:
+    """The strings of a message: itself, or every form of a plural table (cli/i18n.py)."""
+    if isinstance(template, dict):
+        return [s for k, v in template.items() if k != "count" for s in texts(v)]
+    return [template]
+
+
+def fields(template) -> set[str]:
+    """The parameters a message refers to; a plural table's count parameter counts too."""
+    if isinstance(template, dict):
+        return {template["count"]} | {f for k, v in template.items() if k != "count" for f in fields(v)}
     return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
 
 
@@ -88,15 +98,15 @@ def test_key_parity_between_en_and_pt_br():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_empty_text(lang):
-    bad = [k for k, v in merged(lang).items() if not isinstance(v, str) or not v.strip()]
+    bad = [k for k, v in merged(lang).items() if not all(isinstance(s, str) and s.strip() for s in texts(v))]
     assert not bad, bad
 
 
-def base_fields(template: str) -> set[str]:
+def base_fields(template) -> set[str]:
     """The parameters a template refers to; a derived form of a term parameter ({region_in}, {region_of},
-    {region_to}: cli/i18n.py) counts as the parameter itself, so one language may say "in {region}" and the
+    {region_to}, {figure_many}: cli/i18n.py) counts as the parameter itself, so one language may say "in {region}" and the
     other "{region_in}"."""
-    return {re.sub(r"_(?:%s)$" % "|".join(FORMS), "", name) for name in fields(template)}
+    return {re.sub(r"_(?:%s)$" % "|".join(DERIVED), "", name) for name in fields(template)}
 
 
 def test_placeholders_are_the_same_in_both_languages():
@@ -115,7 +125,7 @@ TITLE_KEY = re.compile(
         + [rx for a in _ALLOW for rx in a.get("title_keys", [])]
     )
 )
-SAME_ON_PURPOSE = {"chaos.value_of", "chaos.status.col.res", "core.source.", "core.roll.line"} | {
+SAME_ON_PURPOSE = {"chaos.value_of", "chaos.status.col.res", "core.source.", "core.roll.line", "core.form.many", "core.pending.named"} | {
     k for a in _ALLOW for k in a.get("same_on_purpose", [])
 }
 SEED_ENGLISH = re.compile("|".join(rx for a in _ALLOW for rx in a.get("seed_english", [])) or r"(?!x)x")
@@ -134,7 +144,7 @@ def test_pt_br_texts_are_not_left_in_english():
     for k, v in pt.items():
         if TITLE_KEY.match(k):
             continue
-        text = v.replace("Chaos in the Old World", "")  # the game's title
+        text = " ".join(texts(v)).replace("Chaos in the Old World", "")  # the game's title
         text = SEED_ENGLISH.sub("", text)
         text = re.sub(r"'[^']*'", "", text)  # quoted commands and values the user types
         text = PLACEHOLDER.sub("", text)

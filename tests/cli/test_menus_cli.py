@@ -24,13 +24,14 @@ def first_action():
 
 
 @pytest.mark.parametrize("lang, marked", [
-    ("en", "draw (not now: needs 2 water, you have 1)"),
-    ("pt-BR", "draw (agora não: precisa de 2 de água, você tem 1)"),
+    ("en", "person, event, draw (not now: needs 2 water, you have 1), junk"),
+    # in pt-BR each id has its Portuguese name beside it (issue 16)
+    ("pt-BR", "event «Jogar um evento», draw «Comprar uma carta (2 de água)» (agora não: precisa de 2 de água, você tem 1), junk"),
 ])
 def test_the_valid_answers_mark_an_unavailable_item_with_its_reason(first_action, lang, marked):
     r = run("--lang", lang, "play")
     assert r.exit_code == 2
-    assert f"person, event, {marked}, junk" in r.output
+    assert marked in r.output
 
 
 @pytest.mark.parametrize("lang, reason", [("en", "cannot be chosen now: needs 2 water, you have 1"),

@@ -26,7 +26,7 @@ def test_ctrl_c_then_resume(term_env, _tabletop_home):
     child.sendline("3")
     child.expect("circle 0: the larger number left of the lower box")
     child.sendintr()
-    child.expect("2 answer\\(s\\) given so far are kept")
+    child.expect("2 answers given so far are kept")
     assert finish(child) == 130
     assert tomllib.loads(draft(_tabletop_home).read_text(encoding="utf-8"))["answers"] == {
         f"toc.mat.{MAT}.senate.circles": 5, f"toc.mat.{MAT}.senate.0.primary": 3}
