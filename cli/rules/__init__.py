@@ -76,6 +76,8 @@ def plain(t, msg_id: str, lang: str | None = None) -> str:
     import re
 
     template = t.template(msg_id, lang) or t.template(msg_id, "en") or ""
+    while isinstance(template, dict):  # a message with plural forms: its general ('other') form
+        template = template.get("other") or next((v for k, v in template.items() if k != "count"), "")
     return re.sub(r"\{[^{}]*\}", "…", template)
 
 
