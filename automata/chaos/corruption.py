@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core.steps import NUMBER, Ask, Say, msg
 from .board import (
+    score,
     card_record,
     conquest,
     corruption_total,
@@ -69,7 +70,7 @@ def domination_step(state: dict, data: ChaosData):
         shown = [msg("chaos.value_of", power=P(p), value=v).to_data() for p, v in values.items()]
         winner = dominator(values, res)
         if winner:
-            state["p"][winner]["vp"] += con
+            score(state, winner, con, "domination")
             yield Say(msg("chaos.domination.wins", region=R(rid), power=P(winner), value=values[winner], resistance=res, vp=con, values=shown), "score")
         else:
             best = max(values.values())
@@ -156,6 +157,6 @@ def corruption_step(state: dict, data: ChaosData):
         else:
             ruiners = list(placed)
         for p, vp in ruiner_awards(ruiners, data.ruiner_vp(card)).items():
-            state["p"][p]["vp"] += vp
+            score(state, p, vp, "ruiners")
             yield Say(msg("chaos.ruin.ruiner_vp", power=P(p), vp=vp, region=R(rid)), "score")
     state["next"] = {"proc": "end_cards"}
