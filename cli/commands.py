@@ -114,6 +114,9 @@ def _finished(env, session, events, steps_done: int) -> None:
                        "transcript": [event_json(env.t, e) for e in events]})
     else:
         env.out.print(env.t("core.play.over", name=session.save.name))
+        summary = getattr(game_cli(session.save.game), "show_summary", None)  # issue 14: the end-of-game summary
+        if summary is not None:
+            summary(env, session)
 
 
 @app.command()
