@@ -337,7 +337,8 @@ def draw_summary(env, data: dict, facts: dict) -> None:
             if i:
                 names.append(", ")
             names.append(_power_name(t, p), style=f"bold {_style(p)}")
-        out.print(Text(t("chaos.picture.winner" if len(res["winners"]) == 1 else "chaos.picture.winners"), style="bold") + Text(" ") + names)
+        out.print(Text(t("chaos.picture.winner" if len(res["winners"]) == 1 else "chaos.picture.winners"), style="bold") + Text(" ") + names
+                  + Text(" ★"))
         out.print(Text(t("chaos.picture.decided_by", rule=t("chaos.win." + res["rule"]))))
     else:
         out.print(Text(t("chaos.end.old_world_wins"), style="bold"))
@@ -360,14 +361,16 @@ def draw_summary(env, data: dict, facts: dict) -> None:
                 table.add_column(t("chaos.picture.kind." + k), justify="right")
             table.add_column(t("chaos.picture.col.total"), justify="right", style="bold")
             for p in order:
-                table.add_row(Text(_power_name(t, p), style=f"bold {_style(p)}"), *[str(by[p].get(k, 0)) for k in shown],
+                name = _power_name(t, p) + (" ★" if p in res.get("winners", []) else "")
+                table.add_row(Text(name, style=f"bold {_style(p)}"), *[str(by[p].get(k, 0)) for k in shown],
                               str(data["powers"][p]["vp"]))
             out.print(table)
         else:  # narrow: one row per Power, the kinds it scored in wrapping beside its total
             grid = _grid()
             for p in order:
                 parts = [f"{t('chaos.picture.kind.' + k)} {by[p][k]}" for k in shown if by[p].get(k)]
-                head = Text.assemble((_power_name(t, p), f"bold {_style(p)}"), f" {data['powers'][p]['vp']}")
+                star = " ★" if p in res.get("winners", []) else ""
+                head = Text.assemble((_power_name(t, p) + star, f"bold {_style(p)}"), f" {data['powers'][p]['vp']}")
                 grid.add_row(head, _joined(parts) if parts else "—")
             out.print(grid)
         if "other" in shown:
