@@ -12,6 +12,9 @@ State layout (a dict, saved as TOML):
   ruin (Ruination card number on it, 0 = none), ruin_face_up.
 - ``old_world``: deck (cards left), track (space 1, space 2; "" = empty).
 - ``ruination_next``: the number of the next Ruination card (6 = none left).
+- ``p[power]["vp_by"]`` (optional, newer saves): the VP the rules awarded, by kind (``VP_KINDS``); VP the
+  table typed as board changes are the rest of ``vp``.
+- ``vp_history`` (optional, newer saves): every Power's VP at the end of each round, one dict per round.
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ from __future__ import annotations
 from .data import ChaosData
 
 FIGURE_KINDS = ("cultist", "warrior", "daemon")
+#: where VP come from: domination (Corruption step 1), ruiners (the Ruination card's header), ruination places
+#: (End phase step 4), the Threat dial (End phase step 5)
+VP_KINDS = ("domination", "ruiners", "ruination", "dial")
 TOKEN_KINDS = ("noble", "peasant", "warpstone", "hero", "skaven", "event")
 
 
@@ -31,6 +37,19 @@ def empty_region() -> dict:
         "ruin": 0,
         "ruin_face_up": False,
     }
+
+
+def score(state: dict, power: str, vp: int, kind: str) -> None:
+    """Add ``vp`` to the Power's VP and to its tally of that kind (``VP_KINDS``)."""
+    ps = state["p"][power]
+    ps["vp"] += vp
+    by = ps.setdefault("vp_by", {})
+    by[kind] = by.get(kind, 0) + vp
+
+
+def record_round_vp(state: dict) -> None:
+    """At the end of a round: every Power's VP appended to ``vp_history`` (the end-of-game chart)."""
+    state.setdefault("vp_history", []).append({p: state["p"][p]["vp"] for p in state["powers"]})
 
 
 def figures_of(region: dict, power: str) -> dict[str, int]:

@@ -6,6 +6,7 @@ from functools import partial
 
 from ..core.steps import NUMBER, TEXT, Ask, InvalidAnswer, Say, msg
 from .board import (
+    score,
     card_record,
     conquest,
     corruption_total,
@@ -107,7 +108,7 @@ def domination_step(state: dict, data: ChaosData):
         shown = [msg("chaos.value_of", power=P(p), value=v).to_data() for p, v in values.items()]
         winner = dominator(values, res)
         if winner:
-            state["p"][winner]["vp"] += con
+            score(state, winner, con, "domination")
             yield Say(msg("chaos.domination.wins", region=R(rid), power=P(winner), value=values[winner], resistance=res, vp=con, values=shown), "score")
         else:
             best = max(values.values())
@@ -194,6 +195,6 @@ def corruption_step(state: dict, data: ChaosData):
         else:
             ruiners = list(placed)
         for p, vp in ruiner_awards(ruiners, data.ruiner_vp(card)).items():
-            state["p"][p]["vp"] += vp
+            score(state, p, vp, "ruiners")
             yield Say(msg("chaos.ruin.ruiner_vp", power=P(p), vp=vp, region=R(rid)), "score")
     state["next"] = {"proc": "end_cards"}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.steps import ONE_OF, SEVERAL_OF, YES_NO, Ask, Choice, Say, msg
-from .board import FIGURE_KINDS, figure_count, figures_of, threat
+from .board import FIGURE_KINDS, figure_count, figures_of, record_round_vp, score, threat
 from .data import ChaosData
 from .scoring import ruination_places
 from .turn import P, R, apply_changes, ask_changes, draw_cards, region_choices
@@ -97,7 +97,7 @@ def end_ruination(state: dict, data: ChaosData):
         yield Say(msg("chaos.ruin.scoring", region=R(rid), card=region["ruin"], first=first, second=second), "head")
         for p in state["powers"]:
             if awards.get(p):
-                state["p"][p]["vp"] += awards[p]
+                score(state, p, awards[p], "ruination")
                 yield Say(msg("chaos.ruin.place_vp", power=P(p), vp=awards[p], tokens=region["corruption"].get(p, 0)), "score")
         region["ruin_face_up"] = False
         region["corruption"] = {}
@@ -157,7 +157,7 @@ def _apply_reward(state: dict, data: ChaosData, power: str, reward: str, key: st
     n = int(n_text) if n_text else 0
     ps = state["p"][power]
     if kind == "vp":
-        ps["vp"] += n
+        score(state, power, n, "dial")
         yield Say(msg("chaos.dial.vp", power=P(power), vp=n, total=ps["vp"]), "score")
     elif kind == "draw":
         got = yield from draw_cards(state, power, n)
@@ -224,6 +224,7 @@ def winners(state: dict, data: ChaosData) -> tuple[list[str], str]:
 
 def end_check(state: dict, data: ChaosData):
     """Step 6 and the end of the game: 50 VP, a dial at its victory position, or the Old World's deck exhausted."""
+    record_round_vp(state)
     won, why = winners(state, data)
     vrules = data.rules["rules"]["victory"]
     dial_won = any(state["p"][p]["dial"] >= data.ticks_to_win(p) for p in state["powers"])

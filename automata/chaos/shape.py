@@ -8,6 +8,7 @@ from automata.core.shape import Each, Opt
 POWER = {
     "vp": int, "dial": int, "pp": int, "hand": int, "deck": int, "discard": int,
     "upgrades": list, "peasants": int, "dac": int, "placed_round": dict,
+    "vp_by": Opt(Each(int)),  # VP by kind (board.VP_KINDS); absent in older saves
 }
 
 REGION = {
@@ -32,6 +33,7 @@ STATE = {
     "old_world": {"deck": int, "track": [str]},
     "ruination_next": int,
     "summon_started": Opt(int),
+    "vp_history": Opt([Each(int)]),  # every Power's VP at each round's end; absent in older saves
 }
 
 

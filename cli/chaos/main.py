@@ -41,13 +41,28 @@ def status_command() -> None:
 
 
 def show_status(env, session) -> None:
-    from .status import render_status, status_data
+    """The board as a picture of the components (cli/chaos/picture.py), the summary first on a finished game;
+    ``--json``: the status data (cli/chaos/status.py)."""
+    from .status import status_data
 
     data = status_data(session)
     if env.json:
         env.emit_json(data)
     else:
-        render_status(env, data)
+        from .picture import board_facts, draw_status
+
+        draw_status(env, data, board_facts(session.save.state))
+
+
+def show_summary(env, session) -> None:
+    """The end-of-game summary alone (the last step of ``play``): winner and rule, final VP by kind, VP chart."""
+    from .status import status_data
+
+    if env.json or not session.save.state.get("over"):
+        return
+    from .picture import board_facts, draw_summary
+
+    draw_summary(env, status_data(session), board_facts(session.save.state))
 
 
 from .helpers import register as _register_helpers  # noqa: E402

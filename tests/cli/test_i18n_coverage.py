@@ -256,7 +256,7 @@ def test_status_in_pt_br_shows_no_raw_ids():
     start_pt_br_game()
     r = tt("--lang", "pt-BR", "status")
     assert r.exit_code == 0, r.output
-    assert "Maço do Velho Mundo" in r.output and "Próximo:" in r.output
+    assert "O Velho Mundo" in r.output and "Próximo:" in r.output
     assert not RAW_ID.search(r.output), RAW_ID.findall(r.output)
 
 
