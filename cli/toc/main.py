@@ -85,6 +85,15 @@ def show_status(env, session) -> None:
     picture.show(env, data, picture.inputs(session.save.state))
 
 
+def show_summary(env, session) -> None:
+    """The end-of-game summary (the last step of ``play``): the bots' final Legacy, the rule that decides the winner
+    and the Legacy chart round by round; ``tabletop status`` shows it too, above the mats."""
+    from . import picture
+
+    for line in picture.summary(env.t, status_data(session), picture.inputs(session.save.state), max(40, env.out.width)):
+        env.out.print(line)
+
+
 from .helpers import register as _register_helpers  # noqa: E402
 from .priority import register as _register_priority  # noqa: E402
 
