@@ -352,7 +352,10 @@ def summary(t, data: dict, extra: dict, width: int) -> list:
         table.add_row(_paint(t("toc.picture.summary.bot", colour=f"@toc.colour.{c}"), _style(c)), str(b["legacy"]),
                       escape(", ".join(notes)))
     for n in range(1, extra["humans"] + 1):
-        table.add_row(escape(t("toc.human", n=n)), "?", escape(t("toc.picture.summary.not_tracked")))
+        notes = [t("toc.picture.summary.not_tracked")]
+        if data["emperor"] == "human" and data["emperor_player"] == n:
+            notes.append(t(f"toc.emperor.type.{data['emperor_type']}") if data["emperor_type"] else t("toc.picture.emperor"))
+        table.add_row(escape(t("toc.human", n=n)), "?", escape(", ".join(notes)))
     lines.append(table)
     history = [h for h in extra["history"] if isinstance(h, dict)]
     if history and bots:
