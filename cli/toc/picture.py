@@ -73,6 +73,7 @@ def bot_mat(t, colour: str, bot: dict, mat: dict, marked: set[str], *, emperor: 
             inner: int = 56, detail: bool = False, area_colours: dict | None = None):
     """One bot's AI mat as a rich Panel whose content is at most ``inner`` columns wide."""
     from rich.console import Group
+    from rich.padding import Padding
     from rich.panel import Panel
     from rich.text import Text
 
@@ -106,8 +107,9 @@ def bot_mat(t, colour: str, bot: dict, mat: dict, marked: set[str], *, emperor: 
         box = modes[k]
         cells = {role: _term(t, value_term(box[role]))
                  + (PROV if f"mode.{k}.{role}" in marked else "") for role in ("primary", "secondary")}
-        here = "◆ " if k == str(bot["mode"]) else "  "
-        parts.append(Text("  " + here + t("toc.picture.mode_box", box=k, primary=cells["primary"], secondary=cells["secondary"])))
+        here = "◆ " if k == str(bot["mode"]) else ""
+        line = Text(here + t("toc.picture.mode_box", box=k, primary=cells["primary"], secondary=cells["secondary"]))
+        parts.append(Padding(line, (0, 0, 0, 2 if here else 4)))  # a long box wraps under its own text
 
     # the three influence areas, top (preferred) to bottom
     for row, area in enumerate(mat["area_order"]):
