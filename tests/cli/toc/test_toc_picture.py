@@ -353,3 +353,26 @@ def test_snapshot_summary_at_60_columns():
     state["over"], state["round"] = True, 6
     state["legacy_history"] = [{"round": r, "legacy": {"red": 5 * r + 1, "blue": 4 * r}} for r in range(1, 7)]
     snapshot("toc_summary_60.txt", render(state, 60, "pt-BR", what=show_summary))
+
+
+def test_a_long_printed_track_is_split_not_cut_and_a_narrow_track_is_said_in_words():
+    """An owner's mat may have more circles than the provisional six (`toc mat NAME --edit` asks how many): the
+    track splits into rows of circles that fit; a panel too narrow for the drawn Influence Point Track says where
+    each cylinder stands."""
+    import copy
+
+    state = one_bot_state()
+    mat = copy.deepcopy(game.data_of(state).mat("maximinus_thrax"))
+    mat["track"]["military"] = mat["track"]["military"] + [dict(mat["track"]["military"][-1], cost=12, primary=13)] * 6
+    bot = dict(state["bots"]["red"], pawn={"military": 9, "senate": 0, "populace": 0},
+               cylinder={"military": "track", "senate": "available", "populace": "available"},
+               points={"military": 17, "senate": 0, "populace": 0})
+    for width in (40, 60):
+        console = Console(file=io.StringIO(), width=width, record=True, color_system=None)
+        console.print(picture.bot_mat(Translator("en"), "red", bot, mat, set(), inner=width - 4))
+        text = console.export_text()
+        assert max(len(line) for line in text.splitlines()) <= width
+        circles = [c for line in text.splitlines() if line.strip("│ ").startswith("circle")
+                   for c in line.strip("│ ").split()[1:]]
+        assert len(circles) == 12 + 6 + 6 and "●9" in circles  # every circle of the three tracks, once
+        assert ("Military on 17" in text) == (width == 40)
