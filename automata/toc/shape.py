@@ -25,6 +25,8 @@ STATE = {
     "round": int,
     "next": Opt(dict),  # absent once the game is over (None is not written)
     "over": bool,
+    # the bots' Legacy at each round's end (issue 14); absent in saves made before it
+    "legacy_history": Opt([{"round": int, "legacy": Each(int)}]),
 }
 
 

@@ -688,6 +688,10 @@ def emperor_type_now(state: dict) -> str:
 
 
 def round_end(state: dict, data):
+    # issue 14: the bots' Legacy at the end of every round, for the end-of-game chart (old saves have no history)
+    history = state.setdefault("legacy_history", [])
+    history[:] = [h for h in history if h["round"] < state["round"]]
+    history.append({"round": state["round"], "legacy": {c: state["bots"][c]["legacy"] for c in state["bot_order"]}})
     legacy = [msg("toc.legacy_of", bot=bot_name(c, state["bots"]), legacy=state["bots"][c]["legacy"]).to_data() for c in state["bot_order"]]
     if legacy:
         yield Say(msg("toc.round.legacy", legacy=legacy), "info")

@@ -257,7 +257,7 @@ def mat_command(
 
 
 def _current_bot(env, data, name: str):
-    """(colour, the game's data, the bot's state) when ``name`` is a colour of a bot of the current Time of Crisis game
+    """(colour, the game's data, the bot's state, the session) when ``name`` is a colour of a bot of the current Time of Crisis game
     that is set up; else None (and ``name`` is read as a mat)."""
     from automata.toc.data import UnknownName, find_colour
 
@@ -276,11 +276,11 @@ def _current_bot(env, data, name: str):
         return None
     from automata.toc.game import data_of
 
-    return colour, data_of(state), state["bots"][colour]
+    return colour, data_of(state), state["bots"][colour], session
 
 
-def _show_bot(env, colour: str, data, bot: dict) -> None:
-    """The bot's mat as printed, the circles under its pawns marked, then its pieces: mode, marker, cylinders, influence."""
+def _show_bot(env, colour: str, data, bot: dict, session) -> None:
+    """The bot's mat drawn as printed, with its pieces: pawns, cylinders, mode marker, Ludi marker (cli/toc/picture.py)."""
     mid = bot["mat"]
     mat = data.mat(mid)
     marked = set(provisional_keys(mat))
@@ -288,11 +288,10 @@ def _show_bot(env, colour: str, data, bot: dict) -> None:
         env.emit_json({"ok": True, "colour": colour, "mat": _plain(mat), "provisional": sorted(marked),
                        "bot": {k: bot[k] for k in ("mode", "marker", "ludi", "legacy", "pawn", "cylinder", "points")}})
         return
-    _draw(env, data, mid, mat, marked, pawns=dict(bot["pawn"]))
-    from .main import bot_areas_table, bot_heading
+    from . import picture
+    from .main import status_data
 
-    env.out.print(bot_heading(env.t, colour, bot))
-    env.out.print(bot_areas_table(env.t, bot))
+    picture.show_bot(env, colour, status_data(session), picture.inputs(session.save.state))
 
 
 def _draw(env, data, mid: str, mat: dict, marked: set[str], pawns: dict | None = None) -> None:

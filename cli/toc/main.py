@@ -46,7 +46,7 @@ new_app.command("time-of-crisis", hidden=True)(_new)
 
 @app.command("status")
 def status_command() -> None:
-    """Each bot's mat: mode, marker side, pawns, cylinders, influence, Ludi marker; Legacy and the Emperor."""
+    """Each bot's AI mat as laid out on the table (mode marker, tracks and pawns, cylinders, Ludi marker), Legacy and the Emperor; a summary once the game is over."""
     from .. import saves
 
     env = current()
@@ -80,50 +80,18 @@ def show_status(env, session) -> None:
     if env.json:
         env.emit_json(data)
         return
-    from automata.toc.game import step_label
+    from . import picture
 
-    t = env.t
-    emperor = data["emperor"]
-    if emperor in data["bots"]:
-        who = t("toc.colour." + emperor)
-    elif emperor == "human" and data["emperor_player"]:
-        who = t("toc.human", n=data["emperor_player"])
-    else:
-        who = t("toc.emperor.nobody" if emperor == "none" else "toc.emperor.a_human")
-    if data["emperor_type"]:
-        who = t("toc.status.emperor_typed", who=who, type=f"@toc.emperor.type.{data['emperor_type']}")
-    env.out.print(f"[bold]{t('toc.status.title', name=data['name'], round=data['round'], emperor=who)}[/bold]")
-    # one block per bot, four narrow columns: readable at 80 columns (issue 12)
-    for colour, b in data["bots"].items():
-        env.out.print(bot_heading(t, colour, b))
-        env.out.print(bot_areas_table(t, b))
-    env.out.print(t("toc.status.cards", option="@toc.cards_option." + data["cards"]))
-    if data["selective"]:
-        piles = ", ".join(f"{t('toc.category.' + c)}: {t('toc.set.' + w)}" for c, w in data["selective"].items())
-        env.out.print(t("toc.status.selective", piles=piles))
-    if data["next"]:
-        env.out.print(t("toc.status.next", step=t.render(step_label(data["next"]))))
+    picture.show(env, data, picture.inputs(session.save.state))
 
 
-def bot_heading(t, colour: str, b: dict) -> str:
-    """One line: the bot, its mat, Legacy, mode, marker side and the Ludi marker."""
-    from rich.markup import escape
+def show_summary(env, session) -> None:
+    """The end-of-game summary (the last step of ``play``): the bots' final Legacy, the rule that decides the winner
+    and the Legacy chart round by round; ``tabletop status`` shows it too, above the mats."""
+    from . import picture
 
-    ludi = t("toc.status.ludi_on") if b["ludi"] else ""
-    return "[bold]" + escape(t("toc.status.bot_line", colour=f"@toc.colour.{colour}", mat=f"@toc.mat.{b['mat']}", legacy=b["legacy"],
-                                 mode=b["mode"] or "—", marker=f"@toc.status.marker.{b['marker']}") + ludi) + "[/bold]"
-
-
-def bot_areas_table(t, b: dict):
-    """A bot's three influence areas: pawn circle, cylinder place, influence on the track."""
-    from rich.table import Table
-
-    table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 2, 0, 2))
-    for col in ("area", "pawns", "cylinders", "points"):
-        table.add_column(t("toc.status.col." + col))
-    for a in b["pawn"]:
-        table.add_row(t("toc.area." + a), str(b["pawn"][a]), t("toc.status.cylinder." + b["cylinder"][a]), str(b["points"][a] or "—"))
-    return table
+    for line in picture.summary(env.t, status_data(session), picture.inputs(session.save.state), max(40, env.out.width)):
+        env.out.print(line)
 
 
 from .helpers import register as _register_helpers  # noqa: E402
