@@ -98,6 +98,15 @@ def _plain(markup: str) -> str:
     return Text.from_markup(markup).plain
 
 
+def _wrapping(markup: str):
+    """Text that wraps at words in its box even when the console does not wrap (piped output is soft-wrapped)."""
+    from rich.text import Text
+
+    text = Text.from_markup(markup, overflow="fold")
+    text.no_wrap = False
+    return text
+
+
 # -- the picture ----------------------------------------------------------------------------------------------
 
 
@@ -272,7 +281,8 @@ def _players(env, data: dict, extras: dict, names: dict, width: int) -> None:
         panels.append((title, body))
     side = len(panels) > 1 and width >= WIDE
     pw = (width - 1) // 2 if side else width
-    rendered = [Panel(body, title=title, title_align="left", box=box.ROUNDED, width=pw, border_style=STYLES.get(p, ""))
+    # the bodies wrap at words inside their panel even when the console itself does not wrap (piped output)
+    rendered = [Panel(_wrapping(body), title=title, title_align="left", box=box.ROUNDED, width=pw, border_style=STYLES.get(p, ""))
                 for (title, body), p in zip(panels, data["player"])]
     if side:
         out.print(Columns(rendered, width=pw - 1, padding=(0, 1)))
