@@ -70,7 +70,7 @@ def _longest_word(*texts: str) -> int:
 
 def _fits(console, table, width: int) -> bool:
     """True when ``table`` can be drawn in ``width`` columns with every column at least its longest word wide."""
-    need = sum((c.min_width or 1) + 2 for c in table.columns)
+    need = sum((c.min_width or 1) + 4 for c in table.columns)  # 2 of padding, 2 of slack: rich shares width unevenly
     if table.box is not None:
         need += len(table.columns) + 1
     return need <= width
