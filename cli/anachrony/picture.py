@@ -167,14 +167,15 @@ def _era_cells(env, data: dict, extras: dict, names: dict) -> list[tuple[str, st
                 tiles[era].append(_styled(names["bot"], "bot") + " " + _esc(t(f"{P}.solo_hypersync")))
     for era in range(1, last + 1):
         now = era == data["era"] and not data["over"] and data["phase"] != "setup"
-        title = t(f"{P}.era", era=era) + (" ◀ " + t(f"{P}.now") if now else "")
+        title = t(f"{P}.era", era=era)
         if era < data["era"] or data["over"]:
             title += " ✓"
         sp = t("anachrony.sp." + sps[era - 1]) if era - 1 < len(sps) else t(f"{P}.sp_unknown")
-        cells.append((title, sp, tiles[era]))
+        # the present Era: a marker line first, in words (the Timeline tile the table is on)
+        cells.append((title, sp, tiles[era], now))
         if era == 4 and last > 4:
             impact = t(f"{P}.impact_done") if data["impact"] else t(f"{P}.impact_to_come")
-            cells.append((t(f"{P}.impact"), "", [_esc(impact)]))
+            cells.append((t(f"{P}.impact"), "", [_esc(impact)], False))
     return cells
 
 
@@ -183,20 +184,25 @@ def _timeline(env, data: dict, extras: dict, names: dict, width: int) -> None:
     out = env.out
     out.print(f"[bold]{_esc(t(f'{P}.timeline'))}[/bold]")
     cells = _era_cells(env, data, extras, names)
-    texts = [[title, sp + ("\n" if c else "") + "\n".join(c)] for title, sp, c in cells]
+    now = f"[reverse]▶ {_esc(t(f'{P}.now'))}[/reverse]"
+
+    def body(sp: str, lines: list[str], here: bool) -> str:
+        return "\n".join(([now] if here else []) + ([f"[italic]{_esc(sp)}[/italic]"] if sp else []) + lines)
+
+    plain = [[_plain(c[0]), _plain(body(*c[1:]))] for c in cells]
     if width >= WIDE:
         across = _table(*[c[0] for c in cells])
-        across.add_row(*[(_esc(sp) + ("\n" if lines else "") + "\n".join(lines)) for _, sp, lines in cells])
-        _set_min_widths(across, [[_plain(x) for x in (sp + "\n" + "\n".join(lines) for _, sp, lines in cells)]],
-                        [c[0] for c in cells])
+        across.add_row(*[body(*c[1:]) for c in cells])
+        _set_min_widths(across, [[p[1] for p in plain]], [c[0] for c in cells])
         if _fits(out, across, width):
             out.print(across)
             _timeline_notes(env, data)
             return
-    down = _table(t(f"{P}.col.tile"), t(f"{P}.col.on_tile"), box=width >= 80)
-    for title, sp, lines in cells:
-        down.add_row(_esc(title), (f"[italic]{_esc(sp)}[/italic]" if sp else "") + ("\n" if sp and lines else "") + "\n".join(lines))
-    _set_min_widths(down, [[_plain(a), _plain(b)] for a, b in texts], [t(f"{P}.col.tile"), t(f"{P}.col.on_tile")])
+    heads = [t(f"{P}.col.tile"), t(f"{P}.col.on_tile")]
+    down = _table(*heads, box=width >= 80)
+    for c in cells:
+        down.add_row(_esc(c[0]), body(*c[1:]))
+    _set_min_widths(down, plain, heads)
     out.print(down)
     _timeline_notes(env, data)
 
@@ -404,7 +410,7 @@ def _grid(env, o: dict, board: dict, width: int) -> None:
         nxt = route[(route.index(here) + 1) % len(route)] if here in route else "?"
         routes.append(_esc(t(f"{P}.route", token=tok, here=here, next=nxt, action=_action(t, action_of(nxt)))))
     for line in routes:
-        out.print("  " + line)
+        out.print(line)
 
 
 def _bot_tracks(env, o: dict, width: int) -> None:
