@@ -493,8 +493,8 @@ def draw_summary(env, data: dict, extras: dict, names: dict, width: int | None =
         label = t(f"anachrony.score.cat.{c}")
         rows.append([label] + [str(cats.get(p, {}).get(c, "")) if c in cats.get(p, {}) else "·" for p in ids])
     rows.append([t(f"{P}.total")] + [str(final["totals"][p]) for p in ids])
-    for r in rows[:-1]:
-        table.add_row(*[_esc(x) for x in r])
+    for i, r in enumerate(rows[:-1]):
+        table.add_row(*[_esc(x) for x in r], end_section=i == len(rows) - 2)
     table.add_row(*[f"[bold]{_esc(x)}[/bold]" for x in rows[-1]], end_section=True)
     _set_min_widths(table, rows, heads)
     out.print(table)
@@ -513,8 +513,12 @@ def draw_summary(env, data: dict, extras: dict, names: dict, width: int | None =
     if "bot" in names and any("bot" in h for h in history):
         series[names["bot"]] = [h.get("bot", 0) for h in history]
         styles[names["bot"]] = STYLES["bot"]
+    if not any(v for values in series.values() for v in values):
+        out.print("[dim]" + _esc(t(f"{P}.chart_empty")) + "[/dim]")
+        return
     eras = " ".join(str(h["era"]) for h in history)
     out.print("[dim]" + _esc(t(f"{P}.chart_eras", eras=eras)) + "[/dim]")
     for row in series_rows(series, width, styles):
         out.print(row)
-    out.print("[dim]" + _esc(t(f"{P}.chart_note")) + "[/dim]")
+    note = t(f"{P}.chart_note") + (" " + t(f"{P}.chart_note_bot") if "bot" in names else "")
+    out.print("[dim]" + _esc(note) + "[/dim]")
