@@ -26,6 +26,11 @@ def extras_of(state: dict) -> dict[str, Any]:
     Era-by-Era VP records and the final tally by category (absent from older saves)."""
     out: dict[str, Any] = {"history": [dict(h) for h in state.get("history", [])],
                            "final": dict(state.get("final", {}))}
+    if "agenda" in state:  # the Agenda table's rows are in no public source (rules file §4.1 items 9-10)
+        from automata.anachrony.game import data_of
+
+        grid = data_of(state).rules["intrigues"]["grid"]
+        out["agenda_provisional"] = grid.get("confidence") in ("provisional", "U")
     if "solo" in state:
         from automata.anachrony.solo.flow import sdata_of
 
@@ -121,7 +126,7 @@ def draw(env, data: dict, extras: dict) -> None:
         names["bot"] = bot_name
     _header(env, data, names)
     _timeline(env, data, extras, names, width)
-    _offers(env, data, width)
+    _offers(env, data, width, extras)
     _players(env, data, extras, names, width)
     if "opponent" in data:
         draw_opponent(env, data["opponent"], extras.get("board"), width)
@@ -215,7 +220,7 @@ def _timeline_notes(env, data: dict) -> None:
         env.out.print(_esc(t("anachrony.status.endgame", list=", ".join(t("anachrony.endgame." + c) for c in data["endgame_conditions"]))))
 
 
-def _offers(env, data: dict, width: int) -> None:
+def _offers(env, data: dict, width: int, extras: dict | None = None) -> None:
     t = env.t
     out = env.out
     if "quantum_loops" in data:
@@ -232,6 +237,8 @@ def _offers(env, data: dict, width: int) -> None:
             grid.add_row(*[_esc(x) for x in rows[-1]])
         _set_min_widths(grid, rows, heads)
         out.print(grid)
+        if (extras or {}).get("agenda_provisional"):
+            out.print("[yellow]" + _esc(t("anachrony.provisional", key="rules.intrigues.grid")) + "[/yellow]")
 
 
 def _player_lines(env, p: str, row: dict, extras: dict) -> list[str]:
