@@ -144,7 +144,10 @@ def _header(env, data: dict, names: dict) -> None:
     env.out.print(f"[bold]{_esc(t('anachrony.status.title', name=data['name'], era=data['era'], last=data['last_era'], phase=phase))}[/bold]")
     mods = ", ".join(t("anachrony.module." + m) for m in data["modules"]) or t("anachrony.status.base_game")
     env.out.print(_esc(t("anachrony.status.modules", modules=mods)))
-    order = " → ".join(_styled(names[p], p) for p in data["turn_order"])
+    seats = list(data["turn_order"])
+    if "opponent" in data:  # solo: the opponent takes its turns between yours, First Player by its own rules
+        seats = ["bot"] + seats if data["opponent"]["first"] == "bot" else seats + ["bot"]
+    order = " → ".join(_styled(names[p], p) for p in seats)
     env.out.print(_esc(t(f"{P}.order", players="\x00")).replace("\x00", order))
 
 
@@ -286,7 +289,7 @@ def _players(env, data: dict, extras: dict, names: dict, width: int) -> None:
 
     t = env.t
     out = env.out
-    first = data["first_player"]
+    first = data["opponent"]["first"] if "opponent" in data else data["first_player"]
     panels = []
     for p, row in data["player"].items():
         title = _styled(names[p], p) + (f" ({_esc(t(f'{P}.first'))})" if p == first and not data["over"] else "")

@@ -213,3 +213,20 @@ def test_the_chronobot_board_at_60_columns_matches_its_stored_snapshot(games):
         path.parent.mkdir(exist_ok=True)
         path.write_text(board, encoding="utf-8")
     assert board == path.read_text(encoding="utf-8")
+
+
+def test_the_era_record_is_an_optional_part_of_the_saved_state(games):
+    """Old saves have no ``history``; a save with a damaged one is refused by the shape check (automata/anachrony/shape.py)."""
+    import copy
+
+    from automata.core.shape import check_state
+
+    for kind in KINDS:
+        state = games[kind][-1]
+        assert check_state("automata.anachrony.game", state) is None
+        old = copy.deepcopy(state)
+        old.pop("history")
+        assert check_state("automata.anachrony.game", old) is None
+        bad = copy.deepcopy(state)
+        bad["history"] = [{"era": "one", "vp": {}}]
+        assert check_state("automata.anachrony.game", bad) is not None
