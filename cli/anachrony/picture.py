@@ -161,18 +161,18 @@ def _era_cells(env, data: dict, extras: dict, names: dict) -> list[tuple[str, st
     for p, row in data["player"].items():
         for tile, s in row.get("hypersync", {}).items():
             if s["state"] == "pending" and s.get("era") in tiles:
-                tiles[s["era"]].append(_styled(names[p], p) + " " + _esc(t(f"{P}.hypersync_tile", tile=t("anachrony.tile." + tile))))
+                tiles[s["era"]].append(_styled(names[p], p) + ": " + _esc(t(f"{P}.hypersync_tile", tile=t("anachrony.tile." + tile))))
         q = row.get("quantum", {})
         if q.get("warp") == "timeline" and q.get("era") in tiles:
-            tiles[q["era"]].append(_styled(names[p], p) + " " + _esc(t(f"{P}.quantum_tile", card=t("anachrony.ql." + q["card"]))))
+            tiles[q["era"]].append(_styled(names[p], p) + ": " + _esc(t(f"{P}.quantum_tile", card=t("anachrony.ql." + q["card"]))))
     o = data.get("opponent")
     if o:
         for era, n in o["warps"].items():
             if n and int(era) in tiles:
-                tiles[int(era)].append(_styled(names["bot"], "bot") + " " + _esc(t(f"{P}.warp_tiles", n=n)))
+                tiles[int(era)].append(_styled(names["bot"], "bot") + ": " + _esc(t(f"{P}.warp_tiles", n=n)))
         for era in o.get("hypersync", []):
             if era in tiles:
-                tiles[era].append(_styled(names["bot"], "bot") + " " + _esc(t(f"{P}.solo_hypersync")))
+                tiles[era].append(_styled(names["bot"], "bot") + ": " + _esc(t(f"{P}.solo_hypersync")))
     for era in range(1, last + 1):
         now = era == data["era"] and not data["over"] and data["phase"] != "setup"
         title = t(f"{P}.era", era=era)

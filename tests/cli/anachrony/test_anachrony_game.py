@@ -115,7 +115,7 @@ def test_a_scripted_era_and_status_text():
     assert "Research out since Era 1" in flat and "Quantum Loop offer:" in flat and "Agenda table" in flat
     # issue 14: the tile is drawn on the Timeline, above the Era 1 tile (seed 002, Hypersync: the tile goes there)
     era1 = r.output[r.output.index("Era 1"):r.output.index("Era 2")]
-    assert "Caio Hypersync Research" in " ".join(era1.replace("│", " ").split()), era1
+    assert "Caio: Hypersync Research" in " ".join(era1.replace("│", " ").split()), era1
     assert not RAW_ID.search(r.output), RAW_ID.findall(r.output)
 
 
