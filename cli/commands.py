@@ -114,15 +114,12 @@ def _finished(env, session, events, steps_done: int) -> None:
         env.emit_json({"ok": True, "game": session.save.name, "steps_done": steps_done, "finished": True,
                        "transcript": [event_json(env.t, e) for e in events]})
     else:
-        show_summary = getattr(game_cli(session.save.game), "show_summary", None)  # issue 14: the end-of-game summary
-        if show_summary is not None:
-            show_summary(env, session)
-        env.out.print(env.t("core.play.over", name=session.save.name))
         from . import saves
 
-        summary = getattr(game_cli(session.save.game), "show_summary", None)  # the game's end-of-game summary (issue 14)
+        summary = getattr(game_cli(session.save.game), "show_summary", None)  # issue 14: the end-of-game summary
         if summary is not None:
             saves.guarded(session, summary, env, session)
+        env.out.print(env.t("core.play.over", name=session.save.name))
 
 
 @app.command()

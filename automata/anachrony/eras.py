@@ -23,6 +23,7 @@ def phase_step(state: dict, data, era: int, phase: str):
     yield from {"preparation": preparation, "paradox": paradox, "power_up": power_up, "warp": warp,
                 "clean_up": clean_up}[phase](state, data, era)
     if phase == "clean_up":
+        record_era(state, era)
         return
     nxt = PHASES[PHASES.index(phase) + 1]
     if nxt == "paradox" and era < data.rules["eras"]["paradox_from_era"]:
@@ -31,6 +32,15 @@ def phase_step(state: dict, data, era: int, phase: str):
         state["next"] = {"proc": "actions", "era": era, "k": 1}
     else:
         state["next"] = {"proc": "phase", "era": era, "phase": nxt}
+
+
+def record_era(state: dict, era: int) -> None:
+    """The VP the program keeps at the end of each Era (each player's VP tokens, the solo opponent's VP in play),
+    for the end-of-game chart Era by Era. Old saves have no ``history``: their summary has no chart."""
+    row: dict = {"era": era, "vp": {p: pl["vp"] for p, pl in state["players"].items()}}
+    if "solo" in state:
+        row["bot"] = state["solo"]["vp"]
+    state.setdefault("history", []).append(row)
 
 
 # -- 1 Preparation ---------------------------------------------------------------------------

@@ -126,6 +126,13 @@ def final_score(state: dict, data):
         final[s.id] = s.total
     winners = [who(state, p) if p in state["players"] else p for p in result["winners"]]
     yield Say(msg("anachrony.final.winners", players=winners), "head")
-    state["final"] = {"totals": final, "winners": list(result["winners"])}
+    categories: dict[str, dict[str, int]] = {}
+    for s in result["scores"]:  # the end-of-game summary: each player's VP by category, in the tally's order
+        row = categories.setdefault(s.id, {})
+        for line in s.lines:
+            row[line.category] = row.get(line.category, 0) + line.vp
+    ranking = [{k: (list(v) if isinstance(v, list) else v) for k, v in place.items()} for place in result["ranking"]]
+    state["final"] = {"totals": final, "winners": list(result["winners"]), "categories": categories,
+                      "ranking": ranking, "tiebreak": result["tiebreak"]}
     state["over"] = True
     state["next"] = {}

@@ -23,6 +23,7 @@ STATE = {
     "agenda": Opt([{"objective": int, "value": int, "locked": bool}]),
     "ql": Opt({"offer": [str], "deck": [str], "out": [str]}),
     "turn": Opt({"player": str}),
+    "history": Opt([{"era": int, "vp": dict}]),  # VP at each Era's end (saves older than the summary lack it)
     "solo": Opt({
         "bot": str, "exosuits": int, "vp": int, "water": int, "paradox": int,
         "buildings": Each(int), "workers": Each(int), "resources": Each(int), "breakthroughs": Each(int),

@@ -116,83 +116,22 @@ def status_data(session, t=None) -> dict[str, Any]:
 
 
 def show_status(env, session) -> None:
+    """``--json``: the status data; text: the picture of the components (cli/anachrony/picture.py)."""
     data = status_data(session, env.t)
     if env.json:
         env.emit_json(data)
         return
-    from rich.markup import escape
-    from rich.table import Table
+    from .picture import draw, extras_of
 
-    from automata.anachrony.game import step_label
+    draw(env, data, extras_of(session.save.state))
 
-    t = env.t
-    state = session.save.state
 
-    def name(p: str) -> str:
-        return data["player"][p]["name"]
+def show_summary(env, session) -> None:
+    """The end-of-game summary (the last step of ``play``): winner and rule, scores by category, VP Era by Era."""
+    from .picture import draw_summary, extras_of
 
-    phase = t("anachrony.phase." + data["phase"]) if data["phase"] else "—"
-    mods = ", ".join(t("anachrony.module." + m) for m in data["modules"]) or t("anachrony.status.base_game")
-    env.out.print(f"[bold]{escape(t('anachrony.status.title', name=data['name'], era=data['era'], last=data['last_era'], phase=phase))}[/bold]")
-    env.out.print(escape(t("anachrony.status.modules", modules=mods)))
-    env.out.print(escape(t("anachrony.status.order", players=", ".join(name(p) for p in data["turn_order"]))))
-    if data["superprojects"]:
-        sps = ", ".join(f"{i}: {t('anachrony.sp.' + sp)}" for i, sp in enumerate(data["superprojects"], 1))
-        env.out.print(escape(t("anachrony.status.superprojects", list=sps)))
-    if data["endgame_conditions"]:
-        env.out.print(escape(t("anachrony.status.endgame", list=", ".join(t("anachrony.endgame." + c) for c in data["endgame_conditions"]))))
-    if "quantum_loops" in data:
-        ql = data["quantum_loops"]
-        offer = ", ".join(t("anachrony.ql." + c) for c in ql["offer"]) or "—"
-        env.out.print(escape(t("anachrony.status.offer", cards=offer, n=ql["deck"])))
-    if "agenda" in data:
-        grid = Table(title=t("anachrony.status.agenda"), show_edge=False, pad_edge=False)
-        for col in ("row", "objective", "value", "locked"):
-            grid.add_column(t("anachrony.status.col." + col))
-        for r in data["agenda"]:
-            values = f"{r['value']} ({', '.join(str(v) for v in r['values'])})" if r["values"] else str(r["value"])
-            grid.add_row(str(r["row"]), str(r["objective"]), values, "🔒" if r["locked"] else "—")
-        env.out.print(grid)
-    for p, row in data["player"].items():
-        vp = t("anachrony.status.vp", vp=row["vp"])
-        if row.get("missions_failed_vp"):
-            vp = t("anachrony.status.vp_missions", vp=row["vp"], tokens=row["vp_tokens"], missions=row["missions_failed_vp"])
-        env.out.print(f"[bold]{escape(name(p))}[/bold] — {escape(vp)}")
-        if "hypersync" in row:
-            parts = []
-            for tile, s in row["hypersync"].items():
-                where = t("anachrony.status.pending", era=s["era"]) if s["state"] == "pending" else t("anachrony.status.available")
-                parts.append(f"{t('anachrony.tile.' + tile)} {where}")
-            env.out.print("  " + escape(t("anachrony.status.hypersync", tiles=", ".join(parts))))
-        if "quantum" in row:
-            q = row["quantum"]
-            if q["warp"] == "timeline":
-                from automata.anachrony.eras import payback_term
-                from automata.core.steps import Msg
-
-                text = t("anachrony.status.warp_out", era=q["era"], card=t("anachrony.ql." + q["card"]), payback=t.render(Msg.from_data(pb)) if isinstance(pb := payback_term(q.get("payback")), dict) else pb)
-            else:
-                text = t("anachrony.status.warp_supply")
-            env.out.print("  " + escape(t("anachrony.status.quantum", warp=text)))
-        if "intrigues" in row:
-            i = row["intrigues"]
-            m = i["mission"]
-            if not m:
-                mission = "—"
-            else:
-                mission = t("anachrony.status.mission." + ("revealed" if m.get("revealed") else "secret"), kind=t("anachrony.mission.kind." + m["kind"]))
-            env.out.print("  " + escape(t("anachrony.status.mission", mission=mission, deck=i["mission_deck"], emergency=i["emergency_left"])))
-            env.out.print("  " + escape(t("anachrony.status.reserve", objectives=i["objectives"], values=i["values"],
-                                           used=i["benefit_uses"], limit=i["benefit_limit"])))
-    if "opponent" in data:  # solo opponent (solo helper's hook)
-        from .solo import print_opponent
-
-        print_opponent(env, data["opponent"])
-    if data["next"]:
-        env.out.print(escape(t("anachrony.status.next", step=t.render(step_label(data["next"])))))
-    elif state["over"]:
-        env.out.print(escape(t("anachrony.status.over")))
-        if "final" in data:
-            bot = t("anachrony.solo.bot." + data["opponent"]["bot"]) if "opponent" in data else "bot"  # solo: its name, not its id
-            totals = ", ".join(f"{name(p) if p in data['player'] else bot}: {v}" for p, v in data["final"]["totals"].items())
-            env.out.print(escape(t("anachrony.status.final", totals=totals)))
+    data = status_data(session, env.t)
+    names = {p: row["name"] for p, row in data["player"].items()}
+    if "opponent" in data:
+        names["bot"] = env.t(f"anachrony.solo.bot.{data['opponent']['bot']}")
+    draw_summary(env, data, extras_of(session.save.state), names)

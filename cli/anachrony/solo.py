@@ -48,49 +48,6 @@ def opponent_data(state: dict) -> dict[str, Any]:
     return out
 
 
-def print_opponent(env, o: dict) -> None:
-    from rich.markup import escape
-
-    t = env.t
-    P = "anachrony.solo"
-    name = t(f"{P}.bot.{o['bot']}")
-
-    def counts(prefix: str, d: dict) -> str:
-        return ", ".join(f"{t(prefix + k)} {v}" for k, v in d.items() if v) or "—"
-
-    env.out.print(f"[bold]{escape(name)}[/bold] — {escape(t(f'{P}.status.vp', vp=o['vp'], failed=o['failed']))}")
-    toks = ", ".join(f"{k}: {t(_action_key(a))}" for k, a in ((k, v['action']) for k, v in o["tokens"].items()))
-    lines = [
-        t(f"{P}.status.tokens", tokens=toks),
-        t(f"{P}.status.exosuits", n=o["exosuits"], placed=o["placed"], actions=o["actions"],
-          passed=t("core.yes") if o["passed"] else t("core.no")),
-        t(f"{P}.status.time", track=o["time_travel"], warps=", ".join(f"{e}: {n}" for e, n in o["warps"].items()) or "—",
-          left=o["warps_left"], paradox=o["paradox"], anomalies=o["anomalies"]),
-        t(f"{P}.status.assets", buildings=counts(f"{P}.building.", o["buildings"]), superprojects=o["superprojects"],
-          workers=counts("anachrony.worker.", o["workers"]), resources=counts(f"{P}.resource.", o["resources"]),
-          breakthroughs=counts(f"{P}.shape.", o["breakthroughs"])),
-    ]
-    if "water" in o:
-        lines.append(t(f"{P}.status.water", water=o["water"]))
-    if o["bot"] == "chronossus":
-        tiles = ", ".join(f"{i}: {tid}" for i, tid in enumerate(o["tiles"].values(), 1))
-        lines.append(t(f"{P}.status.chronossus", tiles=tiles, energized=o["energy_pool"]["energized"],
-                       exhausted=o["energy_pool"]["exhausted"]))
-        if "ql_removed" in o:
-            lines.append(t(f"{P}.status.ql_removed", n=o["ql_removed"]))
-        lines.append(t(f"{P}.status.objectives", cards=", ".join(t(f"{P}.objective.{c}") for c in o["objectives"]) or "—"))
-        if "hypersync" in o:
-            lines.append(t(f"{P}.status.hypersync", eras=", ".join(str(e) for e in o["hypersync"]) or "—"))
-    for line in lines:
-        env.out.print("  " + escape(line))
-
-
-def _action_key(action: str) -> str:
-    if action.startswith("tile:"):
-        return "anachrony.solo.tile_id." + action[5:]
-    return "anachrony.solo.action." + action
-
-
 def register(app) -> None:
     app.command("opponent")(opponent_command)
 
@@ -111,4 +68,6 @@ def opponent_command() -> None:
     if env.json:
         env.emit_json({"ok": True, "name": session.save.name, "opponent": data})
         return
-    print_opponent(env, data)
+    from .picture import draw_opponent, extras_of
+
+    draw_opponent(env, data, extras_of(state).get("board"))

@@ -111,7 +111,11 @@ def test_a_scripted_era_and_status_text():
     assert "Caio puts the Research Hypersync tile above the Era 1 Timeline tile." in r.output, r.output
     r = tt("status")
     assert r.exit_code == 0
-    assert "Research pending (Era 1)" in r.output and "Quantum Loop offer:" in r.output and "Agenda table" in r.output
+    flat = " ".join(r.output.replace("│", " ").split())  # the picture's boxes wrap their text at words
+    assert "Research out since Era 1" in flat and "Quantum Loop offer:" in flat and "Agenda table" in flat
+    # issue 14: the tile is drawn on the Timeline, above the Era 1 tile (seed 002, Hypersync: the tile goes there)
+    era1 = r.output[r.output.index("Era 1"):r.output.index("Era 2")]
+    assert "Caio: Hypersync Research" in " ".join(era1.replace("│", " ").split()), era1
     assert not RAW_ID.search(r.output), RAW_ID.findall(r.output)
 
 
@@ -209,7 +213,13 @@ def test_a_whole_game_through_the_cli_ends_with_the_final_score(_tabletop_home):
     assert r.exit_code == 0, r.output
     data = json.loads(tt("--json", "status").stdout)
     assert data["over"] and data["era"] == 7 and data["final"]["winners"] == ["p1"]
-    assert "Final score:" in tt("status").output
+    # issue 14: the last step of 'play' and 'status' on the finished game show the end-of-game summary: the winner
+    # and the rule that decided it (rules file §2.12: most VP), each score by category, the VP chart Era by Era
+    for text in (r.output, tt("status").output):
+        assert "End of the game" in text and "Winner: Player 1" in text and "How it was decided: by total." in text, text
+        assert re.search(r"Buildings\W+\d+\W+\d+", text) and re.search(r"Total\W+\d+\W+\d+", text), text
+        # a base game with no module event keeps no VP during play: the chart says so instead of seven empty columns
+        assert "VP the program kept, Era by Era" in text and "No VP was recorded during play" in text, text
 
 
 # -- issue 12: status and options ----------------------------------------------------------------------
@@ -256,7 +266,8 @@ def test_status_names_unnamed_players_and_counts_a_failed_mission():
     r = tt("new", "anachrony", "--players", "2", "--modules", "intrigues", "--seed", "3")
     assert r.exit_code == 0, r.output
     assert json.loads(tt("--json", "anachrony", "status").stdout)["player"]["p1"]["name"] == "Player 1"
-    assert "Player 1 — 0 VP" in tt("anachrony", "status").output
+    text = tt("anachrony", "status").output
+    assert re.search(r"─ Player 1 [^\n]*╮\n│ 0 VP kept from the modules", text), text  # the unnamed player's panel
 
 
 def test_quantum_payback_shape_reads_in_portuguese():
