@@ -100,3 +100,14 @@ def leaks(game, history, asks) -> list[str]:
             for line in [t.render(game.step_label(step))] + [event_text(t, event) for event in result.transcript]:
                 problems.update(f"{lang}: {p}" for p in text_problems(line))
     return sorted(problems)
+
+
+def flat_texts(catalog: dict) -> list[str]:
+    """Every text of a catalog, the forms of plural messages included (a message may be a table of forms)."""
+    out: list[str] = []
+    for key, value in catalog.items():
+        if isinstance(value, dict):
+            out.extend(flat_texts({k: v for k, v in value.items() if k != "count"}))
+        elif isinstance(value, str):
+            out.append(value)
+    return out

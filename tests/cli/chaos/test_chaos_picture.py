@@ -16,10 +16,13 @@ import json
 import os
 import re
 import tomllib
+
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+
+from leaks import flat_texts
 from rich.console import Console
 
 from automata.chaos import game
@@ -68,7 +71,7 @@ def vocabulary(lang: str) -> set[str]:
     words: set[str] = set()
     for folder in {LOCALES / lang, LOCALES / "en"}:
         for path in folder.glob("*.toml"):
-            for text in tomllib.loads(path.read_text(encoding="utf-8")).values():
+            for text in flat_texts(tomllib.loads(path.read_text(encoding="utf-8"))):
                 words.update(WORD.findall(re.sub(r"\{[^{}]*\}", " ", text)))
     return words | {"friday"}
 
