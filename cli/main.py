@@ -251,8 +251,6 @@ app = typer.Typer(
     "themselves, and the bookkeeping. Start with 'tabletop new GAME', then 'tabletop play'.",
 )
 new_app = typer.Typer(cls=CompanionGroup, no_args_is_help=True, help="Start a new game: tabletop new GAME [options].")
-data_app = typer.Typer(no_args_is_help=True, help="Game data: what is provisional and how to replace it.")
-app.add_typer(data_app, name="data")  # 'new' and the games' groups: CompanionGroup.get_command
 
 
 @app.callback()
@@ -297,9 +295,12 @@ def raise_usage(text: str) -> None:
     raise typer.Exit(int(Exit.USAGE))
 
 
-# The commands live in their own modules; importing them registers them (the games' modules are imported when
-# their group or 'new' is used: lazy_groups()).
-from . import commands  # noqa: E402,F401
+# The shared commands live in cli/commands.py (which does not import this module); the games' modules are imported
+# when their group or 'new' is used: lazy_groups().
+from . import commands  # noqa: E402
+
+app.registered_commands.extend(commands.core.registered_commands)
+app.add_typer(commands.data_app, name="data")  # 'new' and the games' groups: CompanionGroup.get_command
 
 
 def main() -> None:
