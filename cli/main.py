@@ -118,6 +118,16 @@ class CompanionGroup(TyperGroup):
             built[name] = group
         return built[name]
 
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """The table's language is found first, from the raw command line (so that help and every message of
+        the command-line framework speak it)."""
+        if self.name != "new":
+            from .lang import early_lang
+
+            raw = list(sys.argv[1:] if args is None else args)
+            set_current(Env(lang=early_lang(raw)))
+        return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+
     def parse_args(self, ctx, args: list[str]) -> list[str]:
         if ctx.parent is None:
             args = hoist_globals(list(args))
@@ -267,11 +277,12 @@ def _globals(
     from .lang import LANGS, bad_env_lang, detect_lang
 
     env = Env(json=json_, game=game, seed=seed, explain=explain)
+    early = current().lang  # the language found before parsing (CompanionGroup.main), used to say a wrong --lang
     set_current(env)
     try:
-        env.lang = detect_lang(lang)
+        env.lang = detect_lang(lang, game, saved=True)
     except ValueError:
-        env.lang = "en"
+        env.lang = early
         raise_usage(env.t("core.error.bad_lang", value=lang, valid=", ".join(LANGS)))
     if not lang and bad_env_lang():
         from rich.markup import escape

@@ -168,7 +168,7 @@ def create(env: Env, game_id: str, options: dict, name: str | None):
             raise CliError(env.t("core.error.name_taken_damaged", name=name, path=str(folder)), Exit.FAILURE)
         raise CliError(env.t("core.error.name_taken", name=name))
     seed = env.seed if env.seed is not None else secrets.randbelow(2**31)
-    settings = {"dice": env.dice or "app"}
+    settings = {"dice": env.dice or "app", "lang": env.lang}  # the game keeps the language it was started in
     created = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0).isoformat()
     with locked(env, name):
         session = Session.create(name, game_id, options, seed, settings, created)
