@@ -307,7 +307,8 @@ def _completion_shell() -> str:
     """The shell completion is for: the running one (bash, zsh or fish), else an error saying which are valid."""
     from typer._completion_shared import _get_shell_name
 
-    shell = (_get_shell_name() or os.path.basename(os.environ.get("SHELL", ""))).lower()
+    detected = None if os.environ.get("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION") else _get_shell_name()
+    shell = (detected or os.path.basename(os.environ.get("SHELL", ""))).lower()
     if shell not in ("bash", "zsh", "fish"):
         env = current()
         raise_usage(env.t("core.help.err.shell", shell=shell or "?", valid="bash, zsh, fish"))
