@@ -27,6 +27,7 @@ class Env:
     dice: str | None = None
     seed: int | None = None
     explain: bool = False  # show the rule behind each decision (Say style "why")
+    new_defaults: str = ""  # 'tabletop new' without a terminal: the defaults it took, said before the new game
     _t: Any = None
     _console: Any = None
     _err: Any = None

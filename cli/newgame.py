@@ -114,9 +114,9 @@ class NewQuestions:
             raise CliError(self.env.t("core.new.bad_answer", id=ask.id, problem=self.env.t.render(e.msg))) from None
 
     def say_defaults(self) -> None:
-        """Without a terminal: the defaults taken, in the first line of what the command prints."""
+        """Without a terminal: the defaults taken, said in the first line once the game is made (start_new_game)."""
         if self.defaults:
-            self.env.out.print(self.env.t("core.new.defaults", items="; ".join(self.defaults)))
+            self.env.new_defaults = self.env.t("core.new.defaults", items="; ".join(self.defaults))
 
 
 def _ask(id: str, kind: str, choices=(), params: dict | None = None, **kw):

@@ -190,6 +190,10 @@ def start_new_game(env: Env, game, game_id: str, display_name: str, raw_options:
     except DataError as e:
         raise CliError(env.t("core.error.override", path=f"overrides/{game_id}.toml", problem=str(e)), code=1) from None
     s = create(env, game_id, options, name).save
+    if env.new_defaults:
+        from rich.markup import escape
+
+        env.out.print(escape(env.new_defaults))
     if env.json:
         env.emit_json({"ok": True, "name": s.name, "game": s.game, "seed": s.seed, "options": s.options, "dice": s.settings["dice"]})
     else:
