@@ -64,16 +64,21 @@ def saved_lang(game: str | None = None) -> str | None:
                 game = fh.read(256).decode("utf-8").strip()
         if not paths.valid_name(game):
             return None
-        with open(paths.game_dir(game) / "save.toml", "rb") as fh:
-            text = fh.read().decode("utf-8")
-        start = text.find("\n[settings]\n")
+        head = b""
+        with open(paths.game_dir(game) / "save.toml", "rb") as fh:  # [settings] comes before the board's state
+            while True:
+                block = fh.read(16384)
+                head += block
+                start = head.find(b"\n[settings]\n")
+                end = head.find(b"\n[", start + 1) if start >= 0 else -1
+                if end >= 0 or not block:
+                    break
         if start < 0:
             return None
-        start += len("\n[settings]\n")
-        end = text.find("\n[", start)
+        start += len(b"\n[settings]\n")
         import tomllib
 
-        value = tomllib.loads(text[start : end if end >= 0 else len(text)]).get("lang")
+        value = tomllib.loads(head[start : end if end >= 0 else len(head)].decode("utf-8")).get("lang")
         return normalise_lang(value) if isinstance(value, str) else None
     except (OSError, UnicodeDecodeError, ValueError):  # tomllib's error is a ValueError
         return None

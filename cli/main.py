@@ -362,8 +362,8 @@ def _globals(
     env = Env(json=json_, game=game, seed=seed, explain=explain)
     early = current().lang  # the language found before parsing (CompanionGroup.main), used to say a wrong --lang
     set_current(env)
-    try:
-        env.lang = detect_lang(lang, game, saved=True)
+    try:  # the language found before parsing, from the same command line, unless --lang says another
+        env.lang = detect_lang(lang) if lang else early
     except ValueError:
         env.lang = early
         raise_usage(env.t("core.error.bad_lang", value=lang, valid=", ".join(LANGS)))
