@@ -144,7 +144,7 @@ def chaos_powers(env: Env, powers: str | None) -> str:
     q = NewQuestions(env)
     every = ",".join(CHAOS_POWERS)
     said = env.t("core.new.default.chaos_powers", powers=_names(env.t, list(CHAOS_POWERS), "chaos.power"))
-    count = q.ask(_ask("new.chaos.count", ONE_OF, [("4", Msg("core.new.choice.n", {"n": 4})), ("3", Msg("core.new.choice.n", {"n": 3}))]),
+    count = q.ask(_ask("new.chaos.count", ONE_OF, [("4", Msg("core.new.choice.four_powers")), ("3", Msg("core.new.choice.three_powers"))]),
                   None, "4", "--powers", said)
     if count == "3":
         three = env.t("core.new.default.chaos_powers", powers=_names(env.t, list(CHAOS_POWERS[:3]), "chaos.power"))
