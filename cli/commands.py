@@ -7,18 +7,17 @@ from typing import Optional
 
 import typer
 
-from .env import CliError, Exit, current
-from .main import app, data_app
+from .env import CliError, Exit, current, game_cli
 
 # Everything else is imported inside the commands, so that start-up stays fast.
+# The commands are registered on ``core`` and ``data_app``, which cli/main.py adds to the root (this module does not
+# import cli.main: no import circle).
+
+core = typer.Typer()
+data_app = typer.Typer(no_args_is_help=True, help="Game data: what is provisional and how to replace it.")
 
 
-def game_cli(game_id: str):
-    """The CLI module of a game (``cli/<game>.py``), which knows how to draw its status."""
-    return importlib.import_module(f"cli.{game_id}")
-
-
-@app.command()
+@core.command()
 def play(
     steps: Optional[int] = typer.Option(None, "--steps", min=1, help="Stop after this many completed steps."),
 ) -> None:
@@ -122,7 +121,7 @@ def _finished(env, session, events, steps_done: int) -> None:
         env.out.print(env.t("core.play.over", name=session.save.name))
 
 
-@app.command()
+@core.command()
 def status() -> None:
     """Show the current game: where it stands and the board the program keeps."""
     from . import saves
@@ -132,7 +131,7 @@ def status() -> None:
     saves.guarded(session, game_cli(session.save.game).show_status, env, session)
 
 
-@app.command()
+@core.command()
 def log(
     last: Optional[int] = typer.Option(None, "--last", min=1, help="Only the last N entries."),
     raw: bool = typer.Option(False, "--raw", help="Answers as question ids and values instead of plain words."),
@@ -195,7 +194,7 @@ def log(
         show()
 
 
-@app.command()
+@core.command()
 def undo(n: int = typer.Argument(1, min=0, help="How many journal entries to take back (0: only restart the step in progress).")) -> None:
     """Take back the last N steps. Dice are never re-rolled: a redone step gets the same dice."""
     from automata.core.steps import Msg
@@ -222,7 +221,7 @@ def undo(n: int = typer.Argument(1, min=0, help="How many journal entries to tak
         env.out.print(f"  - {label}")
 
 
-@app.command()
+@core.command()
 def games() -> None:
     """List the saved games; the current one is marked."""
     from . import saves
@@ -249,7 +248,7 @@ def games() -> None:
         env.out.print(f"{mark} {r['name']:<20} {r['game']:<10} {env.t('core.games.steps', n=r['steps'])}  {r['created']}{extra}")
 
 
-@app.command()
+@core.command()
 def use(name: str = typer.Argument(..., help="The save to make current.")) -> None:
     """Make NAME the current game."""
     from . import saves
@@ -264,7 +263,7 @@ def use(name: str = typer.Argument(..., help="The save to make current.")) -> No
         env.out.print(env.t("core.use.done", name=resolved))
 
 
-@app.command()
+@core.command()
 def serve(
     port: int = typer.Option(8765, "--port", min=0, max=65535, help="The port to listen on (0: any free port)."),
     lan: bool = typer.Option(False, "--lan", help="Listen on the local network (default: this computer only) and "
@@ -276,7 +275,7 @@ def serve(
     run(current(), port, lan)
 
 
-@app.command()
+@core.command()
 def rules(
     game: Optional[str] = typer.Argument(None, help="chaos, toc, radlands or anachrony (default: the current game's step in progress)."),
     words: Optional[list[str]] = typer.Argument(None, help="Words in English or Portuguese: a topic, a card, a component."),

@@ -27,6 +27,7 @@ class Env:
     dice: str | None = None
     seed: int | None = None
     explain: bool = False  # show the rule behind each decision (Say style "why")
+    new_defaults: str = ""  # 'tabletop new' without a terminal: the defaults it took, said before the new game
     _t: Any = None
     _console: Any = None
     _err: Any = None
@@ -93,6 +94,13 @@ def current() -> Env:
 def set_current(env: Env) -> None:
     global _current
     _current = env
+
+
+def game_cli(game_id: str):
+    """The CLI package of a game (``cli/<game>/``), which knows how to draw its status."""
+    import importlib
+
+    return importlib.import_module(f"cli.{game_id}")
 
 
 class CliError(Exception):

@@ -1,4 +1,5 @@
-"""Which language the table reads: --lang, TABLETOP_LANG, else the locale (kept tiny for start-up)."""
+"""Which language the table reads: --lang, TABLETOP_LANG, else the language the game was started in (its save's
+``settings.lang``), else the locale (kept tiny for start-up)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ import os
 LANGS = ("en", "pt-BR")
 
 
-def detect_lang(explicit: str | None = None) -> str:
+def detect_lang(explicit: str | None = None, game: str | None = None, saved: bool = False) -> str:
     """The language: ``explicit`` (--lang; a wrong one is a ValueError), else TABLETOP_LANG (a wrong one is
-    ignored: see ``bad_env_lang``), else the locale."""
+    ignored: see ``bad_env_lang``), else (with ``saved``) the language the save ``game`` (default: the current
+    one) was started in, else the locale."""
     if explicit:
         return normalise_lang(explicit)
     value = os.environ.get("TABLETOP_LANG")
@@ -18,6 +20,10 @@ def detect_lang(explicit: str | None = None) -> str:
             return normalise_lang(value)
         except ValueError:
             pass
+    if saved:
+        kept = saved_lang(game)
+        if kept:
+            return kept
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var)
         if value:
@@ -44,3 +50,68 @@ def bad_env_lang() -> str | None:
     except ValueError:
         return value
     return None
+
+
+def saved_lang(game: str | None = None) -> str | None:
+    """The language the save ``game`` (default: the current one) was started in: its ``settings.lang``; None when
+    there is no such save or it says nothing readable. Only the save's small ``[settings]`` table is parsed (a
+    save of a long game is megabytes), so that every command may ask this before it prints anything."""
+    try:
+        from state import paths
+
+        if not game:
+            with open(paths.current_file(), "rb") as fh:
+                game = fh.read(256).decode("utf-8").strip()
+        if not paths.valid_name(game):
+            return None
+        head = b""
+        with open(paths.game_dir(game) / "save.toml", "rb") as fh:  # [settings] comes before the board's state
+            while True:
+                block = fh.read(16384)
+                head += block
+                start = head.find(b"\n[settings]\n")
+                end = head.find(b"\n[", start + 1) if start >= 0 else -1
+                if end >= 0 or not block:
+                    break
+        if start < 0:
+            return None
+        start += len(b"\n[settings]\n")
+        import tomllib
+
+        value = tomllib.loads(head[start : end if end >= 0 else len(head)].decode("utf-8")).get("lang")
+        return normalise_lang(value) if isinstance(value, str) else None
+    except (OSError, UnicodeDecodeError, ValueError):  # tomllib's error is a ValueError
+        return None
+
+
+def lang_in_args(args: list[str]) -> str | None:
+    """The value of ``--lang`` on a command line (anywhere on it, as the global options are), before any parsing."""
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        if a == "--lang" and i + 1 < len(args):
+            return args[i + 1]
+        if a.startswith("--lang="):
+            return a.split("=", 1)[1]
+    return None
+
+
+def game_in_args(args: list[str]) -> str | None:
+    """The value of ``--game`` on a command line, before any parsing."""
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        if a == "--game" and i + 1 < len(args):
+            return args[i + 1]
+        if a.startswith("--game="):
+            return a.split("=", 1)[1]
+    return None
+
+
+def early_lang(args: list[str]) -> str:
+    """The table's language from a raw command line, known before anything is printed (help, a misspelt
+    command); a wrong --lang is said later by the global options, in the language this returns."""
+    try:
+        return detect_lang(lang_in_args(args), game_in_args(args), saved=True)
+    except ValueError:
+        return detect_lang(None, game_in_args(args), saved=True)

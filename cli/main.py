@@ -118,6 +118,37 @@ class CompanionGroup(TyperGroup):
             built[name] = group
         return built[name]
 
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """The table's language is found first, from the raw command line (so that help and every message of
+        the command-line framework speak it)."""
+        from . import helpstyle
+        from .lang import early_lang
+
+        raw = list(sys.argv[1:] if args is None else args)
+        set_current(Env(lang=early_lang(raw)))
+        helpstyle.install()
+        if os.environ.get("_TABLETOP_COMPLETE"):  # the shell asks for completions: the framework's own classes
+            from typer.completion import completion_init
+
+            completion_init()
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except Exception as e:
+            if not _is_usage_error(e):
+                if type(e).__name__ != "Abort":
+                    raise
+                if not standalone_mode:
+                    raise
+                helpstyle.show_aborted()
+                sys.exit(1)
+            if not standalone_mode:
+                raise
+            helpstyle.show_error(e)
+            sys.exit(getattr(e, "exit_code", int(Exit.USAGE)))
+        if not standalone_mode:
+            return rv
+        sys.exit(rv if isinstance(rv, int) else 0)
+
     def parse_args(self, ctx, args: list[str]) -> list[str]:
         if ctx.parent is None:
             args = hoist_globals(list(args))
@@ -169,6 +200,11 @@ class CompanionGroup(TyperGroup):
                 raise
             report_error(internal_error(e))
             raise typer.Exit(int(Exit.FAILURE)) from None
+
+
+def _is_usage_error(e: BaseException) -> bool:
+    """One of the framework's errors of the command line (a usage error, an unknown option, a bad value...)."""
+    return hasattr(e, "exit_code") and hasattr(e, "show") and hasattr(e, "format_message")
 
 
 def _is_cli_flow(e: BaseException) -> bool:
@@ -245,35 +281,91 @@ def report_error(e: CliError) -> None:
 app = typer.Typer(
     cls=CompanionGroup,
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=False,  # --install-completion and --show-completion are global options below (cheaper)
     rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
     help="A companion for board games played at a real table: setup walkthroughs, bots that run "
     "themselves, and the bookkeeping. Start with 'tabletop new GAME', then 'tabletop play'.",
 )
-new_app = typer.Typer(cls=CompanionGroup, no_args_is_help=True, help="Start a new game: tabletop new GAME [options].")
-data_app = typer.Typer(no_args_is_help=True, help="Game data: what is provisional and how to replace it.")
-app.add_typer(data_app, name="data")  # 'new' and the games' groups: CompanionGroup.get_command
+new_app = typer.Typer(cls=CompanionGroup, no_args_is_help=True, rich_markup_mode=None, help="Start a new game: tabletop new GAME [options].")
+
+
+def _version(value: bool) -> None:
+    if not value:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("tabletop-companion")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        number = "0+unknown"
+    sys.stdout.write(f"tabletop {number}\n")
+    raise typer.Exit(0)
+
+
+def _completion_shell() -> str:
+    """The shell completion is for: the running one (bash, zsh or fish), else an error saying which are valid."""
+    from typer._completion_shared import _get_shell_name
+
+    detected = None if os.environ.get("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION") else _get_shell_name()
+    shell = (detected or os.path.basename(os.environ.get("SHELL", ""))).lower()
+    if shell not in ("bash", "zsh", "fish"):
+        env = current()
+        raise_usage(env.t("core.help.err.shell", shell=shell or "?", valid="bash, zsh, fish"))
+    return shell
+
+
+def _show_completion(value: bool) -> None:
+    if not value:
+        return
+    from typer.completion import completion_init, get_completion_script
+
+    shell = _completion_shell()
+    completion_init()
+    sys.stdout.write(get_completion_script(prog_name="tabletop", complete_var="_TABLETOP_COMPLETE", shell=shell) + "\n")
+    raise typer.Exit(0)
+
+
+def _install_completion(value: bool) -> None:
+    if not value:
+        return
+    from typer._completion_shared import install
+    from typer.completion import completion_init
+
+    shell = _completion_shell()
+    completion_init()
+    shell, path = install(shell=shell, prog_name="tabletop", complete_var="_TABLETOP_COMPLETE")
+    env = current()
+    env.out.print(env.t("core.help.completion_installed", shell=shell, path=str(path)))
+    raise typer.Exit(0)
 
 
 @app.callback()
 def _globals(
     game: Optional[str] = typer.Option(None, "--game", help="The save to use (default: the current one)."),
     json_: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="en or pt-BR (default: from the locale)."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="en or pt-BR (default: the language the game was started in, else the locale)."),
     answers: Optional[Path] = typer.Option(None, "--answers", help="TOML or JSON file: question id -> answer."),
     answer: Optional[List[str]] = typer.Option(None, "--answer", help="ID=VALUE, repeatable."),
     dice: Optional[str] = typer.Option(None, "--dice", help="app (the program rolls) or table (you type your dice)."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=SEED_MAX, help="Seed for a new game's app dice and shuffles."),
     explain: bool = typer.Option(False, "--explain", help="Show the rule behind each decision the program makes."),
+    version: bool = typer.Option(False, "--version", "-V", is_eager=True, callback=_version, expose_value=False,
+                                 help="Show the program's version and exit."),
+    install_completion: bool = typer.Option(False, "--install-completion", is_eager=True, callback=_install_completion,
+                                            expose_value=False, help="Install completion of commands and options for your shell (bash, zsh or fish)."),
+    show_completion: bool = typer.Option(False, "--show-completion", is_eager=True, callback=_show_completion,
+                                         expose_value=False, help="Show the completion script for your shell, to install it yourself."),
 ) -> None:
     from .lang import LANGS, bad_env_lang, detect_lang
 
     env = Env(json=json_, game=game, seed=seed, explain=explain)
+    early = current().lang  # the language found before parsing (CompanionGroup.main), used to say a wrong --lang
     set_current(env)
-    try:
-        env.lang = detect_lang(lang)
+    try:  # the language found before parsing, from the same command line, unless --lang says another
+        env.lang = detect_lang(lang) if lang else early
     except ValueError:
-        env.lang = "en"
+        env.lang = early
         raise_usage(env.t("core.error.bad_lang", value=lang, valid=", ".join(LANGS)))
     if not lang and bad_env_lang():
         from rich.markup import escape
@@ -297,9 +389,12 @@ def raise_usage(text: str) -> None:
     raise typer.Exit(int(Exit.USAGE))
 
 
-# The commands live in their own modules; importing them registers them (the games' modules are imported when
-# their group or 'new' is used: lazy_groups()).
-from . import commands  # noqa: E402,F401
+# The shared commands live in cli/commands.py (which does not import this module); the games' modules are imported
+# when their group or 'new' is used: lazy_groups().
+from . import commands  # noqa: E402
+
+app.registered_commands.extend(commands.core.registered_commands)
+app.add_typer(commands.data_app, name="data")  # 'new' and the games' groups: CompanionGroup.get_command
 
 
 def main() -> None:

@@ -168,7 +168,7 @@ def create(env: Env, game_id: str, options: dict, name: str | None):
             raise CliError(env.t("core.error.name_taken_damaged", name=name, path=str(folder)), Exit.FAILURE)
         raise CliError(env.t("core.error.name_taken", name=name))
     seed = env.seed if env.seed is not None else secrets.randbelow(2**31)
-    settings = {"dice": env.dice or "app"}
+    settings = {"dice": env.dice or "app", "lang": env.lang}  # the game keeps the language it was started in
     created = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0).isoformat()
     with locked(env, name):
         session = Session.create(name, game_id, options, seed, settings, created)
@@ -190,6 +190,10 @@ def start_new_game(env: Env, game, game_id: str, display_name: str, raw_options:
     except DataError as e:
         raise CliError(env.t("core.error.override", path=f"overrides/{game_id}.toml", problem=str(e)), code=1) from None
     s = create(env, game_id, options, name).save
+    if env.new_defaults:
+        from rich.markup import escape
+
+        env.out.print(escape(env.new_defaults))
     if env.json:
         env.emit_json({"ok": True, "name": s.name, "game": s.game, "seed": s.seed, "options": s.options, "dice": s.settings["dice"]})
     else:

@@ -26,20 +26,25 @@ from ..main import new_app
 
 
 def _new(
-    players: int = typer.Option(2, "--players", help="Players at the table: 1 to 4."),
-    modules: str = typer.Option("", "--modules", help="Future Imperfect modules, comma-separated: neutronide, hypersync, quantum-loops, intrigues (none: the base game)."),
+    players: Optional[int] = typer.Option(None, "--players", help="Players at the table: 1 to 4 (default 2; at a terminal you are asked)."),
+    modules: Optional[str] = typer.Option(None, "--modules", help="Future Imperfect modules, comma-separated: neutronide, hypersync, quantum-loops, intrigues (none: the base game)."),
     random: str = typer.Option("app", "--random", help="Who makes the setup's random choices: app (the program, from the seed) or table."),
     names: Optional[str] = typer.Option(None, "--names", help="The players' names in seat order, comma-separated."),
     name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: anachrony-N)."),
     opponent: str = typer.Option("", "--opponent", help="Solo (--players 1): chronobot (base game) or chronossus (modules but Intrigues), run by the program."),
     difficulty: str = typer.Option("", "--difficulty", help="Solo opponent's difficulty options, comma-separated (see the README)."),
     edition: str = typer.Option("", "--edition", help="Chronobot edition in your box: current (Solo Opponents rulebook) or first."),
+    another: bool = typer.Option(False, "--another", help="Start a new game even if one of this kind is unfinished (default: that one is made current again)."),
 ) -> None:
     """Anachrony with the Future Imperfect modules: setup, every Era's phases, the module bookkeeping."""
     from automata.anachrony import game
 
+    from ..newgame import anachrony_players, resume_unfinished
     from ..saves import start_new_game
 
+    if resume_unfinished(current(), "anachrony", "Anachrony", name, another):
+        return
+    players, modules, opponent = anachrony_players(current(), players, modules, opponent)
     raw = {"players": players, "modules": modules, "random": random, "names": names or ""}
     raw.update({"opponent": opponent, "difficulty": difficulty, "edition": edition})  # solo helper's hook
     start_new_game(current(), game, "anachrony", "Anachrony", raw, name)

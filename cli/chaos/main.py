@@ -15,16 +15,22 @@ root.add_typer(app, name="chaos-in-the-old-world", hidden=True)
 
 
 def _new(
-    powers: str = typer.Option("khorne,nurgle,tzeentch,slaanesh", "--powers", help="3 or 4 Powers, comma-separated."),
+    powers: Optional[str] = typer.Option(None, "--powers", help="3 or 4 Powers, comma-separated (default: all four; at a terminal you are asked)."),
     name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: chaos-N)."),
     summoning: str = typer.Option("line", "--summoning", help="line: record each Power's Summoning phase in one line; turns: one action at a time."),
+    another: bool = typer.Option(False, "--another", help="Start a new game even if one of this kind is unfinished (default: that one is made current again)."),
 ) -> None:
     """Chaos in the Old World for 3 or 4 Powers; seats follow Power order (Khorne, Nurgle, Tzeentch, Slaanesh)."""
     from automata.chaos import game
 
+    from ..newgame import chaos_powers, resume_unfinished
     from ..saves import start_new_game
 
-    start_new_game(current(), game, "chaos", "Chaos in the Old World", {"powers": powers, "summoning": summoning}, name)
+    env = current()
+    if resume_unfinished(env, "chaos", "Chaos in the Old World", name, another):
+        return
+    powers = chaos_powers(env, powers)
+    start_new_game(env, game, "chaos", "Chaos in the Old World", {"powers": powers, "summoning": summoning}, name)
 
 
 new_app.command("chaos")(_new)

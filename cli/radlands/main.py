@@ -27,12 +27,17 @@ def _new(
     players: Optional[str] = typer.Option(None, "--players", help="The two players' names, comma-separated."),
     name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: radlands-N)."),
     track: str = typer.Option("full", "--track", help="full: every card played is named (default); queues: only the event queues, the Raiders, the water and the Water Silo, one question a turn."),
+    another: bool = typer.Option(False, "--another", help="Start a new game even if one of this kind is unfinished (default: that one is made current again)."),
 ) -> None:
     """Radlands with Cult of Chrome: the program keeps both event queues, the Raiders, the water and the camps."""
     from automata.radlands import game
 
+    from ..newgame import radlands_players, resume_unfinished
     from ..saves import start_new_game
 
+    if resume_unfinished(current(), "radlands", "Radlands", name, another):
+        return
+    players = radlands_players(current(), players)
     start_new_game(current(), game, "radlands", "Radlands", {"first_game": first_game, "players": players, "track": track}, name)
 
 

@@ -24,18 +24,23 @@ root.add_typer(app, name="time-of-crisis", hidden=True)
 
 
 def _new(
-    humans: int = typer.Option(1, "--humans", help="Human players (1–3)."),
+    humans: Optional[int] = typer.Option(None, "--humans", help="Human players (1–3; default 1, at a terminal you are asked)."),
     bots: Optional[str] = typer.Option(None, "--bots", help="The bots' colours, comma-separated: green, red, blue, yellow (default: 4 minus the humans, red, blue, yellow first)."),
     cards: str = typer.Option("fixed", "--cards", help="Expansion card setup: fixed, variable or selective."),
     emperor_rules: bool = typer.Option(False, "--emperor-rules", help="Use the optional Emperor rules."),
     mats: Optional[str] = typer.Option(None, "--mats", help="AI mats in the order of --bots (default: each colour's own mat)."),
     name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: toc-N)."),
+    another: bool = typer.Option(False, "--another", help="Start a new game even if one of this kind is unfinished (default: that one is made current again)."),
 ) -> None:
     """Time of Crisis with The Age of Iron and Rust: the program runs the AI bots; bots play first every round."""
     from automata.toc import game
 
+    from ..newgame import resume_unfinished, toc_players
     from ..saves import start_new_game
 
+    if resume_unfinished(current(), "toc", "Time of Crisis", name, another):
+        return
+    humans, bots = toc_players(current(), humans, bots)
     raw = {"humans": humans, "bots": bots, "cards": cards, "emperor_rules": emperor_rules, "mats": mats}
     start_new_game(current(), game, "toc", "Time of Crisis", raw, name)
 

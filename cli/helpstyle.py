@@ -1,0 +1,322 @@
+"""One help style for every command, and the command-line framework's own words in the table's language.
+
+Every screen's help has the same parts: Usage, the command's text, Arguments, Options, Commands (for a group),
+Global options (under every sub-command: they are accepted anywhere on the line) and Examples. The texts come
+from the catalogs (``cli/locales/<lang>/core_help.toml``): ``core.help.cmd.<path>`` for a command (``<path>`` is
+its words after ``tabletop``, joined by dots: ``toc.mat``; the root is ``core.help.cmd.tabletop``) and
+``core.help.opt.<path>.<parameter>`` for its options and arguments (``core.help.opt.<parameter>`` for the global
+options); the English catalog holds the same texts as the code, which stays their fallback.
+
+The framework's errors ("Usage:", "No such option", "Missing argument", "Invalid value", "Try … for help") are
+said here from the same catalogs (``core.help.*``), in the language found before the command line was parsed.
+
+This module is imported only when help or a usage error is shown (start-up of the other commands does not move).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from .env import current
+
+#: Examples of every screen, by command path (the same command lines in every language).
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "tabletop": ("tabletop new chaos", "tabletop play", "tabletop status", "tabletop --lang pt-BR rules chaos"),
+    "play": ("tabletop play", "tabletop play --steps 1", "tabletop play --answer chaos.summon.khorne=none"),
+    "status": ("tabletop status", "tabletop status --json", "tabletop --game friday status"),
+    "log": ("tabletop log", "tabletop log --last 5", "tabletop log --raw --explain"),
+    "undo": ("tabletop undo", "tabletop undo 3", "tabletop undo 0"),
+    "games": ("tabletop games", "tabletop games --json"),
+    "use": ("tabletop use friday", "tabletop use chaos-1"),
+    "serve": ("tabletop serve", "tabletop serve --lan", "tabletop serve --port 8000"),
+    "rules": ("tabletop rules", "tabletop rules chaos", "tabletop rules chaos desolacao", "tabletop rules toc senado"),
+    "data": ("tabletop data check", "tabletop data check toc"),
+    "data.check": ("tabletop data check", "tabletop data check chaos", "tabletop data check --json"),
+    "new": ("tabletop new chaos", "tabletop new toc --humans 2", "tabletop new radlands --players Ana,Bruno",
+            "tabletop new anachrony --players 1 --opponent chronobot"),
+    "new.chaos": ("tabletop new chaos", "tabletop new chaos --powers khorne,nurgle,tzeentch --name friday",
+                  "tabletop new chaos --another"),
+    "new.toc": ("tabletop new toc", "tabletop new toc --humans 2 --bots red,blue", "tabletop new toc --cards selective --emperor-rules"),
+    "new.radlands": ("tabletop new radlands", "tabletop new radlands --players Ana,Bruno --first-game",
+                     "tabletop new radlands --track queues"),
+    "new.anachrony": ("tabletop new anachrony --players 3 --modules hypersync,quantum-loops",
+                      "tabletop new anachrony --players 1 --opponent chronobot",
+                      "tabletop new anachrony --players 1 --modules intrigues"),
+    "chaos": ("tabletop chaos status", "tabletop chaos odds 5 --at-least 2", "tabletop chaos battle 4"),
+    "chaos.status": ("tabletop chaos status", "tabletop chaos status --json"),
+    "chaos.battle": ("tabletop chaos battle 4", "tabletop chaos battle 7 --json"),
+    "chaos.odds": ("tabletop chaos odds 5", "tabletop chaos odds 6 --at-least 3"),
+    "chaos.domination": ('tabletop chaos domination "the empire" --figures khorne=3 --cards khorne=2 --figures nurgle=2',
+                         "tabletop chaos domination kislev --figures tzeentch=2 --resistance-mod -1"),
+    "chaos.ruination": ("tabletop chaos ruination kislev --card 2 --tokens khorne=6,nurgle=4,slaanesh=4 --placed nurgle",),
+    "toc": ("tabletop toc status", "tabletop toc mat maximinus", "tabletop toc emperor-legacy senate --support 3 --pretenders 1"),
+    "toc.status": ("tabletop toc status", "tabletop toc status --json"),
+    "toc.emperor-legacy": ("tabletop toc emperor-legacy senate --support 3 --pretenders 1",
+                           "tabletop toc emperor-legacy populace --support 2 --pretenders 1",
+                           "tabletop toc emperor-legacy military --battle-legacy 2 --legacy 10 --pretenders 0"),
+    "toc.mat": ("tabletop toc mat maximinus", "tabletop toc mat gordian --edit"),
+    "toc.priority": ("tabletop toc priority", "tabletop toc priority --edit"),
+    "toc.guidelines": ("tabletop toc guidelines", "tabletop toc guidelines --edit"),
+    "radlands": ("tabletop radlands status", "tabletop radlands queue", "tabletop radlands raid a"),
+    "radlands.status": ("tabletop radlands status", "tabletop radlands status --json"),
+    "radlands.queue": ("tabletop radlands queue", "tabletop radlands queue a"),
+    "radlands.event": ("tabletop radlands event a Banish", "tabletop radlands event b Banish --pay"),
+    "radlands.raid": ("tabletop radlands raid a", "tabletop radlands raid b"),
+    "anachrony": ("tabletop anachrony status", "tabletop anachrony score --players 2", "tabletop anachrony opponent"),
+    "anachrony.status": ("tabletop anachrony status", "tabletop anachrony status --json"),
+    "anachrony.score": ("tabletop anachrony score --players 2 --names Ana,Bia --side A --modules hypersync,quantum-loops,intrigues",
+                        "tabletop anachrony score --players 1 --opponent chronobot"),
+    "anachrony.opponent": ("tabletop anachrony opponent", "tabletop anachrony opponent --json"),
+}
+
+
+def _aliases() -> dict[str, str]:
+    from automata.core.games import GAMES
+
+    return {alias: g.id for g in GAMES for alias in g.aliases}
+
+
+def command_path(ctx) -> str:
+    """The key of a screen: its command words after the program's name, game aliases made canonical."""
+    words = []
+    c = ctx
+    while c is not None and c.parent is not None:
+        words.append(c.info_name or "")
+        c = c.parent
+    if not words:
+        return ""
+    aliases = _aliases()
+    return ".".join(aliases.get(w, w) for w in reversed(words))
+
+
+_english: dict[str, str] | None = None
+
+
+def _en_table() -> dict[str, str]:
+    """The English help catalog alone (cheaper than the Translator: 'tabletop --help' starts as fast as before)."""
+    global _english
+    if _english is None:
+        import tomllib
+        from pathlib import Path
+
+        with open(Path(__file__).parent / "locales" / "en" / "core_help.toml", "rb") as fh:
+            _english = tomllib.load(fh)
+    return _english
+
+
+def _t(key: str, **params) -> str:
+    """A help or framework message in the table's language."""
+    env = current()
+    if env.lang == "en":
+        text = _en_table().get(key)
+        if text is not None:
+            return text.format(**params) if params else text
+    return env.t(key, **params)
+
+
+def _tr(key: str) -> str | None:
+    env = current()
+    if env.lang == "en":
+        return _en_table().get(key)
+    t = env.t
+    return t(key) if (t.template(key) or t.template(key, "en")) else None
+
+
+def command_text(cmd, path: str) -> str:
+    import inspect
+
+    return _tr(f"core.help.cmd.{path or 'tabletop'}") or inspect.cleandoc(cmd.help or "")
+
+
+def param_text(param, path: str) -> str | None:
+    if not hasattr(param, "_tabletop_help"):
+        param._tabletop_help = getattr(param, "help", None)  # the code's English text
+    own = _tr(f"core.help.opt.{path}.{param.name}") if path else None
+    return own or _tr(f"core.help.opt.{param.name}") or param._tabletop_help
+
+
+def _extras(text: str) -> str:
+    t = _t
+    text = text.replace("[default: ", f"[{t('core.help.default')}: ").replace("[required]", f"[{t('core.help.required')}]")
+    return re.sub(r"(?<=[\[;] )required\]|(?<=\[)required\]", f"{t('core.help.required')}]", text)
+
+
+def records(cmd, ctx, path: str, params=None):
+    out_args, out_opts = [], []
+    for param in params if params is not None else cmd.get_params(ctx):
+        if getattr(param, "hidden", False):
+            continue
+        if hasattr(param, "help"):
+            param.help = param_text(param, path)
+        rec = param.get_help_record(ctx)
+        if rec is None and param.param_type_name == "argument":
+            rec = (param.make_metavar(ctx) if _takes_ctx(param) else param.make_metavar(), param_text(param, path) or "")
+        if rec is None:
+            continue
+        rec = (rec[0], _extras(rec[1] or ""))
+        (out_args if param.param_type_name == "argument" else out_opts).append(rec)
+    return out_args, out_opts
+
+
+def _takes_ctx(param) -> bool:
+    import inspect
+
+    try:
+        return len(inspect.signature(param.make_metavar).parameters) >= 1
+    except (TypeError, ValueError):
+        return False
+
+
+def format_usage(self, ctx, formatter) -> None:
+    t = _t
+    pieces = " ".join(self.collect_usage_pieces(ctx))
+    pieces = pieces.replace("[OPTIONS]", t("core.help.usage_options")).replace("COMMAND [ARGS]...", t("core.help.usage_command"))
+    formatter.write_usage(ctx.command_path, pieces, prefix=t("core.help.usage") + " ")
+
+
+def format_help(self, ctx, formatter) -> None:
+    t = _t
+    path = command_path(ctx)
+    self.format_usage(ctx, formatter)
+    text = command_text(self, path)
+    if text:
+        formatter.write_paragraph()
+        with formatter.indentation():
+            for i, para in enumerate(text.split("\n\n")):
+                if i:
+                    formatter.write_paragraph()
+                formatter.write_text(para)
+    args, opts = records(self, ctx, path)
+    if args:
+        with formatter.section(t("core.help.arguments")):
+            formatter.write_dl(args)
+    if opts:
+        with formatter.section(t("core.help.options")):
+            formatter.write_dl(opts)
+    if hasattr(self, "list_commands"):
+        rows = []
+        for name in self.list_commands(ctx):
+            sub = self.get_command(ctx, name)
+            if sub is None or sub.hidden:
+                continue
+            sub_path = f"{path}.{name}" if path else name
+            rows.append((name, _short(command_text(sub, _canonical(sub_path)))))
+        if rows:
+            with formatter.section(t("core.help.commands")):
+                formatter.write_dl(rows)
+    if ctx.parent is not None:
+        root_ctx = ctx.find_root()
+        _, globals_ = records(root_ctx.command, root_ctx, "", [p for p in root_ctx.command.params
+                                                               if p.name not in ("help", "version", "install_completion", "show_completion")])
+        with formatter.section(t("core.help.global_options")):
+            formatter.write_dl(globals_)
+    examples = EXAMPLES.get(path or "tabletop") or _default_examples(path)
+    with formatter.section(t("core.help.examples")):
+        for line in examples:  # a command line is never wrapped
+            formatter.write(" " * formatter.current_indent + line + "\n")
+
+
+def _canonical(path: str) -> str:
+    aliases = _aliases()
+    return ".".join(aliases.get(w, w) for w in path.split("."))
+
+
+def _default_examples(path: str) -> tuple[str, ...]:
+    """A game helper's screen without its own examples: its plain run and its help."""
+    words = " ".join(path.split("."))
+    return (f"tabletop {words}", f"tabletop {words} --json")
+
+
+def _short(text: str) -> str:
+    first = text.strip().split("\n\n")[0].replace("\n", " ")
+    cut = re.split(r"(?<=[.:;])\s", first, maxsplit=1)[0]
+    return cut.rstrip(".:;")
+
+
+_installed = False
+
+
+def install() -> None:
+    """Every command of the framework formats its help and usage here (the classes are patched once)."""
+    global _installed
+    if _installed:
+        return
+    _installed = True
+    from typer.core import TyperCommand, TyperGroup
+
+    for cls in (TyperCommand, TyperGroup):
+        cls.format_help = format_help
+        cls.format_usage = format_usage
+
+
+# -- the framework's errors -------------------------------------------------------------------------------------
+
+_PATTERNS = (
+    (re.compile(r"^Option '(?P<name>.+)' requires an argument\.$"), "core.help.err.needs_value"),
+    (re.compile(r"^Option '(?P<name>.+)' requires (?P<n>\d+) arguments\.$"), "core.help.err.needs_values"),
+    (re.compile(r"^Option '(?P<name>.+)' does not take a value\.$"), "core.help.err.no_value"),
+    (re.compile(r"^Got unexpected extra arguments?(?:\(s\))? \((?P<values>.*)\)$"), "core.help.err.extra"),
+    (re.compile(r"^(?P<value>.+) is not a valid (?:integer|int range|integer range)\.$"), "core.help.err.not_integer"),
+    (re.compile(r"^(?P<value>.+) is not a valid float(?: range)?\.$"), "core.help.err.not_number"),
+    (re.compile(r"^(?P<value>.+) is not a valid boolean\..*$"), "core.help.err.not_boolean"),
+    (re.compile(r"^(?P<value>.+) is not in the range (?P<range>.+)\.$"), "core.help.err.range"),
+    (re.compile(r"^(?P<value>.+) is not one of (?P<valid>.+)\.$"), "core.help.err.not_one_of"),
+)
+
+
+def framework_text(message: str) -> str:
+    """A message of the framework in the table's language (a message of the program's own is left as it is)."""
+    for pattern, key in _PATTERNS:
+        m = pattern.match(message)
+        if m:
+            return _t(key, **m.groupdict())
+    return message
+
+
+def show_error(e) -> None:
+    """Say a usage error of the command line as the framework would, in the table's language; stderr."""
+    from rich.markup import escape
+
+    env = current()
+    t = _t
+    err = env.err
+    kind = type(e).__name__
+    ctx = getattr(e, "ctx", None)
+    if kind == "NoArgsIsHelpError":
+        sys.stderr.write(ctx.get_help() + "\n")
+        return
+    if ctx is not None:
+        sys.stderr.write(ctx.get_usage() + "\n")
+        if ctx.command.get_help_option(ctx) is not None:
+            sys.stderr.write(t("core.help.try", command=f"{ctx.command_path} {ctx.help_option_names[0]}") + "\n")
+        sys.stderr.write("\n")
+    err.print(f"[red]{escape(t('core.help.error', message=_message(e)))}[/red]")
+
+
+def _message(e) -> str:
+    t = _t
+    kind = type(e).__name__
+    ctx = getattr(e, "ctx", None)
+    param = getattr(e, "param", None)
+    hint = getattr(e, "param_hint", None)
+    if hint is None and param is not None and ctx is not None:
+        hint = param.get_error_hint(ctx)
+    elif isinstance(hint, (list, tuple)):
+        hint = " / ".join(f"'{h}'" for h in hint)
+    if kind == "NoSuchOption":
+        close = sorted(getattr(e, "possibilities", None) or [])
+        text = t("core.help.err.no_such_option", name=e.option_name)
+        return text + (" " + t("core.help.err.did_you_mean", close=", ".join(close)) if close else "")
+    if kind == "MissingParameter":
+        what = getattr(e, "param_type", None) or (param.param_type_name if param is not None else "parameter")
+        key = f"core.help.err.missing_{what}" if what in ("argument", "option") else "core.help.err.missing_parameter"
+        return t(key, name=hint or "")
+    if kind == "BadParameter":
+        problem = framework_text(e.message)
+        return t("core.help.err.invalid_for", name=hint, problem=problem) if hint else t("core.help.err.invalid", problem=problem)
+    return framework_text(e.format_message())
+
+
+def show_aborted() -> None:
+    current().err.print(_t("core.help.aborted"))

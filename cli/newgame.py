@@ -1,0 +1,221 @@
+"""What every ``tabletop new GAME`` does before the save is made.
+
+- **Resume, not a second game.** ``tabletop new GAME`` without options, when a game of the same kind is not
+  finished, makes that game current again and tells the table how to continue it (``tabletop play``) or how to
+  start another one anyway (``--another`` or ``--name``): the README's one-line main command, run a second time,
+  continues the same game. With options, the table asked for a new game: it is started, and the table is told
+  which unfinished game it can resume and how.
+- **The player count is the table's choice.** An option left out (the number of Powers, of humans and bots, the
+  players' names, the modules) is asked at a terminal; without one the default stays, and the first line says so
+  with the option that changes it. Each question has a stable id (``new.<game>.<what>``), so ``--answer`` answers it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .env import CliError, Env
+
+
+def resume_unfinished(env: Env, game_id: str, display_name: str, name: str | None, another: bool) -> bool:
+    """True (and the table told how to resume) when an unfinished game of ``game_id`` is saved and neither a
+    save name nor --another asks for a new one; that game is then the current one."""
+    if name is not None or another:
+        return False
+    from . import saves
+
+    found = unfinished_games(env, game_id)
+    if not found:
+        return False
+    current = saves.current_name()
+    pick = current if current in found else found[-1]
+    if options_given():  # options for a new game: the table asked for one; it is told how to resume the other
+        env.err.print(env.t("core.new.unfinished_kept", names=", ".join(found), game=display_name))
+        return False
+    saves.set_current(pick)
+    others = [n for n in found if n != pick]
+    if env.json:
+        env.emit_json({"ok": True, "name": pick, "game": game_id, "resumed": True, "unfinished": found})
+        return True
+    env.out.print(env.t("core.new.unfinished", name=pick, game=display_name, id=game_id))
+    if others:
+        env.out.print(env.t("core.new.unfinished_others", names=", ".join(others)))
+    return True
+
+
+def options_given() -> bool:
+    """Whether the running ``new`` command was given any of its game's options on the command line (besides
+    --name and --another)."""
+    try:
+        from typer._click.globals import get_current_context  # the command-line framework's current command
+    except ImportError:  # pragma: no cover - another packaging of the framework
+        return False
+    ctx = get_current_context(silent=True)
+    if ctx is None:
+        return False
+    for param in ctx.command.params:
+        if param.name in ("name", "another"):
+            continue
+        source = ctx.get_parameter_source(param.name)
+        if source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP"):
+            return True
+    return False
+
+
+def unfinished_games(env: Env, game_id: str) -> list[str]:
+    """The saves of ``game_id`` whose game is not over, oldest first (a save that cannot be read is left out)."""
+    from . import saves
+
+    found: list[tuple[str, str]] = []
+    for name in saves.list_names():
+        try:
+            session = saves.open_session(env, name)
+            save = session.save
+            if save.game != game_id:
+                continue
+            if save.pending is None and session.game.next_step(save.state) is None:
+                continue  # finished
+        except Exception:  # a damaged save or one that does not fit the rules: not a game to resume
+            continue
+        found.append((str(save.created), name))
+    return [n for _, n in sorted(found)]
+
+
+class NewQuestions:
+    """The questions of one ``tabletop new``: answered by the option, by ``--answer``, at a terminal, or by the
+    default (remembered for the first line)."""
+
+    def __init__(self, env: Env):
+        from automata.core.runner import ScriptedAnswers
+
+        self.env = env
+        self.scripted = ScriptedAnswers(env.answers)
+        self.defaults: list[str] = []
+        self.interactive = env.interactive() and not env.json
+
+    def ask(self, ask, given: Any, default: Any, flag: str, default_text: str) -> Any:
+        """``given`` when the option was given; else the answer to ``ask``; else ``default`` (said later)."""
+        from automata.core.runner import NO_ANSWER
+        from automata.core.steps import InvalidAnswer
+
+        if given is not None:
+            return given
+        got = self.scripted.answer(ask)
+        if got is NO_ANSWER and self.interactive:
+            from .prompter import TerminalPrompter
+
+            got = TerminalPrompter(self.env.t).answer(ask)
+        if got is NO_ANSWER:
+            self.defaults.append(self.env.t("core.new.default_item", what=default_text, flag=flag))
+            return default
+        try:
+            return ask.normalise(got[0])
+        except InvalidAnswer as e:
+            raise CliError(self.env.t("core.new.bad_answer", id=ask.id, problem=self.env.t.render(e.msg))) from None
+
+    def say_defaults(self) -> None:
+        """Without a terminal: the defaults taken, said in the first line once the game is made (start_new_game)."""
+        if self.defaults:
+            self.env.new_defaults = self.env.t("core.new.defaults", items="; ".join(self.defaults))
+
+
+def _ask(id: str, kind: str, choices=(), params: dict | None = None, **kw):
+    from automata.core.steps import Ask, Choice, Msg
+
+    return Ask(id, Msg(f"core.new.ask.{id.split('.', 1)[1].replace('.', '_')}", params or {}), kind,
+               tuple(Choice(v, label) for v, label in choices), **kw)
+
+
+def _names(t, ids: list[str], term: str) -> str:
+    return ", ".join(t(f"{term}.{i}") for i in ids)
+
+
+# -- the games' questions ---------------------------------------------------------------------------------------
+
+CHAOS_POWERS = ("khorne", "nurgle", "tzeentch", "slaanesh")
+
+
+def chaos_powers(env: Env, powers: str | None) -> str:
+    """--powers, else at a terminal: how many Powers (3 or 4) and, for 3, which."""
+    from automata.core.steps import Msg, ONE_OF, SEVERAL_OF
+
+    if powers is not None:
+        return powers
+    q = NewQuestions(env)
+    every = ",".join(CHAOS_POWERS)
+    said = env.t("core.new.default.chaos_powers", powers=_names(env.t, list(CHAOS_POWERS), "chaos.power"))
+    count = q.ask(_ask("new.chaos.count", ONE_OF, [("4", Msg("core.new.choice.four_powers")), ("3", Msg("core.new.choice.three_powers"))]),
+                  None, "4", "--powers", said)
+    if count == "3":
+        three = env.t("core.new.default.chaos_powers", powers=_names(env.t, list(CHAOS_POWERS[:3]), "chaos.power"))
+        picked = q.ask(_ask("new.chaos.powers", SEVERAL_OF, [(p, Msg(f"chaos.power.{p}")) for p in CHAOS_POWERS], min=3, max=3),
+                       None, list(CHAOS_POWERS[:3]), "--powers", three)
+        q.say_defaults()
+        return ",".join(p for p in CHAOS_POWERS if p in picked)
+    q.say_defaults()
+    return every
+
+
+TOC_COLOURS = ("red", "blue", "yellow", "green")
+
+
+def toc_players(env: Env, humans: int | None, bots: str | None) -> tuple[int | None, str | None]:
+    """--humans and --bots, else at a terminal: how many humans (1 to 3) and which bot colours."""
+    from automata.core.steps import Msg, NUMBER, SEVERAL_OF
+
+    if humans is not None or bots is not None:
+        return humans, bots
+    q = NewQuestions(env)
+    said = env.t("core.new.default.toc_players", bots=_names(env.t, list(TOC_COLOURS[:3]), "toc.colour"))
+    h = q.ask(_ask("new.toc.humans", NUMBER, min=1, max=3), None, None, "--humans, --bots", said)
+    if h is None:
+        q.say_defaults()
+        return None, None
+    h = int(h)
+    most = min(3, 4 - h)  # 2 to 4 factions, at most three AI mats
+    picked = q.ask(_ask("new.toc.bots", SEVERAL_OF, [(c, Msg(f"toc.colour.{c}")) for c in TOC_COLOURS],
+                        min=max(1, 2 - h), max=most), None, list(TOC_COLOURS[:most]), "--bots", said)
+    return h, ",".join(c for c in TOC_COLOURS if c in picked)
+
+
+def radlands_players(env: Env, players: str | None) -> str | None:
+    """--players, else at a terminal: the two players' names (a blank answer keeps "Player 1, Player 2")."""
+    from automata.core.steps import TEXT
+
+    if players is not None:
+        return players
+    q = NewQuestions(env)
+    sides = {"a": env.t("radlands.side.a"), "b": env.t("radlands.side.b")}
+    said = env.t("core.new.default.radlands_players", **sides)
+    names = q.ask(_ask("new.radlands.players", TEXT, params=sides), None, None, "--players", said)
+    q.say_defaults()
+    text = str(names or "").strip()
+    return None if text in ("", "-") else text
+
+
+ANACHRONY_MODULES = ("neutronide", "hypersync", "quantum_loops", "intrigues")
+
+
+def anachrony_players(env: Env, players: int | None, modules: str | None, opponent: str) -> tuple[int, str, str]:
+    """--players, --modules and (solo) --opponent, else at a terminal: how many players, which modules, and which
+    opponent the program runs in a solo game."""
+    from automata.core.steps import Msg, NUMBER, ONE_OF, SEVERAL_OF
+
+    q = NewQuestions(env)
+    said_players = env.t("core.new.default.anachrony_players")
+    said_modules = env.t("core.new.default.anachrony_modules")
+    n = int(q.ask(_ask("new.anachrony.players", NUMBER, min=1, max=4), players, 2, "--players", said_players))
+    if modules is None:
+        picked = q.ask(_ask("new.anachrony.modules", SEVERAL_OF,
+                            [(m, Msg(f"anachrony.score.module.{m}")) for m in ANACHRONY_MODULES], min=0, max=4),
+                       None, [], "--modules", said_modules)
+        modules = ",".join(m.replace("_", "-") for m in ANACHRONY_MODULES if m in picked)
+    if n == 1 and not opponent and q.interactive:
+        allowed = ["none"] + (["chronossus"] if modules and "intrigues" not in modules else []) + ([] if modules else ["chronobot"])
+        labels = {"none": Msg("core.new.choice.no_opponent"), "chronobot": Msg("anachrony.solo.bot.chronobot"),
+                  "chronossus": Msg("anachrony.solo.bot.chronossus")}
+        if len(allowed) > 1:
+            pick = q.ask(_ask("new.anachrony.opponent", ONE_OF, [(a, labels[a]) for a in allowed]), None, "none", "--opponent", "")
+            opponent = "" if pick == "none" else pick
+    q.say_defaults()
+    return n, modules, opponent
