@@ -441,7 +441,7 @@ def make_server(env: Env, port: int, lan: bool) -> tuple[Server, Board, str]:
     name = saves.resolve_name(env)
     folder = paths.game_dir(name)
     session = saves.open_session(env, name)  # a save that cannot be read is said now, before anything is served
-    lang = str(session.save.settings.get("lang") or env.lang)
+    lang = env.lang  # --lang, else TABLETOP_LANG, else the language the game was started in (cli/lang.py)
     board = Board(name, folder, lang if lang in LANGS else "en")
     token = secrets.token_urlsafe(18)
     host = "0.0.0.0" if lan else "127.0.0.1"
