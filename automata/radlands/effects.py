@@ -1,9 +1,9 @@
 """Card effects as procedures: the icons of the seed and the named behaviours of the card data.
 
-Each effect is one string of the card data's vocabulary (automata/radlands/data.py); ``run_effects`` plays a list
-of them for the player ``ctx.me``, asking only the choices the rules leave to the players (targets, columns, "you
-may") and telling the table what to move. Unknown strings (an owner's new icon) and ``manual`` show the card's
-text and let the table report what changed. Every camp destruction is checked for the end of the game at once.
+Each effect is one string of the card data's vocabulary (automata/radlands/vocabulary.py); card_effects.run_effects
+plays a list of them for the player ``ctx.me``, asking only the choices the rules leave to the players (targets,
+columns, "you may") and telling the table what to move. Unknown strings (an owner's new icon) and ``manual`` show
+the card's text and let the table report what changed. Every camp destruction is checked for the end of the game at once.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ..core.steps import NUMBER, ONE_OF, SEVERAL_OF, YES_NO, Ask, Choice, Say, msg
 from . import board as B
 from . import targets as T
+from .cards import karli_active
 
 
 @dataclass
@@ -46,22 +47,6 @@ class Ctx:
     def exposed(self) -> bool:
         """High Ground: for the rest of the turn every card of the opponent of the player whose turn it is is unprotected."""
         return bool(self.state["turn"].get("high_ground")) and self.me == self.state["turn"]["player"]
-
-
-def run_effects(ctx: Ctx, effects: list[str]):
-    for effect in effects:
-        if ctx.state.get("over"):
-            return
-        yield from run_effect(ctx, effect)
-
-
-def run_effect(ctx: Ctx, effect: str):
-    name, _, arg = effect.partition(":")
-    fn = EFFECTS.get(name)
-    if fn is None:
-        yield from manual(ctx, "")
-        return
-    yield from fn(ctx, arg)
 
 
 # -- applying one change, and saying it ---------------------------------------------------------------
@@ -130,6 +115,11 @@ def _self_value(ctx: Ctx) -> str:
             return ""
         return f"{ctx.me}.c{c + 1}.{i + 1}"
     return ""
+
+
+def zero_cost_marker(ctx: Ctx, card: str):
+    """A card played or used for 0 water gets the not-ready disc."""
+    yield Say(msg("radlands.zero_cost", card=T.card_name(ctx.data, card)), "do")
 
 
 # -- the icons ----------------------------------------------------------------------------------------
@@ -267,8 +257,6 @@ def gain_punk(ctx: Ctx, optional: bool = True):
         yield from deck_news(ctx, w)
     if not taken:
         return
-    from .turn import karli_active
-
     B.place_person(state, side, c, B.PUNK, front=front, ready=karli_active(state, ctx.data, ctx.me), behind=behind)
     yield Say(msg("radlands.fx.punk", player=ctx.name(), col=c + 1), "do")
 
@@ -537,40 +525,6 @@ def opponent_damages_own_card(ctx: Ctx, _arg=""):
     yield from pick_and_hit(ctx, "opp_card", msg("radlands.ask.opp_own_card", player=ctx.name(ctx.opp)), choices, how="damage")
 
 
-def choose(ctx: Ctx, arg=""):
-    options = [o for o in arg.split("|") if o]
-    choices = tuple(Choice(o, msg("radlands.icon." + o)) for o in options)
-    value = yield Ask(ctx.qid("choose"), msg("radlands.ask.choose"), ONE_OF, choices)
-    yield from run_effect(ctx, value)
-
-
-def advance_event(ctx: Ctx, _arg=""):
-    """Omen Clock: advance one event of either queue by one space, only into an empty space; from space 1 it
-    resolves at once as its owner's event (provisional)."""
-    from .queue import resolve_event_card
-
-    choices = []
-    for s in (ctx.me, ctx.opp):
-        q = ctx.side(s)["queue"]
-        for i, card in enumerate(q):
-            if card and (i == 0 or not q[i - 1]):
-                choices.append(Choice(f"{s}.{i + 1}", msg("radlands.target.event", card=T.card_name(ctx.data, card), player=ctx.name(s), space=i + 1)))
-    value = yield from pick(ctx, "event", msg("radlands.ask.advance_event"), choices)
-    if not value:
-        return
-    s, space = value.split(".")
-    q = ctx.side(s)["queue"]
-    i = int(space) - 1
-    card = q[i]
-    if i == 0:
-        q[0] = ""
-        yield from provisional(ctx.data, "omen_clock_space_1", msg("radlands.provisional.omen_clock"))
-        yield from resolve_event_card(Ctx(ctx.state, ctx.data, s, used_ids=ctx.used_ids), card)
-        return
-    q[i - 1], q[i] = card, ""
-    yield Say(msg("radlands.fx.event_moved", card=T.card_name(ctx.data, card), player=ctx.name(s), space=i), "do")
-
-
 def push_opponent_events(ctx: Ctx, _arg=""):
     """Doomsayer entering play: you may push every opponent event back one space (provisional order: from the
     back, so that every event that can move does)."""
@@ -665,7 +619,8 @@ def move_person(ctx: Ctx, value: str):
     yield Say(msg("radlands.fx.moved", card=T.card_name(ctx.data, p["card"]), col=int(col)), "do")
 
 
-EFFECTS = {
+#: The icons and named behaviours above; card_effects.EFFECTS adds the longer card texts and runs them all.
+BASIC_EFFECTS = {
     "damage": damage, "injure": injure, "restore": restore, "draw": draw, "punk": punk, "water": water, "raid": raid,
     "discard": discard, "discard_drawn": discard_drawn, "damage_self": damage_self, "destroy_self": destroy_self, "damage_any": damage_any,
     "destroy_own_person": destroy_own_person, "destroy_unprotected_enemy": destroy_unprotected_enemy,
@@ -676,12 +631,8 @@ EFFECTS = {
     "destroy_enemies_in_column": destroy_enemies_in_column, "damage_column": damage_column,
     "destroy_all_people": destroy_all_people, "return_all_people": return_all_people,
     "return_own_person": return_own_person, "famine": famine, "high_ground": high_ground,
-    "opponent_damages_own_card": opponent_damages_own_card, "choose": choose, "advance_event": advance_event,
+    "opponent_damages_own_card": opponent_damages_own_card,
     "push_opponent_events": push_opponent_events, "restore_ready": restore_ready,
     "restore_any_number": restore_any_number, "draw_if_camp_hit": draw_if_camp_hit, "manual": manual,
     "destroy_damaged_unprotected": destroy_damaged_unprotected,
 }
-
-from .card_effects import CARD_EFFECTS  # noqa: E402  (the longer card texts; they use the helpers above)
-
-EFFECTS.update(CARD_EFFECTS)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from automata.core.runner import DiceContext, ScriptedAnswers, run
 from automata.radlands import board as B
-from automata.radlands.effects import Ctx, run_effects
+from automata.radlands.card_effects import run_effects
+from automata.radlands.effects import Ctx
 from automata.radlands.turn import action
 from test_radlands_rules import data, fresh, person, play
 

@@ -285,7 +285,7 @@ def test_destroyed_rear_person_lets_the_front_one_slide_back():
 def test_oasis_and_holdout_costs():
     """Rules §2.6 cost modifiers: Holdout costs 0 into the column of one of your destroyed camps; Oasis makes a
     person 1 cheaper into its empty column."""
-    from automata.radlands.turn import person_cost
+    from automata.radlands.cards import person_cost
 
     state = fresh(camps_a=("oasis", "garage", "arcade"))
     d = data()
@@ -522,7 +522,7 @@ def owner_game(rulings: dict, **kw):
 def test_owner_symbol_cost_base_is_the_own_cost_of_mimic_and_the_labs():
     """Rules §4.1 item 5: the own cost of Adrenaline Lab, Parachute Base and Mimic is provisional (0); the owner's
     symbol_cost_base replaces it, and it is no longer shown as PROVISIONAL."""
-    from automata.radlands.turn import ability_cost
+    from automata.radlands.cards import ability_cost
 
     mimic = data().card("mimic")["abilities"][0]
     assert ability_cost(fresh(), data(), "a", mimic) == 0
@@ -623,7 +623,7 @@ def test_doomsayer_pushes_every_opponent_event_back_that_can_move():
 def test_omen_clock_on_space_1_resolves_the_event_as_its_owners():
     """Rules §2.5 (Omen Clock) and §4.1 item 7: the opponent's Banish advanced from space 1 resolves at once, as
     theirs: it destroys one of our people, and is discarded."""
-    from automata.radlands.effects import advance_event
+    from automata.radlands.card_effects import advance_event
 
     state = fresh()
     person(state, "a", 0, "muse")
