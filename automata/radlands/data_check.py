@@ -7,7 +7,7 @@ from typing import Any
 from ..core.datacheck import Check
 from ..core.gamedata import DataError, join, short
 from . import vocabulary as V
-from .data import ABILITY_KEYS, COMBINE, EXTRA_FIELDS, FIELDS, KEYS, RULE_NUMBERS, STATUSES, TABLES, TEXT_FIELDS
+from .schema import ABILITY_KEYS, COMBINE, EXTRA_FIELDS, FIELDS, KEYS, RULE_NUMBERS, STATUSES, TABLES, TEXT_FIELDS
 
 _BOOKKEEPING = ("id", "kind", "status", "printed", "variant")
 
