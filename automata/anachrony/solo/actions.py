@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...core.steps import NUMBER, ONE_OF, SEVERAL_OF, YES_NO, Ask, Choice, msg
 from . import state as S
-from .common import P, act, bot, complete_sets, fail, roll_shape, say, take_warp, warp_pick, why
+from .common import P, act, bot, complete_sets, fail, provisional, roll_shape, say, take_warp, warp_pick, why
 
 CAPITAL = {"construct_power_plant": "construct", "construct_factory": "construct", "construct_life_support": "construct",
            "construct_lab": "construct", "construct_superproject": "construct", "recruit": "recruit",
@@ -347,7 +347,7 @@ def supply_recruit(state: dict, sd):
         yield say("supply", "score", bot=bot(s), water=cost, vp=vp)
         yield why("supply", water=cost)
         if d.get("supply_confidence") in ("U", "provisional"):
-            yield Say_provisional("solo.chronobot_first.supply")
+            yield provisional("solo.chronobot_first.supply")
         return
     yield why("supply_recruit", water=cost)
     yield from recruit(state, sd)
@@ -397,7 +397,7 @@ def hypersync_action(state: dict, sd):
                 space = shapes[shape]
                 yield why("hypersync_shape", shape=f"@{P}.shape.{shape}")
                 if sd.provisional("hypersync_shape"):
-                    yield Say_provisional("solo.hypersync_shape")
+                    yield provisional("solo.hypersync_shape")
             _exosuit_out(s)
             back = min(earlier)
             s["hypersync"].remove(back)
@@ -419,9 +419,3 @@ def targeted_space(state: dict, free: list[str]) -> str | None:
         if spaces[t] in free:
             return spaces[t]
     return None
-
-
-def Say_provisional(key: str):
-    from .common import provisional
-
-    return provisional(key)

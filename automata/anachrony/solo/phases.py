@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from ...core.dice import seeded_rng
 from ...core.steps import NUMBER, YES_NO, Ask, Roll, msg
+from ..data import data_of
+from ..eras import pending_hypersync
 from . import state as S
 from .common import P, bot, provisional, roll_ai, roll_paradox, say, take_warp, warp_pick, why
 
@@ -101,9 +103,6 @@ def tracked_warps(state: dict, e: int) -> int:
     """The player's pieces on the Era ``e`` Timeline tile that count as Warp tiles for the Paradox and that the
     program keeps itself: Hypersync tiles still pending there (§2.14.2 (1)) and the Quantum Warp there when it
     counts (rules file §4.1 item 21, provisional)."""
-    from ..eras import pending_hypersync
-    from ..game import data_of
-
     data = data_of(state)
     n = sum(1 for _, era in pending_hypersync(state, "p1") if era == e) if "hypersync" in state["options"]["modules"] else 0
     q = state["players"]["p1"].get("quantum") or {}

@@ -4,9 +4,12 @@ turn, §3.2.8 passing, §3.4.6 turn and Autoleap, §3.4.8 passing)."""
 from __future__ import annotations
 
 from ...core.steps import ONE_OF, Ask, Choice, msg
+from .. import actions as base
+from ..data import data_of
 from . import actions as A
 from . import state as S
 from .common import P, bot, roll_ai, say, why
+from .phases import spot_term
 
 
 def start(state: dict, sd):
@@ -61,8 +64,6 @@ def player_turn(state: dict, sd, era: int):
     Action Rounds 1, §2.10: a Main-board space takes a Worker in a powered Exosuit, a Player-board space a
     Worker alone; the program counts your powered Exosuits (asked after the Warp) and offers an Exosuit
     Action only while one is left."""
-    from .. import actions as base
-
     data = _data(state)
     s = state["solo"]
     left = s.get("you_exosuits")  # None: a game saved before the program counted your Exosuits
@@ -111,8 +112,6 @@ def player_turn(state: dict, sd, era: int):
 
 
 def _data(state: dict):
-    from ..game import data_of
-
     return data_of(state)
 
 
@@ -170,8 +169,6 @@ def move(state: dict, sd, tok: str):
 
 
 def _spot(sd, s: dict, spot: str):
-    from .phases import spot_term
-
     return spot_term(sd, s, spot)
 
 

@@ -17,7 +17,8 @@ import pytest
 from automata.anachrony import score_data, scoring
 from automata.anachrony.game import step_label
 from automata.anachrony.solo import state as S
-from automata.anachrony.solo.flow import score_answers, sdata_of
+from automata.anachrony.solo.data import solo_data_of
+from automata.anachrony.solo.flow import score_answers
 from anachrony_solo_policy import play_solo
 from cli.i18n import Translator
 from cli.render import event_text
@@ -65,7 +66,7 @@ def test_golden_game_against_the_chronossus_with_hypersync_and_quantum_loops():
 def check(state) -> None:
     """The opponent's counters within bounds after every step (rules §3.2.3, §3.2.4, §3.2.7, §3.4.3-§3.4.9)."""
     s = state.get("solo")
-    sd = sdata_of(state)
+    sd = solo_data_of(state)
     assert 0 <= s["exosuits"] <= 6 and 0 <= s["placed"] <= 6
     assert 0 <= s["time_travel"] <= S.TIME_TRAVEL_TOP
     assert 0 <= s["paradox"] <= 2 and 0 <= s["anomalies"] <= 3
