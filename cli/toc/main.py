@@ -124,10 +124,3 @@ def bot_areas_table(t, b: dict):
     for a in b["pawn"]:
         table.add_row(t("toc.area." + a), str(b["pawn"][a]), t("toc.status.cylinder." + b["cylinder"][a]), str(b["points"][a] or "—"))
     return table
-
-
-from .helpers import register as _register_helpers  # noqa: E402
-from .priority import register as _register_priority  # noqa: E402
-
-_register_helpers(app)
-_register_priority(app)
