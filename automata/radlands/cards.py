@@ -5,16 +5,16 @@ choices. No questions are asked here; the effects and the turn use these answers
 from __future__ import annotations
 
 from ..core.steps import Choice, msg
-from . import board as B
+from . import board
 
 
 def available_people(state: dict, data, kind: str) -> list[str]:
     """Card types of ``kind`` of which a copy may still be in a hand: copies not visible in play, in a queue or
     among the known discards."""
     seen: dict[str, int] = {}
-    for s in B.SIDES:
+    for s in board.SIDES:
         side = state["players"][s]
-        for p in B.people(side):
+        for p in board.people(side):
             seen[p["card"]] = seen.get(p["card"], 0) + 1
         for card in side["queue"]:
             if card:
@@ -33,15 +33,15 @@ def person_cost(state: dict, data, side: str, card: str, c: int) -> int:
     cost = int(person["cost"])
     if "holdout" in person.get("traits", []) and camp["state"] == "destroyed":
         return 0
-    if B.camp_alive(camp) and "oasis" in data.card(camp["id"]).get("traits", []) and not state["players"][side]["columns"][c]:
+    if board.camp_alive(camp) and "oasis" in data.card(camp["id"]).get("traits", []) and not state["players"][side]["columns"][c]:
         cost -= 1
     return max(0, cost)
 
 
 def karli_active(state: dict, data, side: str) -> bool:
     """Karli Blaze (undamaged, yours): all your people enter play ready, punks included."""
-    return any(p["card"] != B.PUNK and not p["damaged"] and "all_enter_ready" in data.card(p["card"]).get("traits", [])
-               for p in B.people(state["players"][side]))
+    return any(p["card"] != board.PUNK and not p["damaged"] and "all_enter_ready" in data.card(p["card"]).get("traits", [])
+               for p in board.people(state["players"][side]))
 
 
 def enters_ready(state: dict, data, side: str, card: str) -> bool:
@@ -66,9 +66,9 @@ def ability_cost(state: dict, data, side: str, ability: dict) -> int:
     cost = int(cost)
     mod = ability.get("cost_mod", "")
     if mod == "minus_per_punk":
-        cost -= B.punks(state["players"][side])
+        cost -= board.punks(state["players"][side])
     elif mod == "minus_per_destroyed_camp":
-        cost -= B.destroyed_camps(state["players"][side])
+        cost -= board.destroyed_camps(state["players"][side])
     return max(0, cost)
 
 
@@ -77,28 +77,28 @@ def condition_holds(state: dict, side: str, ability: dict, camp: dict | None) ->
     cond = ability.get("condition", "")
     ok = {
         "": True,
-        "people_at_most_1": len(B.people(me)) <= 1,
+        "people_at_most_1": len(board.people(me)) <= 1,
         "people_entered_2": state["turn"]["people_entered"] >= 2,
         "event_resolved": state["turn"]["event_resolved"],
         "own_raiders_resolved": state["turn"]["own_raiders_resolved"],
         "self_undamaged": camp is not None and camp["state"] == "undamaged",
-        "opponent_has_event": any(state["players"][B.other(side)]["queue"]),
-        "has_punk": B.punks(me) > 0,
+        "opponent_has_event": any(state["players"][board.other(side)]["queue"]),
+        "has_punk": board.punks(me) > 0,
     }.get(cond, True)
-    if "destroy_own_person" in ability.get("effects", []) and not B.people(me):
+    if "destroy_own_person" in ability.get("effects", []) and not board.people(me):
         return False
     return ok
 
 
 def argo_active(state: dict, data, side: str) -> bool:
-    return any(p["card"] != B.PUNK and not p["damaged"] and "argo_yesky" in data.card(p["card"]).get("traits", [])
-               for p in B.people(state["players"][side]))
+    return any(p["card"] != board.PUNK and not p["damaged"] and "argo_yesky" in data.card(p["card"]).get("traits", [])
+               for p in board.people(state["players"][side]))
 
 
 def abilities_of(state: dict, data, side: str, source: dict) -> list[tuple[int, dict, str]]:
     """(number, ability, text id) for a card on the table; Argo Yesky lends his ability to all your people."""
     out = []
-    if source["card"] != B.PUNK:
+    if source["card"] != board.PUNK:
         for n, ab in enumerate(data.card(source["card"]).get("abilities", []), 1):
             out.append((n, ab, ability_text(data, source["card"], n)))
     if source["kind"] == "person" and source["card"] != "argo_yesky" and argo_active(state, data, side):
@@ -116,5 +116,5 @@ def cheapest(state: dict, data, side: str, card: str) -> int:
     """The lowest cost of ``card`` over the columns it may go to (every column when all are full: one of the
     people there is destroyed first)."""
     side_ = state["players"][side]
-    cols = [c for c in range(3) if B.column_has_room(side_, c, state["rules"]["column_limit"])] or [0, 1, 2]
+    cols = [c for c in range(3) if board.column_has_room(side_, c, state["rules"]["column_limit"])] or [0, 1, 2]
     return min(person_cost(state, data, side, card, c) for c in cols)

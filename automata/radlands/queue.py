@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from ..core.steps import Say, msg
-from . import board as B
-from . import targets as T
+from . import board
+from . import targets
 from .card_effects import resolve_event_card
 from .effects import Ctx, zeto_first_event
 
@@ -22,9 +22,9 @@ def place_event(ctx: Ctx, card: str, paid: bool = True):
     state = ctx.state
     side = ctx.side()
     bomb = event_bomb(ctx, card)
-    space = B.event_space(side["queue"], bomb)
+    space = board.event_space(side["queue"], bomb)
     state["turn"]["events_played"] += 1
-    name = T.card_name(ctx.data, card)
+    name = targets.card_name(ctx.data, card)
     if space == 0:
         if bomb != int(ctx.data.card(card)["bomb"]):
             yield Say(msg("radlands.event.zeto", card=name), "rule")
@@ -48,6 +48,6 @@ def events_phase(ctx: Ctx):
     else:
         yield Say(msg("radlands.events.none", player=side["name"]), "info")
     if any(side["queue"]):
-        B.shift_queue(side["queue"])
-        moved = [f"{T.card_name(ctx.data, c)} → {i + 1}" for i, c in enumerate(side["queue"]) if c]
+        board.shift_queue(side["queue"])
+        moved = [f"{targets.card_name(ctx.data, c)} → {i + 1}" for i, c in enumerate(side["queue"]) if c]
         yield Say(msg("radlands.events.shift", player=side["name"], moved=moved), "do")

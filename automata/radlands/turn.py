@@ -7,8 +7,8 @@ cannot be paid or placed, and tells what to move; the table names the cards it p
 from __future__ import annotations
 
 from ..core.steps import ONE_OF, Ask, Choice, InvalidAnswer, Msg, Say, msg
-from . import board as B
-from . import targets as T
+from . import board
+from . import targets
 from .card_effects import enter_person, run_effect, run_effects
 from .cards import ability_cost, abilities_of, available_people, card_choices, cheapest, condition_holds
 from .effects import Ctx, draw_cards, report_changes, zero_cost_marker
@@ -32,7 +32,7 @@ def events_step(state: dict, data, side: str):
     state["turn"] = new_turn(state, side)
     me = state["players"][side]
     me["turns"] += 1
-    B.refresh(me)
+    board.refresh(me)
     yield Say(msg("radlands.turn.start", player=me["name"], n=state["turn"]["number"]), "head")
     yield from events_phase(Ctx(state, data, side))
     state["next"] = {"proc": "replenish", "p": side, "name": me["name"], "turn": state["turn"]["number"]}
@@ -63,43 +63,43 @@ def action_step(state: dict, side: str, k: int) -> dict:
 
 def usable_sources(state: dict, data, side: str) -> list[tuple[Choice, dict, list]]:
     me = state["players"][side]
-    left = B.water_left(state)
+    left = board.water_left(state)
     out = []
     for c, camp in enumerate(me["camps"]):
-        if not B.camp_ready(camp):
+        if not board.camp_ready(camp):
             continue
         src = {"kind": "camp", "card": camp["id"], "c": c}
         abs_ = [(n, ab, t) for n, ab, t in abilities_of(state, data, side, src)
                 if condition_holds(state, side, ab, camp) and ability_cost(state, data, side, ab) <= left]
         if abs_:
-            out.append((T.camp_choice(state, data, side, c), src, abs_))
+            out.append((targets.camp_choice(state, data, side, c), src, abs_))
     for c, col in enumerate(me["columns"]):
         for i, p in enumerate(col):
-            if not B.person_ready(p):
+            if not board.person_ready(p):
                 continue
             src = {"kind": "person", "card": p["card"], "c": c, "uid": p["uid"]}
             abs_ = [(n, ab, t) for n, ab, t in abilities_of(state, data, side, src)
                     if condition_holds(state, side, ab, None) and ability_cost(state, data, side, ab) <= left]
             if abs_:
-                out.append((T.person_choice(state, data, side, c, i), src, abs_))
+                out.append((targets.person_choice(state, data, side, c, i), src, abs_))
     return out
 
 
 def playable_people(state: dict, data, side: str) -> list[str]:
-    left = B.water_left(state)
+    left = board.water_left(state)
     return [c for c in available_people(state, data, "person") if cheapest(state, data, side, c) <= left]
 
 
 def playable_events(state: dict, data, side: str) -> list[str]:
-    left = B.water_left(state)
+    left = board.water_left(state)
     ctx = Ctx(state, data, side)
     return [c for c in available_people(state, data, "event")
-            if int(data.card(c)["cost"]) <= left and B.event_space(state["players"][side]["queue"], event_bomb(ctx, c)) >= 0]
+            if int(data.card(c)["cost"]) <= left and board.event_space(state["players"][side]["queue"], event_bomb(ctx, c)) >= 0]
 
 
 def legal_actions(state: dict, data, side: str) -> list[str]:
     me = state["players"][side]
-    left = B.water_left(state)
+    left = board.water_left(state)
     r = state["rules"]
     ok = {
         "person": me["hand"] > 0 and bool(playable_people(state, data, side)),
@@ -117,7 +117,7 @@ def legal_actions(state: dict, data, side: str) -> list[str]:
 def action_blocks(state: dict, data, side: str) -> dict[str, Msg]:
     """Why each action the player cannot take now is unavailable (the action menu keeps it in its place)."""
     me = state["players"][side]
-    left = B.water_left(state)
+    left = board.water_left(state)
     r = state["rules"]
     legal = set(legal_actions(state, data, side))
     out: dict[str, Msg] = {}
@@ -146,7 +146,7 @@ def action_blocks(state: dict, data, side: str) -> dict[str, Msg]:
 
 def action(state: dict, data, side: str, k: int):
     me = state["players"][side]
-    yield Say(msg("radlands.action.status", player=me["name"], water=B.water_left(state), hand=me["hand"],
+    yield Say(msg("radlands.action.status", player=me["name"], water=board.water_left(state), hand=me["hand"],
                   silo="@radlands.silo." + me["silo"]), "info")
     # every action keeps its place and number; one the player cannot take now is marked with the reason (issue 11)
     blocks = action_blocks(state, data, side)
@@ -158,7 +158,7 @@ def action(state: dict, data, side: str, k: int):
     if state.get("over"):
         return
     if what == "end":
-        nxt = B.other(side)
+        nxt = board.other(side)
         state["next"] = {"proc": "events", "p": nxt, "name": state["players"][nxt]["name"], "turn": state["turn"]["number"] + 1}
     else:
         state["next"] = action_step(state, side, k + 1)
@@ -174,8 +174,8 @@ def play_person(ctx: Ctx):
 
     def check_card(value):
         low = cheapest(state, data, side, value)
-        if low > B.water_left(state):
-            raise InvalidAnswer(msg("radlands.invalid.water", card=data.card(value)["name"], cost=low, water=B.water_left(state)))
+        if low > board.water_left(state):
+            raise InvalidAnswer(msg("radlands.invalid.water", card=data.card(value)["name"], cost=low, water=board.water_left(state)))
         return value
 
     card = yield Ask("card", msg("radlands.ask.person"), ONE_OF, card_choices(data, ids), check=check_card)
@@ -190,17 +190,17 @@ def play_event(ctx: Ctx):
 
     def check_card(value):
         ev = data.card(value)
-        if B.event_space(ctx.side()["queue"], event_bomb(ctx, value)) < 0:
+        if board.event_space(ctx.side()["queue"], event_bomb(ctx, value)) < 0:
             raise InvalidAnswer(msg("radlands.invalid.queue_full", card=ev["name"], bomb=ev["bomb"]))
-        if int(ev["cost"]) > B.water_left(state):
-            raise InvalidAnswer(msg("radlands.invalid.water", card=ev["name"], cost=ev["cost"], water=B.water_left(state)))
+        if int(ev["cost"]) > board.water_left(state):
+            raise InvalidAnswer(msg("radlands.invalid.water", card=ev["name"], cost=ev["cost"], water=board.water_left(state)))
         return value
 
     card = yield Ask("card", msg("radlands.ask.event"), ONE_OF, card_choices(data, ids), check=check_card)
     cost = int(data.card(card)["cost"])
-    B.pay(state, cost)
+    board.pay(state, cost)
     ctx.side()["hand"] -= 1
-    yield Say(msg("radlands.event.paid", card=data.card(card)["name"], cost=cost, water=B.water_left(state)), "do")
+    yield Say(msg("radlands.event.paid", card=data.card(card)["name"], cost=cost, water=board.water_left(state)), "do")
     if cost == 0:
         yield from zero_cost_marker(ctx, card)
     yield from place_event(ctx, card)
@@ -209,8 +209,8 @@ def play_event(ctx: Ctx):
 def draw_action(ctx: Ctx):
     """Seed, Comprar Carta: 2 water, one card."""
     cost = int(ctx.state["rules"]["draw_action_cost"])
-    B.pay(ctx.state, cost)
-    yield Say(msg("radlands.paid", cost=cost, water=B.water_left(ctx.state)), "do")
+    board.pay(ctx.state, cost)
+    yield Say(msg("radlands.paid", cost=cost, water=board.water_left(ctx.state)), "do")
     yield from draw_cards(ctx, ctx.me, 1)
 
 
@@ -230,7 +230,7 @@ def junk_action(ctx: Ctx):
         yield Say(msg("radlands.junk.silo", player=me["name"]), "do")
     else:
         me["hand"] -= 1
-        B.to_discard(state, card)
+        board.to_discard(state, card)
         yield Say(msg("radlands.junk.card", card=data.card(card)["name"], icon="@radlands.icon." + icon), "do")
     ctx.source = {"kind": "junk", "card": card}
     yield from run_effect(ctx, icon)
@@ -239,9 +239,9 @@ def junk_action(ctx: Ctx):
 def silo_action(ctx: Ctx):
     """Seed, Pegar Water Silo: 1 water puts the Water Silo in your hand (kept across turns)."""
     cost = int(ctx.state["rules"]["take_silo_cost"])
-    B.pay(ctx.state, cost)
+    board.pay(ctx.state, cost)
     ctx.side()["silo"] = "hand"
-    yield Say(msg("radlands.silo.taken", cost=cost, water=B.water_left(ctx.state)), "do")
+    yield Say(msg("radlands.silo.taken", cost=cost, water=board.water_left(ctx.state)), "do")
 
 
 def ability_action(ctx: Ctx):
@@ -260,18 +260,18 @@ def ability_action(ctx: Ctx):
     cost = ability_cost(state, data, side, ability)
     if ability.get("cost") == "symbol" and data.rule_is_provisional("symbol_cost_base"):
         yield Say(msg("radlands.provisional.symbol_cost"), "warn")
-    B.pay(state, cost)
-    name = data.card(src["card"])["name"] if src["card"] != B.PUNK else "@radlands.punk"
-    vera = any(p["card"] != B.PUNK and not p["damaged"] and "vera_vosh" in data.card(p["card"]).get("traits", [])
-               for p in B.people(ctx.side()))
+    board.pay(state, cost)
+    name = data.card(src["card"])["name"] if src["card"] != board.PUNK else "@radlands.punk"
+    vera = any(p["card"] != board.PUNK and not p["damaged"] and "vera_vosh" in data.card(p["card"]).get("traits", [])
+               for p in board.people(ctx.side()))
     stays_ready = vera and not state["turn"]["first_ability_card"]
     if not state["turn"]["first_ability_card"]:
         state["turn"]["first_ability_card"] = src["card"]
     if src["kind"] == "camp":
         ctx.side()["camps"][src["c"]]["used"] = not stays_ready
     else:
-        B.person_by_uid(ctx.side(), src["uid"])["used"] = not stays_ready
-    yield Say(msg("radlands.ability.used", card=name, cost=cost, water=B.water_left(state)), "do")
+        board.person_by_uid(ctx.side(), src["uid"])["used"] = not stays_ready
+    yield Say(msg("radlands.ability.used", card=name, cost=cost, water=board.water_left(state)), "do")
     if stays_ready:
         yield Say(msg("radlands.ability.vera"), "rule")
     elif cost == 0:
@@ -290,7 +290,7 @@ def change_action(ctx: Ctx):
 def end_action(ctx: Ctx):
     """Seed, Limpeza de ações: every water disc and extra-water disc goes back; nothing carries over."""
     state = ctx.state
-    left = B.water_left(state)
+    left = board.water_left(state)
     state["turn"]["water"] = 0
     state["turn"]["extra"] = 0
     state["turn"]["high_ground"] = False
