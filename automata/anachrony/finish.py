@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.steps import YES_NO, Ask, Say, msg
-from . import agenda as G
+from . import agenda
 from .common import has, turn_order, who
 from .eras import payback_term
 
@@ -57,7 +57,7 @@ def game_end(state: dict, data):
             yield Say(msg("anachrony.end.leak", player=who(state, p)), "do")
         yield Say(msg("anachrony.end.vp_tokens", player=who(state, p), vp=t["vp_tokens"]), "score")
     if has(state, "intrigues"):
-        rows = G.complete_rows(state)
+        rows = agenda.complete_rows(state)
         yield Say(msg("anachrony.end.agenda", rows=", ".join(str(r + 1) for r in rows) or "—"), "do")
         yield Say(msg("anachrony.end.agenda_reserve"), "rule")
     state["next"] = {"proc": "score"}
@@ -77,7 +77,7 @@ def known_answers(state: dict) -> dict[str, Any]:
         if has(state, "intrigues"):
             known[f"anachrony.score.{p}.missions"] = t["missions"]
     if has(state, "intrigues"):
-        rows = G.complete_rows(state)
+        rows = agenda.complete_rows(state)
         known["anachrony.score.agenda.rows"] = len(rows)
         for i, r in enumerate(rows, 1):
             values = state["agenda"][r]["values"]
