@@ -161,21 +161,16 @@ def applying(gen):
     """Run the procedure ``gen``; a question with only one valid answer is not put to the table: the
     program applies that answer and says so. The answer depends only on the state, so a replay of the
     journal gives the same game."""
-    from ..core.steps import Ask, Say
+    from ..core.steps import Ask, Say, relay
 
-    answer = None
-    while True:
-        try:
-            item = gen.send(answer)
-        except StopIteration as stop:
-            return stop.value
-        if isinstance(item, Ask):
-            one = single_answer(item)
-            if one is not None:
-                yield Say(msg("anachrony.applied", question=item.msg.to_data(), answer=one[1]), "info")
-                answer = one[0]
-                continue
-        answer = yield item
+    def through(item):
+        one = single_answer(item) if isinstance(item, Ask) else None
+        if one is not None:
+            yield Say(msg("anachrony.applied", question=item.msg.to_data(), answer=one[1]), "info")
+            return one[0]
+        return (yield item)
+
+    return (yield from relay(gen, through))
 
 
 def procedure(state: dict, step: dict):

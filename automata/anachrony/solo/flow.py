@@ -4,7 +4,7 @@ the Action Rounds as one step per turn, and its final score through the scoring 
 
 from __future__ import annotations
 
-from ...core.steps import Say, msg
+from ...core.steps import Say, msg, relay
 from .. import multiplayer
 from ..finish import with_known
 from . import phases, rounds
@@ -78,16 +78,14 @@ def _after_heads(base, inserted):
 
 def _bot_named(gen, name: str):
     """The final winners' line names the opponent (the scoring helper calls it "bot")."""
-    to_send = None
-    while True:
-        try:
-            item = gen.send(to_send)
-        except StopIteration as stop:
-            return stop.value
+
+    def through(item):
         if isinstance(item, Say) and item.msg.id == "anachrony.final.winners":
             players = [name if p == "bot" else p for p in item.msg.params.get("players", [])]
             item = Say(msg(item.msg.id, **{**item.msg.params, "players": players}), item.style)
-        to_send = yield item
+        return (yield item)
+
+    return (yield from relay(gen, through))
 
 
 def _base(state: dict, step: dict):
