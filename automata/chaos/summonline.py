@@ -17,7 +17,7 @@ from ..core.steps import TEXT, Ask, InvalidAnswer, Say, msg
 from .board import FIGURE_KINDS, figure_count, figures_of, in_reserve
 from .common import apply_changes, ask_changes, power_term, region_term
 from .data import ChaosData, UnknownName, find_region
-from .turn import next_summoner
+from .turn import next_summoner, start_summoning
 
 #: words for "nothing this round" and for "let us record one action at a time"
 NOTHING = {"", "-", "none", "nothing", "pass", "nada", "nenhum", "passa", "passo"}
@@ -219,9 +219,7 @@ def summon_line(state: dict, data: ChaosData, power: str):
     ps = state["p"][power]
     r = state["round"]
     info = data.power(power)
-    if state.get("summon_started") != r:
-        state["summon_started"] = r
-        yield Say(msg("chaos.phase.summon"), "head")
+    if (yield from start_summoning(state)):
         yield Say(msg("chaos.line.intro"), "rule")
 
     def check(text: str) -> str:

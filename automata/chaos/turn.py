@@ -127,14 +127,20 @@ def next_summoner(state: dict, after: str | None) -> str | None:
     return None
 
 
+def start_summoning(state: dict):
+    """The Summoning phase's heading, said once a round (before the first Power summons); True that once."""
+    if state.get("summon_started") == state["round"]:
+        return False
+    state["summon_started"] = state["round"]
+    yield Say(msg("chaos.phase.summon"), "head")
+    return True
+
+
 def summon_turn(state: dict, data: ChaosData, power: str):
     """Seed, Fase de Invocação: summon one figure, play one Chaos card, or pass (power to 0)."""
     ps = state["p"][power]
-    r = state["round"]
     info = data.power(power)
-    if state.get("summon_started") != r:
-        state["summon_started"] = r
-        yield Say(msg("chaos.phase.summon"), "head")
+    yield from start_summoning(state)
     yield Say(msg("chaos.summon.turn", power=power_term(power), pp=ps["pp"], hand=ps["hand"]), "info")
     choices = []
     for kind in FIGURE_KINDS:
