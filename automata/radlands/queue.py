@@ -47,7 +47,12 @@ def events_phase(ctx: Ctx):
             return
     else:
         yield Say(msg("radlands.events.none", player=side["name"]), "info")
+    yield from move_forward(ctx.data, side)
+
+
+def move_forward(data, side: dict):
+    """Every event left in the player's queue moves forward one space (Events phase, after space 1)."""
     if any(side["queue"]):
         board.shift_queue(side["queue"])
-        moved = [f"{targets.card_name(ctx.data, c)} → {i + 1}" for i, c in enumerate(side["queue"]) if c]
+        moved = [f"{targets.card_name(data, c)} → {i + 1}" for i, c in enumerate(side["queue"]) if c]
         yield Say(msg("radlands.events.shift", player=side["name"], moved=moved), "do")

@@ -30,6 +30,8 @@ from ..core.gamedata import UnknownName, fold_name
 from ..core.steps import TEXT, Ask, InvalidAnswer, Say, msg
 from . import board
 from . import targets
+from .queue import move_forward
+from .turn import new_turn, take_water
 
 TRACKS = ("full", "queues")
 
@@ -54,8 +56,6 @@ def is_queues(state: dict) -> bool:
 def start_step(state: dict, data, side: str):
     """Seed, Fluxo do Jogo 1-2: the Events phase (space 1 resolves, the queue moves forward), then one card and the
     turn's water. Nothing is asked."""
-    from .turn import new_turn
-
     state["turn"] = new_turn(state, side)
     me = state["players"][side]
     me["turns"] += 1
@@ -66,15 +66,9 @@ def start_step(state: dict, data, side: str):
         yield from resolve(state, data, side, card)
     else:
         yield Say(msg("radlands.events.none", player=me["name"]), "info")
-    if any(me["queue"]):
-        board.shift_queue(me["queue"])
-        moved = [f"{targets.card_name(data, c)} → {i + 1}" for i, c in enumerate(me["queue"]) if c]
-        yield Say(msg("radlands.events.shift", player=me["name"], moved=moved), "do")
+    yield from move_forward(data, me)
     yield Say(msg("radlands.q.draw", player=me["name"]), "do")
-    first = side == state["first_player"] and me["turns"] == 1
-    state["turn"]["water"] = int(state["rules"]["start_player_first_turn_water"] if first else state["rules"]["water_per_turn"])
-    yield Say(msg("radlands.replenish.water_first" if first else "radlands.replenish.water", player=me["name"],
-                  n=state["turn"]["water"]), "do")
+    yield from take_water(state, side)
     if me["silo"] == "hand":
         yield Say(msg("radlands.q.silo_in_hand", player=me["name"]), "info")
     state["next"] = {"proc": "q_played", "p": side, "name": me["name"], "turn": state["turn"]["number"]}

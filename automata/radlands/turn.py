@@ -43,15 +43,20 @@ def events_step(state: dict, data, side: str):
 
 def replenish_step(state: dict, data, side: str):
     """Seed, Fluxo do Jogo 2: draw a card, then take 3 water (the first player's first turn: 1)."""
-    me = state["players"][side]
     yield from draw_cards(Ctx(state, data, side), side, 1)
     if state.get("over"):
         return
+    state["turn"]["extra"] = 0
+    yield from take_water(state, side)
+    state["next"] = action_step(state, side, 1)
+
+
+def take_water(state: dict, side: str):
+    """Seed, Fluxo do Jogo 2: the turn's water, 3 (the first player's first turn: 1)."""
+    me = state["players"][side]
     first = side == state["first_player"] and me["turns"] == 1
     state["turn"]["water"] = int(state["rules"]["start_player_first_turn_water"] if first else state["rules"]["water_per_turn"])
-    state["turn"]["extra"] = 0
     yield Say(msg("radlands.replenish.water_first" if first else "radlands.replenish.water", player=me["name"], n=state["turn"]["water"]), "do")
-    state["next"] = action_step(state, side, 1)
 
 
 def action_step(state: dict, side: str, k: int) -> dict:
