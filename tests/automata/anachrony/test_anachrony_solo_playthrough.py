@@ -16,7 +16,7 @@ import pytest
 
 from automata.anachrony import score_data, scoring
 from automata.anachrony.game import step_label
-from automata.anachrony.solo import state as S
+from automata.anachrony.solo import state as solo_state
 from automata.anachrony.solo.data import solo_data_of
 from automata.anachrony.solo.flow import score_answers
 from anachrony_solo_policy import play_solo
@@ -68,9 +68,9 @@ def check(state) -> None:
     s = state.get("solo")
     sd = solo_data_of(state)
     assert 0 <= s["exosuits"] <= 6 and 0 <= s["placed"] <= 6
-    assert 0 <= s["time_travel"] <= S.TIME_TRAVEL_TOP
+    assert 0 <= s["time_travel"] <= solo_state.TIME_TRAVEL_TOP
     assert 0 <= s["paradox"] <= 2 and 0 <= s["anomalies"] <= 3
-    assert all(n > 0 for n in s["warps"].values()) and S.warps_out(s) <= S.WARP_TILES
+    assert all(n > 0 for n in s["warps"].values()) and solo_state.warps_out(s) <= solo_state.WARP_TILES
     assert all(0 <= n <= 3 for n in s["buildings"].values()) and 0 <= s["superprojects"] <= 3
     for table in ("workers", "resources", "breakthroughs"):
         assert all(n >= 0 for n in s[table].values())
@@ -81,7 +81,7 @@ def check(state) -> None:
         assert toks == sorted(sd["chronobot_first" if s["edition"] == "first" else "chronobot"]["start"])
         assert all(1 <= len(v) <= cap for v in s["spots"].values())
     else:
-        spots = [S.chronossus_spot(sd, s, t) for t in S.tokens(s)]
+        spots = [solo_state.chronossus_spot(sd, s, t) for t in solo_state.tokens(s)]
         assert all(spots.count(x) <= 2 for x in spots), "never three tokens on a spot (§3.4.3)"
         assert s["pool"]["energized"] >= 0 and s["pool"]["exhausted"] >= 0
         if "hypersync" in s:
@@ -93,7 +93,7 @@ def bot_total(state) -> tuple[int, int]:
     known = score_answers(state)
     report = {"vp": known["anachrony.score.bot.vp"], "time_travel": known["anachrony.score.bot.time_travel"],
               "anomalies": known["anachrony.score.bot.anomalies"],
-              "breakthroughs": {x: known[f"anachrony.score.bot.breakthroughs.{x}"] for x in S.SHAPES}}
+              "breakthroughs": {x: known[f"anachrony.score.bot.breakthroughs.{x}"] for x in solo_state.SHAPES}}
     if known.get("anachrony.score.bot.energy_core_option"):
         report["energy_cores"] = known["anachrony.score.bot.energy_cores"]
     score = scoring.score_bot(report, table, score_data.load())
