@@ -21,6 +21,18 @@ class _Check(Check):
             self.fail(f"{join(path, 'status')} must be one of {', '.join(STATUSES)}; got {s!r}")
         self.typed(node, "source", str, path)
 
+    def entries(self, table: dict, prefix: str, what: str):
+        """(id, entry, path) for every entry of ``table`` that is a table; a non-table entry or an id that is not
+        lower case letters, digits and '_' is reported (``what``: "a set", "an icon")."""
+        for eid, entry in table.items():
+            path = f"{prefix}.{eid}"
+            if not isinstance(entry, dict):
+                self.fail(f"{path} must be a table")
+                continue
+            if not vocabulary.ID_RE.match(eid):
+                self.fail(f"{path}: {what} id is lower case letters, digits and '_'")
+            yield eid, entry, path
+
 
 def validate(ns: dict, context: str, *, shipped: bool) -> None:
     chk = _Check()
@@ -92,13 +104,7 @@ def _rules(ns: dict, chk: _Check) -> None:
 def _sets(sets: dict, chk: _Check) -> None:
     if "base" not in sets:
         chk.fail("sets.base is missing")
-    for sid, s in sets.items():
-        p = f"sets.{sid}"
-        if not isinstance(s, dict):
-            chk.fail(f"{p} must be a table")
-            continue
-        if not vocabulary.ID_RE.match(sid):
-            chk.fail(f"{p}: a set id is lower case letters, digits and '_'")
+    for _, s, p in chk.entries(sets, "sets", "a set"):
         chk.typed(s, "name", str, p)
         chk.status(s, p)
         chk.typed(s, "in_play", bool, p)
@@ -111,13 +117,7 @@ def _sets(sets: dict, chk: _Check) -> None:
 
 
 def _icons(icons: dict, chk: _Check) -> tuple[str, ...]:
-    for iid, icon in icons.items():
-        p = f"icons.{iid}"
-        if not isinstance(icon, dict):
-            chk.fail(f"{p} must be a table")
-            continue
-        if not vocabulary.ID_RE.match(iid):
-            chk.fail(f"{p}: an icon id is lower case letters, digits and '_'")
+    for iid, icon, p in chk.entries(icons, "icons", "an icon"):
         chk.typed(icon, "junk_ok", bool, p)
         chk.typed(icon, "default_target", str, p)
         chk.status(icon, p)
