@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
+from .errors import SaveError
+
 CURRENT_VERSION = 2
 
 #: Version 2 files end with this line, so that a file cut short (a disk error, a copy stopped half way) is seen as
@@ -28,8 +30,6 @@ JOURNAL_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: 
 
 
 def migrate(data: dict[str, Any], path: Path, target: int | None = None, table: dict | None = None) -> dict[str, Any]:
-    from .save import SaveError
-
     table = MIGRATIONS if table is None else table
     target = CURRENT_VERSION if target is None else target
     version = data.get("schema_version")

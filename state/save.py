@@ -18,20 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from .atomic import write_atomic
+from .errors import SaveError
 from .migrations import CURRENT_VERSION, END_MARK, FIRST_WITH_END_MARK, JOURNAL_MIGRATIONS, migrate
 
 SAVE_FILE = "save.toml"
 JOURNAL_FILE = "journal.toml"
-
-
-class SaveError(Exception):
-    """A save that does not parse or validate. The file is left as it was."""
-
-    def __init__(self, path: Path, problem: str, line: int | None = None):
-        super().__init__(f"{path}: {problem}")
-        self.path = path
-        self.problem = problem
-        self.line = line
 
 
 @dataclass

@@ -9,7 +9,7 @@ the recovery of a tile (R1-R6), Negotiate and Agenda tiles (§1.7.3-§1.7.4), th
 from __future__ import annotations
 
 from ..core.steps import NUMBER, ONE_OF, YES_NO, Ask, Choice, Say, msg
-from . import agenda as G
+from . import agenda
 from .common import card, has, player_choices, provisional, turn_order, who
 from .eras import payback_term, pending_hypersync
 
@@ -77,7 +77,7 @@ def eligible(state: dict, data, event: str) -> list[str]:
         elif event == "negotiate":
             ok = "intrigues" in pl
         elif event == "agenda" and "intrigues" in pl:
-            ok = pl["intrigues"]["objectives"] + pl["intrigues"]["values"] > 0 and bool(G.open_rows(state))
+            ok = pl["intrigues"]["objectives"] + pl["intrigues"]["values"] > 0 and bool(agenda.open_rows(state))
         elif event == "benefit" and "intrigues" in pl:
             i = pl["intrigues"]
             ok = i["benefit_uses"] < data.rules["intrigues"]["benefit_uses_per_era"] and i["objectives"] + i["values"] > 0
@@ -160,7 +160,7 @@ def negotiate(state: dict, data, p: str, era: int):
     worker = yield Ask(f"anachrony.negotiate.{p}.worker", msg("anachrony.negotiate.worker"), ONE_OF, workers)
     worker, _, bonus = worker.partition(":")  # a Genius names the bonus it takes in the same answer
     bonus = bonus or worker
-    draw, keep, place = G.negotiate_counts(data.rules["intrigues"]["negotiate"], space, bonus)
+    draw, keep, place = agenda.negotiate_counts(data.rules["intrigues"]["negotiate"], space, bonus)
     if space == "bottom":
         yield Say(msg("anachrony.negotiate.bottom_water", water=data.rules["intrigues"]["negotiate"]["bottom_water"]), "do")
     if space == "world_council":
@@ -176,7 +176,7 @@ def negotiate(state: dict, data, p: str, era: int):
     pi["objectives"] += obj
     pi["values"] += val
     yield Say(msg("anachrony.negotiate.reserve", player=who(state, p), objectives=pi["objectives"], values=pi["values"]), "info")
-    if place and pi["objectives"] + pi["values"] > 0 and G.open_rows(state):
+    if place and pi["objectives"] + pi["values"] > 0 and agenda.open_rows(state):
         if (yield Ask(f"anachrony.negotiate.{p}.place", msg("anachrony.negotiate.place_now"), YES_NO)):
             yield from place_one(state, data, p, era)
 
@@ -202,7 +202,7 @@ def place_one(state: dict, data, p: str, era: int):
                          rows=[str(r + 1) for r in turn["rows"]]), YES_NO)
         if not same:
             turn["rows"] = []
-    rows = G.open_rows(state, exclude=turn["rows"] if turn["player"] == p else [])
+    rows = agenda.open_rows(state, exclude=turn["rows"] if turn["player"] == p else [])
     if not rows:
         yield Say(msg("anachrony.agenda.no_row"), "warn")
         return
@@ -211,22 +211,22 @@ def place_one(state: dict, data, p: str, era: int):
     if len(kinds) == 1:
         question = msg("anachrony.agenda.row", column=f"@anachrony.agenda.column.{kinds[0]}")
         choices = tuple(Choice(f"{kinds[0]}:{r + 1}", msg("anachrony.agenda.row_choice", row=r + 1,
-                                                          cost=G.cover_cost(state, r, kinds[0], per)), (str(r + 1),))
+                                                          cost=agenda.cover_cost(state, r, kinds[0], per)), (str(r + 1),))
                         for r in rows)
     else:
         question = msg("anachrony.agenda.where")
         choices = tuple(Choice(f"{k}:{r + 1}", msg("anachrony.agenda.where_choice", kind=f"@anachrony.agenda.kind.{k}",
-                                                   row=r + 1, cost=G.cover_cost(state, r, k, per)))
+                                                   row=r + 1, cost=agenda.cover_cost(state, r, k, per)))
                         for k in kinds for r in rows)
     where = yield Ask(f"anachrony.agenda.{p}.row", question, ONE_OF, choices)
     kind, _, row_text = where.partition(":")
     row = int(row_text) - 1
-    cost = G.cover_cost(state, row, kind, per)
+    cost = agenda.cover_cost(state, row, kind, per)
     number = None
     if kind == "value":
         number = yield Ask(f"anachrony.agenda.{p}.number", msg("anachrony.agenda.value_number"), NUMBER, min=-10, max=20,
                            hint=msg("anachrony.agenda.value_hint"))
-    G.place(state, row, kind, number)
+    agenda.place(state, row, kind, number)
     pi["objectives" if kind == "objective" else "values"] -= 1
     state["turn"] = {"player": p, "rows": state["turn"]["rows"] + [row] if state["turn"]["player"] == p else [row]}
     yield Say(msg("anachrony.agenda.placed", player=who(state, p), kind=f"@anachrony.agenda.kind.{kind}", row=row + 1,

@@ -75,6 +75,10 @@ def load(overrides: dict | None = None) -> "AnachronyData":
     return data
 
 
+#: ``data_of(state)``: the game data for the state's overrides (the last ones used kept)
+data_of = gamedata.data_by_overrides(load)
+
+
 def _merge_overrides(ns: dict, overrides: dict) -> None:
     for raw_key, value in overrides.items():
         key = str(raw_key)

@@ -8,8 +8,11 @@ count as Warp tiles, one extra roll for the most Hypersync tiles: rules file §2
 
 from __future__ import annotations
 
-from ..core.steps import ONE_OF, SEVERAL_OF, TEXT, YES_NO, Ask, Choice, Say, msg
+import unicodedata
+
+from ..core.steps import ONE_OF, SEVERAL_OF, TEXT, YES_NO, Ask, Choice, InvalidAnswer, Say, msg
 from .common import card, has, player_choices, program_draws, provisional, turn_order, who
+from .solo.data import solo_data_of
 
 PHASES = ("preparation", "paradox", "power_up", "warp", "actions", "clean_up")
 
@@ -127,9 +130,7 @@ def _solo_hypersync_in_play(state: dict) -> int:
     s = state.get("solo") or {}
     if not s.get("hypersync"):
         return 0
-    from .solo.flow import sdata_of
-
-    return len(s["hypersync"]) if sdata_of(state)["hypersync_paradox"]["counts"] else 0
+    return len(s["hypersync"]) if solo_data_of(state)["hypersync_paradox"]["counts"] else 0
 
 
 # -- 3 Power Up ----------------------------------------------------------------------------------
@@ -221,10 +222,6 @@ def _checked_payback(text: str) -> str:
 def parse_payback(text: str) -> str:
     """A Breakthrough as the card shows it: a shape (circle, triangle, square) and an icon numbered 1-5 as the
     owner's set shows them (rules file §4.1 item 2): "triangle 4" (Portuguese shape names too)."""
-    import unicodedata
-
-    from ..core.steps import InvalidAnswer
-
     folded = "".join(ch for ch in unicodedata.normalize("NFKD", str(text).lower()) if not unicodedata.combining(ch))
     words = folded.replace(",", " ").split()
     shape = next((SHAPES[w] for w in words if w in SHAPES), None)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.steps import YES_NO, Ask, Say, msg
-from . import agenda as G
+from ..core.steps import YES_NO, Ask, Say, msg, relay
+from . import agenda
 from .common import has, turn_order, who
 from .eras import payback_term
 
@@ -57,7 +57,7 @@ def game_end(state: dict, data):
             yield Say(msg("anachrony.end.leak", player=who(state, p)), "do")
         yield Say(msg("anachrony.end.vp_tokens", player=who(state, p), vp=t["vp_tokens"]), "score")
     if has(state, "intrigues"):
-        rows = G.complete_rows(state)
+        rows = agenda.complete_rows(state)
         yield Say(msg("anachrony.end.agenda", rows=", ".join(str(r + 1) for r in rows) or "—"), "do")
         yield Say(msg("anachrony.end.agenda_reserve"), "rule")
     state["next"] = {"proc": "score"}
@@ -77,7 +77,7 @@ def known_answers(state: dict) -> dict[str, Any]:
         if has(state, "intrigues"):
             known[f"anachrony.score.{p}.missions"] = t["missions"]
     if has(state, "intrigues"):
-        rows = G.complete_rows(state)
+        rows = agenda.complete_rows(state)
         known["anachrony.score.agenda.rows"] = len(rows)
         for i, r in enumerate(rows, 1):
             values = state["agenda"][r]["values"]
@@ -88,18 +88,16 @@ def known_answers(state: dict) -> dict[str, Any]:
 
 def with_known(gen, known: dict[str, Any]):
     """Run ``gen``, answering from ``known`` the questions whose answer the program keeps (and saying so)."""
-    to_send = None
-    while True:
-        try:
-            step = gen.send(to_send)
-        except StopIteration as stop:
-            return stop.value
+
+    def through(step):
         if isinstance(step, Ask) and step.id in known:
-            to_send = step.normalise(known[step.id])
-            shown = ("@core.yes" if to_send else "@core.no") if isinstance(to_send, bool) else to_send
+            value = step.normalise(known[step.id])
+            shown = ("@core.yes" if value else "@core.no") if isinstance(value, bool) else value
             yield Say(msg("anachrony.final.known", question=step.msg.to_data(), value=shown), "info")
-        else:
-            to_send = yield step
+            return value
+        return (yield step)
+
+    return (yield from relay(gen, through))
 
 
 def final_score(state: dict, data):

@@ -12,19 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.gamedata import data_by_overrides
 from ..core.games import OptionError, step_msg
 from ..core.steps import msg
-from .data import MODULES, UnknownName, find_module, load
+from .data import MODULES, UnknownName, data_of, find_module, load  # noqa: F401  (data_of re-exported)
 
 if TYPE_CHECKING:
     from ..core.steps import Msg
 
 GAME_ID = "anachrony"
 RANDOM = ("app", "table")
-
-#: ``data_of(state)``: the game data for the state's overrides
-data_of = data_by_overrides(load)
 
 
 def check_options(raw: dict) -> dict:
@@ -165,51 +161,30 @@ def applying(gen):
     """Run the procedure ``gen``; a question with only one valid answer is not put to the table: the
     program applies that answer and says so. The answer depends only on the state, so a replay of the
     journal gives the same game."""
-    from ..core.steps import Ask, Say
+    from ..core.steps import Ask, Say, relay
 
-    answer = None
-    while True:
-        try:
-            item = gen.send(answer)
-        except StopIteration as stop:
-            return stop.value
-        if isinstance(item, Ask):
-            one = single_answer(item)
-            if one is not None:
-                yield Say(msg("anachrony.applied", question=item.msg.to_data(), answer=one[1]), "info")
-                answer = one[0]
-                continue
-        answer = yield item
+    def through(item):
+        one = single_answer(item) if isinstance(item, Ask) else None
+        if one is not None:
+            yield Say(msg("anachrony.applied", question=item.msg.to_data(), answer=one[1]), "info")
+            return one[0]
+        return (yield item)
+
+    return (yield from relay(gen, through))
 
 
 def procedure(state: dict, step: dict):
-    if step.get("base"):
-        return _procedure(state, step)  # inside a solo step, which applies single answers itself
     return applying(_procedure(state, step))
 
 
 def _procedure(state: dict, step: dict):
-    from . import actions, eras, finish, setup
-
-    if state.get("solo") and not step.get("base"):  # solo opponent (solo helper's hook)
+    if state.get("solo"):  # solo opponent (solo helper's hook); it runs the multi-player steps itself
         from .solo.flow import procedure as solo_procedure
 
         return solo_procedure(state, step)
-    data = data_of(state)
-    proc = step["proc"]
-    if proc == "setup":
-        return setup.setup_step(state, data, step["name"])
-    if proc == "phase":
-        return eras.phase_step(state, data, step["era"], step["phase"])
-    if proc == "actions":
-        return actions.action_step(state, data, step["era"], step["k"])
-    if proc == "impact":
-        return eras.impact(state, data)
-    if proc == "end":
-        return finish.game_end(state, data)
-    if proc == "score":
-        return finish.final_score(state, data)
-    raise ValueError(f"unknown Anachrony step {proc!r}")
+    from .multiplayer import procedure as multiplayer_procedure
+
+    return multiplayer_procedure(state, step)
 
 
 def step_label(step: dict) -> Msg:

@@ -14,7 +14,7 @@ from ..core.steps import ONE_OF, Ask, Choice, Roll, Say, msg
 from .board import FIGURE_KINDS, card_record, figures_of
 from .data import ChaosData
 from .odds import hits as count_hits
-from .turn import P, R, apply_changes, ask_changes
+from .common import apply_changes, ask_changes, power_term, region_term
 
 
 def attack_dice(state: dict, data: ChaosData, region_id: str, power: str) -> int:
@@ -74,7 +74,7 @@ def assign_hits(state: dict, data: ChaosData, region_id: str, power: str, hits: 
         affordable = [t for t in targets if t[2] <= hits]
         if not affordable:
             if targets:
-                yield Say(msg("chaos.battle.spare", power=P(power), hits=hits), "rule")
+                yield Say(msg("chaos.battle.spare", power=power_term(power), hits=hits), "rule")
             break
         groups = list(dict.fromkeys((o, k) for o, k, _ in affordable))
         if sum(t[2] for t in targets) <= hits or len(groups) == 1:
@@ -82,12 +82,12 @@ def assign_hits(state: dict, data: ChaosData, region_id: str, power: str, hits: 
         else:
             choice = yield Ask(
                 ask_id,
-                msg("chaos.battle.target", power=P(power), hits=hits, region=R(region_id)),
+                msg("chaos.battle.target", power=power_term(power), hits=hits, region=region_term(region_id)),
                 ONE_OF,
                 tuple(
                     Choice(
                         f"{o}:{k}",
-                        msg("chaos.battle.target_peasant") if o == "peasant" else msg("chaos.battle.target_figure", owner=P(o), figure=f"@chaos.figure.{k}", defense=data.power(o)["followers"][k]["defense"]),
+                        msg("chaos.battle.target_peasant") if o == "peasant" else msg("chaos.battle.target_figure", owner=power_term(o), figure=f"@chaos.figure.{k}", defense=data.power(o)["followers"][k]["defense"]),
                     )
                     for o, k in groups
                 ),
@@ -98,15 +98,15 @@ def assign_hits(state: dict, data: ChaosData, region_id: str, power: str, hits: 
         if owner == "peasant":
             region["tokens"]["peasant"] -= 1
             state["p"][power]["peasants"] += 1
-            yield Say(msg("chaos.battle.peasant", power=P(power), region=R(region_id)), "do")
+            yield Say(msg("chaos.battle.peasant", power=power_term(power), region=region_term(region_id)), "do")
             continue
         killed += 1
         if early:
             figures_of(region, owner)[kind] -= 1
-            yield Say(msg("chaos.battle.early_kill", power=P(power), owner=P(owner), figure=f"@chaos.figure.{kind}"), "do")
+            yield Say(msg("chaos.battle.early_kill", power=power_term(power), owner=power_term(owner), figure=f"@chaos.figure.{kind}"), "do")
         else:
             knocked[(owner, kind)] = knocked.get((owner, kind), 0) + 1
-            yield Say(msg("chaos.battle.knocked", power=P(power), owner=P(owner), figure=f"@chaos.figure.{kind}"), "do")
+            yield Say(msg("chaos.battle.knocked", power=power_term(power), owner=power_term(owner), figure=f"@chaos.figure.{kind}"), "do")
     return killed
 
 
@@ -116,15 +116,15 @@ def battle(state: dict, data: ChaosData, region_id: str):
         state["battle_started"] = r
         yield Say(msg("chaos.phase.battle"), "head")
     region = state["regions"][region_id]
-    yield Say(msg("chaos.battle.region", region=R(region_id)), "head")
+    yield Say(msg("chaos.battle.region", region=region_term(region_id)), "head")
     killers: set[str] = set()
     # Early hits: rolled at the start of the battle, figures destroyed by them are removed at once.
     for p in state["powers"]:
         n = early_dice(state, data, region_id, p)
         if n and targets_for(state, data, region_id, p, {}):
-            faces = yield Roll(f"chaos.battle.{region_id}.{p}.early", f"{n}d6!", msg("chaos.battle.early_roll", power=P(p), dice=n))
+            faces = yield Roll(f"chaos.battle.{region_id}.{p}.early", f"{n}d6!", msg("chaos.battle.early_roll", power=power_term(p), dice=n))
             h = count_hits(faces)
-            yield Say(msg("chaos.battle.hits", power=P(p), hits=h, dice=len(faces)), "info")
+            yield Say(msg("chaos.battle.hits", power=power_term(p), hits=h, dice=len(faces)), "info")
             if (yield from assign_hits(state, data, region_id, p, h, {}, f"chaos.battle.{region_id}.{p}.early_target", True)):
                 killers.add(p)
     # Normal dice: everyone rolls, then hits are assigned in Power order.
@@ -132,24 +132,24 @@ def battle(state: dict, data: ChaosData, region_id: str):
     for p in state["powers"]:
         n = attack_dice(state, data, region_id, p)
         if n and targets_for(state, data, region_id, p, {}):
-            faces = yield Roll(f"chaos.battle.{region_id}.{p}", f"{n}d6!", msg("chaos.battle.roll", power=P(p), dice=n))
+            faces = yield Roll(f"chaos.battle.{region_id}.{p}", f"{n}d6!", msg("chaos.battle.roll", power=power_term(p), dice=n))
             rolled[p] = count_hits(faces)
-            yield Say(msg("chaos.battle.hits", power=P(p), hits=rolled[p], dice=len(faces)), "info")
+            yield Say(msg("chaos.battle.hits", power=power_term(p), hits=rolled[p], dice=len(faces)), "info")
     knocked: dict = {}
     for p, h in rolled.items():
         if h and (yield from assign_hits(state, data, region_id, p, h, knocked, f"chaos.battle.{region_id}.{p}.target", False)):
             killers.add(p)
     for (owner, kind), n in knocked.items():
         figures_of(region, owner)[kind] -= n
-        yield Say(msg("chaos.battle.remove", owner=P(owner), figure=f"@chaos.figure.{kind}", n=n, region=R(region_id)), "do")
+        yield Say(msg("chaos.battle.remove", owner=power_term(owner), figure=f"@chaos.figure.{kind}", n=n, region=region_term(region_id)), "do")
     # Khorne's dial condition: killing one or more enemy figures in a battle (Peasants do not count).
     for p in sorted(killers, key=state["powers"].index):
         if data.power(p).get("dac_condition") == "kill_enemy_figure":
             state["p"][p]["dac"] += 1
-            yield Say(msg("chaos.dac.earned", power=P(p), region=R(region_id), why="@chaos.dac.why.kill"), "score")
+            yield Say(msg("chaos.dac.earned", power=power_term(p), region=region_term(region_id), why="@chaos.dac.why.kill"), "score")
     effects = [e for e in region["cards"] if card_record(data, e).get("battle_effect") and not card_record(data, e).get("early_dice")]
     if effects:
         cards = [f"@chaos.card.{e['power']}.{e['card']}" for e in effects]
-        text = yield ask_changes(f"chaos.battle.{region_id}.changes", msg("chaos.battle.card_changes", cards=cards, region=R(region_id)), state, data)
+        text = yield ask_changes(f"chaos.battle.{region_id}.changes", msg("chaos.battle.card_changes", cards=cards, region=region_term(region_id)), state, data)
         yield from apply_changes(state, data, text)
     state["next"] = next_battle(state, data, region_id)

@@ -16,7 +16,7 @@ from .board import (
 )
 from .data import ChaosData
 from .scoring import dominator, domination_value, ruiner_awards
-from .turn import P, R
+from .common import power_term, region_term
 
 
 def domination_values(state: dict, data: ChaosData, region_id: str) -> dict[str, int]:
@@ -57,9 +57,9 @@ def check_domination_line(powers: list[str], raw) -> str:
         if power not in powers:
             raise InvalidAnswer(msg("chaos.domination.bad_power", power=part.split()[0], valid=", ".join(powers)))
         if power in seen:
-            raise InvalidAnswer(msg("chaos.domination.twice", power=P(power)))
+            raise InvalidAnswer(msg("chaos.domination.twice", power=power_term(power)))
         if not 0 <= value <= DOMINATION_MAX:
-            raise InvalidAnswer(msg("chaos.domination.bad_value", power=P(power), value=value, max=DOMINATION_MAX))
+            raise InvalidAnswer(msg("chaos.domination.bad_value", power=power_term(power), value=value, max=DOMINATION_MAX))
         seen[power] = value
     return ", ".join(f"{p} {v}" for p, v in seen.items())
 
@@ -87,33 +87,33 @@ def domination_step(state: dict, data: ChaosData):
                     2 * (region["tokens"].get("hero", 0) + region["tokens"].get("noble", 0))
                 if add:
                     values[p] = values.get(p, 0) + add
-                    yield Say(msg("chaos.domination.computed", power=P(p), region=R(rid), card=f"@chaos.card.{p}.{e['card']}", n=add), "rule")
+                    yield Say(msg("chaos.domination.computed", power=power_term(p), region=region_term(rid), card=f"@chaos.card.{p}.{e['card']}", n=add), "rule")
         effects = [e for e in region["cards"] if card_record(data, e).get("domination_effect") and not card_record(data, e).get("domination")]
         if effects:
             # A card here changes domination in a way printed on it: the table confirms each value.
             cards = [f"@chaos.card.{e['power']}.{e['card']}" for e in effects]
-            yield Say(msg("chaos.domination.card_effect", region=R(rid), cards=cards), "warn")
+            yield Say(msg("chaos.domination.card_effect", region=region_term(rid), cards=cards), "warn")
             # One question for the region, as the table reads it off the board: Enter keeps the counted values,
             # else the changed ones by Power ("khorne 5"); checked whole (issue 11: one look, one answer).
-            counted = [msg("chaos.value_of", power=P(p), value=v).to_data() for p, v in values.items()]
+            counted = [msg("chaos.value_of", power=power_term(p), value=v).to_data() for p, v in values.items()]
             changed = yield Ask(
                 f"chaos.domination.r{r}.{rid}",
-                msg("chaos.domination.values", region=R(rid), counted=counted),
+                msg("chaos.domination.values", region=region_term(rid), counted=counted),
                 TEXT,
                 check=partial(check_domination_line, list(values)),
                 hint=msg("chaos.domination.values_hint"),
             )
             values.update(parse_domination_line(changed))
         res, con = resistance(state, data, rid), conquest(state, data, rid)
-        shown = [msg("chaos.value_of", power=P(p), value=v).to_data() for p, v in values.items()]
+        shown = [msg("chaos.value_of", power=power_term(p), value=v).to_data() for p, v in values.items()]
         winner = dominator(values, res)
         if winner:
             score(state, winner, con, "domination")
-            yield Say(msg("chaos.domination.wins", region=R(rid), power=P(winner), value=values[winner], resistance=res, vp=con, values=shown), "score")
+            yield Say(msg("chaos.domination.wins", region=region_term(rid), power=power_term(winner), value=values[winner], resistance=res, vp=con, values=shown), "score")
         else:
             best = max(values.values())
             key = "chaos.domination.tie" if list(values.values()).count(best) > 1 else "chaos.domination.not_enough"
-            yield Say(msg(key, region=R(rid), value=best, resistance=res, values=shown), "info")
+            yield Say(msg(key, region=region_term(rid), value=best, resistance=res, values=shown), "info")
     state["next"] = {"proc": "corruption"}
 
 
@@ -148,7 +148,7 @@ def corruption_step(state: dict, data: ChaosData):
         blocked = [e for e in region["cards"] if card_record(data, e).get("no_corruption")]
         placed: dict[str, int] = {}
         if blocked:
-            yield Say(msg("chaos.corruption.blocked", region=R(rid), card=f"@chaos.card.{blocked[0]['power']}.{blocked[0]['card']}"), "info")
+            yield Say(msg("chaos.corruption.blocked", region=region_term(rid), card=f"@chaos.card.{blocked[0]['power']}.{blocked[0]['card']}"), "info")
         else:
             for p in state["powers"]:
                 n = region["figures"].get(p, {}).get("cultist", 0)
@@ -156,7 +156,7 @@ def corruption_step(state: dict, data: ChaosData):
                 if changers:
                     n = yield Ask(
                         f"chaos.corruption.r{r}.{rid}.{p}",
-                        msg("chaos.corruption.how_many", power=P(p), region=R(rid), cultists=n, cards=[f"@chaos.card.{p}.{e['card']}" for e in changers]),
+                        msg("chaos.corruption.how_many", power=power_term(p), region=region_term(rid), cultists=n, cards=[f"@chaos.card.{p}.{e['card']}" for e in changers]),
                         NUMBER,
                         min=0,
                         max=supply,
@@ -166,35 +166,35 @@ def corruption_step(state: dict, data: ChaosData):
                 on_board = sum(reg["corruption"].get(p, 0) for reg in state["regions"].values())
                 n_ok = min(n, max(0, supply - on_board))
                 if n_ok < n:
-                    yield Say(msg("chaos.corruption.supply_out", power=P(p), wanted=n, placed=n_ok), "warn")
+                    yield Say(msg("chaos.corruption.supply_out", power=power_term(p), wanted=n, placed=n_ok), "warn")
                 if n_ok <= 0:
                     continue
                 region["corruption"][p] = region["corruption"].get(p, 0) + n_ok
                 pr = state["p"][p]["placed_round"]
                 pr[rid] = pr.get(rid, 0) + n_ok
                 placed[p] = n_ok
-                yield Say(msg("chaos.corruption.place", power=P(p), n=n_ok, region=R(rid)), "do")
+                yield Say(msg("chaos.corruption.place", power=power_term(p), n=n_ok, region=region_term(rid)), "do")
         for p, n in placed.items():
             why = dac_condition_met(state, data, p, rid, n)
             if why:
                 state["p"][p]["dac"] += 1
-                yield Say(msg("chaos.dac.earned", power=P(p), region=R(rid), why=f"@chaos.dac.why.{why}"), "score")
+                yield Say(msg("chaos.dac.earned", power=power_term(p), region=region_term(rid), why=f"@chaos.dac.why.{why}"), "score")
         total = corruption_total(region)
         if total < to_ruin or region["ruin"]:
             continue
         card = state["ruination_next"]
         if card > last_card:
-            yield Say(msg("chaos.ruin.no_cards", region=R(rid), total=total), "warn")
+            yield Say(msg("chaos.ruin.no_cards", region=region_term(rid), total=total), "warn")
             continue
         state["ruination_next"] += 1
         region["ruin"] = card
         region["ruin_face_up"] = True
-        yield Say(msg("chaos.ruin.ruined", region=R(rid), total=total, card=card), "score")
+        yield Say(msg("chaos.ruin.ruined", region=region_term(rid), total=total, card=card), "score")
         if rules["ruination"].get("ruiner_window", "step") == "round":
             ruiners = [p for p in state["powers"] if state["p"][p]["placed_round"].get(rid, 0) > 0]
         else:
             ruiners = list(placed)
         for p, vp in ruiner_awards(ruiners, data.ruiner_vp(card)).items():
             score(state, p, vp, "ruiners")
-            yield Say(msg("chaos.ruin.ruiner_vp", power=P(p), vp=vp, region=R(rid)), "score")
+            yield Say(msg("chaos.ruin.ruiner_vp", power=power_term(p), vp=vp, region=region_term(rid)), "score")
     state["next"] = {"proc": "end_cards"}

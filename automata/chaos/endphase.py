@@ -6,7 +6,8 @@ from ..core.steps import ONE_OF, SEVERAL_OF, YES_NO, Ask, Choice, Say, msg
 from .board import FIGURE_KINDS, figure_count, figures_of, record_round_vp, score, threat
 from .data import ChaosData
 from .scoring import ruination_places
-from .turn import P, R, apply_changes, ask_changes, draw_cards, region_choices
+from .common import apply_changes, ask_changes, draw_cards, power_term, region_choices, region_term
+from .oldworld import apply_end_effect
 
 
 def end_cards(state: dict, data: ChaosData):
@@ -17,7 +18,7 @@ def end_cards(state: dict, data: ChaosData):
         for e in region["cards"]:
             state["p"][e["power"]]["discard"] += 1
         if region["cards"]:
-            yield Say(msg("chaos.end.cards_off", region=R(rid), n=len(region["cards"])), "do")
+            yield Say(msg("chaos.end.cards_off", region=region_term(rid), n=len(region["cards"])), "do")
         region["cards"] = []
     state["next"] = {"proc": "end_heroes"}
 
@@ -41,14 +42,14 @@ def end_heroes(state: dict, data: ChaosData):
             if len(kinds) > 1:
                 kind = yield Ask(
                     f"chaos.hero.r{r}.{rid}.{i + 1}",
-                    msg("chaos.hero.which", power=P(victim), region=R(rid)),
+                    msg("chaos.hero.which", power=power_term(victim), region=region_term(rid)),
                     ONE_OF,
                     tuple(Choice(k, msg("chaos.figure." + k)) for k in kinds),
                 )
             else:
                 kind = kinds[0]
             figures_of(region, victim)[kind] -= 1
-            yield Say(msg("chaos.hero.removes", region=R(rid), power=P(victim), figure=f"@chaos.figure.{kind}", threat=top), "do")
+            yield Say(msg("chaos.hero.removes", region=region_term(rid), power=power_term(victim), figure=f"@chaos.figure.{kind}", threat=top), "do")
     state["next"] = {"proc": "end_old_world"}
 
 
@@ -68,8 +69,6 @@ def end_phase_fact(state: dict, data: ChaosData, card_id: str):
 
 def end_old_world(state: dict, data: ChaosData):
     """Step 3: End-Phase effects of the Old World cards on the track, space 1 then space 2."""
-    from .oldworld import apply_end_effect
-
     for slot, card_id in enumerate(state["old_world"]["track"], 1):
         if not card_id:
             continue
@@ -94,16 +93,16 @@ def end_ruination(state: dict, data: ChaosData):
             continue
         first, second = data.ruination_vp(rid, region["ruin"])
         awards = ruination_places(region["corruption"], first, second, min_tokens)
-        yield Say(msg("chaos.ruin.scoring", region=R(rid), card=region["ruin"], first=first, second=second), "head")
+        yield Say(msg("chaos.ruin.scoring", region=region_term(rid), card=region["ruin"], first=first, second=second), "head")
         for p in state["powers"]:
             if awards.get(p):
                 score(state, p, awards[p], "ruination")
-                yield Say(msg("chaos.ruin.place_vp", power=P(p), vp=awards[p], tokens=region["corruption"].get(p, 0)), "score")
+                yield Say(msg("chaos.ruin.place_vp", power=power_term(p), vp=awards[p], tokens=region["corruption"].get(p, 0)), "score")
         region["ruin_face_up"] = False
         region["corruption"] = {}
         if data.rules["rules"]["ruination"].get("warpstone_removed_with_corruption", False):
             region["tokens"]["warpstone"] = 0
-        yield Say(msg("chaos.ruin.face_down", region=R(rid)), "do")
+        yield Say(msg("chaos.ruin.face_down", region=region_term(rid)), "do")
     state["next"] = {"proc": "end_dials"}
 
 
@@ -138,10 +137,10 @@ def end_dials(state: dict, data: ChaosData):
             ps["dial"] += 1
             pos = ps["dial"]
             if pos >= data.ticks_to_win(p):
-                yield Say(msg("chaos.dial.victory", power=P(p)), "score")
+                yield Say(msg("chaos.dial.victory", power=power_term(p)), "score")
                 break
             reward = data.dial_reward(p, pos)
-            yield Say(msg("chaos.dial.turn", power=P(p), position=pos, threat=threat(state, data, p), reward=_reward_msg(reward)), "do")
+            yield Say(msg("chaos.dial.turn", power=power_term(p), position=pos, threat=threat(state, data, p), reward=_reward_msg(reward)), "do")
             yield from _apply_reward(state, data, p, reward, f"r{r}.{pos}")
         ps["dac"] = 0
     state["next"] = {"proc": "end_check"}
@@ -158,30 +157,30 @@ def _apply_reward(state: dict, data: ChaosData, power: str, reward: str, key: st
     ps = state["p"][power]
     if kind == "vp":
         score(state, power, n, "dial")
-        yield Say(msg("chaos.dial.vp", power=P(power), vp=n, total=ps["vp"]), "score")
+        yield Say(msg("chaos.dial.vp", power=power_term(power), vp=n, total=ps["vp"]), "score")
     elif kind == "draw":
         got = yield from draw_cards(state, power, n)
-        yield Say(msg("chaos.dial.drawn", power=P(power), cards=got), "do")
+        yield Say(msg("chaos.dial.drawn", power=power_term(power), cards=got), "do")
     elif kind == "upgrade":
         left = [u for u in data.power(power)["upgrades"] if u["key"] not in ps["upgrades"]]
         if not left:
-            yield Say(msg("chaos.dial.no_upgrades", power=P(power)), "warn")
+            yield Say(msg("chaos.dial.no_upgrades", power=power_term(power)), "warn")
             return
         choice = yield Ask(
             f"chaos.dial.{power}.{key}.upgrade",
-            msg("chaos.dial.which_upgrade", power=P(power)),
+            msg("chaos.dial.which_upgrade", power=power_term(power)),
             ONE_OF,
             tuple(Choice(u["key"], msg(f"chaos.upgrade.{power}.{u['key']}"), (u["name"],)) for u in left),
         )
         ps["upgrades"].append(choice)
-        yield Say(msg("chaos.dial.upgrade_taken", power=P(power), upgrade=f"@chaos.upgrade.{power}.{choice}"), "do")
+        yield Say(msg("chaos.dial.upgrade_taken", power=power_term(power), upgrade=f"@chaos.upgrade.{power}.{choice}"), "do")
     elif kind in ("place_warpstone", "place_noble"):
         token = kind.split("_", 1)[1]
         allowed = [rid for rid in data.region_ids if not state["regions"][rid]["ruin"]]
         count = min(n, len(allowed))
         regions = yield Ask(
             f"chaos.dial.{power}.{key}.{token}",
-            msg("chaos.dial.where_tokens", power=P(power), n=count, token=f"@chaos.token.{token}"),
+            msg("chaos.dial.where_tokens", power=power_term(power), n=count, token=f"@chaos.token.{token}"),
             SEVERAL_OF,
             region_choices(data, allowed),
             min=count,
@@ -189,9 +188,9 @@ def _apply_reward(state: dict, data: ChaosData, power: str, reward: str, key: st
         )
         for rid in regions:
             state["regions"][rid]["tokens"][token] += 1
-            yield Say(msg("chaos.dial.token_placed", token=f"@chaos.token.{token}", region=R(rid)), "do")
+            yield Say(msg("chaos.dial.token_placed", token=f"@chaos.token.{token}", region=region_term(rid)), "do")
     else:  # remove_corruption, remove_old_world_tokens, ask: what the space says, as board changes
-        text = yield ask_changes(f"chaos.dial.{power}.{key}.changes", msg("chaos.dial.changes", power=P(power), reward=_reward_msg(reward)), state, data)
+        text = yield ask_changes(f"chaos.dial.{power}.{key}.changes", msg("chaos.dial.changes", power=power_term(power), reward=_reward_msg(reward)), state, data)
         yield from apply_changes(state, data, text)
 
 
@@ -229,7 +228,7 @@ def end_check(state: dict, data: ChaosData):
     vrules = data.rules["rules"]["victory"]
     dial_won = any(state["p"][p]["dial"] >= data.ticks_to_win(p) for p in state["powers"])
     vp_won = any(state["p"][p]["vp"] >= vrules["vp_threshold"] for p in state["powers"])
-    scores = [msg("chaos.value_of", power=P(p), value=state["p"][p]["vp"]).to_data() for p in state["powers"]]
+    scores = [msg("chaos.value_of", power=power_term(p), value=state["p"][p]["vp"]).to_data() for p in state["powers"]]
     yield Say(msg("chaos.end.scores", scores=scores), "info")
     if dial_won and vp_won and data.rules["rules"]["victory"].get("precedence_confidence") in ("provisional", "U"):
         first = vrules.get("precedence", ["dial", "vp"])[0]
@@ -239,7 +238,7 @@ def end_check(state: dict, data: ChaosData):
     if won:
         state["over"] = True
         state["result"] = {"winners": won, "rule": why}
-        yield Say(msg("chaos.end.winner", powers=[P(p) for p in won], rule=f"@chaos.win.{why}"), "score")
+        yield Say(msg("chaos.end.winner", powers=[power_term(p) for p in won], rule=f"@chaos.win.{why}"), "score")
         state["next"] = {"proc": "over"}
     elif state["old_world"]["deck"] <= 0:
         state["over"] = True

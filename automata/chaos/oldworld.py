@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.steps import ONE_OF, SEVERAL_OF, Ask, Choice, InvalidAnswer, Say, msg
+from ..core.steps import ONE_OF, SEVERAL_OF, Ask, Choice, InvalidAnswer, Say, _fold, msg
+from .board import figure_count
+from .common import draw_cards, power_term, region_choices, region_term
 from .data import ChaosData
-
-
-def R(region: str) -> str:
-    return "@chaos.region." + region
 
 
 def copies_left(state: dict, data: ChaosData, card_id: str) -> int:
@@ -33,8 +31,6 @@ class CardAsk(Ask):
         try:
             return super().normalise(raw)
         except InvalidAnswer:
-            from ..core.steps import _fold
-
             text = _fold(str(raw))
             for card_id, name, copies in self.exhausted:
                 if text in (_fold(card_id), _fold(name)):
@@ -74,7 +70,7 @@ def apply_effect(state: dict, data: ChaosData, card_id: str, ask_prefix: str):
         elif "pairs" in e:
             pairs = [p for p in e["pairs"] if any(_token_allowed(state, data, r) for r in p)]
             if len(pairs) > 1:
-                labels = tuple(Choice(str(k), msg("chaos.oldworld.pair", first=R(p[0]), second=R(p[1]))) for k, p in enumerate(pairs))
+                labels = tuple(Choice(str(k), msg("chaos.oldworld.pair", first=region_term(p[0]), second=region_term(p[1]))) for k, p in enumerate(pairs))
                 k = yield Ask(f"{ask_prefix}.{i}", msg("chaos.oldworld.which_pair", token=f"@chaos.token.{token}"), ONE_OF, labels)
                 targets = list(pairs[int(k)])
             else:
@@ -86,25 +82,20 @@ def apply_effect(state: dict, data: ChaosData, card_id: str, ask_prefix: str):
             if count == len(allowed):
                 targets = allowed
             else:
-                from .turn import region_choices
-
                 targets = yield Ask(f"{ask_prefix}.{i}", msg("chaos.oldworld.which_regions", n=count, token=f"@chaos.token.{token}", per=n),
                                     SEVERAL_OF, region_choices(data, allowed), min=count, max=count)
                 if count == 1 and not isinstance(targets, list):  # pragma: no cover - SEVERAL_OF answers a list
                     targets = [targets]
         for rid in targets:
             if not _token_allowed(state, data, rid):
-                yield Say(msg("chaos.oldworld.ruined_skip", region=R(rid), token=f"@chaos.token.{token}"), "info")
+                yield Say(msg("chaos.oldworld.ruined_skip", region=region_term(rid), token=f"@chaos.token.{token}"), "info")
                 continue
             state["regions"][rid]["tokens"][token] = state["regions"][rid]["tokens"].get(token, 0) + n
-            yield Say(msg("chaos.oldworld.token_put", n=n, token=f"@chaos.token.{token}", region=R(rid)), "do")
+            yield Say(msg("chaos.oldworld.token_put", n=n, token=f"@chaos.token.{token}", region=region_term(rid)), "do")
 
 
 def apply_end_effect(state: dict, data: ChaosData, card_id: str):
     """End phase (seed, Fase Final step 3): the card's ``end_effect`` entries, in Power order."""
-    from .board import figure_count
-    from .turn import P, draw_cards
-
     for e in data.old_world_card(card_id).get("end_effect", []):
         if "figures_in" in e:
             where = [e["figures_in"]]
@@ -118,7 +109,7 @@ def apply_end_effect(state: dict, data: ChaosData, card_id: str):
                 n = min(e["discard"], ps["hand"])
                 ps["hand"] -= n
                 ps["discard"] += n
-                yield Say(msg("chaos.oldworld.end_discard", power=P(p), n=n, hand=ps["hand"]), "do")
+                yield Say(msg("chaos.oldworld.end_discard", power=power_term(p), n=n, hand=ps["hand"]), "do")
             else:
                 got = yield from draw_cards(state, p, e["draw"])
-                yield Say(msg("chaos.oldworld.end_draw", power=P(p), n=got, hand=ps["hand"]), "do")
+                yield Say(msg("chaos.oldworld.end_draw", power=power_term(p), n=got, hand=ps["hand"]), "do")

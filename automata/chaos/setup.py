@@ -6,6 +6,7 @@ import random
 
 from ..core.steps import YES_NO, Ask, Say, msg
 from .board import TOKEN_KINDS
+from .common import power_term
 from .data import ChaosData
 
 SETUP_STEPS = 8
@@ -27,25 +28,24 @@ def old_world_deck_size(data: ChaosData, players: int) -> int:
 
 def setup_step(state: dict, data: ChaosData, n: int):
     powers = state["powers"]
-    P = lambda p: "@chaos.power." + p  # noqa: E731
     yield Say(msg("chaos.setup.title", n=n, total=SETUP_STEPS, name=f"@chaos.setup.name.{n}"), "head")
     if n == 1:
         yield Say(msg("chaos.setup.board"), "do")
         yield Say(msg("chaos.setup.wheels"), "do")
         yield Say(msg("chaos.setup.wheel_places"), "rule")
     elif n == 2:
-        yield Say(msg("chaos.setup.powers", powers=[P(p) for p in powers]), "do")
-        yield Say(msg("chaos.setup.seats", powers=[P(p) for p in powers]), "do")
+        yield Say(msg("chaos.setup.powers", powers=[power_term(p) for p in powers]), "do")
+        yield Say(msg("chaos.setup.seats", powers=[power_term(p) for p in powers]), "do")
         unused = [p for p in data.power_ids if p not in powers]
         if unused:
-            yield Say(msg("chaos.setup.unused", powers=[P(p) for p in unused]), "do")
+            yield Say(msg("chaos.setup.unused", powers=[power_term(p) for p in unused]), "do")
     elif n == 3:
         for p in powers:
-            yield Say(msg("chaos.setup.components", power=P(p)), "do")
+            yield Say(msg("chaos.setup.components", power=power_term(p)), "do")
         yield Say(msg("chaos.setup.upgrades_under"), "do")
     elif n == 4:
         for p in powers:
-            yield Say(msg("chaos.setup.markers", power=P(p), pp=data.power(p)["starting_pp"]), "do")
+            yield Say(msg("chaos.setup.markers", power=power_term(p), pp=data.power(p)["starting_pp"]), "do")
     elif n == 5:
         yield Say(msg("chaos.setup.supplies"), "do")
         yield Say(msg("chaos.setup.ruination_stack", cards=data.setup["ruination_cards"]), "do")

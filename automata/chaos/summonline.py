@@ -15,7 +15,9 @@ import unicodedata
 
 from ..core.steps import TEXT, Ask, InvalidAnswer, Say, msg
 from .board import FIGURE_KINDS, figure_count, figures_of, in_reserve
+from .common import apply_changes, ask_changes, power_term, region_term
 from .data import ChaosData, UnknownName, find_region
+from .turn import next_summoner, start_summoning
 
 #: words for "nothing this round" and for "let us record one action at a time"
 NOTHING = {"", "-", "none", "nothing", "pass", "nada", "nenhum", "passa", "passo"}
@@ -175,13 +177,13 @@ def plan(state: dict, data: ChaosData, power: str, actions: list[dict]) -> list[
     """Check the whole line; the actions in a legal order, or InvalidAnswer with the reason (nothing applied)."""
     ps = state["p"][power]
     info = data.power(power)
-    P = "@chaos.power." + power
+    term = power_term(power)
     cost = sum(data.chaos_card(power, a["card"])["cost"] if "card" in a else info["followers"][a["kind"]]["cost"] for a in actions)
     if cost > ps["pp"]:
-        raise InvalidAnswer(msg("chaos.line.too_dear", power=P, cost=cost, pp=ps["pp"]))
+        raise InvalidAnswer(msg("chaos.line.too_dear", power=term, cost=cost, pp=ps["pp"]))
     cards = [a for a in actions if "card" in a]
     if len(cards) > ps["hand"]:
-        raise InvalidAnswer(msg("chaos.line.hand", power=P, n=len(cards), hand=ps["hand"]))
+        raise InvalidAnswer(msg("chaos.line.hand", power=term, n=len(cards), hand=ps["hand"]))
     no_ruined = data.rules["rules"]["ruined_regions"].get("no_chaos_cards", True)
     for rid in {a["region"] for a in cards}:
         region = state["regions"][rid]
@@ -195,14 +197,14 @@ def plan(state: dict, data: ChaosData, power: str, actions: list[dict]) -> list[
     for kind in FIGURE_KINDS:
         new = sum(1 for a in figures if a["kind"] == kind and not a["origin"])
         if new > in_reserve(state, data, power, kind):
-            raise InvalidAnswer(msg("chaos.line.box", power=P, figure=f"@chaos.figure.{kind}", n=new, left=in_reserve(state, data, power, kind)))
+            raise InvalidAnswer(msg("chaos.line.box", power=term, figure=f"@chaos.figure.{kind}", n=new, left=in_reserve(state, data, power, kind)))
     mine = {r: figure_count(state["regions"][r], power) for r in data.region_ids}
     kinds_at = {(r, k): state["regions"][r]["figures"].get(power, {}).get(k, 0) for r in data.region_ids for k in FIGURE_KINDS}
     order = legal_order(data, figures, mine, kinds_at)
     if order is None:
-        raise InvalidAnswer(msg("chaos.line.no_order", power=P))
+        raise InvalidAnswer(msg("chaos.line.no_order", power=term))
     if ps["pp"] <= 0 and actions:  # pragma: no cover - a Power on 0 is not asked
-        raise InvalidAnswer(msg("chaos.line.too_dear", power=P, cost=cost, pp=0))
+        raise InvalidAnswer(msg("chaos.line.too_dear", power=term, cost=cost, pp=0))
     return cards_first_if_free(data, power, cards) + order
 
 
@@ -214,14 +216,10 @@ def cards_first_if_free(data: ChaosData, power: str, cards: list[dict]) -> list[
 
 def summon_line(state: dict, data: ChaosData, power: str):
     """One Power's whole Summoning phase, recorded in one line and applied only if all of it is legal."""
-    from .turn import P, R, apply_changes, ask_changes, next_summoner
-
     ps = state["p"][power]
     r = state["round"]
     info = data.power(power)
-    if state.get("summon_started") != r:
-        state["summon_started"] = r
-        yield Say(msg("chaos.phase.summon"), "head")
+    if (yield from start_summoning(state)):
         yield Say(msg("chaos.line.intro"), "rule")
 
     def check(text: str) -> str:
@@ -230,7 +228,7 @@ def summon_line(state: dict, data: ChaosData, power: str):
             plan(state, data, power, got)
         return text.strip()
 
-    text = yield Ask(f"chaos.summon.r{r}.{power}", msg("chaos.line.ask", power=P(power), pp=ps["pp"], hand=ps["hand"]), TEXT,
+    text = yield Ask(f"chaos.summon.r{r}.{power}", msg("chaos.line.ask", power=power_term(power), pp=ps["pp"], hand=ps["hand"]), TEXT,
                      check=check, hint=msg("chaos.line.hint"))
     got = parse(text, data, power)
     if got == "turns":
@@ -246,7 +244,7 @@ def summon_line(state: dict, data: ChaosData, power: str):
             ps["hand"] -= 1
             cards = state["regions"][a["region"]]["cards"]
             cards.append({"power": power, "card": a["card"], "cost": card["cost"]})
-            yield Say(msg("chaos.card.played", power=P(power), card=f"@chaos.card.{power}.{a['card']}", region=R(a["region"]), space=len(cards), cost=card["cost"], pp=ps["pp"]), "do")
+            yield Say(msg("chaos.card.played", power=power_term(power), card=f"@chaos.card.{power}.{a['card']}", region=region_term(a["region"]), space=len(cards), cost=card["cost"], pp=ps["pp"]), "do")
             if card.get("summary"):
                 yield Say(msg(f"chaos.card.summary.{power}.{a['card']}"), "rule")
             played.append(card)
@@ -255,12 +253,12 @@ def summon_line(state: dict, data: ChaosData, power: str):
         ps["pp"] -= f["cost"]
         if a["origin"]:
             figures_of(state["regions"][a["origin"]], power)[a["kind"]] -= 1
-            yield Say(msg("chaos.summon.moved", power=P(power), figure=f"@chaos.figure.{a['kind']}", name=f["name"], origin=R(a["origin"]), region=R(a["region"]), cost=f["cost"], pp=ps["pp"]), "do")
+            yield Say(msg("chaos.summon.moved", power=power_term(power), figure=f"@chaos.figure.{a['kind']}", name=f["name"], origin=region_term(a["origin"]), region=region_term(a["region"]), cost=f["cost"], pp=ps["pp"]), "do")
         else:
-            yield Say(msg("chaos.summon.placed", power=P(power), figure=f"@chaos.figure.{a['kind']}", name=f["name"], region=R(a["region"]), cost=f["cost"], pp=ps["pp"]), "do")
+            yield Say(msg("chaos.summon.placed", power=power_term(power), figure=f"@chaos.figure.{a['kind']}", name=f["name"], region=region_term(a["region"]), cost=f["cost"], pp=ps["pp"]), "do")
         figures_of(state["regions"][a["region"]], power)[a["kind"]] += 1
     if ps["pp"] > 0:
-        yield Say(msg("chaos.line.left_over", power=P(power), pp=ps["pp"]), "do")
+        yield Say(msg("chaos.line.left_over", power=power_term(power), pp=ps["pp"]), "do")
     ps["pp"] = 0
     for card in played:
         if card.get("board_effect"):

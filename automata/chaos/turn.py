@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ..core.steps import ONE_OF, TEXT, YES_NO, Ask, Choice, Say, msg
-from . import edits
+from ..core.steps import ONE_OF, YES_NO, Ask, Choice, Say, msg
 from .board import (
     FIGURE_KINDS,
     by_threat,
@@ -14,37 +13,8 @@ from .board import (
     valid_summon_regions,
 )
 from .data import ChaosData
+from .common import apply_changes, ask_changes, draw_cards, power_term, region_choices, region_term
 from .oldworld import apply_effect, card_question
-
-
-def P(power: str) -> str:
-    return "@chaos.power." + power
-
-
-def R(region: str) -> str:
-    return "@chaos.region." + region
-
-
-def region_choices(data: ChaosData, region_ids) -> tuple[Choice, ...]:
-    """The regions as the choices of a question, each also answered by its names."""
-    return tuple(Choice(r, msg("chaos.region." + r), tuple(data.region(r)["names"])) for r in region_ids)
-
-
-def ask_changes(ask_id: str, question, state: dict, data: ChaosData) -> Ask:
-    """A question for board changes printed on a card the program does not model."""
-
-    def check(text: str) -> str:
-        edits.check(edits.parse(text, data, state["powers"]), state, data)
-        return text.strip()
-
-    return Ask(ask_id, question, TEXT, check=check, hint=msg("chaos.edit.hint"))
-
-
-def apply_changes(state: dict, data: ChaosData, text: str):
-    ops = edits.parse(text, data, state["powers"])
-    edits.apply(ops, state)
-    for line in edits.describe(ops):
-        yield Say(msg("chaos.edit.applied", change=line.to_data()), "rule")
 
 
 def lowest_threat(state: dict, data: ChaosData, ask_id: str):
@@ -72,11 +42,11 @@ def old_world_phase(state: dict, data: ChaosData):
     for p in state["powers"]:
         state["p"][p]["placed_round"] = {}
     chooser = yield from lowest_threat(state, data, f"chaos.oldworld.r{r}.chooser")
-    yield Say(msg("chaos.oldworld.draws", power=P(chooser), threat=threat(state, data, chooser)), "do")
-    card_id = yield card_question(state, data, "chaos.oldworld.card", msg("chaos.oldworld.which", power=P(chooser)))
+    yield Say(msg("chaos.oldworld.draws", power=power_term(chooser), threat=threat(state, data, chooser)), "do")
+    card_id = yield card_question(state, data, "chaos.oldworld.card", msg("chaos.oldworld.which", power=power_term(chooser)))
     card = data.old_world_card(card_id)
     ow.setdefault("drawn", []).append(card_id)
-    yield Say(msg("chaos.oldworld.resolve", power=P(chooser), card="@chaos.oldworld." + card_id), "do")
+    yield Say(msg("chaos.oldworld.resolve", power=power_term(chooser), card="@chaos.oldworld." + card_id), "do")
     if card.get("summary"):
         yield Say(msg("chaos.oldworld.summary." + card_id), "rule")
     if "effect" in card:
@@ -109,23 +79,6 @@ def old_world_phase(state: dict, data: ChaosData):
 # -- Draw phase -----------------------------------------------------------
 
 
-def draw_cards(state: dict, power: str, n: int):
-    """Draw ``n`` Chaos cards, reshuffling the discard pile into a new deck when the deck runs out."""
-    ps = state["p"][power]
-    drawn = 0
-    for _ in range(n):
-        if ps["deck"] == 0:
-            if ps["discard"] == 0:
-                yield Say(msg("chaos.draw.no_cards", power=P(power)), "warn")
-                break
-            ps["deck"], ps["discard"] = ps["discard"], 0
-            yield Say(msg("chaos.draw.reshuffle", power=P(power), cards=ps["deck"]), "do")
-        ps["deck"] -= 1
-        ps["hand"] += 1
-        drawn += 1
-    return drawn
-
-
 def power_points(state: dict, data: ChaosData, power: str) -> int:
     """The highlighted number on the Power sheet plus upgrade bonuses."""
     info = data.power(power)
@@ -147,13 +100,13 @@ def draw_phase(state: dict, data: ChaosData):
             n = yield from draw_cards(state, p, rule)
         else:  # Tzeentch: may discard one card, then draws until holding hand_target cards
             if ps["hand"] > 0:
-                discard = yield Ask(f"chaos.draw.r{r}.{p}.discard", msg("chaos.draw.discard_one", power=P(p)), YES_NO)
+                discard = yield Ask(f"chaos.draw.r{r}.{p}.discard", msg("chaos.draw.discard_one", power=power_term(p)), YES_NO)
                 if discard:
                     ps["hand"] -= 1
                     ps["discard"] += 1
             target = data.power(p).get("hand_target", 5)
             n = yield from draw_cards(state, p, max(0, target - ps["hand"]))
-        yield Say(msg("chaos.draw.power", power=P(p), pp=ps["pp"], cards=n, hand=ps["hand"]), "do")
+        yield Say(msg("chaos.draw.power", power=power_term(p), pp=ps["pp"], cards=n, hand=ps["hand"]), "do")
     yield Say(msg("chaos.draw.no_limit"), "rule")
     first = next_summoner(state, None)
     proc = "summon_line" if state.get("summoning") == "line" else "summon"
@@ -174,15 +127,21 @@ def next_summoner(state: dict, after: str | None) -> str | None:
     return None
 
 
+def start_summoning(state: dict):
+    """The Summoning phase's heading, said once a round (before the first Power summons); True that once."""
+    if state.get("summon_started") == state["round"]:
+        return False
+    state["summon_started"] = state["round"]
+    yield Say(msg("chaos.phase.summon"), "head")
+    return True
+
+
 def summon_turn(state: dict, data: ChaosData, power: str):
     """Seed, Fase de Invocação: summon one figure, play one Chaos card, or pass (power to 0)."""
     ps = state["p"][power]
-    r = state["round"]
     info = data.power(power)
-    if state.get("summon_started") != r:
-        state["summon_started"] = r
-        yield Say(msg("chaos.phase.summon"), "head")
-    yield Say(msg("chaos.summon.turn", power=P(power), pp=ps["pp"], hand=ps["hand"]), "info")
+    yield from start_summoning(state)
+    yield Say(msg("chaos.summon.turn", power=power_term(power), pp=ps["pp"], hand=ps["hand"]), "info")
     choices = []
     for kind in FIGURE_KINDS:
         f = info["followers"][kind]
@@ -193,10 +152,10 @@ def summon_turn(state: dict, data: ChaosData, power: str):
     if ps["hand"] > 0 and playable and spaces:
         choices.append(Choice("card", msg("chaos.summon.choice_card", hand=ps["hand"])))
     choices.append(Choice("pass", msg("chaos.summon.choice_pass")))
-    action = yield Ask(f"chaos.summon.{power}", msg("chaos.summon.what", power=P(power), pp=ps["pp"]), ONE_OF, tuple(choices))
+    action = yield Ask(f"chaos.summon.{power}", msg("chaos.summon.what", power=power_term(power), pp=ps["pp"]), ONE_OF, tuple(choices))
     if action == "pass":
         ps["pp"] = 0
-        yield Say(msg("chaos.summon.passed", power=P(power)), "do")
+        yield Say(msg("chaos.summon.passed", power=power_term(power)), "do")
     elif action == "card":
         yield from _play_card(state, data, power, playable, spaces)
     else:
@@ -242,9 +201,9 @@ def _summon_figure(state: dict, data: ChaosData, power: str, kind: str):
     ps["pp"] -= f["cost"]
     if origin != "reserve":
         figures_of(state["regions"][origin], power)[kind] -= 1
-        yield Say(msg("chaos.summon.moved", power=P(power), figure=f"@chaos.figure.{kind}", name=f["name"], origin=R(origin), region=R(region), cost=f["cost"], pp=ps["pp"]), "do")
+        yield Say(msg("chaos.summon.moved", power=power_term(power), figure=f"@chaos.figure.{kind}", name=f["name"], origin=region_term(origin), region=region_term(region), cost=f["cost"], pp=ps["pp"]), "do")
     else:
-        yield Say(msg("chaos.summon.placed", power=P(power), figure=f"@chaos.figure.{kind}", name=f["name"], region=R(region), cost=f["cost"], pp=ps["pp"]), "do")
+        yield Say(msg("chaos.summon.placed", power=power_term(power), figure=f"@chaos.figure.{kind}", name=f["name"], region=region_term(region), cost=f["cost"], pp=ps["pp"]), "do")
     figures_of(state["regions"][region], power)[kind] += 1
 
 
@@ -252,7 +211,7 @@ def _play_card(state: dict, data: ChaosData, power: str, playable: list[dict], s
     ps = state["p"][power]
     card_id = yield Ask(
         f"chaos.card.{power}",
-        msg("chaos.card.which", power=P(power), pp=ps["pp"]),
+        msg("chaos.card.which", power=power_term(power), pp=ps["pp"]),
         ONE_OF,
         tuple(Choice(c["id"], msg("chaos.card.choice", card=f"@chaos.card.{power}.{c['id']}", cost=c["cost"]), (c["name"],)) for c in playable),
     )
@@ -267,7 +226,7 @@ def _play_card(state: dict, data: ChaosData, power: str, playable: list[dict], s
     ps["hand"] -= 1
     cards = state["regions"][region]["cards"]
     cards.append({"power": power, "card": card_id, "cost": card["cost"]})
-    yield Say(msg("chaos.card.played", power=P(power), card=f"@chaos.card.{power}.{card_id}", region=R(region), space=len(cards), cost=card["cost"], pp=ps["pp"]), "do")
+    yield Say(msg("chaos.card.played", power=power_term(power), card=f"@chaos.card.{power}.{card_id}", region=region_term(region), space=len(cards), cost=card["cost"], pp=ps["pp"]), "do")
     if card.get("summary"):
         yield Say(msg(f"chaos.card.summary.{power}.{card_id}"), "rule")
     if card.get("board_effect"):

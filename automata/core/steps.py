@@ -115,6 +115,19 @@ _TRUE = {"y", "yes", "true", "1", "s", "sim", "on"}
 _FALSE = {"n", "no", "false", "0", "nao", "não", "off"}
 
 
+def relay(gen: Generator, through: Callable[[Any], Generator]) -> Generator:
+    """Run the procedure ``gen`` inside another one: each item it yields goes through ``through(item)``, a
+    generator that yields what the outer procedure yields instead (the item itself, a Say before it, or nothing)
+    and returns the answer to send back to ``gen``. Returns what ``gen`` returns."""
+    answer = None
+    while True:
+        try:
+            item = gen.send(answer)
+        except StopIteration as stop:
+            return stop.value
+        answer = yield from through(item)
+
+
 def normalise_answer(ask: Ask, raw: Any) -> Any:
     """Turn a raw answer (from a file, a flag or a prompt) into the stored value."""
     kind = ask.kind

@@ -7,7 +7,7 @@ command is a correction of the table's queue and takes no water. Neither moves t
 from __future__ import annotations
 
 from ..core.steps import Say, msg
-from . import board as B
+from . import board
 from .effects import Ctx, do_raid
 from .queue import event_bomb, place_event
 
@@ -15,17 +15,17 @@ from .queue import event_bomb, place_event
 def event_command(state: dict, data, side: str, card: str, pay: bool):
     ctx = Ctx(state, data, side)
     ev = data.card(card)
-    if B.event_space(ctx.side()["queue"], event_bomb(ctx, card)) < 0:
+    if board.event_space(ctx.side()["queue"], event_bomb(ctx, card)) < 0:
         yield Say(msg("radlands.invalid.queue_full", card=ev["name"], bomb=ev["bomb"]), "warn")
         return
     if pay:
         cost = int(ev["cost"])
-        if cost > B.water_left(state):
-            yield Say(msg("radlands.invalid.water", card=ev["name"], cost=cost, water=B.water_left(state)), "warn")
+        if cost > board.water_left(state):
+            yield Say(msg("radlands.invalid.water", card=ev["name"], cost=cost, water=board.water_left(state)), "warn")
             return
-        B.pay(state, cost)
+        board.pay(state, cost)
         ctx.side()["hand"] = max(0, ctx.side()["hand"] - 1)
-        yield Say(msg("radlands.event.paid", card=ev["name"], cost=cost, water=B.water_left(state)), "do")
+        yield Say(msg("radlands.event.paid", card=ev["name"], cost=cost, water=board.water_left(state)), "do")
     else:
         yield Say(msg("radlands.event.unpaid", card=ev["name"]), "info")
     yield from place_event(ctx, card, paid=pay)

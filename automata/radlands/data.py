@@ -20,8 +20,8 @@ wording, "" for shipped cards; ``text_key`` the locale id of its text). ``status
 provisional | owner. The effect words are in ``vocabulary.py``.
 
 Owner overrides (``overrides/radlands.toml``, parsed by the CLI and passed to ``load``) have the shape of the
-namespace and are merged by id (``data_overrides.py``): a new card needs every field of its kind, a correction
-gives only the fields that change; every entry or key the owner touches is marked "owner" and is no longer
+namespace and are merged by id (``data_overrides.py``): a new card needs every field of its kind (``schema.py``), a
+correction gives only the fields that change; every entry or key the owner touches is marked "owner" and is no longer
 listed by ``provisional()``. Pure code: no printing, no prompts.
 """
 
@@ -33,59 +33,17 @@ from typing import Any, Iterable
 from ..core import gamedata
 from ..core.gamedata import DataError, UnknownName, short  # noqa: F401  (re-exported)
 from ..core.steps import Msg, msg
+from .data_check import provisional_items as _provisional_items
+from .data_check import validate
+from .data_overrides import merge
+from .schema import DEFAULTS, FILE_KEYS, FILES, TABLES
 
 DATA_DIR = Path(__file__).parent / "data"
-
-#: card kind → namespace key
-TABLES = {"camp": "camps", "person": "people", "event": "events", "player": "player_cards"}
-STATUSES = ("verified", "secondary", "provisional", "owner")
-COMBINE = ("base", "add_to_base", "replace", "separate", "unknown")
-#: the fields of each kind of card and their types (besides id, kind, status, source)
-FIELDS: dict[str, dict[str, type | tuple]] = {
-    "camp": {"name": str, "set": str, "draw": int, "abilities": list, "traits": list},
-    "person": {"name": str, "set": str, "cost": int, "junk": str, "copies": int, "unique": bool, "abilities": list,
-               "traits": list, "on_enter": list},
-    "event": {"name": str, "set": str, "cost": int, "bomb": int, "junk": str, "copies": int, "effects": list},
-    "player": {"name": str, "set": str, "cost": int, "bomb": int, "junk": str, "effects": list},
-}
-#: fields a new owner card may leave out, with their defaults
-DEFAULTS: dict[str, dict[str, Any]] = {
-    "camp": {"traits": []},
-    "person": {"traits": [], "on_enter": [], "unique": False},
-    "event": {},
-    "player": {},
-}
-#: optional text fields of any card
-TEXT_FIELDS = ("source", "note", "trait_text", "effect_text")
-#: other optional fields: names a player may type, the FAQ variant of Construction Yard
-EXTRA_FIELDS = {"aliases": list, "faq_variant": dict}
-ABILITY_KEYS = ("cost", "effects", "condition", "cost_mod", "text")
-
-_FILES = (
-    ("rules.toml", "rules", "rules"),
-    ("cards.toml", "camps", "camps"),
-    ("cards.toml", "people", "people"),
-    ("cards.toml", "events", "events"),
-    ("cards.toml", "player_cards", "player_cards"),
-    ("sets.toml", "sets", "sets"),
-    ("icons.toml", "icons", "icons"),
-)
-_FILE_KEYS = {
-    "rules.toml": {"rules"},
-    "cards.toml": {"camps", "people", "events", "player_cards"},
-    "sets.toml": {"sets"},
-    "icons.toml": {"icons"},
-}
-KEYS = tuple(target for _, _, target in _FILES)
-RULE_NUMBERS = ("players", "camps_dealt", "camps_kept", "water_per_turn", "start_player_first_turn_water",
-                "draw_action_cost", "take_silo_cost", "silo_junk_extra_water", "queue_spaces", "raiders_entry_space",
-                "column_limit", "deck_reshuffles")
-
 
 # ----------------------------------------------------------------------------------- loading
 
 
-@gamedata.cached_default(DATA_DIR, _FILES, _FILE_KEYS)
+@gamedata.cached_default(DATA_DIR, FILES, FILE_KEYS)
 def _default(ns: dict) -> "RadlandsData":
     ns["owner"] = []
     _finish_ns(ns, "invalid Radlands data", shipped=True)
@@ -104,8 +62,6 @@ def load(overrides: dict | None = None) -> "RadlandsData":
 
 
 def _merge(ns: dict, overrides: dict) -> None:
-    from .data_overrides import merge
-
     ns["owner"] = []
     merge(ns, overrides)
 
@@ -134,8 +90,6 @@ def _finish_ns(ns: dict, context: str, *, shipped: bool) -> None:
             if isinstance(card.get("abilities"), list):
                 card["abilities"] = [_ability(a, cid, n) for n, a in enumerate(card["abilities"], 1)]
     _apply_construction_yard(ns)
-    from .data_check import validate
-
     validate(ns, context, shipped=shipped)
     for sid, s in ns["sets"].items():
         s["id"] = sid
@@ -257,9 +211,7 @@ class RadlandsData:
 
     def provisional(self) -> list[dict]:
         """What ``tabletop data check`` lists: {"key", "value", "confidence", "note"} per item."""
-        from .data_check import provisional_items as items
-
-        return items(self)
+        return _provisional_items(self)
 
 
 def _fold(text: Any) -> str:

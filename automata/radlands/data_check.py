@@ -6,8 +6,8 @@ from typing import Any
 
 from ..core.datacheck import Check
 from ..core.gamedata import DataError, join, short
-from . import vocabulary as V
-from .data import ABILITY_KEYS, COMBINE, EXTRA_FIELDS, FIELDS, KEYS, RULE_NUMBERS, STATUSES, TABLES, TEXT_FIELDS
+from . import vocabulary
+from .schema import ABILITY_KEYS, COMBINE, EXTRA_FIELDS, FIELDS, KEYS, RULE_NUMBERS, STATUSES, TABLES, TEXT_FIELDS
 
 _BOOKKEEPING = ("id", "kind", "status", "printed", "variant")
 
@@ -20,6 +20,18 @@ class _Check(Check):
         if s is not None and s not in STATUSES:
             self.fail(f"{join(path, 'status')} must be one of {', '.join(STATUSES)}; got {s!r}")
         self.typed(node, "source", str, path)
+
+    def entries(self, table: dict, prefix: str, what: str):
+        """(id, entry, path) for every entry of ``table`` that is a table; a non-table entry or an id that is not
+        lower case letters, digits and '_' is reported (``what``: "a set", "an icon")."""
+        for eid, entry in table.items():
+            path = f"{prefix}.{eid}"
+            if not isinstance(entry, dict):
+                self.fail(f"{path} must be a table")
+                continue
+            if not vocabulary.ID_RE.match(eid):
+                self.fail(f"{path}: {what} id is lower case letters, digits and '_'")
+            yield eid, entry, path
 
 
 def validate(ns: dict, context: str, *, shipped: bool) -> None:
@@ -92,13 +104,7 @@ def _rules(ns: dict, chk: _Check) -> None:
 def _sets(sets: dict, chk: _Check) -> None:
     if "base" not in sets:
         chk.fail("sets.base is missing")
-    for sid, s in sets.items():
-        p = f"sets.{sid}"
-        if not isinstance(s, dict):
-            chk.fail(f"{p} must be a table")
-            continue
-        if not V.ID_RE.match(sid):
-            chk.fail(f"{p}: a set id is lower case letters, digits and '_'")
+    for _, s, p in chk.entries(sets, "sets", "a set"):
         chk.typed(s, "name", str, p)
         chk.status(s, p)
         chk.typed(s, "in_play", bool, p)
@@ -111,20 +117,14 @@ def _sets(sets: dict, chk: _Check) -> None:
 
 
 def _icons(icons: dict, chk: _Check) -> tuple[str, ...]:
-    for iid, icon in icons.items():
-        p = f"icons.{iid}"
-        if not isinstance(icon, dict):
-            chk.fail(f"{p} must be a table")
-            continue
-        if not V.ID_RE.match(iid):
-            chk.fail(f"{p}: an icon id is lower case letters, digits and '_'")
+    for iid, icon, p in chk.entries(icons, "icons", "an icon"):
         chk.typed(icon, "junk_ok", bool, p)
         chk.typed(icon, "default_target", str, p)
         chk.status(icon, p)
         for k in ("label_en", "label_pt"):
             if k in icon and not isinstance(icon[k], str):
                 chk.fail(f"{p}.{k} must be text")
-        if icon.get("status") == "owner" and iid not in V.ICONS and iid != "destroy" and not icon.get("label_en"):
+        if icon.get("status") == "owner" and iid not in vocabulary.ICONS and iid != "destroy" and not icon.get("label_en"):
             chk.fail(f"{p}.label_en is missing (the icon's name as printed)")
     return tuple(icons)
 
@@ -136,7 +136,7 @@ def _card(card: Any, kind: str, path: str, ns: dict, icon_ids: tuple[str, ...], 
     if not isinstance(card, dict):
         chk.fail(f"{path} must be a table")
         return
-    if not V.ID_RE.match(card["id"]):
+    if not vocabulary.ID_RE.match(card["id"]):
         chk.fail(f"{path}: a card id is lower case letters, digits and '_'")
     fields = FIELDS[kind]
     chk.status(card, path)
@@ -173,8 +173,8 @@ def _card(card: Any, kind: str, path: str, ns: dict, icon_ids: tuple[str, ...], 
         _effects(card["on_enter"], f"{path}.on_enter", icons, chk)
     if isinstance(card.get("traits"), list):
         for t in card["traits"]:
-            if not isinstance(t, str) or (t not in V.TRAITS and (shipped or not owner or not V.ID_RE.match(t))):
-                chk.fail(f"{path}.traits: unknown trait {t!r}; valid: {', '.join(V.TRAITS)}"
+            if not isinstance(t, str) or (t not in vocabulary.TRAITS and (shipped or not owner or not vocabulary.ID_RE.match(t))):
+                chk.fail(f"{path}.traits: unknown trait {t!r}; valid: {', '.join(vocabulary.TRAITS)}"
                          + ("" if shipped else " (an owner card may name a new trait id, shown with its trait_text)"))
     if isinstance(card.get("abilities"), list):
         for n, ab in enumerate(card["abilities"], 1):
@@ -188,7 +188,7 @@ def _card(card: Any, kind: str, path: str, ns: dict, icon_ids: tuple[str, ...], 
 
 def _effects(effects: list, path: str, icons: tuple[str, ...], chk: _Check) -> None:
     for i, e in enumerate(effects):
-        problem = V.effect_problem(e, icons)
+        problem = vocabulary.effect_problem(e, icons)
         if problem:
             chk.fail(f"{path}[{i}]: {problem}")
 
@@ -203,12 +203,12 @@ def _ability(ab: Any, path: str, icons: tuple[str, ...], chk: _Check, *, raw: bo
     cost = ab.get("cost")
     if cost is None:
         chk.fail(f"{path}.cost is missing")
-    elif not (cost == V.SYMBOL_COST or (isinstance(cost, int) and not isinstance(cost, bool) and cost >= 0)):
+    elif not (cost == vocabulary.SYMBOL_COST or (isinstance(cost, int) and not isinstance(cost, bool) and cost >= 0)):
         chk.fail(f"{path}.cost must be a whole number ≥ 0 or \"symbol\", got {cost!r}")
     effects = chk.str_list(ab, "effects", path)
     if effects is not None:
         _effects(effects, f"{path}.effects", icons, chk)
-    for key, valid in (("condition", V.CONDITIONS), ("cost_mod", V.COST_MODIFIERS)):
+    for key, valid in (("condition", vocabulary.CONDITIONS), ("cost_mod", vocabulary.COST_MODIFIERS)):
         v = ab.get(key, "")
         if v != "" and v not in valid:
             chk.fail(f"{path}.{key}: unknown {key} {v!r}; valid: {', '.join(valid)} (or leave it out)")
@@ -253,8 +253,8 @@ def provisional_items(data) -> list[dict]:
             if symbol_owned:
                 continue
             for i, ab in enumerate(card.get("abilities", [])):
-                if ab["cost"] == V.SYMBOL_COST:
-                    items.append({"key": f"{table}.{cid}.abilities[{i}].cost", "value": V.SYMBOL_COST,
+                if ab["cost"] == vocabulary.SYMBOL_COST:
+                    items.append({"key": f"{table}.{cid}.abilities[{i}].cost", "value": vocabulary.SYMBOL_COST,
                                   "confidence": "provisional",
                                   "note": f"printed as a symbol: own cost {rules['provisional']['symbol_cost_base']} plus the "
                                           "borrowed cost(s), a 0-cost use for the not-ready marker (rules-file §4.1 item 5)"})

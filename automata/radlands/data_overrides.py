@@ -34,7 +34,7 @@ from typing import Any
 
 from ..core.gamedata import DataError
 from ..core.overrides import check_type, unknown
-from .data import DEFAULTS, EXTRA_FIELDS, FIELDS, TABLES, TEXT_FIELDS
+from .schema import DEFAULTS, EXTRA_FIELDS, FIELDS, TABLES, TEXT_FIELDS
 
 OVERRIDABLE = ("rules", "sets", "icons", "camps", "people", "events", "player_cards")
 _FIXED_RULES = ("basis", "choices", "status", "source")

@@ -1,9 +1,9 @@
 """Card effects as procedures: the icons of the seed and the named behaviours of the card data.
 
-Each effect is one string of the card data's vocabulary (automata/radlands/data.py); ``run_effects`` plays a list
-of them for the player ``ctx.me``, asking only the choices the rules leave to the players (targets, columns, "you
-may") and telling the table what to move. Unknown strings (an owner's new icon) and ``manual`` show the card's
-text and let the table report what changed. Every camp destruction is checked for the end of the game at once.
+Each effect is one string of the card data's vocabulary (automata/radlands/vocabulary.py); card_effects.run_effects
+plays a list of them for the player ``ctx.me``, asking only the choices the rules leave to the players (targets,
+columns, "you may") and telling the table what to move. Unknown strings (an owner's new icon) and ``manual`` show
+the card's text and let the table report what changed. Every camp destruction is checked for the end of the game at once.
 """
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core.steps import NUMBER, ONE_OF, SEVERAL_OF, YES_NO, Ask, Choice, Say, msg
-from . import board as B
-from . import targets as T
+from . import board
+from . import targets
+from .cards import karli_active
 
 
 @dataclass
@@ -28,7 +29,7 @@ class Ctx:
 
     @property
     def opp(self) -> str:
-        return B.other(self.me)
+        return board.other(self.me)
 
     def side(self, s: str | None = None) -> dict:
         return self.state["players"][s or self.me]
@@ -48,50 +49,34 @@ class Ctx:
         return bool(self.state["turn"].get("high_ground")) and self.me == self.state["turn"]["player"]
 
 
-def run_effects(ctx: Ctx, effects: list[str]):
-    for effect in effects:
-        if ctx.state.get("over"):
-            return
-        yield from run_effect(ctx, effect)
-
-
-def run_effect(ctx: Ctx, effect: str):
-    name, _, arg = effect.partition(":")
-    fn = EFFECTS.get(name)
-    if fn is None:
-        yield from manual(ctx, "")
-        return
-    yield from fn(ctx, arg)
-
-
 # -- applying one change, and saying it ---------------------------------------------------------------
 
 
 def hit(ctx: Ctx, value: str, how: str):
     """Damage (how="damage"), destroy or restore the card at ``value``; tell the table."""
     state, data = ctx.state, ctx.data
-    side, c, i = T.parse(value)
+    side, c, i = targets.parse(value)
     s = state["players"][side]
     if i < 0:
         camp = s["camps"][c]
         name = data.card(camp["id"])["name"]
         if how == "restore":
-            B.restore_camp(camp)
+            board.restore_camp(camp)
             yield Say(msg("radlands.fx.camp_restored", card=name, player=s["name"]), "do")
             return
         ctx.hit_camp = ctx.hit_camp or side != ctx.me
-        result = B.damage_camp(state, side, c) if how == "damage" else B.destroy_camp(state, side, c)
+        result = board.damage_camp(state, side, c) if how == "damage" else board.destroy_camp(state, side, c)
         yield Say(msg("radlands.fx.camp_" + result, card=name, player=s["name"]), "do")
-        if state.get("over") and state["result"] in B.SIDES:
+        if state.get("over") and state["result"] in board.SIDES:
             yield Say(msg("radlands.over.win", winner=state["players"][state["result"]]["name"], loser=s["name"]), "head")
         return
     p = s["columns"][c][i]
-    name = T.card_name(data, p["card"])
+    name = targets.card_name(data, p["card"])
     if how == "restore":
-        B.restore_person(p, ready=ctx.source.get("ready_restore", False))
+        board.restore_person(p, ready=ctx.source.get("ready_restore", False))
         yield Say(msg("radlands.fx.person_restored" + ("_ready" if ctx.source.get("ready_restore") else ""), card=name, player=s["name"]), "do")
         return
-    result = B.damage_person(state, s, p["uid"]) if how == "damage" else B.destroy_person(state, s, p["uid"])
+    result = board.damage_person(state, s, p["uid"]) if how == "damage" else board.destroy_person(state, s, p["uid"])
     key = {"damaged": "person_damaged", "destroyed": "person_destroyed", "punk": "punk_destroyed", "person": "person_destroyed"}[result]
     yield Say(msg("radlands.fx." + key, card=name, player=s["name"]), "do")
 
@@ -125,11 +110,16 @@ def _self_value(ctx: Ctx) -> str:
         return f"{ctx.me}.c{src['c'] + 1}"
     if src.get("kind") == "person":
         try:
-            c, i = B.find_person(ctx.side(), src["uid"])
+            c, i = board.find_person(ctx.side(), src["uid"])
         except KeyError:
             return ""
         return f"{ctx.me}.c{c + 1}.{i + 1}"
     return ""
+
+
+def zero_cost_marker(ctx: Ctx, card: str):
+    """A card played or used for 0 water gets the not-ready disc."""
+    yield Say(msg("radlands.zero_cost", card=targets.card_name(ctx.data, card)), "do")
 
 
 # -- the icons ----------------------------------------------------------------------------------------
@@ -137,23 +127,23 @@ def _self_value(ctx: Ctx) -> str:
 
 def damage(ctx: Ctx, _arg=""):
     """Seed, Dano: an unprotected card of the opponent, in any column (camp or person)."""
-    choices = T.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed) + T.camps(
+    choices = targets.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed) + targets.camps(
         ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed)
     yield from pick_and_hit(ctx, "damage", msg("radlands.ask.damage", player=ctx.name(ctx.opp)), choices, how="damage")
 
 
 def injure(ctx: Ctx, _arg=""):
     """Seed, Ferir: like damage, people only."""
-    choices = T.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed)
+    choices = targets.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed)
     yield from pick_and_hit(ctx, "injure", msg("radlands.ask.injure", player=ctx.name(ctx.opp)), choices, how="damage")
 
 
 def restorable(ctx: Ctx) -> list[Choice]:
     """Seed, Restaurar: one of your damaged cards, never the card itself (v1.2); Bonfire is never restored."""
     me = _self_value(ctx)
-    out = [ch for ch in T.persons(ctx.state, ctx.data, ctx.me, damaged_only=True) if ch.value != me]
-    for ch in T.camps(ctx.state, ctx.data, ctx.me, damaged_only=True):
-        camp = ctx.side()["camps"][T.parse(ch.value)[1]]
+    out = [ch for ch in targets.persons(ctx.state, ctx.data, ctx.me, damaged_only=True) if ch.value != me]
+    for ch in targets.camps(ctx.state, ctx.data, ctx.me, damaged_only=True):
+        camp = ctx.side()["camps"][targets.parse(ch.value)[1]]
         if ch.value != me and "no_restore" not in ctx.data.card(camp["id"]).get("traits", []):
             out.append(ch)
     return out
@@ -166,7 +156,7 @@ def restore(ctx: Ctx, _arg=""):
 def restore_ready(ctx: Ctx, _arg=""):
     """Atomic Garden: restore a damaged person of yours, and it is ready."""
     me = _self_value(ctx)
-    choices = [ch for ch in T.persons(ctx.state, ctx.data, ctx.me, damaged_only=True) if ch.value != me]
+    choices = [ch for ch in targets.persons(ctx.state, ctx.data, ctx.me, damaged_only=True) if ch.value != me]
     value = yield from pick(ctx, "restore", msg("radlands.ask.restore"), choices, optional=True)
     if value:
         ctx.source["ready_restore"] = True
@@ -192,7 +182,7 @@ def draw(ctx: Ctx, arg=""):
 def draw_cards(ctx: Ctx, side: str, n: int):
     if n <= 0:
         return
-    taken, what = B.take_from_deck(ctx.state, n)
+    taken, what = board.take_from_deck(ctx.state, n)
     ctx.side(side)["hand"] += taken
     ctx.last_drawn = taken
     for w in what:
@@ -238,7 +228,7 @@ def discard_drawn(ctx: Ctx, arg=""):
 
 def water(ctx: Ctx, _arg=""):
     ctx.state["turn"]["extra"] += 1
-    yield Say(msg("radlands.fx.water", player=ctx.name(), left=B.water_left(ctx.state)), "do")
+    yield Say(msg("radlands.fx.water", player=ctx.name(), left=board.water_left(ctx.state)), "do")
 
 
 def punk(ctx: Ctx, _arg=""):
@@ -251,25 +241,23 @@ def gain_punk(ctx: Ctx, optional: bool = True):
     state = ctx.state
     side = ctx.side()
     limit = state["rules"]["column_limit"]
-    if B.board_full(side, limit):
-        value = yield from pick(ctx, "make_room", msg("radlands.ask.make_room_punk"), T.persons(state, ctx.data, ctx.me), optional=True)
+    if board.board_full(side, limit):
+        value = yield from pick(ctx, "make_room", msg("radlands.ask.make_room_punk"), targets.persons(state, ctx.data, ctx.me), optional=True)
         if not value:
             return
         yield from hit(ctx, value, "destroy")
-    cols = T.column_choices(state, ctx.data, ctx.me, room=True)
+    cols = targets.column_choices(state, ctx.data, ctx.me, room=True)
     col = yield from pick(ctx, "punk", msg("radlands.ask.punk_column"), cols, optional=optional)
     if not col:
         return
     c = int(col) - 1
     front, behind = yield from ask_place(ctx, c, "punk.")
-    taken, what = B.take_from_deck(state, 1)
+    taken, what = board.take_from_deck(state, 1)
     for w in what:
         yield from deck_news(ctx, w)
     if not taken:
         return
-    from .turn import karli_active
-
-    B.place_person(state, side, c, B.PUNK, front=front, ready=karli_active(state, ctx.data, ctx.me), behind=behind)
+    board.place_person(state, side, c, board.PUNK, front=front, ready=karli_active(state, ctx.data, ctx.me), behind=behind)
     yield Say(msg("radlands.fx.punk", player=ctx.name(), col=c + 1), "do")
 
 
@@ -280,7 +268,7 @@ def ask_place(ctx: Ctx, c: int, prefix: str = ""):
     camp = side["camps"][c]
     behind = False
     if camp.get("moves"):
-        room_b, room_f = B.room_behind_and_in_front(side, c, ctx.state["rules"]["column_limit"])
+        room_b, room_f = board.room_behind_and_in_front(side, c, ctx.state["rules"]["column_limit"])
         name = ctx.data.card(camp["id"])["name"]
         sides = [v for v, room in (("behind", room_b), ("in_front", room_f)) if room > 0]
         where = sides[0]
@@ -288,7 +276,7 @@ def ask_place(ctx: Ctx, c: int, prefix: str = ""):
             choices = tuple(Choice(v, msg("radlands.juggernaut." + v, camp=name)) for v in sides)
             where = yield Ask(ctx.qid(prefix + "juggernaut_side"), msg("radlands.ask.juggernaut_side", camp=name), ONE_OF, choices)
         behind = where == "behind"
-        b = B.behind_camp(side, c)
+        b = board.behind_camp(side, c)
         here = b if behind else len(side["columns"][c]) - b
     else:
         here = len(side["columns"][c])
@@ -312,7 +300,7 @@ def do_raid(ctx: Ctx):
     state = ctx.state
     side = ctx.side()
     zero = zeto_first_event(ctx)
-    what, s = B.raid_move(side, state["rules"], bomb_zero=zero)
+    what, s = board.raid_move(side, state["rules"], bomb_zero=zero)
     if what == "enter":
         if s != state["rules"]["raiders_entry_space"]:
             yield from provisional(ctx.data, "raiders_entry_when_blocked", msg("radlands.provisional.raiders_entry", space=s))
@@ -338,8 +326,8 @@ def zeto_first_event(ctx: Ctx) -> bool:
     """Zeto Khan's trait (undamaged, yours): the first event you play each turn counts as bomb 0 (Raiders too)."""
     if ctx.me != ctx.state["turn"]["player"] or ctx.state["turn"]["events_played"]:
         return False
-    return any(p["card"] != B.PUNK and not p["damaged"] and "zeto_khan" in ctx.data.card(p["card"]).get("traits", [])
-               for p in B.people(ctx.side()))
+    return any(p["card"] != board.PUNK and not p["damaged"] and "zeto_khan" in ctx.data.card(p["card"]).get("traits", [])
+               for p in board.people(ctx.side()))
 
 
 def resolve_raiders(ctx: Ctx):
@@ -351,7 +339,7 @@ def resolve_raiders(ctx: Ctx):
     if "raiders" in side["queue"]:
         side["queue"][side["queue"].index("raiders")] = ""
     yield Say(msg("radlands.raid.resolve", player=ctx.name(), opp=ctx.name(ctx.opp)), "head")
-    choices = T.camps(state, ctx.data, ctx.opp)
+    choices = targets.camps(state, ctx.data, ctx.opp)
     if len(choices) < len(ctx.side(ctx.opp)["camps"]):
         yield from provisional(ctx.data, "raiders_target", msg("radlands.provisional.raiders_target"))
     if len(choices) == 1:  # nothing to choose: the opponent's only camp left
@@ -382,24 +370,24 @@ def destroy_self(ctx: Ctx, _arg=""):
 
 
 def damage_any(ctx: Ctx, _arg=""):
-    choices = T.persons(ctx.state, ctx.data, ctx.opp) + T.camps(ctx.state, ctx.data, ctx.opp)
+    choices = targets.persons(ctx.state, ctx.data, ctx.opp) + targets.camps(ctx.state, ctx.data, ctx.opp)
     yield from pick_and_hit(ctx, "damage", msg("radlands.ask.damage_any", player=ctx.name(ctx.opp)), choices, how="damage")
 
 
 def destroy_own_person(ctx: Ctx, _arg=""):
-    value = yield from pick(ctx, "destroy_own", msg("radlands.ask.destroy_own"), T.persons(ctx.state, ctx.data, ctx.me))
+    value = yield from pick(ctx, "destroy_own", msg("radlands.ask.destroy_own"), targets.persons(ctx.state, ctx.data, ctx.me))
     if value:
         yield from hit(ctx, value, "destroy")
         ctx.source["destroyed_own"] = True
 
 
 def destroy_unprotected_enemy(ctx: Ctx, _arg=""):
-    choices = T.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed)
+    choices = targets.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed)
     yield from pick_and_hit(ctx, "destroy", msg("radlands.ask.destroy_enemy", player=ctx.name(ctx.opp)), choices, how="destroy")
 
 
 def destroy_any_enemy(ctx: Ctx, _arg=""):
-    yield from pick_and_hit(ctx, "destroy", msg("radlands.ask.destroy_enemy", player=ctx.name(ctx.opp)), T.persons(ctx.state, ctx.data, ctx.opp), how="destroy")
+    yield from pick_and_hit(ctx, "destroy", msg("radlands.ask.destroy_enemy", player=ctx.name(ctx.opp)), targets.persons(ctx.state, ctx.data, ctx.opp), how="destroy")
 
 
 def _all_at_once(ctx: Ctx, values: list[str], how: str):
@@ -412,48 +400,48 @@ def _all_at_once(ctx: Ctx, values: list[str], how: str):
 
 def destroy_damaged_unprotected(ctx: Ctx, _arg=""):
     """Resonator: destroy an unprotected opposing card, person or camp, that is already damaged."""
-    choices = T.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed, damaged_only=True) + T.camps(
+    choices = targets.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed, damaged_only=True) + targets.camps(
         ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed, damaged_only=True)
     yield from pick_and_hit(ctx, "destroy", msg("radlands.ask.destroy_damaged", player=ctx.name(ctx.opp)), choices, how="destroy")
 
 
 def destroy_damaged_enemies(ctx: Ctx, _arg=""):
-    values = [ch.value for ch in T.persons(ctx.state, ctx.data, ctx.opp, damaged_only=True)]
+    values = [ch.value for ch in targets.persons(ctx.state, ctx.data, ctx.opp, damaged_only=True)]
     if not values:
         yield Say(msg("radlands.fx.no_target"), "info")
     yield from _all_at_once(ctx, values, "destroy")
 
 
 def injure_unprotected_enemies(ctx: Ctx, _arg=""):
-    values = [ch.value for ch in T.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed)]
+    values = [ch.value for ch in targets.persons(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed)]
     if not values:
         yield Say(msg("radlands.fx.no_target"), "info")
     yield from _all_at_once(ctx, values, "damage")
 
 
 def injure_all_people(ctx: Ctx, _arg=""):
-    values = [ch.value for s in (ctx.me, ctx.opp) for ch in T.persons(ctx.state, ctx.data, s)]
+    values = [ch.value for s in (ctx.me, ctx.opp) for ch in targets.persons(ctx.state, ctx.data, s)]
     if not values:
         yield Say(msg("radlands.fx.no_target"), "info")
     yield from _all_at_once(ctx, values, "damage")
 
 
 def destroy_all_people(ctx: Ctx, _arg=""):
-    values = [ch.value for s in (ctx.me, ctx.opp) for ch in T.persons(ctx.state, ctx.data, s)]
+    values = [ch.value for s in (ctx.me, ctx.opp) for ch in targets.persons(ctx.state, ctx.data, s)]
     yield from _all_at_once(ctx, values, "destroy")
 
 
 def damage_unprotected_camp(ctx: Ctx, _arg=""):
-    choices = T.camps(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed)
+    choices = targets.camps(ctx.state, ctx.data, ctx.opp, unprotected=True, exposed=ctx.exposed)
     yield from pick_and_hit(ctx, "damage", msg("radlands.ask.damage_camp", player=ctx.name(ctx.opp)), choices, how="damage")
 
 
 def destroy_any_camp(ctx: Ctx, _arg=""):
-    yield from pick_and_hit(ctx, "destroy", msg("radlands.ask.destroy_camp", player=ctx.name(ctx.opp)), T.camps(ctx.state, ctx.data, ctx.opp), how="destroy")
+    yield from pick_and_hit(ctx, "destroy", msg("radlands.ask.destroy_camp", player=ctx.name(ctx.opp)), targets.camps(ctx.state, ctx.data, ctx.opp), how="destroy")
 
 
 def damage_opposing_camps(ctx: Ctx, _arg=""):
-    values = [ch.value for ch in T.camps(ctx.state, ctx.data, ctx.opp)]
+    values = [ch.value for ch in targets.camps(ctx.state, ctx.data, ctx.opp)]
     for v in values:
         if ctx.state.get("over"):
             return
@@ -461,11 +449,11 @@ def damage_opposing_camps(ctx: Ctx, _arg=""):
 
 
 def draw_per_destroyed_opposing_camp(ctx: Ctx, _arg=""):
-    yield from draw_cards(ctx, ctx.me, B.destroyed_camps(ctx.side(ctx.opp)))
+    yield from draw_cards(ctx, ctx.me, board.destroyed_camps(ctx.side(ctx.opp)))
 
 
 def _opp_column(ctx: Ctx, base: str, question):
-    cols = T.column_choices(ctx.state, ctx.data, ctx.opp)
+    cols = targets.column_choices(ctx.state, ctx.data, ctx.opp)
     col = yield Ask(ctx.qid(base), question, ONE_OF, tuple(cols))
     return int(col) - 1
 
@@ -481,7 +469,7 @@ def damage_column(ctx: Ctx, _arg=""):
     c = yield from _opp_column(ctx, "column", msg("radlands.ask.enemy_column", player=ctx.name(ctx.opp)))
     values = [f"{ctx.opp}.c{c + 1}.{i + 1}" for i in range(len(ctx.side(ctx.opp)["columns"][c]))]
     yield from _all_at_once(ctx, values, "damage")
-    if not ctx.state.get("over") and B.camp_alive(ctx.side(ctx.opp)["camps"][c]):
+    if not ctx.state.get("over") and board.camp_alive(ctx.side(ctx.opp)["camps"][c]):
         yield from hit(ctx, f"{ctx.opp}.c{c + 1}", "damage")
 
 
@@ -489,7 +477,7 @@ def return_all_people(ctx: Ctx, _arg=""):
     """Truce: every person in play, punks included, goes back to its owner's hand."""
     for s in (ctx.me, ctx.opp):
         side = ctx.side(s)
-        n = len(B.people(side))
+        n = len(board.people(side))
         side["columns"] = [[], [], []]
         for camp in side["camps"]:
             if camp.get("behind"):
@@ -500,23 +488,23 @@ def return_all_people(ctx: Ctx, _arg=""):
 
 
 def return_own_person(ctx: Ctx, _arg=""):
-    value = yield from pick(ctx, "to_hand", msg("radlands.ask.to_hand"), T.persons(ctx.state, ctx.data, ctx.me))
+    value = yield from pick(ctx, "to_hand", msg("radlands.ask.to_hand"), targets.persons(ctx.state, ctx.data, ctx.me))
     if value:
         yield from to_hand(ctx, value)
 
 
 def to_hand(ctx: Ctx, value: str):
-    side, c, i = T.parse(value)
+    side, c, i = targets.parse(value)
     s = ctx.side(side)
-    p = B.take_person(s, c, i)
+    p = board.take_person(s, c, i)
     s["hand"] += 1
-    yield Say(msg("radlands.fx.to_hand", card=T.card_name(ctx.data, p["card"]), player=s["name"]), "do")
+    yield Say(msg("radlands.fx.to_hand", card=targets.card_name(ctx.data, p["card"]), player=s["name"]), "do")
 
 
 def famine(ctx: Ctx, _arg=""):
     """Famine: each player, you first, keeps one of their people and destroys the rest."""
     for s in (ctx.me, ctx.opp):
-        choices = T.persons(ctx.state, ctx.data, s)
+        choices = targets.persons(ctx.state, ctx.data, s)
         if len(choices) <= 1:
             continue
         keep = yield Ask(ctx.qid("keep"), msg("radlands.ask.famine_keep", player=ctx.name(s)), ONE_OF, tuple(choices))
@@ -533,42 +521,8 @@ def opponent_damages_own_card(ctx: Ctx, _arg=""):
     """Scud Launcher: the opponent picks one of their own cards (provisional: any of them, camps included,
     protection ignored) and it is damaged."""
     yield from provisional(ctx.data, "choice_damage_scope", msg("radlands.provisional.choice_scope"))
-    choices = T.persons(ctx.state, ctx.data, ctx.opp) + T.camps(ctx.state, ctx.data, ctx.opp)
+    choices = targets.persons(ctx.state, ctx.data, ctx.opp) + targets.camps(ctx.state, ctx.data, ctx.opp)
     yield from pick_and_hit(ctx, "opp_card", msg("radlands.ask.opp_own_card", player=ctx.name(ctx.opp)), choices, how="damage")
-
-
-def choose(ctx: Ctx, arg=""):
-    options = [o for o in arg.split("|") if o]
-    choices = tuple(Choice(o, msg("radlands.icon." + o)) for o in options)
-    value = yield Ask(ctx.qid("choose"), msg("radlands.ask.choose"), ONE_OF, choices)
-    yield from run_effect(ctx, value)
-
-
-def advance_event(ctx: Ctx, _arg=""):
-    """Omen Clock: advance one event of either queue by one space, only into an empty space; from space 1 it
-    resolves at once as its owner's event (provisional)."""
-    from .queue import resolve_event_card
-
-    choices = []
-    for s in (ctx.me, ctx.opp):
-        q = ctx.side(s)["queue"]
-        for i, card in enumerate(q):
-            if card and (i == 0 or not q[i - 1]):
-                choices.append(Choice(f"{s}.{i + 1}", msg("radlands.target.event", card=T.card_name(ctx.data, card), player=ctx.name(s), space=i + 1)))
-    value = yield from pick(ctx, "event", msg("radlands.ask.advance_event"), choices)
-    if not value:
-        return
-    s, space = value.split(".")
-    q = ctx.side(s)["queue"]
-    i = int(space) - 1
-    card = q[i]
-    if i == 0:
-        q[0] = ""
-        yield from provisional(ctx.data, "omen_clock_space_1", msg("radlands.provisional.omen_clock"))
-        yield from resolve_event_card(Ctx(ctx.state, ctx.data, s, used_ids=ctx.used_ids), card)
-        return
-    q[i - 1], q[i] = card, ""
-    yield Say(msg("radlands.fx.event_moved", card=T.card_name(ctx.data, card), player=ctx.name(s), space=i), "do")
 
 
 def push_opponent_events(ctx: Ctx, _arg=""):
@@ -583,7 +537,7 @@ def push_opponent_events(ctx: Ctx, _arg=""):
     for i in range(len(q) - 2, -1, -1):
         if q[i] and not q[i + 1]:
             q[i + 1], q[i] = q[i], ""
-            yield Say(msg("radlands.fx.event_moved", card=T.card_name(ctx.data, q[i + 1]), player=ctx.name(ctx.opp), space=i + 2), "do")
+            yield Say(msg("radlands.fx.event_moved", card=targets.card_name(ctx.data, q[i + 1]), player=ctx.name(ctx.opp), space=i + 2), "do")
 
 
 def draw_if_camp_hit(ctx: Ctx, _arg=""):
@@ -616,28 +570,28 @@ def report_changes(ctx: Ctx, only: tuple[str, ...] = ()):
 
 def apply_change(ctx: Ctx, kind: str):
     state, data = ctx.state, ctx.data
-    every_person = T.persons(state, data, "a") + T.persons(state, data, "b")
+    every_person = targets.persons(state, data, "a") + targets.persons(state, data, "b")
     if kind in ("damage", "destroy"):
-        choices = every_person + T.camps(state, data, "a") + T.camps(state, data, "b")
+        choices = every_person + targets.camps(state, data, "a") + targets.camps(state, data, "b")
         value = yield from pick(ctx, "change.card", msg("radlands.ask.change_card"), choices)
         if value:
             yield from hit(ctx, value, kind)
     elif kind == "restore":
-        choices = [c for s in ("a", "b") for c in T.persons(state, data, s, damaged_only=True) + T.camps(state, data, s, damaged_only=True)]
+        choices = [c for s in ("a", "b") for c in targets.persons(state, data, s, damaged_only=True) + targets.camps(state, data, s, damaged_only=True)]
         value = yield from pick(ctx, "change.card", msg("radlands.ask.change_card"), choices)
         if value:
             yield from hit(ctx, value, "restore")
     elif kind == "revive":
-        choices = [T.camp_choice(state, data, ctx.me, c) for c, camp in enumerate(ctx.side()["camps"]) if camp["state"] == "destroyed"]
+        choices = [targets.camp_choice(state, data, ctx.me, c) for c, camp in enumerate(ctx.side()["camps"]) if camp["state"] == "destroyed"]
         value = yield from pick(ctx, "change.card", msg("radlands.ask.change_card"), choices)
         if value:
-            camp = ctx.side()["camps"][T.parse(value)[1]]
+            camp = ctx.side()["camps"][targets.parse(value)[1]]
             camp["state"] = "undamaged"
             yield Say(msg("radlands.fx.camp_revived", card=data.card(camp["id"])["name"], player=ctx.name()), "do")
     elif kind == "punk":
         yield from gain_punk(ctx, optional=True)
     elif kind == "move":
-        value = yield from pick(ctx, "change.card", msg("radlands.ask.move_who"), T.persons(state, data, ctx.me))
+        value = yield from pick(ctx, "change.card", msg("radlands.ask.move_who"), targets.persons(state, data, ctx.me))
         if value:
             yield from move_person(ctx, value)
     elif kind == "to_hand":
@@ -655,17 +609,18 @@ def apply_change(ctx: Ctx, kind: str):
 
 
 def move_person(ctx: Ctx, value: str):
-    side, c, i = T.parse(value)
+    side, c, i = targets.parse(value)
     s = ctx.side(side)
-    p = B.take_person(s, c, i)
-    cols = T.column_choices(ctx.state, ctx.data, side, room=True)
+    p = board.take_person(s, c, i)
+    cols = targets.column_choices(ctx.state, ctx.data, side, room=True)
     col = yield Ask(ctx.qid("move.column"), msg("radlands.ask.move_column"), ONE_OF, tuple(cols))
     front, behind = yield from ask_place(ctx, int(col) - 1, "move.")
-    B.insert_person(ctx.state, s, int(col) - 1, p, front=front, behind=behind)
-    yield Say(msg("radlands.fx.moved", card=T.card_name(ctx.data, p["card"]), col=int(col)), "do")
+    board.insert_person(ctx.state, s, int(col) - 1, p, front=front, behind=behind)
+    yield Say(msg("radlands.fx.moved", card=targets.card_name(ctx.data, p["card"]), col=int(col)), "do")
 
 
-EFFECTS = {
+#: The icons and named behaviours above; card_effects.EFFECTS adds the longer card texts and runs them all.
+BASIC_EFFECTS = {
     "damage": damage, "injure": injure, "restore": restore, "draw": draw, "punk": punk, "water": water, "raid": raid,
     "discard": discard, "discard_drawn": discard_drawn, "damage_self": damage_self, "destroy_self": destroy_self, "damage_any": damage_any,
     "destroy_own_person": destroy_own_person, "destroy_unprotected_enemy": destroy_unprotected_enemy,
@@ -676,12 +631,8 @@ EFFECTS = {
     "destroy_enemies_in_column": destroy_enemies_in_column, "damage_column": damage_column,
     "destroy_all_people": destroy_all_people, "return_all_people": return_all_people,
     "return_own_person": return_own_person, "famine": famine, "high_ground": high_ground,
-    "opponent_damages_own_card": opponent_damages_own_card, "choose": choose, "advance_event": advance_event,
+    "opponent_damages_own_card": opponent_damages_own_card,
     "push_opponent_events": push_opponent_events, "restore_ready": restore_ready,
     "restore_any_number": restore_any_number, "draw_if_camp_hit": draw_if_camp_hit, "manual": manual,
     "destroy_damaged_unprotected": destroy_damaged_unprotected,
 }
-
-from .card_effects import CARD_EFFECTS  # noqa: E402  (the longer card texts; they use the helpers above)
-
-EFFECTS.update(CARD_EFFECTS)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..core.gamedata import data_by_overrides
 from ..core.games import OptionError, step_msg
-from . import board as B
+from . import board
 
 if TYPE_CHECKING:
     from ..core.steps import Msg
@@ -62,7 +62,7 @@ def new_state(options: dict, seed: int) -> dict:
         "overrides": options.get("overrides", {}),
         "options": {k: v for k, v in options.items() if k != "overrides"},
         "rules": rules,
-        "players": {s: B.new_side(n) for s, n in zip(B.SIDES, names)},
+        "players": {s: board.new_side(n) for s, n in zip(board.SIDES, names)},
         "deck": {"count": data.deck_size(), "discard": 0, "reshuffles": 0, "known": []},
         "turn": {"player": "", "number": 0, "water": 0, "extra": 0, "people_entered": 0, "event_resolved": False,
                  "own_raiders_resolved": False, "events_played": 0, "first_ability_card": "", "high_ground": False},

@@ -1,12 +1,13 @@
-"""The event queue: playing an event, the Events phase, resolving an event (seed "Jogar Carta (Evento)",
-"Fluxo do Jogo" 1; rules §2.5)."""
+"""The event queue: playing an event, the Events phase (seed "Jogar Carta (Evento)", "Fluxo do Jogo" 1; rules
+§2.5). Resolving an event is card_effects.resolve_event_card (Omen Clock resolves one early as an effect)."""
 
 from __future__ import annotations
 
 from ..core.steps import Say, msg
-from . import board as B
-from . import targets as T
-from .effects import Ctx, resolve_raiders, run_effects, zeto_first_event
+from . import board
+from . import targets
+from .card_effects import resolve_event_card
+from .effects import Ctx, zeto_first_event
 
 
 def event_bomb(ctx: Ctx, card: str) -> int:
@@ -21,9 +22,9 @@ def place_event(ctx: Ctx, card: str, paid: bool = True):
     state = ctx.state
     side = ctx.side()
     bomb = event_bomb(ctx, card)
-    space = B.event_space(side["queue"], bomb)
+    space = board.event_space(side["queue"], bomb)
     state["turn"]["events_played"] += 1
-    name = T.card_name(ctx.data, card)
+    name = targets.card_name(ctx.data, card)
     if space == 0:
         if bomb != int(ctx.data.card(card)["bomb"]):
             yield Say(msg("radlands.event.zeto", card=name), "rule")
@@ -33,24 +34,6 @@ def place_event(ctx: Ctx, card: str, paid: bool = True):
     side["queue"][space - 1] = card
     key = "radlands.event.placed" if space == bomb else "radlands.event.placed_behind"
     yield Say(msg(key, card=name, player=side["name"], space=space, bomb=bomb), "do")
-
-
-def resolve_event_card(ctx: Ctx, card: str):
-    """Resolve an event taken out of the queue (or a bomb-0 one): its effect, then to the discard pile; Raiders
-    instead damages a camp of the opponent's choice and goes back to its owner."""
-    state = ctx.state
-    if card == B.RAIDERS:
-        yield from resolve_raiders(ctx)
-        return
-    ev = ctx.data.card(card)
-    yield Say(msg("radlands.event.resolve", card=ev["name"], player=ctx.name()), "head")
-    ctx.text = ctx.data.effect_text(card)
-    yield Say(ctx.text, "rule")
-    ctx.source = {"kind": "event", "card": card}
-    yield from run_effects(ctx, list(ev.get("effects", [])))
-    B.to_discard(state, card)
-    state["turn"]["event_resolved"] = True
-    yield Say(msg("radlands.event.discarded", card=ev["name"]), "do")
 
 
 def events_phase(ctx: Ctx):
@@ -64,7 +47,12 @@ def events_phase(ctx: Ctx):
             return
     else:
         yield Say(msg("radlands.events.none", player=side["name"]), "info")
+    yield from move_forward(ctx.data, side)
+
+
+def move_forward(data, side: dict):
+    """Every event left in the player's queue moves forward one space (Events phase, after space 1)."""
     if any(side["queue"]):
-        B.shift_queue(side["queue"])
-        moved = [f"{T.card_name(ctx.data, c)} → {i + 1}" for i, c in enumerate(side["queue"]) if c]
+        board.shift_queue(side["queue"])
+        moved = [f"{targets.card_name(data, c)} → {i + 1}" for i, c in enumerate(side["queue"]) if c]
         yield Say(msg("radlands.events.shift", player=side["name"], moved=moved), "do")

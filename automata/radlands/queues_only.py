@@ -28,8 +28,10 @@ import re
 
 from ..core.gamedata import UnknownName, fold_name
 from ..core.steps import TEXT, Ask, InvalidAnswer, Say, msg
-from . import board as B
-from . import targets as T
+from . import board
+from . import targets
+from .queue import move_forward
+from .turn import new_turn, take_water
 
 TRACKS = ("full", "queues")
 
@@ -54,8 +56,6 @@ def is_queues(state: dict) -> bool:
 def start_step(state: dict, data, side: str):
     """Seed, Fluxo do Jogo 1-2: the Events phase (space 1 resolves, the queue moves forward), then one card and the
     turn's water. Nothing is asked."""
-    from .turn import new_turn
-
     state["turn"] = new_turn(state, side)
     me = state["players"][side]
     me["turns"] += 1
@@ -66,15 +66,9 @@ def start_step(state: dict, data, side: str):
         yield from resolve(state, data, side, card)
     else:
         yield Say(msg("radlands.events.none", player=me["name"]), "info")
-    if any(me["queue"]):
-        B.shift_queue(me["queue"])
-        moved = [f"{T.card_name(data, c)} → {i + 1}" for i, c in enumerate(me["queue"]) if c]
-        yield Say(msg("radlands.events.shift", player=me["name"], moved=moved), "do")
+    yield from move_forward(data, me)
     yield Say(msg("radlands.q.draw", player=me["name"]), "do")
-    first = side == state["first_player"] and me["turns"] == 1
-    state["turn"]["water"] = int(state["rules"]["start_player_first_turn_water"] if first else state["rules"]["water_per_turn"])
-    yield Say(msg("radlands.replenish.water_first" if first else "radlands.replenish.water", player=me["name"],
-                  n=state["turn"]["water"]), "do")
+    yield from take_water(state, side)
     if me["silo"] == "hand":
         yield Say(msg("radlands.q.silo_in_hand", player=me["name"]), "info")
     state["next"] = {"proc": "q_played", "p": side, "name": me["name"], "turn": state["turn"]["number"]}
@@ -101,7 +95,7 @@ def played_step(state: dict, data, side: str):
     state["turn"]["water"] = state["turn"]["extra"] = 0
     if state.get("over"):
         return
-    nxt = B.other(side)
+    nxt = board.other(side)
     state["next"] = {"proc": "q_start", "p": nxt, "name": state["players"][nxt]["name"], "turn": state["turn"]["number"] + 1}
 
 
@@ -162,7 +156,7 @@ def parse_one(state: dict, data, part: str, body: str) -> tuple:
 def player_side(state: dict, text: str) -> str:
     """a / b from a side letter, a name given at ``new``, or the default 'Player A' / 'Jogador A'."""
     t = fold_name(text)
-    for s in B.SIDES:
+    for s in board.SIDES:
         name = state["players"][s]["name"]
         if t in (s, f"player {s}", f"jogador {s}", f"jogadora {s}") or (not name.startswith("@") and t == fold_name(name)):
             return s
@@ -171,7 +165,7 @@ def player_side(state: dict, text: str) -> str:
 
 def player_names(state: dict) -> str:
     out = []
-    for s in B.SIDES:
+    for s in board.SIDES:
         name = state["players"][s]["name"]
         out.append(s if name.startswith("@") else f"{name} ({s})")
     return ", ".join(out)
@@ -231,11 +225,11 @@ def play_event(state: dict, data, side: str, card: str, now: bool):
     not playable when those are full; bomb 0 (or Zeto Khan's first event) resolves at once."""
     me = state["players"][side]
     ev = data.card(card)
-    queued = sum(1 for s in B.SIDES for c in state["players"][s]["queue"] if c == card)
+    queued = sum(1 for s in board.SIDES for c in state["players"][s]["queue"] if c == card)
     if queued >= int(ev["copies"]):
         raise InvalidAnswer(msg("radlands.invalid.played_copies", card=ev["name"], n=ev["copies"]))
     bomb = 0 if now else int(ev["bomb"])
-    space = B.event_space(me["queue"], bomb)
+    space = board.event_space(me["queue"], bomb)
     if space < 0:
         raise InvalidAnswer(msg("radlands.invalid.queue_full", card=ev["name"], bomb=ev["bomb"]))
     state["turn"]["events_played"] += 1
@@ -256,9 +250,9 @@ def resolve(state: dict, data, side: str, card: str):
     discarded; the Raiders make the opponent damage one of their own camps and go back to their owner."""
     me = state["players"][side]
     state["turn"]["event_resolved"] = True
-    if card == B.RAIDERS:
+    if card == board.RAIDERS:
         me["raiders"] = "area"
-        opp = state["players"][B.other(side)]["name"]
+        opp = state["players"][board.other(side)]["name"]
         yield Say(msg("radlands.raid.resolve", player=me["name"], opp=opp), "head")
         yield Say(msg("radlands.q.raiders_damage", opp=opp), "do")
         yield Say(msg("radlands.raid.back", player=me["name"]), "do")
@@ -275,8 +269,8 @@ def raid(state: dict, data, side: str, now: bool):
     space 1; blocked by an event in front. ``now``: Zeto Khan makes entering Raiders bomb 0."""
     me = state["players"][side]
     if now and me["raiders"] == "queue":
-        raise InvalidAnswer(msg("radlands.invalid.played_now_raiders", space=me["queue"].index(B.RAIDERS) + 1))
-    what, s = B.raid_move(me, state["rules"], bomb_zero=now)
+        raise InvalidAnswer(msg("radlands.invalid.played_now_raiders", space=me["queue"].index(board.RAIDERS) + 1))
+    what, s = board.raid_move(me, state["rules"], bomb_zero=now)
     if what == "enter":
         if s != state["rules"]["raiders_entry_space"] and data.rule_is_provisional("raiders_entry_when_blocked"):
             yield Say(msg("radlands.provisional.raiders_entry", space=s), "warn")
@@ -295,13 +289,13 @@ def raid(state: dict, data, side: str, now: bool):
         if now:
             state["turn"]["events_played"] += 1
             yield Say(msg("radlands.raid.zeto"), "rule")
-        yield from resolve(state, data, side, B.RAIDERS)
+        yield from resolve(state, data, side, board.RAIDERS)
 
 
 def doomsayer(state: dict, data, side: str):
     """Rules §2.5 (Doomsayer entering play, its owner chose to): every opponent event moves back one space where
     there is room; provisional order: from the back, so that every event that can move does."""
-    opp = state["players"][B.other(side)]
+    opp = state["players"][board.other(side)]
     q = opp["queue"]
     moved = False
     for i in range(len(q) - 2, -1, -1):
@@ -310,7 +304,7 @@ def doomsayer(state: dict, data, side: str):
                 yield Say(msg("radlands.provisional.doomsayer"), "warn")
             moved = True
             q[i + 1], q[i] = q[i], ""
-            yield Say(msg("radlands.fx.event_moved", card=T.card_name(data, q[i + 1]), player=opp["name"], space=i + 2), "do")
+            yield Say(msg("radlands.fx.event_moved", card=targets.card_name(data, q[i + 1]), player=opp["name"], space=i + 2), "do")
     if not moved:
         yield Say(msg("radlands.q.doomsayer_none", player=opp["name"]), "info")
 
@@ -318,7 +312,7 @@ def doomsayer(state: dict, data, side: str):
 def omen_targets(state: dict, data) -> list[tuple[str, int, str]]:
     """(side, space, card) of every event that Omen Clock can advance: space 1, or an empty space in front."""
     out = []
-    for s in B.SIDES:
+    for s in board.SIDES:
         q = state["players"][s]["queue"]
         for i, card in enumerate(q):
             if card and (i == 0 or not q[i - 1]):
@@ -329,20 +323,20 @@ def omen_targets(state: dict, data) -> list[tuple[str, int, str]]:
 def omen_clock(state: dict, data, side: str, target: str):
     """Rules §2.5 (Omen Clock): advance one event of either queue by one space into an empty space; from space 1 it
     resolves at once as its owner's event (provisional)."""
-    targets = omen_targets(state, data)
-    labels = ", ".join(f"{T.card_name(data, c)} ({s}{sp})" for s, sp, c in targets) or "—"
+    movable = omen_targets(state, data)
+    labels = ", ".join(f"{targets.card_name(data, c)} ({s}{sp})" for s, sp, c in movable) or "—"
     m = re.match(r"^(.+?)\s*\.?\s*([123])$", target)
     hits = []
     if m and player_side(state, m.group(1)):
         s, sp = player_side(state, m.group(1)), int(m.group(2))
-        hits = [x for x in targets if x[0] == s and x[1] == sp]
+        hits = [x for x in movable if x[0] == s and x[1] == sp]
     else:
         want = fold_name(target)
-        hits = [x for x in targets if want and want in (fold_name(x[2]), fold_name(T.card_name(data, x[2])))]
+        hits = [x for x in movable if want and want in (fold_name(x[2]), fold_name(targets.card_name(data, x[2])))]
     if not hits:
         raise InvalidAnswer(msg("radlands.invalid.played_omen", value=target, valid=labels))
     if len(hits) > 1:
-        raise InvalidAnswer(msg("radlands.invalid.played_omen_which", card=T.card_name(data, hits[0][2]),
+        raise InvalidAnswer(msg("radlands.invalid.played_omen_which", card=targets.card_name(data, hits[0][2]),
                                 places=", ".join(f"{s}{sp}" for s, sp, _ in hits), first=f"{hits[0][0]}{hits[0][1]}"))
     s, sp, card = hits[0]
     q = state["players"][s]["queue"]
@@ -353,7 +347,7 @@ def omen_clock(state: dict, data, side: str, target: str):
         yield from resolve(state, data, s, card)
         return
     q[sp - 2], q[sp - 1] = card, ""
-    yield Say(msg("radlands.fx.event_moved", card=T.card_name(data, card), player=state["players"][s]["name"], space=sp - 1), "do")
+    yield Say(msg("radlands.fx.event_moved", card=targets.card_name(data, card), player=state["players"][s]["name"], space=sp - 1), "do")
 
 
 # -- setup, the table's part --------------------------------------------------------------------------

@@ -4,7 +4,7 @@ each player's area, the starting hands (the sum of the camps' draw values) and t
 from __future__ import annotations
 
 from ..core.steps import ONE_OF, Ask, Choice, Roll, Say, msg
-from . import board as B
+from . import board
 
 ORDER = ("table", "camps_a", "camps_b", "reveal", "area", "hands", "first_player")
 #: queues only: the camps and the hands stay the table's, so their parts only say what to do (no question)
@@ -48,7 +48,7 @@ def camp_choices(data) -> tuple[Choice, ...]:
 def choose_camps(state: dict, data, side: str):
     """Seed, Preparação de cada jogador 1-2: draw 6 camps, keep 3 face down in a row (the order is left to right)."""
     me = state["players"][side]
-    taken = {c["id"] for s in B.SIDES for c in state["players"][s]["camps"]}
+    taken = {c["id"] for s in board.SIDES for c in state["players"][s]["camps"]}
     yield Say(msg("radlands.setup.draw_camps", player=me["name"], n=state["rules"]["camps_dealt"]), "do")
 
     kept: list[str] = []
@@ -75,7 +75,7 @@ def first_game(state: dict, data):
     from .targets import player_choices
 
     exp = yield Ask("experienced", msg("radlands.ask.experienced"), ONE_OF, player_choices(state))
-    for side, key in ((exp, "experienced"), (B.other(exp), "other")):
+    for side, key in ((exp, "experienced"), (board.other(exp), "other")):
         me = state["players"][side]
         me["camps"] = [{"id": cid, "state": "undamaged", "used": False} for cid in fg[key]]
         yield Say(msg("radlands.setup.first_game_camps", player=me["name"], camps=[data.card(c)["name"] for c in fg[key]]), "do")
@@ -98,15 +98,15 @@ def area(state: dict, data):
 
 def hands(state: dict, data):
     """Seed, Preparação de cada jogador 6: the starting hand is the sum of the draw values on the three camps."""
-    for side in B.SIDES:
+    for side in board.SIDES:
         me = state["players"][side]
         values = [int(data.card(c["id"])["draw"]) for c in me["camps"]]
         n = sum(values)
-        taken, _ = B.take_from_deck(state, n)
+        taken, _ = board.take_from_deck(state, n)
         me["hand"] = taken
         key = "radlands.setup.hand" + ("_none" if n == 0 else "_one" if n == 1 else "")
         yield Say(msg(key, player=me["name"], n=n, values=" + ".join(str(v) for v in values)), "do")
-    for side in B.SIDES:
+    for side in board.SIDES:
         for c, camp in enumerate(state["players"][side]["camps"]):
             if "obelisk" in data.card(camp["id"]).get("traits", []):
                 camp["state"] = "destroyed"
@@ -118,7 +118,7 @@ def hands(state: dict, data):
 
 def first_player(state: dict, data):
     """Seed, Fluxo do Jogo: flip a water disc; water side up, the one who flipped starts, else the opponent."""
-    a, b = (state["players"][s]["name"] for s in B.SIDES)
+    a, b = (state["players"][s]["name"] for s in board.SIDES)
     (face,) = yield Roll("flip", "1d2", msg("radlands.setup.flip", a=a, b=b))
     first = "a" if face == 1 else "b"
     state["first_player"] = first

@@ -7,13 +7,13 @@ that camp (the rear one) and ``a.c2.2`` the one in front. Labels carry the card'
 from __future__ import annotations
 
 from ..core.steps import Choice, msg
-from . import board as B
+from . import board
 
 
 def card_name(data, card: str) -> str:
-    if card == B.PUNK:
+    if card == board.PUNK:
         return "@radlands.punk"
-    if card == B.RAIDERS:
+    if card == board.RAIDERS:
         return "Raiders"
     return data.card(card)["name"]
 
@@ -48,11 +48,11 @@ def camps(state: dict, data, side: str, *, unprotected: bool = False, exposed: b
     s = state["players"][side]
     out = []
     for c, camp in enumerate(s["camps"]):
-        if alive and not B.camp_alive(camp):
+        if alive and not board.camp_alive(camp):
             continue
         if damaged_only and camp["state"] != "damaged":
             continue
-        if unprotected and not B.camp_unprotected(s, c, exposed):
+        if unprotected and not board.camp_unprotected(s, c, exposed):
             continue
         out.append(camp_choice(state, data, side, c))
     return out
@@ -66,7 +66,7 @@ def persons(state: dict, data, side: str, *, unprotected: bool = False, exposed:
         for i, p in enumerate(col):
             if damaged_only and not p["damaged"]:
                 continue
-            if unprotected and not B.person_unprotected(s, c, i, exposed):
+            if unprotected and not board.person_unprotected(s, c, i, exposed):
                 continue
             out.append(person_choice(state, data, side, c, i))
     return out
@@ -88,7 +88,7 @@ def column_choices(state: dict, data, side: str, *, room: bool = False) -> list[
 def player_choices(state: dict) -> tuple[Choice, ...]:
     """The two players: by side (a, b) or by name."""
     out = []
-    for s in B.SIDES:
+    for s in board.SIDES:
         name = state["players"][s]["name"]
         out.append(Choice(s, msg("radlands.player_label", player=name), () if name.startswith("@") else (name,)))
     return tuple(out)

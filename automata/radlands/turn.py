@@ -7,9 +7,11 @@ cannot be paid or placed, and tells what to move; the table names the cards it p
 from __future__ import annotations
 
 from ..core.steps import ONE_OF, Ask, Choice, InvalidAnswer, Msg, Say, msg
-from . import board as B
-from . import targets as T
-from .effects import Ctx, ask_place, draw_cards, run_effect, run_effects
+from . import board
+from . import targets
+from .card_effects import enter_person, run_effect, run_effects
+from .cards import ability_cost, abilities_of, available_people, card_choices, cheapest, condition_holds
+from .effects import Ctx, draw_cards, report_changes, zero_cost_marker
 from .queue import event_bomb, events_phase, place_event
 
 ACTIONS = ("person", "event", "draw", "junk", "silo", "ability", "change", "end")
@@ -30,7 +32,7 @@ def events_step(state: dict, data, side: str):
     state["turn"] = new_turn(state, side)
     me = state["players"][side]
     me["turns"] += 1
-    B.refresh(me)
+    board.refresh(me)
     yield Say(msg("radlands.turn.start", player=me["name"], n=state["turn"]["number"]), "head")
     from .history import record_turn  # the camps turn by turn, for the end-of-game chart
 
@@ -44,15 +46,20 @@ def events_step(state: dict, data, side: str):
 
 def replenish_step(state: dict, data, side: str):
     """Seed, Fluxo do Jogo 2: draw a card, then take 3 water (the first player's first turn: 1)."""
-    me = state["players"][side]
     yield from draw_cards(Ctx(state, data, side), side, 1)
     if state.get("over"):
         return
+    state["turn"]["extra"] = 0
+    yield from take_water(state, side)
+    state["next"] = action_step(state, side, 1)
+
+
+def take_water(state: dict, side: str):
+    """Seed, Fluxo do Jogo 2: the turn's water, 3 (the first player's first turn: 1)."""
+    me = state["players"][side]
     first = side == state["first_player"] and me["turns"] == 1
     state["turn"]["water"] = int(state["rules"]["start_player_first_turn_water"] if first else state["rules"]["water_per_turn"])
-    state["turn"]["extra"] = 0
     yield Say(msg("radlands.replenish.water_first" if first else "radlands.replenish.water", player=me["name"], n=state["turn"]["water"]), "do")
-    state["next"] = action_step(state, side, 1)
 
 
 def action_step(state: dict, side: str, k: int) -> dict:
@@ -62,157 +69,45 @@ def action_step(state: dict, side: str, k: int) -> dict:
 # -- phase 3: Actions ----------------------------------------------------------------------------------
 
 
-def available_people(state: dict, data, kind: str) -> list[str]:
-    """Card types of ``kind`` of which a copy may still be in a hand: copies not visible in play, in a queue or
-    among the known discards."""
-    seen: dict[str, int] = {}
-    for s in B.SIDES:
-        side = state["players"][s]
-        for p in B.people(side):
-            seen[p["card"]] = seen.get(p["card"], 0) + 1
-        for card in side["queue"]:
-            if card:
-                seen[card] = seen.get(card, 0) + 1
-    for card in state["deck"]["known"]:
-        seen[card] = seen.get(card, 0) + 1
-    table = data.people if kind == "person" else data.events
-    return [cid for cid, c in table.items() if seen.get(cid, 0) < int(c["copies"])]
-
-
-def person_cost(state: dict, data, side: str, card: str, c: int) -> int:
-    """The printed cost, with Holdout (0 into the column of one of your destroyed camps) and Oasis (1 less into its
-    column while that column holds none of your people); never below 0."""
-    person = data.card(card)
-    camp = state["players"][side]["camps"][c]
-    cost = int(person["cost"])
-    if "holdout" in person.get("traits", []) and camp["state"] == "destroyed":
-        return 0
-    if B.camp_alive(camp) and "oasis" in data.card(camp["id"]).get("traits", []) and not state["players"][side]["columns"][c]:
-        cost -= 1
-    return max(0, cost)
-
-
-def karli_active(state: dict, data, side: str) -> bool:
-    """Karli Blaze (undamaged, yours): all your people enter play ready, punks included."""
-    return any(p["card"] != B.PUNK and not p["damaged"] and "all_enter_ready" in data.card(p["card"]).get("traits", [])
-               for p in B.people(state["players"][side]))
-
-
-def enters_ready(state: dict, data, side: str, card: str) -> bool:
-    traits = data.card(card).get("traits", [])
-    return "enters_ready" in traits or "all_enter_ready" in traits or karli_active(state, data, side)
-
-
-def card_choices(data, ids: list[str], with_cost: bool = True) -> tuple[Choice, ...]:
-    out = []
-    for cid in ids:
-        c = data.card(cid)
-        aliases = tuple(a for a in [c["name"]] + list(c.get("aliases", [])))
-        label = msg("radlands.card_cost", card=c["name"], cost=c["cost"]) if with_cost else msg("radlands.card_plain", card=c["name"])
-        out.append(Choice(cid, label, aliases))
-    return tuple(out)
-
-
-def ability_cost(state: dict, data, side: str, ability: dict) -> int:
-    cost = ability.get("cost", 0)
-    if cost == "symbol":  # rules §4.1 item 5: the card's own cost (shipped: 0, provisional), plus what it borrows
-        return max(0, int(state["rules"]["provisional"].get("symbol_cost_base", 0)))
-    cost = int(cost)
-    mod = ability.get("cost_mod", "")
-    if mod == "minus_per_punk":
-        cost -= B.punks(state["players"][side])
-    elif mod == "minus_per_destroyed_camp":
-        cost -= B.destroyed_camps(state["players"][side])
-    return max(0, cost)
-
-
-def condition_holds(state: dict, side: str, ability: dict, camp: dict | None) -> bool:
-    me = state["players"][side]
-    cond = ability.get("condition", "")
-    ok = {
-        "": True,
-        "people_at_most_1": len(B.people(me)) <= 1,
-        "people_entered_2": state["turn"]["people_entered"] >= 2,
-        "event_resolved": state["turn"]["event_resolved"],
-        "own_raiders_resolved": state["turn"]["own_raiders_resolved"],
-        "self_undamaged": camp is not None and camp["state"] == "undamaged",
-        "opponent_has_event": any(state["players"][B.other(side)]["queue"]),
-        "has_punk": B.punks(me) > 0,
-    }.get(cond, True)
-    if "destroy_own_person" in ability.get("effects", []) and not B.people(me):
-        return False
-    return ok
-
-
-def argo_active(state: dict, data, side: str) -> bool:
-    return any(p["card"] != B.PUNK and not p["damaged"] and "argo_yesky" in data.card(p["card"]).get("traits", [])
-               for p in B.people(state["players"][side]))
-
-
-def abilities_of(state: dict, data, side: str, source: dict) -> list[tuple[int, dict, str]]:
-    """(number, ability, text id) for a card on the table; Argo Yesky lends his ability to all your people."""
-    out = []
-    if source["card"] != B.PUNK:
-        for n, ab in enumerate(data.card(source["card"]).get("abilities", []), 1):
-            out.append((n, ab, ability_text(data, source["card"], n)))
-    if source["kind"] == "person" and source["card"] != "argo_yesky" and argo_active(state, data, side):
-        argo = data.card("argo_yesky")["abilities"][0]
-        out.append((len(out) + 1, argo, ability_text(data, "argo_yesky", 1)))
-    return out
-
-
-def ability_text(data, card: str, n: int) -> dict:
-    """The ability's text as message data (the owner's own wording, else the shipped text)."""
-    return data.ability_text(card, n).to_data()
-
-
 def usable_sources(state: dict, data, side: str) -> list[tuple[Choice, dict, list]]:
     me = state["players"][side]
-    left = B.water_left(state)
+    left = board.water_left(state)
     out = []
     for c, camp in enumerate(me["camps"]):
-        if not B.camp_ready(camp):
+        if not board.camp_ready(camp):
             continue
         src = {"kind": "camp", "card": camp["id"], "c": c}
         abs_ = [(n, ab, t) for n, ab, t in abilities_of(state, data, side, src)
                 if condition_holds(state, side, ab, camp) and ability_cost(state, data, side, ab) <= left]
         if abs_:
-            out.append((T.camp_choice(state, data, side, c), src, abs_))
+            out.append((targets.camp_choice(state, data, side, c), src, abs_))
     for c, col in enumerate(me["columns"]):
         for i, p in enumerate(col):
-            if not B.person_ready(p):
+            if not board.person_ready(p):
                 continue
             src = {"kind": "person", "card": p["card"], "c": c, "uid": p["uid"]}
             abs_ = [(n, ab, t) for n, ab, t in abilities_of(state, data, side, src)
                     if condition_holds(state, side, ab, None) and ability_cost(state, data, side, ab) <= left]
             if abs_:
-                out.append((T.person_choice(state, data, side, c, i), src, abs_))
+                out.append((targets.person_choice(state, data, side, c, i), src, abs_))
     return out
 
 
-def cheapest(state: dict, data, side: str, card: str) -> int:
-    """The lowest cost of ``card`` over the columns it may go to (every column when all are full: one of the
-    people there is destroyed first)."""
-    side_ = state["players"][side]
-    cols = [c for c in range(3) if B.column_has_room(side_, c, state["rules"]["column_limit"])] or [0, 1, 2]
-    return min(person_cost(state, data, side, card, c) for c in cols)
-
-
 def playable_people(state: dict, data, side: str) -> list[str]:
-    left = B.water_left(state)
+    left = board.water_left(state)
     return [c for c in available_people(state, data, "person") if cheapest(state, data, side, c) <= left]
 
 
 def playable_events(state: dict, data, side: str) -> list[str]:
-    left = B.water_left(state)
+    left = board.water_left(state)
     ctx = Ctx(state, data, side)
     return [c for c in available_people(state, data, "event")
-            if int(data.card(c)["cost"]) <= left and B.event_space(state["players"][side]["queue"], event_bomb(ctx, c)) >= 0]
+            if int(data.card(c)["cost"]) <= left and board.event_space(state["players"][side]["queue"], event_bomb(ctx, c)) >= 0]
 
 
 def legal_actions(state: dict, data, side: str) -> list[str]:
     me = state["players"][side]
-    left = B.water_left(state)
+    left = board.water_left(state)
     r = state["rules"]
     ok = {
         "person": me["hand"] > 0 and bool(playable_people(state, data, side)),
@@ -230,7 +125,7 @@ def legal_actions(state: dict, data, side: str) -> list[str]:
 def action_blocks(state: dict, data, side: str) -> dict[str, Msg]:
     """Why each action the player cannot take now is unavailable (the action menu keeps it in its place)."""
     me = state["players"][side]
-    left = B.water_left(state)
+    left = board.water_left(state)
     r = state["rules"]
     legal = set(legal_actions(state, data, side))
     out: dict[str, Msg] = {}
@@ -259,7 +154,7 @@ def action_blocks(state: dict, data, side: str) -> dict[str, Msg]:
 
 def action(state: dict, data, side: str, k: int):
     me = state["players"][side]
-    yield Say(msg("radlands.action.status", player=me["name"], water=B.water_left(state), hand=me["hand"],
+    yield Say(msg("radlands.action.status", player=me["name"], water=board.water_left(state), hand=me["hand"],
                   silo="@radlands.silo." + me["silo"]), "info")
     # every action keeps its place and number; one the player cannot take now is marked with the reason (issue 11)
     blocks = action_blocks(state, data, side)
@@ -271,14 +166,10 @@ def action(state: dict, data, side: str, k: int):
     if state.get("over"):
         return
     if what == "end":
-        nxt = B.other(side)
+        nxt = board.other(side)
         state["next"] = {"proc": "events", "p": nxt, "name": state["players"][nxt]["name"], "turn": state["turn"]["number"] + 1}
     else:
         state["next"] = action_step(state, side, k + 1)
-
-
-def zero_cost_marker(ctx: Ctx, card: str):
-    yield Say(msg("radlands.zero_cost", card=T.card_name(ctx.data, card)), "do")
 
 
 def play_person(ctx: Ctx):
@@ -291,77 +182,12 @@ def play_person(ctx: Ctx):
 
     def check_card(value):
         low = cheapest(state, data, side, value)
-        if low > B.water_left(state):
-            raise InvalidAnswer(msg("radlands.invalid.water", card=data.card(value)["name"], cost=low, water=B.water_left(state)))
+        if low > board.water_left(state):
+            raise InvalidAnswer(msg("radlands.invalid.water", card=data.card(value)["name"], cost=low, water=board.water_left(state)))
         return value
 
     card = yield Ask("card", msg("radlands.ask.person"), ONE_OF, card_choices(data, ids), check=check_card)
     yield from enter_person(ctx, card)
-
-
-def enter_person(ctx: Ctx, card: str, prefix: str = "", extra: int = 0):
-    """Put ``card`` from the hand into play: the column (whose cost must be paid, plus ``extra``), the person
-    destroyed first when every column is full, front or behind, the payment, readiness, the 0-cost disc and the
-    entering-play traits. Returns the person placed. ``prefix`` keeps question ids apart (Parachute Base)."""
-    state, data, side = ctx.state, ctx.data, ctx.me
-    me = ctx.side()
-    limit = state["rules"]["column_limit"]
-    full = B.board_full(me, limit)
-
-    def check_column(value):
-        c = int(value) - 1
-        cost = person_cost(state, data, side, card, c) + extra
-        if cost > B.water_left(state):
-            raise InvalidAnswer(msg("radlands.invalid.water", card=data.card(card)["name"], cost=cost, water=B.water_left(state)))
-        return value
-
-    if full:
-        yield Say(msg("radlands.rule.full_board"), "rule")
-    cols = tuple(ch for ch in T.column_choices(state, data, side, room=not full)  # only the columns it can be paid for
-                 if person_cost(state, data, side, card, int(ch.value) - 1) + extra <= B.water_left(state))
-    col = yield Ask(prefix + "column", msg("radlands.ask.column", card=data.card(card)["name"]), ONE_OF, cols, check=check_column)
-    if full:
-        from .effects import hit
-
-        there = [ch for ch in T.persons(state, data, side) if ch.value.startswith(f"{side}.c{col}.")]
-        room = yield Ask(prefix + "make_room", msg("radlands.ask.make_room"), ONE_OF, tuple(there))
-        yield from hit(ctx, room, "destroy")
-    c = int(col) - 1
-    alone = not me["columns"][c]
-    if me["camps"][c].get("moves") or not alone:
-        front, behind = yield from ask_place(ctx, c, prefix)
-    else:
-        front, behind = True, False
-    cost = person_cost(state, data, side, card, c)
-    if cost != int(data.card(card)["cost"]):
-        yield Say(msg("radlands.cost_changed", card=data.card(card)["name"], cost=cost), "rule")
-    B.pay(state, cost)
-    me["hand"] -= 1
-    ready = enters_ready(state, data, side, card)
-    p = B.place_person(state, me, c, card, front=front, ready=ready, behind=behind)
-    where = "@radlands.place." + ("alone" if alone else "front" if front else "behind")
-    if behind:
-        where = "@radlands.place.behind_camp"
-    yield Say(msg("radlands.person.played", card=data.card(card)["name"], col=c + 1, where=where, cost=cost,
-                  water=B.water_left(state)), "do")
-    yield Say(msg("radlands.person.ready" if ready else "radlands.person.not_ready"), "rule")
-    if cost == 0 and not ready:  # the disc marks it not ready; Karli Blaze or Rescue Team make it enter ready
-        yield from zero_cost_marker(ctx, card)
-    yield from on_enter(ctx, card, p)
-    return p
-
-
-def on_enter(ctx: Ctx, card: str, p: dict):
-    """A person's entering-play traits (Vanguard, Argo Yesky, Wounded Soldier, Repair Bot, Doomsayer)."""
-    enter = list(ctx.data.card(card).get("on_enter", []))
-    if enter:
-        saved = (ctx.source, ctx.text)
-        c, _ = B.find_person(ctx.side(), p["uid"])
-        ctx.source = {"kind": "person", "card": card, "c": c, "uid": p["uid"]}
-        ctx.text = ctx.data.trait_text(card)
-        yield Say(ctx.text, "rule")
-        yield from run_effects(ctx, enter)
-        ctx.source, ctx.text = saved
 
 
 def play_event(ctx: Ctx):
@@ -372,17 +198,17 @@ def play_event(ctx: Ctx):
 
     def check_card(value):
         ev = data.card(value)
-        if B.event_space(ctx.side()["queue"], event_bomb(ctx, value)) < 0:
+        if board.event_space(ctx.side()["queue"], event_bomb(ctx, value)) < 0:
             raise InvalidAnswer(msg("radlands.invalid.queue_full", card=ev["name"], bomb=ev["bomb"]))
-        if int(ev["cost"]) > B.water_left(state):
-            raise InvalidAnswer(msg("radlands.invalid.water", card=ev["name"], cost=ev["cost"], water=B.water_left(state)))
+        if int(ev["cost"]) > board.water_left(state):
+            raise InvalidAnswer(msg("radlands.invalid.water", card=ev["name"], cost=ev["cost"], water=board.water_left(state)))
         return value
 
     card = yield Ask("card", msg("radlands.ask.event"), ONE_OF, card_choices(data, ids), check=check_card)
     cost = int(data.card(card)["cost"])
-    B.pay(state, cost)
+    board.pay(state, cost)
     ctx.side()["hand"] -= 1
-    yield Say(msg("radlands.event.paid", card=data.card(card)["name"], cost=cost, water=B.water_left(state)), "do")
+    yield Say(msg("radlands.event.paid", card=data.card(card)["name"], cost=cost, water=board.water_left(state)), "do")
     if cost == 0:
         yield from zero_cost_marker(ctx, card)
     yield from place_event(ctx, card)
@@ -391,8 +217,8 @@ def play_event(ctx: Ctx):
 def draw_action(ctx: Ctx):
     """Seed, Comprar Carta: 2 water, one card."""
     cost = int(ctx.state["rules"]["draw_action_cost"])
-    B.pay(ctx.state, cost)
-    yield Say(msg("radlands.paid", cost=cost, water=B.water_left(ctx.state)), "do")
+    board.pay(ctx.state, cost)
+    yield Say(msg("radlands.paid", cost=cost, water=board.water_left(ctx.state)), "do")
     yield from draw_cards(ctx, ctx.me, 1)
 
 
@@ -412,7 +238,7 @@ def junk_action(ctx: Ctx):
         yield Say(msg("radlands.junk.silo", player=me["name"]), "do")
     else:
         me["hand"] -= 1
-        B.to_discard(state, card)
+        board.to_discard(state, card)
         yield Say(msg("radlands.junk.card", card=data.card(card)["name"], icon="@radlands.icon." + icon), "do")
     ctx.source = {"kind": "junk", "card": card}
     yield from run_effect(ctx, icon)
@@ -421,9 +247,9 @@ def junk_action(ctx: Ctx):
 def silo_action(ctx: Ctx):
     """Seed, Pegar Water Silo: 1 water puts the Water Silo in your hand (kept across turns)."""
     cost = int(ctx.state["rules"]["take_silo_cost"])
-    B.pay(ctx.state, cost)
+    board.pay(ctx.state, cost)
     ctx.side()["silo"] = "hand"
-    yield Say(msg("radlands.silo.taken", cost=cost, water=B.water_left(ctx.state)), "do")
+    yield Say(msg("radlands.silo.taken", cost=cost, water=board.water_left(ctx.state)), "do")
 
 
 def ability_action(ctx: Ctx):
@@ -442,18 +268,18 @@ def ability_action(ctx: Ctx):
     cost = ability_cost(state, data, side, ability)
     if ability.get("cost") == "symbol" and data.rule_is_provisional("symbol_cost_base"):
         yield Say(msg("radlands.provisional.symbol_cost"), "warn")
-    B.pay(state, cost)
-    name = data.card(src["card"])["name"] if src["card"] != B.PUNK else "@radlands.punk"
-    vera = any(p["card"] != B.PUNK and not p["damaged"] and "vera_vosh" in data.card(p["card"]).get("traits", [])
-               for p in B.people(ctx.side()))
+    board.pay(state, cost)
+    name = data.card(src["card"])["name"] if src["card"] != board.PUNK else "@radlands.punk"
+    vera = any(p["card"] != board.PUNK and not p["damaged"] and "vera_vosh" in data.card(p["card"]).get("traits", [])
+               for p in board.people(ctx.side()))
     stays_ready = vera and not state["turn"]["first_ability_card"]
     if not state["turn"]["first_ability_card"]:
         state["turn"]["first_ability_card"] = src["card"]
     if src["kind"] == "camp":
         ctx.side()["camps"][src["c"]]["used"] = not stays_ready
     else:
-        B.person_by_uid(ctx.side(), src["uid"])["used"] = not stays_ready
-    yield Say(msg("radlands.ability.used", card=name, cost=cost, water=B.water_left(state)), "do")
+        board.person_by_uid(ctx.side(), src["uid"])["used"] = not stays_ready
+    yield Say(msg("radlands.ability.used", card=name, cost=cost, water=board.water_left(state)), "do")
     if stays_ready:
         yield Say(msg("radlands.ability.vera"), "rule")
     elif cost == 0:
@@ -465,8 +291,6 @@ def ability_action(ctx: Ctx):
 
 
 def change_action(ctx: Ctx):
-    from .effects import report_changes
-
     yield Say(msg("radlands.change.intro"), "info")
     yield from report_changes(ctx)
 
@@ -474,7 +298,7 @@ def change_action(ctx: Ctx):
 def end_action(ctx: Ctx):
     """Seed, Limpeza de ações: every water disc and extra-water disc goes back; nothing carries over."""
     state = ctx.state
-    left = B.water_left(state)
+    left = board.water_left(state)
     state["turn"]["water"] = 0
     state["turn"]["extra"] = 0
     state["turn"]["high_ground"] = False

@@ -21,7 +21,7 @@ STEPS = (
 )
 
 
-def C(colour: str) -> str:
+def colour_term(colour: str) -> str:
     return "@toc.colour." + colour
 
 
@@ -56,27 +56,27 @@ def setup_step(state: dict, data, name: str):
     elif name == "bot_mats":
         for colour in opts["bots"]:
             mat = state["bot_mats"][colour]
-            yield Say(msg("toc.setup.bot_mat", colour=C(colour), mat=f"@toc.mat.{mat}"), "do")
+            yield Say(msg("toc.setup.bot_mat", colour=colour_term(colour), mat=f"@toc.mat.{mat}"), "do")
     elif name == "bot_tokens":
         key = "toc.setup.bot_tokens_emperor" if opts["emperor_rules"] else "toc.setup.bot_tokens"
         for colour in opts["bots"]:
-            yield Say(msg(key, colour=C(colour)), "do")
+            yield Say(msg(key, colour=colour_term(colour)), "do")
     elif name == "bot_order":
         order = list(opts["bots"])
         random.Random(f"{state['seed']}/toc/setup/bot_order").shuffle(order)
         state["bot_order"] = order
         if len(order) > 1:
-            yield Say(msg("toc.setup.bot_order", order=[C(c) for c in order]), "do")
+            yield Say(msg("toc.setup.bot_order", order=[colour_term(c) for c in order]), "do")
         yield Say(msg("toc.setup.bots_first"), "rule")
     elif name == "bot_markers":
         for colour in state["bot_order"]:
-            yield Say(msg("toc.setup.bot_markers", colour=C(colour), mat=f"@toc.mat.{state['bot_mats'][colour]}"), "do")
+            yield Say(msg("toc.setup.bot_markers", colour=colour_term(colour), mat=f"@toc.mat.{state['bot_mats'][colour]}"), "do")
     elif name == "bot_provinces":
         provinces = data.setup["start_provinces"]
         for i, colour in enumerate(state["bot_order"]):
             province = provinces[i]
             state["bots"][colour] = new_bot(state["bot_mats"][colour], province)
-            yield Say(msg("toc.setup.bot_province", colour=C(colour), province=f"@toc.province.{province}"), "do")
+            yield Say(msg("toc.setup.bot_province", colour=colour_term(colour), province=f"@toc.province.{province}"), "do")
     elif name == "base":
         yield Say(msg("toc.setup.base", humans=opts["humans"]), "do")
     while not (yield Ask(f"toc.setup.{n}", msg("toc.setup.done", step=f"@toc.setup.name.{name}"), YES_NO)):

@@ -11,18 +11,18 @@ costs of the priority list, political points and Legacy from the base rules.
 from __future__ import annotations
 
 from ..core.steps import NUMBER, ONE_OF, TEXT, YES_NO, Ask, Choice, InvalidAnswer, Roll, Say, msg
-from . import bot as B
+from .bot import AREAS, advance, advancement_order, event_number, influence, mode_rule, palmyra_order, resolve_type, zero_box
 from .emperor import EMPEROR_TYPES, emperor_type_for_area, military_legacy_change, populace_legacy, senate_legacy
 from .mat_edit import is_provisional
-from .setup import C
+from .setup import colour_term
 
 
-def A(area: str) -> str:
+def area_term(area: str) -> str:
     return "@toc.area." + area
 
 
 def bot_name(colour: str, bots: dict) -> dict:
-    return msg("toc.bot", colour=C(colour), mat=f"@toc.mat.{bots[colour]['mat']}").to_data()
+    return msg("toc.bot", colour=colour_term(colour), mat=f"@toc.mat.{bots[colour]['mat']}").to_data()
 
 
 def is_emperor(state: dict, colour: str) -> bool:
@@ -80,7 +80,7 @@ def palmyra(state: dict, data, colour: str, ask_prefix: str):
         counts = {governed[0]: 0}
         for p in governed if len(governed) > 1 else ():  # the counts only order two or more provinces
             counts[p] = yield Ask(f"{ask_prefix}.palmyra.{p}", msg("toc.palmyra.count", province=f"@toc.province.{p}"), NUMBER, min=0, max=50)
-        order = B.palmyra_order(counts)
+        order = palmyra_order(counts)
         yield Say(msg("toc.palmyra.order", provinces=[f"@toc.province.{p}" for p in order]), "do")
         yield Say(msg("toc.why.palmyra"), "why")
     yield Say(msg("toc.palmyra.leaders_first"), "rule")
@@ -136,13 +136,13 @@ def ask_mode(state: dict, colour: str, name):
     now (the Emperor's army rule only for the Emperor), or none of them."""
     bot = state["bots"][colour]
     emperor = is_emperor(state, colour)
-    mode, why = B.mode_rule(bot, emperor, None, None, None)
+    mode, why = mode_rule(bot, emperor, None, None, None)
     if mode is not None:
         return mode, why
     choices = tuple(Choice(v, msg(m, bot=name)) for v, m in MODE_CHOICES if emperor or v != "emperor_no_army")
     first = yield Ask(f"toc.{colour}.mode", msg("toc.mode.which", bot=name), ONE_OF, choices)
     facts = {"troubled": first == "troubled", "army_in_italia": first != "emperor_no_army", "mobs": first == "mobs"}
-    return B.mode_rule(bot, emperor, facts["troubled"], facts["army_in_italia"], facts["mobs"])
+    return mode_rule(bot, emperor, facts["troubled"], facts["army_in_italia"], facts["mobs"])
 
 
 def bot_influence(state: dict, data, colour: str):
@@ -157,8 +157,8 @@ def bot_influence(state: dict, data, colour: str):
     yield Say(msg("toc.why.mode", rule=f"@toc.mode.why.{why}", mode=mode), "why")
     box = mat["mode"][str(mode)]
     shaky = [f"mats.{bot['mat']}.mode.{mode}"] if is_provisional(box) else []
-    p_area = B.resolve_type(box["primary"], bot, mat["area_order"])
-    s_area = B.resolve_type(box["secondary"], bot, mat["area_order"])
+    p_area = resolve_type(box["primary"], bot, mat["area_order"])
+    s_area = resolve_type(box["secondary"], bot, mat["area_order"])
     if s_area == p_area:
         s_area = "none"
     plus2 = bot["marker"] == "plus2"
@@ -170,16 +170,16 @@ def bot_influence(state: dict, data, colour: str):
             circle = mat["track"][area][bot["pawn"][area]]
             if is_provisional(circle):
                 shaky.append(f"mats.{bot['mat']}.track.{area}.{bot['pawn'][area]}")
-            points = B.influence(circle, where, plus2, bot["ludi"] and role == "secondary")
-            event = B.event_number(circle, where)
+            points = influence(circle, where, plus2, bot["ludi"] and role == "secondary")
+            event = event_number(circle, where)
             if role == "secondary" and bot["ludi"]:
                 yield Say(msg("toc.influence.ludi", bot=name), "rule")
                 if points == 0 and event:
                     yield Say(msg("toc.influence.ludi_event_lost"), "warn")
                     event = 0
             bot["cylinder"][area] = where
-            yield Say(msg(f"toc.influence.{where}", colour=C(data.colour_of(area)), area=A(area), circle=bot["pawn"][area]), "do")
-            yield Say(msg("toc.why.influence", role=f"@toc.role.{role}", mode=mode, area=A(area), box=f"@toc.box.{where}",
+            yield Say(msg(f"toc.influence.{where}", colour=colour_term(data.colour_of(area)), area=area_term(area), circle=bot["pawn"][area]), "do")
+            yield Say(msg("toc.why.influence", role=f"@toc.role.{role}", mode=mode, area=area_term(area), box=f"@toc.box.{where}",
                           printed=circle["primary" if where == "upper" else "secondary"], points=points), "why")
             slot = {"area": area, "points": points, "event": event}
         bot[role] = slot
@@ -192,7 +192,7 @@ def bot_influence(state: dict, data, colour: str):
         if slot["area"]:
             bot["cylinder"][slot["area"]] = "track"
             bot["points"][slot["area"]] = slot["points"]
-            yield Say(msg("toc.influence.track", role=f"@toc.role.{role}", colour=C(data.colour_of(slot["area"])), area=A(slot["area"]), points=slot["points"]), "do")
+            yield Say(msg("toc.influence.track", role=f"@toc.role.{role}", colour=colour_term(data.colour_of(slot["area"])), area=area_term(slot["area"]), points=slot["points"]), "do")
     for role in ("primary", "secondary"):
         slot = bot[role]
         if slot["area"] and slot["event"]:
@@ -225,7 +225,7 @@ def choose_event(state: dict, data, colour: str, role: str, area: str, value: in
     card = cat.get(which) or ""
     shown = card if card else msg("toc.card.unnamed", category=f"@toc.category.{cat['id']}", set=f"@toc.set.{which}").to_data()
     yield Say(msg("toc.event.chosen", role=f"@toc.role.{role}", card=shown, set=f"@toc.set.{which}", why=f"@toc.event.why.{why}"), "do")
-    yield Say(msg("toc.why.event", value=value, area=A(area), rule=f"@toc.event.why.{why}"), "why")
+    yield Say(msg("toc.why.event", value=value, area=area_term(area), rule=f"@toc.event.why.{why}"), "why")
     return f"{cat['id']}:{which}"
 
 
@@ -309,8 +309,8 @@ def _can_offer(state: dict, bot: dict, entry: dict, done: dict) -> bool:
 def _entry_choice(state: dict, entry: dict, bot: dict) -> Choice:
     criteria = str(entry.get("criteria") or "").lstrip("@").strip() or "@toc.spend.as_printed"
     cost = known_cost(state, entry)
-    cost_text = msg("toc.spend.cost_known", cost=cost, area=A(entry["influence"])).to_data() if cost is not None \
-        else msg("toc.spend.cost_unknown", area=A(entry["influence"])).to_data()
+    cost_text = msg("toc.spend.cost_known", cost=cost, area=area_term(entry["influence"])).to_data() if cost is not None \
+        else msg("toc.spend.cost_unknown", area=area_term(entry["influence"])).to_data()
     return Choice(entry["id"], msg("toc.spend.entry", order=entry.get("order", 0), action=action_term(entry), cost=cost_text,
                                    criteria=criteria))
 
@@ -355,13 +355,13 @@ def ask_cost(state: dict, colour: str, entry: dict):
     if entry.get("cost", "ask") == "board":
         default = (state.get("apl_last_cost") or {}).get(eid)
         hint = msg("toc.spend.cost_last", default=default) if default is not None else None
-        cost = yield Ask(f"toc.{colour}.apl.{eid}.cost", msg("toc.spend.cost_board", action=term, area=A(entry["influence"])),
+        cost = yield Ask(f"toc.{colour}.apl.{eid}.cost", msg("toc.spend.cost_board", action=term, area=area_term(entry["influence"])),
                          TEXT, check=_check_cost(default), hint=hint)
         state.setdefault("apl_last_cost", {})[eid] = cost
         return cost
     default = entry.get("cost_default")
     hint = msg("toc.spend.cost_provisional", default=default) if default is not None else None
-    cost = yield Ask(f"toc.apl.{eid}.cost", msg("toc.spend.cost_once", action=term, area=A(entry["influence"])), TEXT,
+    cost = yield Ask(f"toc.apl.{eid}.cost", msg("toc.spend.cost_once", action=term, area=area_term(entry["influence"])), TEXT,
                      check=_check_cost(default), hint=hint)
     state.setdefault("apl_costs", {})[eid] = cost
     if default is not None and cost == default and is_provisional(entry):
@@ -383,7 +383,7 @@ def _spend_entry(state: dict, data, colour: str, entry: dict, k: int):
         yield Say(msg("toc.why.spend_skip"), "why")
         return
     bot["points"][area] = left - cost
-    yield Say(msg("toc.spend.do", bot=name, action=term, cost=cost, area=A(area), left=bot["points"][area]), "do")
+    yield Say(msg("toc.spend.do", bot=name, action=term, cost=cost, area=area_term(area), left=bot["points"][area]), "do")
     yield Say(msg("toc.why.spend_do", order=entry.get("order", 0)), "why")
     target = str(entry.get("target") or "").lstrip("@").strip()
     if target:
@@ -404,7 +404,7 @@ def _spend_entry(state: dict, data, colour: str, entry: dict, k: int):
 
 
 def _points_text(bot: dict) -> list:
-    return [msg("toc.points_of", points=n, area=A(a)).to_data() for a, n in bot["points"].items() if n]
+    return [msg("toc.points_of", points=n, area=area_term(a)).to_data() for a, n in bot["points"].items() if n]
 
 
 def _maybe_emperor(state: dict, data, colour: str):
@@ -442,7 +442,7 @@ def _maybe_emperor(state: dict, data, colour: str):
                          tuple(Choice(k, msg("toc.emperor.type." + k)) for k in ("senate", "populace", "military")))
     else:
         kind = emperor_type_for_area(mat["preferred"])
-        yield Say(msg("toc.why.emperor_type", area=A(mat["preferred"])), "why")
+        yield Say(msg("toc.why.emperor_type", area=area_term(mat["preferred"])), "why")
     becomes = "toc.emperor.becomes_type"
     if kind != "senate" and not data.settings.get("harder_challenge", False):
         # Tornar-se Imperador: a Populace Emperor's token needs the bot's Governor outside Italia, a Military Emperor's
@@ -559,7 +559,7 @@ def bot_buy(state: dict, data, colour: str):
     mat = data.mat(bot["mat"])
     name = bot_name(colour, bots)
     yield Say(msg("toc.phase.buy"), "head")
-    for area in B.AREAS:
+    for area in AREAS:
         if bot["cylinder"][area] == "track":
             bot["cylinder"][area] = "zero"
         bot["points"][area] = 0
@@ -574,16 +574,16 @@ def bot_buy(state: dict, data, colour: str):
         bot["ludi_applied"] = False
         yield Say(msg("toc.buy.ludi_removed"), "do")
     political = yield Ask(f"toc.{colour}.political", msg("toc.buy.political", bot=name), NUMBER, min=0, max=60)
-    order = B.advancement_order(bot, mat["area_order"])
-    yield Say(msg("toc.why.advance_order", order=[A(a) for a in order], points=political), "why")
+    order = advancement_order(bot, mat["area_order"])
+    yield Say(msg("toc.why.advance_order", order=[area_term(a) for a in order], points=political), "why")
     checked: list[tuple[str, int]] = []
-    moves = B.advance(bot, mat["track"], mat["area_order"], political, checked)
+    moves = advance(bot, mat["track"], mat["area_order"], political, checked)
     shaky = [f"mats.{bot['mat']}.area_order"] if checked and is_provisional(mat, "area_order") else []
     shaky += [f"mats.{bot['mat']}.track.{a}.{n}" for a, n in checked if is_provisional(mat["track"][a][n], "cost")]
     if shaky:  # rules file §3.0.1: the circles' costs (and the area order) that decided are provisional
         yield provisional(", ".join(shaky))
     for area, circle, cost in moves:
-        yield Say(msg("toc.buy.advance", area=A(area), circle=circle, cost=cost), "do")
+        yield Say(msg("toc.buy.advance", area=area_term(area), circle=circle, cost=cost), "do")
     if not moves:
         bot["marker"] = "plus2"
         yield Say(msg("toc.buy.plus2", bot=name), "do")
@@ -594,8 +594,8 @@ def bot_buy(state: dict, data, colour: str):
 def bot_end(state: dict, data, colour: str):
     """Seed, AI End of Turn: three cylinders in the "0" box means the Available Pile is spent: all back to Available."""
     bot = state["bots"][colour]
-    if B.zero_box(bot) == 3:
-        for area in B.AREAS:
+    if zero_box(bot) == 3:
+        for area in AREAS:
             bot["cylinder"][area] = "available"
         yield Say(msg("toc.end.reset", bot=bot_name(colour, state["bots"])), "do")
     bot["primary"] = {"area": "", "points": 0, "event": 0}
@@ -626,7 +626,7 @@ def human_turn(state: dict, data, i: int):
     choices = [Choice("none", msg("toc.emperor.nobody"))]
     # Tornar-se Imperador: only a Place Governor in Italia during one's own turn makes an Emperor, so after a human's
     # turn the Emperor is the same bot (if a bot reigned), nobody, or a human: no other bot is offered.
-    choices += [Choice(c, msg("toc.bot", colour=C(c), mat=f"@toc.mat.{state['bots'][c]['mat']}")) for c in state["bot_order"]
+    choices += [Choice(c, msg("toc.bot", colour=colour_term(c), mat=f"@toc.mat.{state['bots'][c]['mat']}")) for c in state["bot_order"]
                 if c == state["emperor"]]
     choices += [Choice("human", msg("toc.emperor.a_human"))]
     who = yield Ask(f"toc.human{i}.emperor", msg("toc.emperor.who_now"), ONE_OF, tuple(choices))

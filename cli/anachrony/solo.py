@@ -18,20 +18,20 @@ from typing import Any
 
 
 def opponent_data(state: dict) -> dict[str, Any]:
-    from automata.anachrony.solo import state as S
-    from automata.anachrony.solo.flow import sdata_of
+    from automata.anachrony.solo import state as solo_state
+    from automata.anachrony.solo.data import solo_data_of
 
     s = state["solo"]
-    sd = sdata_of(state)
+    sd = solo_data_of(state)
     toks = {}
-    for tok in S.tokens(s):
-        spot = S.where(sd, s, tok)
-        toks[tok] = {"spot": spot, "action": S.action_at(sd, s, spot)}
+    for tok in solo_state.tokens(s):
+        spot = solo_state.where(sd, s, tok)
+        toks[tok] = {"spot": spot, "action": solo_state.action_at(sd, s, spot)}
     out: dict[str, Any] = {
         "bot": s["bot"], "edition": s["edition"], "difficulty": dict(s["difficulty"]), "tokens": toks,
         "exosuits": s["exosuits"], "placed": s["placed"], "actions": s["actions"], "passed": s["passed"],
         "first": s["first"], "warps": {int(e): n for e, n in sorted(s["warps"].items(), key=lambda x: int(x[0]))},
-        "warps_left": S.WARP_TILES - S.warps_out(s), "paradox": s["paradox"], "anomalies": s["anomalies"],
+        "warps_left": solo_state.WARP_TILES - solo_state.warps_out(s), "paradox": s["paradox"], "anomalies": s["anomalies"],
         "buildings": dict(s["buildings"]), "superprojects": s["superprojects"], "workers": dict(s["workers"]),
         "resources": dict(s["resources"]), "breakthroughs": dict(s["breakthroughs"]), "time_travel": s["time_travel"],
         "vp": s["vp"], "failed": s["failed"],

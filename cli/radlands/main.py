@@ -71,7 +71,7 @@ def _json_name(name: str) -> str:
 
 
 def status_data(session) -> dict[str, Any]:
-    from automata.radlands import board as B
+    from automata.radlands import board
     from automata.radlands.game import data_of, next_step
 
     state = session.save.state
@@ -79,14 +79,14 @@ def status_data(session) -> dict[str, Any]:
     if state["options"].get("track") == "queues":
         return queues_status_data(session)
     players = {}
-    for s in B.SIDES:
+    for s in board.SIDES:
         p = state["players"][s]
         players[s] = {
             "name": _json_name(p["name"]),
-            "camps": [{"id": c["id"], "name": data.card(c["id"])["name"], "state": c["state"], "ready": B.camp_ready(c),
+            "camps": [{"id": c["id"], "name": data.card(c["id"])["name"], "state": c["state"], "ready": board.camp_ready(c),
                        "moves": int(c.get("moves", 0)), "behind": int(c.get("behind", 0))} for c in p["camps"]],
-            "columns": [[{"card": x["card"], "name": data.card(x["card"])["name"] if x["card"] != B.PUNK else "punk",
-                          "damaged": x["damaged"], "ready": B.person_ready(x)} for x in col] for col in p["columns"]],
+            "columns": [[{"card": x["card"], "name": data.card(x["card"])["name"] if x["card"] != board.PUNK else "punk",
+                          "damaged": x["damaged"], "ready": board.person_ready(x)} for x in col] for col in p["columns"]],
             "queue": list(p["queue"]), "raiders": p["raiders"], "silo": p["silo"], "hand": p["hand"],
         }
     t = state["turn"]
@@ -178,7 +178,7 @@ def event_command(
 ) -> None:
     """Place an event by name in PLAYER's queue with the queue rules (a bomb-0 event resolves at once)."""
     from automata.core.gamedata import UnknownName
-    from automata.radlands import board as B
+    from automata.radlands import board
     from automata.radlands.effects import Ctx
     from automata.radlands.game import data_of
     from automata.radlands.queue import event_bomb
@@ -199,15 +199,15 @@ def event_command(
         raise CliError(env.t("radlands.error.unknown_event", value=card, valid=valid, close=", ".join(close) or "—"), Exit.USAGE) from None
     _check_started(env, state)
     ev = data.card(cid)
-    if B.event_space(state["players"][side]["queue"], event_bomb(Ctx(state, data, side), cid)) < 0:
+    if board.event_space(state["players"][side]["queue"], event_bomb(Ctx(state, data, side), cid)) < 0:
         raise CliError(env.t("radlands.invalid.queue_full", card=ev["name"], bomb=ev["bomb"]), Exit.FAILURE)
     in_actions = state["turn"]["player"] == side and (state.get("next") or {}).get("proc") == "action"
     if pay is None:
         pay = in_actions
     if pay and not in_actions:
         raise CliError(env.t("radlands.error.pay_outside", player=_name(env, state["players"][side]["name"])), Exit.USAGE)
-    if pay and int(ev["cost"]) > B.water_left(state):
-        raise CliError(env.t("radlands.invalid.water", card=ev["name"], cost=ev["cost"], water=B.water_left(state)), Exit.FAILURE)
+    if pay and int(ev["cost"]) > board.water_left(state):
+        raise CliError(env.t("radlands.invalid.water", card=ev["name"], cost=ev["cost"], water=board.water_left(state)), Exit.FAILURE)
     step = {"proc": "cmd_event", "p": side, "name": state["players"][side]["name"], "card": cid, "card_name": ev["name"], "pay": bool(pay)}
     run_steps(env, apply_step=step, game_id="radlands", not_this_game="radlands.error.not_radlands")
 

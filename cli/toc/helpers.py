@@ -20,6 +20,7 @@ from typing import Optional
 import typer
 
 from ..env import CliError, Exit, current
+from .overrides import owner_overrides, toc_data
 
 COMMANDS = ("emperor-legacy", "mat")
 TYPES = ("senate", "populace", "military")
@@ -41,25 +42,6 @@ def _usage(env, error: str, data: dict | None = None, **params) -> CliError:
     """Bad input (exit 2): the text in the table's language; JSON gets ``error`` (a code), ``message`` and details."""
     text = env.t(f"toc.helpers.error.{error}", **params)
     return CliError(text, Exit.USAGE, {"error": error, "message": text, **(data or {})})
-
-
-def _overrides(env) -> dict:
-    from ..saves import read_overrides
-
-    return read_overrides(env, "toc")
-
-
-def _data(env, overrides: dict | None = None):
-    from automata.toc.data import DataError, load
-
-    from state import paths
-
-    if overrides is None:
-        overrides = _overrides(env)
-    try:
-        return load(overrides or None)
-    except DataError as e:
-        raise CliError(env.t("core.error.override", path=str(paths.overrides_file("toc")), problem=str(e)), Exit.FAILURE) from None
 
 
 def _signed(n: int) -> str:
@@ -132,7 +114,7 @@ def emperor_legacy_command(
         out.update(support=support, formula=formula, legacy_change=change)
         lines.append(("", env.t(f"toc.helpers.legacy.{etype}", support=support, pretenders=pretenders, formula=formula, change=change)))
     else:
-        data = _data(env)
+        data = toc_data(env)
         settings = data.settings
         setting_value = settings.get(CAP_SETTING, emperor.DEFAULT_PRETENDER_CAP)
         chosen = cap if cap is not None else setting_value
@@ -238,8 +220,8 @@ def mat_command(
 ) -> None:
     """Show an AI mat as printed: the three influence areas top to bottom, each track's circles, and the mode boxes."""
     env = current()
-    overrides = _overrides(env)
-    data = _data(env, overrides)
+    overrides = owner_overrides(env)
+    data = toc_data(env, overrides)
     bot = None if edit else _current_bot(env, data, name)
     if bot is not None:  # a bot colour of the current game: that bot's mat with its pieces (issue 12)
         _show_bot(env, *bot)
@@ -383,21 +365,3 @@ def _edit(env, mid: str, mat: dict, existing: dict, restart: bool = False) -> No
         return
     env.out.print("[bold green]" + env.t("toc.helpers.edit.saved", mat=f"@toc.mat.{mid}", n=done.answers, path=str(path)) + "[/bold green]")
     env.out.print(env.t("toc.helpers.edit.every_game"))
-
-
-def save_overrides(env, new: dict, command: str):
-    """Validate the owner's values with the data loader, then write ``overrides/toc.toml`` whole and atomically."""
-    import tomli_w
-
-    from automata.toc.data import DataError, load
-    from state import paths
-    from state.atomic import write_atomic
-
-    path = paths.overrides_file("toc")
-    try:
-        load(new)
-    except DataError as e:
-        text = env.t("toc.transcribe.invalid", problem=str(e), path=str(path)) + " " + env.t("toc.transcribe.restart", command=f"{command} --restart")
-        raise CliError(text, Exit.FAILURE, {"error": "invalid", "problem": str(e), "saved": False}) from None
-    write_atomic(path, tomli_w.dumps(new))
-    return path

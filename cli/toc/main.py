@@ -98,9 +98,3 @@ def show_summary(env, session) -> None:
     for line in picture.summary(env.t, status_data(session), picture.inputs(session.save.state), max(40, env.out.width)):
         env.out.print(line)
 
-
-from .helpers import register as _register_helpers  # noqa: E402
-from .priority import register as _register_priority  # noqa: E402
-
-_register_helpers(app)
-_register_priority(app)

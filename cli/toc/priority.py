@@ -15,6 +15,7 @@ from __future__ import annotations
 import typer
 
 from ..env import current
+from .overrides import owner_overrides, toc_data
 
 EDIT_HELP = "Transcribe it from your AI instruction sheet; saved for every new game."
 RESTART_HELP = "With --edit: forget the answers kept from an interrupted transcription."
@@ -28,10 +29,8 @@ def register(app: typer.Typer) -> None:
 
 
 def _load(env):
-    from .helpers import _data, _overrides
-
-    overrides = _overrides(env)
-    return overrides, _data(env, overrides)
+    overrides = owner_overrides(env)
+    return overrides, toc_data(env, overrides)
 
 
 def _sheet(what: str, edit: bool, restart: bool, show, intro: str, payload) -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..env import CliError, Exit
+from .overrides import save_overrides
 
 
 @dataclass
@@ -154,8 +155,6 @@ def stop_interrupted(env, what: str, command: str):
 
 def save_and_finish(env, what: str, command: str, new: dict):
     """Validate and write the owner file (whole, atomically); then the draft goes. Interrupted, the draft stays."""
-    from .helpers import save_overrides
-
     try:
         path = save_overrides(env, new, command)
     except KeyboardInterrupt:

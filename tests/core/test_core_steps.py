@@ -161,3 +161,33 @@ def test_msg_round_trip():
     m = msg("a.b", n=2, where="@r.kislev")
     assert Msg.from_data(m.to_data()) == m
     assert Msg("a.b").to_data() == {"id": "a.b"}
+
+
+def test_relay_passes_answers_back_and_returns_the_inner_result():
+    """relay: every item of the inner procedure goes through ``through``; what ``through`` returns is the inner
+    procedure's answer, what it yields is what the outer procedure yields; the inner result comes back."""
+    from automata.core.steps import Ask, Say, YES_NO, msg, relay
+
+    def inner():
+        first = yield Ask("a", msg("q.a"), YES_NO)
+        second = yield Ask("b", msg("q.b"), YES_NO)
+        yield Say(msg("said"))
+        return (first, second)
+
+    def through(item):
+        if isinstance(item, Ask) and item.id == "a":  # answered here, with a line said instead
+            yield Say(msg("known", question=item.id))
+            return True
+        return (yield item)
+
+    outer = relay(inner(), through)
+    seen = [next(outer)]
+    seen.append(outer.send(None))  # the Say is answered with None; the next item is the question "b"
+    seen.append(outer.send(False))
+    try:
+        outer.send(None)
+    except StopIteration as stop:
+        result = stop.value
+    assert [type(x).__name__ for x in seen] == ["Say", "Ask", "Say"]
+    assert seen[0].msg.id == "known" and seen[1].id == "b" and seen[2].msg.id == "said"
+    assert result == (True, False)

@@ -5,8 +5,8 @@ asks what it shows (free spaces, stack tops, pools) and says exactly what to mov
 from __future__ import annotations
 
 from ...core.steps import NUMBER, ONE_OF, SEVERAL_OF, YES_NO, Ask, Choice, msg
-from . import state as S
-from .common import P, act, bot, complete_sets, fail, roll_shape, say, take_warp, warp_pick, why
+from . import state as solo_state
+from .common import PREFIX, act, bot, complete_sets, fail, provisional, roll_shape, say, take_warp, warp_pick, why
 
 CAPITAL = {"construct_power_plant": "construct", "construct_factory": "construct", "construct_life_support": "construct",
            "construct_lab": "construct", "construct_superproject": "construct", "recruit": "recruit",
@@ -30,7 +30,7 @@ def perform(state: dict, sd, action: str):
         return
     yield say("performs", "info", bot=bot(s), action=act(action))
     if action == "recruit_genius_or_research":
-        genius = yield Ask(f"{P}.genius_in_pool", msg(f"{P}.ask.genius_in_pool"), YES_NO)
+        genius = yield Ask(f"{PREFIX}.genius_in_pool", msg(f"{PREFIX}.ask.genius_in_pool"), YES_NO)
         yield why("genius_or_research", genius="@core.yes" if genius else "@core.no")
         action = "recruit_genius" if genius else "research"
     if action == "construct_superproject" and s["edition"] == "first" and not state["impact"]:
@@ -71,21 +71,21 @@ def place_capital(state: dict, sd, kind: str):
     (the First Player one if free); §3.4.9: else, with Hypersync, a Solo Hypersync tile (Chronossus)."""
     s = state["solo"]
     era = state["era"]
-    choices = tuple(Choice(c, msg(f"{P}.space.{c}")) for c in ("top", "middle", "none"))
-    space = yield Ask(f"{P}.{kind}.space", msg(f"{P}.ask.space", action=act(kind)), ONE_OF, choices,
-                      hint=msg(f"{P}.hint.space"))
+    choices = tuple(Choice(c, msg(f"{PREFIX}.space.{c}")) for c in ("top", "middle", "none"))
+    space = yield Ask(f"{PREFIX}.{kind}.space", msg(f"{PREFIX}.ask.space", action=act(kind)), ONE_OF, choices,
+                      hint=msg(f"{PREFIX}.hint.space"))
     if space != "none":
         _exosuit_out(s)
-        yield say("place", bot=bot(s), space=f"@{P}.space.{space}", action=act(kind), left=s["exosuits"])
+        yield say("place", bot=bot(s), space=f"@{PREFIX}.space.{space}", action=act(kind), left=s["exosuits"])
         yield why("topmost_space")
         return space
     offered = ("left", "right") if council_right_open(state) else ("left",)
-    free = yield Ask(f"{P}.council", msg(f"{P}.ask.council", action=act(kind)), SEVERAL_OF,
-                     tuple(Choice(c, msg(f"{P}.council.{c}")) for c in offered), min=0)
+    free = yield Ask(f"{PREFIX}.council", msg(f"{PREFIX}.ask.council", action=act(kind)), SEVERAL_OF,
+                     tuple(Choice(c, msg(f"{PREFIX}.council.{c}")) for c in offered), min=0)
     if free:
         side = "left" if "left" in free else "right"
         _exosuit_out(s)
-        yield say("place_council", bot=bot(s), side=f"@{P}.council.{side}", action=act(kind), left=s["exosuits"])
+        yield say("place_council", bot=bot(s), side=f"@{PREFIX}.council.{side}", action=act(kind), left=s["exosuits"])
         if side == "left":
             s["first_next"] = "bot"
             yield say("first_next", "info", bot=bot(s))
@@ -109,20 +109,20 @@ def construct(state: dict, sd, building: str):
     """§3.2.7: the higher-VP top of the two stacks (secondary on a tie); it fails with 3 of that type."""
     s = state["solo"]
     if s["buildings"][building] >= 3:
-        yield from fail(sd, s, "three_buildings", building=f"@{P}.building.{building}")
+        yield from fail(sd, s, "three_buildings", building=f"@{PREFIX}.building.{building}")
         return
-    hint = msg(f"{P}.hint.stack")
-    a = yield Ask(f"{P}.stack.{building}.primary", msg(f"{P}.ask.stack", stack=f"@{P}.stack.primary",
-                  building=f"@{P}.building.{building}"), NUMBER, min=-1, max=30, hint=hint)
-    b = yield Ask(f"{P}.stack.{building}.secondary", msg(f"{P}.ask.stack", stack=f"@{P}.stack.secondary",
-                  building=f"@{P}.building.{building}"), NUMBER, min=-1, max=30, hint=hint)
+    hint = msg(f"{PREFIX}.hint.stack")
+    a = yield Ask(f"{PREFIX}.stack.{building}.primary", msg(f"{PREFIX}.ask.stack", stack=f"@{PREFIX}.stack.primary",
+                  building=f"@{PREFIX}.building.{building}"), NUMBER, min=-1, max=30, hint=hint)
+    b = yield Ask(f"{PREFIX}.stack.{building}.secondary", msg(f"{PREFIX}.ask.stack", stack=f"@{PREFIX}.stack.secondary",
+                  building=f"@{PREFIX}.building.{building}"), NUMBER, min=-1, max=30, hint=hint)
     if a < 0 and b < 0:
-        yield from fail(sd, s, "no_building", building=f"@{P}.building.{building}")
+        yield from fail(sd, s, "no_building", building=f"@{PREFIX}.building.{building}")
         return
     stack, vp = ("secondary", b) if b >= a else ("primary", a)
     s["buildings"][building] += 1
     s["vp"] += vp
-    yield say("construct", bot=bot(s), stack=f"@{P}.stack.{stack}", building=f"@{P}.building.{building}", vp=vp)
+    yield say("construct", bot=bot(s), stack=f"@{PREFIX}.stack.{stack}", building=f"@{PREFIX}.building.{building}", vp=vp)
     yield why("construct_choice", primary=a, secondary=b)
 
 
@@ -136,30 +136,30 @@ def superproject(state: dict, sd):
         yield from fail(sd, s, "no_breakthrough" if total == 0 else "superprojects_max", n=most)
         return
     era = state["era"]
-    choices = tuple(Choice(str(e), msg(f"{P}.era", era=e)) for e in range(1, era + 1))
-    there = yield Ask(f"{P}.superproject.eras", msg(f"{P}.ask.superproject_eras", era=era), SEVERAL_OF, choices, min=0)
+    choices = tuple(Choice(str(e), msg(f"{PREFIX}.era", era=e)) for e in range(1, era + 1))
+    there = yield Ask(f"{PREFIX}.superproject.eras", msg(f"{PREFIX}.ask.superproject_eras", era=era), SEVERAL_OF, choices, min=0)
     if not there:
         yield from fail(sd, s, "no_superproject")
         return
     vps = {}
     for e in sorted(int(x) for x in there):
-        vps[e] = yield Ask(f"{P}.superproject.vp.{e}", msg(f"{P}.ask.superproject_vp", era=e), NUMBER, min=0, max=30)
+        vps[e] = yield Ask(f"{PREFIX}.superproject.vp.{e}", msg(f"{PREFIX}.ask.superproject_vp", era=e), NUMBER, min=0, max=30)
     best = max(vps.values())
     which = min(e for e, v in vps.items() if v == best)  # the highest VP; the oldest Era on a tie
     vp = vps[which]
     yield why("superproject_pick", era=which, vp=vp)
     top = max(s["breakthroughs"].values())
-    tied = [x for x in S.SHAPES if s["breakthroughs"][x] == top]
+    tied = [x for x in solo_state.SHAPES if s["breakthroughs"][x] == top]
     shape = tied[0]
     if len(tied) > 1:
-        yield say("tie_shapes", "info", shapes=[f"@{P}.shape.{x}" for x in tied])
+        yield say("tie_shapes", "info", shapes=[f"@{PREFIX}.shape.{x}" for x in tied])
         shape = yield from roll_shape(sd)
         while shape not in tied:
             shape = yield from roll_shape(sd)
     s["breakthroughs"][shape] -= 1
     s["superprojects"] += 1
     s["vp"] += vp
-    yield say("superproject", bot=bot(s), shape=f"@{P}.shape.{shape}", era=int(which), vp=vp)
+    yield say("superproject", bot=bot(s), shape=f"@{PREFIX}.shape.{shape}", era=int(which), vp=vp)
     yield why("superproject_choice")
 
 
@@ -167,13 +167,13 @@ def recruit(state: dict, sd):
     """§3.2.7: a Worker type it lacks (Genius > Administrator > Engineer > Scientist), else any by that order;
     +1 VP, no bonus; all four types: one of each discarded for +5 VP."""
     s = state["solo"]
-    pool = yield Ask(f"{P}.recruit.pool", msg(f"{P}.ask.recruit_pool"), SEVERAL_OF,
-                     tuple(Choice(w, msg(f"anachrony.worker.{w}")) for w in S.WORKERS), min=0)
+    pool = yield Ask(f"{PREFIX}.recruit.pool", msg(f"{PREFIX}.ask.recruit_pool"), SEVERAL_OF,
+                     tuple(Choice(w, msg(f"anachrony.worker.{w}")) for w in solo_state.WORKERS), min=0)
     if not pool:
         yield from fail(sd, s, "no_worker")
         return
-    lacking = [w for w in S.WORKERS if w in pool and s["workers"][w] == 0]
-    w = lacking[0] if lacking else next(x for x in S.WORKERS if x in pool)
+    lacking = [w for w in solo_state.WORKERS if w in pool and s["workers"][w] == 0]
+    w = lacking[0] if lacking else next(x for x in solo_state.WORKERS if x in pool)
     s["workers"][w] += 1
     s["vp"] += 1
     yield say("recruit", "score", bot=bot(s), worker=f"@anachrony.worker.{w}")
@@ -194,22 +194,22 @@ def research(state: dict, sd):
     §3.4.13 (9): harder, a shape it does not have yet (rolled again until one)."""
     s = state["solo"]
     shape = yield from roll_shape(sd)
-    lacking = [x for x in S.SHAPES if s["breakthroughs"][x] == 0]
+    lacking = [x for x in solo_state.SHAPES if s["breakthroughs"][x] == 0]
     if s["difficulty"].get("new-shape") and lacking:
         while shape not in lacking:
             shape = yield from roll_shape(sd)
         yield why("new_shape")
-    left = yield Ask(f"{P}.research.left", msg(f"{P}.ask.breakthrough_left", shape=f"@{P}.shape.{shape}"), YES_NO)
+    left = yield Ask(f"{PREFIX}.research.left", msg(f"{PREFIX}.ask.breakthrough_left", shape=f"@{PREFIX}.shape.{shape}"), YES_NO)
     if not left:
-        yield from fail(sd, s, "no_shape", shape=f"@{P}.shape.{shape}")
+        yield from fail(sd, s, "no_shape", shape=f"@{PREFIX}.shape.{shape}")
         return
     s["breakthroughs"][shape] += 1
-    yield say("research", bot=bot(s), shape=f"@{P}.shape.{shape}")
+    yield say("research", bot=bot(s), shape=f"@{PREFIX}.shape.{shape}")
     yield why("research")
 
 
 def _rank(s: dict, r: str) -> tuple[int, int]:
-    return (1 if s["resources"][r] else 0, S.RESOURCES.index(r))
+    return (1 if s["resources"][r] else 0, solo_state.RESOURCES.index(r))
 
 
 def mine_choice(s: dict, free: list[str], pool: list[str]) -> tuple[str, str | None]:
@@ -224,7 +224,7 @@ def mine_choice(s: dict, free: list[str], pool: list[str]) -> tuple[str, str | N
             taken: set[str] = set()
             for x in ([r] if r else []) + [MINE_SPACES[space]]:
                 # a lacking type first, then a second different type, a second cube of one type last
-                key.append((2 if x in taken else (1 if have[x] else 0), S.RESOURCES.index(x)))
+                key.append((2 if x in taken else (1 if have[x] else 0), solo_state.RESOURCES.index(x)))
                 have[x] += 1
                 taken.add(x)
             key.sort()
@@ -235,20 +235,20 @@ def mine_choice(s: dict, free: list[str], pool: list[str]) -> tuple[str, str | N
 
 def mine(state: dict, sd):
     s = state["solo"]
-    free = yield Ask(f"{P}.mine.spaces", msg(f"{P}.ask.mine_spaces"), SEVERAL_OF,
-                     tuple(Choice(x, msg(f"{P}.mine.{x}")) for x in MINE_SPACES), min=0)
+    free = yield Ask(f"{PREFIX}.mine.spaces", msg(f"{PREFIX}.ask.mine_spaces"), SEVERAL_OF,
+                     tuple(Choice(x, msg(f"{PREFIX}.mine.{x}")) for x in MINE_SPACES), min=0)
     if not free:
         yield from fail(sd, s, "no_mine_space", no_space=True)
         return
-    pool = yield Ask(f"{P}.mine.pool", msg(f"{P}.ask.mine_pool"), SEVERAL_OF,
-                     tuple(Choice(r, msg(f"anachrony.solo.resource.{r}")) for r in S.RESOURCES), min=0)
+    pool = yield Ask(f"{PREFIX}.mine.pool", msg(f"{PREFIX}.ask.mine_pool"), SEVERAL_OF,
+                     tuple(Choice(r, msg(f"anachrony.solo.resource.{r}")) for r in solo_state.RESOURCES), min=0)
     space, r = mine_choice(s, free, pool)
     _exosuit_out(s)
     s["resources"][MINE_SPACES[space]] += 1
     if r:
         s["resources"][r] += 1
-    yield say("mine", bot=bot(s), space=f"@{P}.mine.{space}", resource=f"@{P}.resource.{MINE_SPACES[space]}",
-              pool=f"@{P}.resource.{r}" if r else "—", left=s["exosuits"])
+    yield say("mine", bot=bot(s), space=f"@{PREFIX}.mine.{space}", resource=f"@{PREFIX}.resource.{MINE_SPACES[space]}",
+              pool=f"@{PREFIX}.resource.{r}" if r else "—", left=s["exosuits"])
     yield why("mine")
     yield from complete_sets(s, "resources")
 
@@ -265,7 +265,7 @@ def time_travel(state: dict, sd, last: bool = False):
         yield from fail(sd, s, "no_warp")
         return False
     take_warp(s, e)
-    if s["time_travel"] < S.TIME_TRAVEL_TOP:
+    if s["time_travel"] < solo_state.TIME_TRAVEL_TOP:
         s["time_travel"] += 1
     yield say("time_travel", bot=bot(s), era=e, track=s["time_travel"])
     yield why("time_travel")
@@ -285,10 +285,10 @@ def anomaly_payment(res: dict) -> list[str]:
     paid: list[str] = []
     need = 2
     while need > 0:
-        have = [x for x in S.ANOMALY_CUBES if res[x]]
+        have = [x for x in solo_state.ANOMALY_CUBES if res[x]]
         if need == 1 and any(x != "neutronium" for x in have):
             have = [x for x in have if x != "neutronium"]
-        r = max(have, key=lambda x: (_weight(res, x), -S.ANOMALY_CUBES.index(x)))
+        r = max(have, key=lambda x: (_weight(res, x), -solo_state.ANOMALY_CUBES.index(x)))
         res[r] -= 1
         paid.append(r)
         need -= 2 if r == "neutronium" else 1
@@ -314,7 +314,7 @@ def remove_anomaly(state: dict, sd):
     s["resources"] = res
     s["water"] -= water
     s["anomalies"] -= 1
-    yield say("remove_anomaly", bot=bot(s), paid=[f"@{P}.resource.{r}" for r in paid], left=s["anomalies"])
+    yield say("remove_anomaly", bot=bot(s), paid=[f"@{PREFIX}.resource.{r}" for r in paid], left=s["anomalies"])
     yield why("remove_anomaly")
 
 
@@ -347,7 +347,7 @@ def supply_recruit(state: dict, sd):
         yield say("supply", "score", bot=bot(s), water=cost, vp=vp)
         yield why("supply", water=cost)
         if d.get("supply_confidence") in ("U", "provisional"):
-            yield Say_provisional("solo.chronobot_first.supply")
+            yield provisional("solo.chronobot_first.supply")
         return
     yield why("supply_recruit", water=cost)
     yield from recruit(state, sd)
@@ -359,7 +359,7 @@ def supply_recruit(state: dict, sd):
 def tile(state: dict, sd, tid: str):
     s = state["solo"]
     t = sd["tiles"][tid]
-    yield say("tile", "info", bot=bot(s), tile=tid, action=f"@{P}.tile.{t['effect']}")
+    yield say("tile", "info", bot=bot(s), tile=tid, action=f"@{PREFIX}.tile.{t['effect']}")
     if t["effect"] == "reboot":
         yield why("reboot")
     elif t["effect"] == "hypersync":
@@ -381,7 +381,7 @@ def hypersync_action(state: dict, sd):
     era = state["era"]
     earlier = [e for e in s.get("hypersync", []) if e < era]
     if earlier and s["exosuits"] > 0:
-        free = yield Ask(f"{P}.hypersync.free", msg(f"{P}.ask.hypersync_free"), SEVERAL_OF,
+        free = yield Ask(f"{PREFIX}.hypersync.free", msg(f"{PREFIX}.ask.hypersync_free"), SEVERAL_OF,
                          tuple(Choice(x, msg(f"anachrony.hs_space.{x}")) for x in ("left", "middle", "right")), min=0)
         if free:
             space = None
@@ -395,9 +395,9 @@ def hypersync_action(state: dict, sd):
                 while shapes[shape] not in free:
                     shape = yield from roll_shape(sd)
                 space = shapes[shape]
-                yield why("hypersync_shape", shape=f"@{P}.shape.{shape}")
+                yield why("hypersync_shape", shape=f"@{PREFIX}.shape.{shape}")
                 if sd.provisional("hypersync_shape"):
-                    yield Say_provisional("solo.hypersync_shape")
+                    yield provisional("solo.hypersync_shape")
             _exosuit_out(s)
             back = min(earlier)
             s["hypersync"].remove(back)
@@ -419,9 +419,3 @@ def targeted_space(state: dict, free: list[str]) -> str | None:
         if spaces[t] in free:
             return spaces[t]
     return None
-
-
-def Say_provisional(key: str):
-    from .common import provisional
-
-    return provisional(key)

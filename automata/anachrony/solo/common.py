@@ -4,23 +4,24 @@ from __future__ import annotations
 
 from ...core.steps import Roll, Say, msg
 
-P = "anachrony.solo"
+#: the solo opponents' message ids begin with this
+PREFIX = "anachrony.solo"
 
 
 def bot(s: dict) -> str:
-    return f"@{P}.bot.{s['bot']}"
+    return f"@{PREFIX}.bot.{s['bot']}"
 
 
 def act(action: str) -> str:
-    return f"@{P}.action.{action}"
+    return f"@{PREFIX}.action.{action}"
 
 
 def why(key: str, **params) -> Say:
-    return Say(msg(f"{P}.why.{key}", **params), "why")
+    return Say(msg(f"{PREFIX}.why.{key}", **params), "why")
 
 
 def say(key: str, style: str = "do", **params) -> Say:
-    return Say(msg(f"{P}.{key}", **params), style)
+    return Say(msg(f"{PREFIX}.{key}", **params), style)
 
 
 def provisional(key: str) -> Say:
@@ -30,19 +31,19 @@ def provisional(key: str) -> Say:
 def roll_ai(sd, s: dict):
     """The AI die (§3.2.2); the first-edition Chronobot rolls a plain d6 (§3.3)."""
     if s["bot"] == "chronobot" and s["edition"] == "first":
-        (face,) = yield Roll(f"{P}.d6", "1d6", msg(f"{P}.roll.d6"))
+        (face,) = yield Roll(f"{PREFIX}.d6", "1d6", msg(f"{PREFIX}.roll.d6"))
         return face
-    (face,) = yield Roll(f"{P}.ai", "1d6", msg(f"{P}.roll.ai"))
+    (face,) = yield Roll(f"{PREFIX}.ai", "1d6", msg(f"{PREFIX}.roll.ai"))
     return sd.ai(face)
 
 
 def roll_paradox(sd, what: str):
-    (face,) = yield Roll(f"{P}.paradox", "1d6", msg(f"{P}.roll.paradox", what=f"@{P}.roll.for.{what}"))
+    (face,) = yield Roll(f"{PREFIX}.paradox", "1d6", msg(f"{PREFIX}.roll.paradox", what=f"@{PREFIX}.roll.for.{what}"))
     return sd.paradox(face)
 
 
 def roll_shape(sd):
-    (face,) = yield Roll(f"{P}.shape", "1d3", msg(f"{P}.roll.shape"))
+    (face,) = yield Roll(f"{PREFIX}.shape", "1d3", msg(f"{PREFIX}.roll.shape"))
     return sd.shape(face)
 
 
@@ -62,7 +63,7 @@ def fail(sd, s: dict, reason: str, no_space: bool = False, **params):
     vp = failed_vp(sd, s)
     s["vp"] += vp
     s["failed"] += 1
-    yield say("failed", "score", bot=bot(s), vp=vp, reason=msg(f"{P}.fail.{reason}", **params).to_data())
+    yield say("failed", "score", bot=bot(s), vp=vp, reason=msg(f"{PREFIX}.fail.{reason}", **params).to_data())
     if s["bot"] == "chronossus":
         if no_space and s["exosuits"] > 0:
             s["exosuits"] -= 1

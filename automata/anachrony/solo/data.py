@@ -58,6 +58,11 @@ def load(overrides: dict | None = None) -> SoloData:
     return gamedata.load_data(over, _default, _shipped, _merge, _finish)
 
 
+def solo_data_of(state: dict) -> SoloData:
+    """The solo opponents' values for the state's overrides."""
+    return load(state.get("overrides") or None)
+
+
 def _merge(ns: dict, over: dict) -> None:
     Overrides().merge(ns, over, OVERRIDE_KEY, None)
 

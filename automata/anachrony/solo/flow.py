@@ -4,17 +4,18 @@ the Action Rounds as one step per turn, and its final score through the scoring 
 
 from __future__ import annotations
 
+from ...core.steps import Say, msg, relay
+from .. import multiplayer
+from ..finish import with_known
 from . import phases, rounds
-from .data import load as load_solo
-
-
-def sdata_of(state: dict):
-    return load_solo(state.get("overrides") or None)
+from .data import solo_data_of
+from .state import new_solo
 
 
 def procedure(state: dict, step: dict):
-    """The step ``step`` of a game with a solo opponent (game.procedure sends every step here)."""
-    sd = sdata_of(state)
+    """The step ``step`` of a game with a solo opponent (game.procedure sends every step here): the
+    multi-player procedure of the step, with the opponent's part joined."""
+    sd = solo_data_of(state)
     proc = step["proc"]
     if proc == "solo_setup":
         yield from phases.setup(state, sd)
@@ -25,8 +26,6 @@ def procedure(state: dict, step: dict):
         return
     base = _base(state, step)
     if proc == "score":
-        from ..finish import with_known
-
         if state["solo"]["bot"] == "chronossus":
             yield phases.say("objectives.in_play", "rule", cards=[f"@anachrony.solo.objective.{c}" for c in state["solo"]["objectives"]] or "—")
         yield from _bot_named(with_known(base, score_answers(state)), f"@anachrony.solo.bot.{state['solo']['bot']}")
@@ -60,8 +59,6 @@ def procedure(state: dict, step: dict):
 
 def _after_heads(base, inserted):
     """Run ``base``, with ``inserted`` played right after its headings (the Warp in player order, §3.2.4)."""
-    from ...core.steps import Say
-
     try:
         item = next(base)
         while isinstance(item, Say) and item.style == "head":
@@ -81,24 +78,18 @@ def _after_heads(base, inserted):
 
 def _bot_named(gen, name: str):
     """The final winners' line names the opponent (the scoring helper calls it "bot")."""
-    from ...core.steps import Say, msg
 
-    to_send = None
-    while True:
-        try:
-            item = gen.send(to_send)
-        except StopIteration as stop:
-            return stop.value
+    def through(item):
         if isinstance(item, Say) and item.msg.id == "anachrony.final.winners":
             players = [name if p == "bot" else p for p in item.msg.params.get("players", [])]
             item = Say(msg(item.msg.id, **{**item.msg.params, "players": players}), item.style)
-        to_send = yield item
+        return (yield item)
+
+    return (yield from relay(gen, through))
 
 
 def _base(state: dict, step: dict):
-    from .. import game
-
-    return game.procedure(state, {**step, "base": True})
+    return multiplayer.procedure(state, step)
 
 
 def score_answers(state: dict) -> dict:
@@ -116,6 +107,4 @@ def score_answers(state: dict) -> dict:
 
 
 def new_solo_state(state: dict) -> dict:
-    from .state import new_solo
-
-    return new_solo(state["options"], sdata_of(state), state["options"]["modules"])
+    return new_solo(state["options"], solo_data_of(state), state["options"]["modules"])

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from ...core.dice import seeded_rng
 from ...core.steps import NUMBER, YES_NO, Ask, Roll, msg
-from . import state as S
-from .common import P, bot, provisional, roll_ai, roll_paradox, say, take_warp, warp_pick, why
+from ..data import data_of
+from ..eras import pending_hypersync
+from . import state as solo_state
+from .common import PREFIX, bot, provisional, roll_ai, roll_paradox, say, take_warp, warp_pick, why
 
 
 def setup(state: dict, sd):
@@ -17,18 +19,18 @@ def setup(state: dict, sd):
         yield say(key, bot=bot(s))
     else:
         yield say("setup.board_chronossus", bot=bot(s))
-    yield say("setup.pieces", bot=bot(s), warps=S.WARP_TILES)
+    yield say("setup.pieces", bot=bot(s), warps=solo_state.WARP_TILES)
     yield why("setup_pieces")
-    for tok in S.tokens(s):
-        spot = S.where(sd, s, tok)
+    for tok in solo_state.tokens(s):
+        spot = solo_state.where(sd, s, tok)
         yield say("setup.token", token=tok, spot=spot_term(sd, s, spot))
     if s["bot"] == "chronossus":
         for i, slot in enumerate(("slot_1", "slot_2", "slot_3"), 1):
             tid = s["tiles"][slot]
-            yield say("setup.tile", tile=f"@{P}.tile_id.{tid}", slot=i)
+            yield say("setup.tile", tile=f"@{PREFIX}.tile_id.{tid}", slot=i)
         for spot, tid in s.get("covers", {}).items():
-            yield say("setup.cover", tile=f"@{P}.tile_id.{tid}", action=f"@{P}.action.{sd['chronossus']['spots'][spot]}")
-        yield why("tiles", modules=[f"@anachrony.module.{m}" for m in state["options"]["modules"]] or f"@{P}.base_game")
+            yield say("setup.cover", tile=f"@{PREFIX}.tile_id.{tid}", action=f"@{PREFIX}.action.{sd['chronossus']['spots'][spot]}")
+        yield why("tiles", modules=[f"@anachrony.module.{m}" for m in state["options"]["modules"]] or f"@{PREFIX}.base_game")
         yield say("setup.pool", energized=s["pool"]["energized"], exhausted=s["pool"]["exhausted"])
         if "hypersync" in s:
             yield say("setup.hypersync", n=sd["hypersync"]["tiles"])
@@ -42,11 +44,11 @@ def setup(state: dict, sd):
         yield say("setup.no_leader")
     for opt, value in sorted(s["difficulty"].items()):
         if value is True:
-            yield say("setup.difficulty", "rule", option=f"@{P}.difficulty.{opt}")
+            yield say("setup.difficulty", "rule", option=f"@{PREFIX}.difficulty.{opt}")
         else:
-            yield say("setup.difficulty_n", "rule", option=f"@{P}.difficulty.{opt}", n=value)
+            yield say("setup.difficulty_n", "rule", option=f"@{PREFIX}.difficulty.{opt}", n=value)
     yield say("setup.first", "rule", bot=bot(s))
-    while not (yield Ask(f"{P}.setup.done", msg(f"{P}.ask.setup_done", bot=bot(s)), YES_NO)):
+    while not (yield Ask(f"{PREFIX}.setup.done", msg(f"{PREFIX}.ask.setup_done", bot=bot(s)), YES_NO)):
         yield say("setup.again", "warn")
 
 
@@ -70,21 +72,21 @@ def draw_objectives(state: dict, sd, n: int, why_key: str):
         r = seeded_rng(state["seed"], len(s["objectives"]), "anachrony.solo.objectives", 0)
         drawn = r.sample(sorted(unused), n)
         s["objectives"].extend(drawn)
-        yield say("objectives.drawn", cards=[f"@{P}.objective.{c}" for c in drawn])
+        yield say("objectives.drawn", cards=[f"@{PREFIX}.objective.{c}" for c in drawn])
     else:
         from ...core.steps import SEVERAL_OF, Choice
 
-        drawn = yield Ask(f"{P}.objectives.{why_key}", msg(f"{P}.ask.objectives", n=n), SEVERAL_OF,
-                          tuple(Choice(c, msg(f"{P}.objective.{c}")) for c in unused), min=n, max=n)
+        drawn = yield Ask(f"{PREFIX}.objectives.{why_key}", msg(f"{PREFIX}.ask.objectives", n=n), SEVERAL_OF,
+                          tuple(Choice(c, msg(f"{PREFIX}.objective.{c}")) for c in unused), min=n, max=n)
         s["objectives"].extend(drawn)
     yield why(f"objectives_{why_key}")
 
 
 def spot_term(sd, s: dict, spot: str):
-    action = S.spot_action(sd, s, spot)
+    action = solo_state.spot_action(sd, s, spot)
     if action.startswith("slot_"):
-        return msg(f"{P}.spot.slot", slot=action[-1]).to_data()
-    return msg(f"{P}.spot.named", action=f"@{P}.action.{action}", spot=spot).to_data()
+        return msg(f"{PREFIX}.spot.slot", slot=action[-1]).to_data()
+    return msg(f"{PREFIX}.spot.named", action=f"@{PREFIX}.action.{action}", spot=spot).to_data()
 
 
 # -- 2 Paradox -------------------------------------------------------------------------------------------------
@@ -101,9 +103,6 @@ def tracked_warps(state: dict, e: int) -> int:
     """The player's pieces on the Era ``e`` Timeline tile that count as Warp tiles for the Paradox and that the
     program keeps itself: Hypersync tiles still pending there (§2.14.2 (1)) and the Quantum Warp there when it
     counts (rules file §4.1 item 21, provisional)."""
-    from ..eras import pending_hypersync
-    from ..game import data_of
-
     data = data_of(state)
     n = sum(1 for _, era in pending_hypersync(state, "p1") if era == e) if "hypersync" in state["options"]["modules"] else 0
     q = state["players"]["p1"].get("quantum") or {}
@@ -129,8 +128,8 @@ def paradox(state: dict, sd):
         yield why("paradox_none")
     for e in eras:
         mine = counted(state, sd, s, e)
-        plain = yield Ask(f"{P}.paradox.era{e}", msg(f"{P}.ask.your_warps", era=e), NUMBER, min=0, max=12,
-                          hint=msg(f"{P}.hint.your_warps"))
+        plain = yield Ask(f"{PREFIX}.paradox.era{e}", msg(f"{PREFIX}.ask.your_warps", era=e), NUMBER, min=0, max=12,
+                          hint=msg(f"{PREFIX}.hint.your_warps"))
         known = tracked_warps(state, e)  # the Hypersync tiles and the Quantum Warp the program keeps
         yours = plain + known
         if known:
@@ -222,7 +221,7 @@ def power_chronossus(state: dict, sd):
         yield say("power.drew", "info", k=k, e=got_e)
     else:
         yield say("power.draw_table", k=k, e=e, x=x)
-        got_e = yield Ask(f"{P}.pool.drawn", msg(f"{P}.ask.pool_drawn", k=k), NUMBER, min=lo, max=hi)
+        got_e = yield Ask(f"{PREFIX}.pool.drawn", msg(f"{PREFIX}.ask.pool_drawn", k=k), NUMBER, min=lo, max=hi)
     got_x = k - got_e
     base, most = (c["base_after_impact"], c["max_after_impact"]) if state["impact"] else (c["base_before_impact"], c["max_before_impact"])
     extra = 1 if s["difficulty"].get("extra-exosuit") else 0
@@ -253,15 +252,15 @@ def warp(state: dict, sd):
     era = state["era"]
     yield say("warp.title", "head", bot=bot(s))
     if s["bot"] == "chronobot" and s["edition"] == "first":
-        (face,) = yield Roll(f"{P}.d6", "1d6", msg(f"{P}.roll.warp_d6"))
+        (face,) = yield Roll(f"{PREFIX}.d6", "1d6", msg(f"{PREFIX}.roll.warp_d6"))
         n = sd["chronobot_first"]["warp_d6"][face - 1]
         yield why("warp_first", face=face, n=n)
     else:
         n = yield from roll_paradox(sd, "warp")
-    n = min(n, S.WARP_TILES - S.warps_out(s))
+    n = min(n, solo_state.WARP_TILES - solo_state.warps_out(s))
     if n:
         s["warps"][str(era)] = s["warps"].get(str(era), 0) + n
-    yield say("warp.place", bot=bot(s), n=n, era=era, left=S.WARP_TILES - S.warps_out(s))
+    yield say("warp.place", bot=bot(s), n=n, era=era, left=solo_state.WARP_TILES - solo_state.warps_out(s))
     yield why("warp")
     if n and "ql" in state and s["bot"] == "chronossus":
         harder = s["difficulty"].get("ql-remove-5")
@@ -297,8 +296,8 @@ def your_exosuits(state: dict, sd):
     """Rules file §2.5 Power Up and Warp: you power up to 6 Exosuits on your Hex slots, and a warped Exosuit
     arrives powered. The program counts them so that your Exosuit Actions stop when none is left (ISSUE_12)."""
     s = state["solo"]
-    n = yield Ask(f"{P}.you.exosuits", msg(f"{P}.ask.your_exosuits", era=state["era"]), NUMBER, min=0, max=6,
-                  hint=msg(f"{P}.hint.your_exosuits"))
+    n = yield Ask(f"{PREFIX}.you.exosuits", msg(f"{PREFIX}.ask.your_exosuits", era=state["era"]), NUMBER, min=0, max=6,
+                  hint=msg(f"{PREFIX}.hint.your_exosuits"))
     s["you_exosuits"] = n
     yield say("you.exosuits", "info", n=n)
 
@@ -329,7 +328,7 @@ def clean_up(state: dict, sd):
         yield say("clean.first_bot", "info", bot=bot(s))
         yield why("first_council")
     else:
-        took = yield Ask(f"{P}.clean.council", msg(f"{P}.ask.took_council"), YES_NO)
+        took = yield Ask(f"{PREFIX}.clean.council", msg(f"{PREFIX}.ask.took_council"), YES_NO)
         if took:
             s["first"] = "p1"
         yield say("clean.first_is", "info", first=bot(s) if s["first"] == "bot" else "@anachrony.solo.you")

@@ -4,15 +4,18 @@ turn, §3.2.8 passing, §3.4.6 turn and Autoleap, §3.4.8 passing)."""
 from __future__ import annotations
 
 from ...core.steps import ONE_OF, Ask, Choice, msg
-from . import actions as A
-from . import state as S
-from .common import P, bot, roll_ai, say, why
+from .. import actions as base
+from ..data import data_of
+from . import actions as solo_actions
+from . import state as solo_state
+from .common import PREFIX, bot, roll_ai, say, why
+from .phases import spot_term
 
 
 def start(state: dict, sd):
     s = state["solo"]
     s.update(passed=False, player_passed=False, actions=0, owed=0, turn=s["first"])
-    yield say("rounds.title", "head", era=state["era"], first=bot(s) if s["first"] == "bot" else f"@{P}.you")
+    yield say("rounds.title", "head", era=state["era"], first=bot(s) if s["first"] == "bot" else f"@{PREFIX}.you")
     yield say("rounds.report", "info")
 
 
@@ -61,8 +64,6 @@ def player_turn(state: dict, sd, era: int):
     Action Rounds 1, §2.10: a Main-board space takes a Worker in a powered Exosuit, a Player-board space a
     Worker alone; the program counts your powered Exosuits (asked after the Warp) and offers an Exosuit
     Action only while one is left."""
-    from .. import actions as base
-
     data = _data(state)
     s = state["solo"]
     left = s.get("you_exosuits")  # None: a game saved before the program counted your Exosuits
@@ -71,13 +72,13 @@ def player_turn(state: dict, sd, era: int):
         events = [e for e in events if e != "recover"]  # recovering a Hypersync tile takes an Exosuit (R2)
     exo = ()
     if left is None:
-        exo = (Choice("action", msg(f"{P}.you.action")),)
+        exo = (Choice("action", msg(f"{PREFIX}.you.action")),)
     elif left > 0:
-        exo = (Choice("action", msg(f"{P}.you.exosuit", left=left)), Choice("board", msg(f"{P}.you.board")))
+        exo = (Choice("action", msg(f"{PREFIX}.you.exosuit", left=left)), Choice("board", msg(f"{PREFIX}.you.board")))
     else:
-        exo = (Choice("board", msg(f"{P}.you.board")),)
-    choices = exo + tuple(Choice(e, msg(f"anachrony.action.{e}")) for e in events) + (Choice("pass", msg(f"{P}.you.pass")),)
-    what = yield Ask(f"{P}.you", msg(f"{P}.ask.you", era=era), ONE_OF, choices)
+        exo = (Choice("board", msg(f"{PREFIX}.you.board")),)
+    choices = exo + tuple(Choice(e, msg(f"anachrony.action.{e}")) for e in events) + (Choice("pass", msg(f"{PREFIX}.you.pass")),)
+    what = yield Ask(f"{PREFIX}.you", msg(f"{PREFIX}.ask.you", era=era), ONE_OF, choices)
     if what == "pass":
         s["player_passed"] = True
         yield say("you.passed", "info")
@@ -111,8 +112,6 @@ def player_turn(state: dict, sd, era: int):
 
 
 def _data(state: dict):
-    from ..game import data_of
-
     return data_of(state)
 
 
@@ -139,39 +138,37 @@ def chronobot_turn(state: dict, sd):
     s = state["solo"]
     if s["exosuits"] <= 0:
         yield why("last_time_travel")
-        done = yield from A.time_travel(state, sd, last=True)
+        done = yield from solo_actions.time_travel(state, sd, last=True)
         if done:
             s["actions"] += 1
         s["passed"] = True
         yield say("turn.passes", "info", bot=bot(s))
         return
     tok = str((yield from roll_ai(sd, s)))
-    spot = S.token_spot(s, tok)
-    action = S.action_at(sd, s, spot)
-    yield say("turn.token", "info", bot=bot(s), token=tok, action=f"@{P}.action.{action}")
+    spot = solo_state.token_spot(s, tok)
+    action = solo_state.action_at(sd, s, spot)
+    yield say("turn.token", "info", bot=bot(s), token=tok, action=f"@{PREFIX}.action.{action}")
     yield why("token", token=tok)
-    yield from A.perform(state, sd, action)
+    yield from solo_actions.perform(state, sd, action)
     s["actions"] += 1
     yield from move(state, sd, tok)
 
 
 def move(state: dict, sd, tok: str):
     s = state["solo"]
-    for t, here, there in S.advance_chronobot(sd, s, tok):
+    for t, here, there in solo_state.advance_chronobot(sd, s, tok):
         key = "turn.bumped" if t != tok else "turn.moved"
         yield say(key, token=t, spot=_spot(sd, s, there))
         if t != tok:
             yield why("bump")
-    there = S.token_spot(s, tok)
-    if s["difficulty"].get("reboot-advance") and S.spot_action(sd, s, there) == "reboot":
+    there = solo_state.token_spot(s, tok)
+    if s["difficulty"].get("reboot-advance") and solo_state.spot_action(sd, s, there) == "reboot":
         yield why("reboot_advance")
-        for t, here, there2 in S.advance_chronobot(sd, s, tok):
+        for t, here, there2 in solo_state.advance_chronobot(sd, s, tok):
             yield say("turn.bumped" if t != tok else "turn.moved", token=t, spot=_spot(sd, s, there2))
 
 
 def _spot(sd, s: dict, spot: str):
-    from .phases import spot_term
-
     return spot_term(sd, s, spot)
 
 
@@ -182,28 +179,28 @@ def chronossus_turn(state: dict, sd):
     s = state["solo"]
     era = state["era"]
     tok = str((yield from roll_ai(sd, s)))
-    action = S.action_at(sd, s, S.chronossus_spot(sd, s, tok))
+    action = solo_state.action_at(sd, s, solo_state.chronossus_spot(sd, s, tok))
     yield say("turn.token", "info", bot=bot(s), token=tok, action=_action_term(sd, action))
-    if s["exosuits"] <= 0 and A.needs_exosuit(sd, s, action, era):
+    if s["exosuits"] <= 0 and solo_actions.needs_exosuit(sd, s, action, era):
         s["passed"] = True
         yield say("turn.passes", "info", bot=bot(s))
         yield why("chronossus_pass")
         return
     yield why("token", token=tok)
-    yield from A.perform(state, sd, action)
+    yield from solo_actions.perform(state, sd, action)
     s["actions"] += 1
     for _ in range(8):
-        here, there = S.advance_chronossus(sd, s, tok)
+        here, there = solo_state.advance_chronossus(sd, s, tok)
         yield say("turn.moved", token=tok, spot=_spot(sd, s, there))
-        nxt = S.action_at(sd, s, there)
+        nxt = solo_state.action_at(sd, s, there)
         if not (nxt.startswith("tile:") and sd["tiles"][nxt[5:]].get("autoleap")):
             break
         yield say("turn.autoleap", "info", tile=nxt[5:])
         yield why("autoleap")
-        yield from A.perform(state, sd, nxt)  # not a rolled Action: no pass here (§3.4.8); without an Exosuit C12B Time Travels
+        yield from solo_actions.perform(state, sd, nxt)  # not a rolled Action: no pass here (§3.4.8); without an Exosuit C12B Time Travels
 
 
 def _action_term(sd, action: str):
     if action.startswith("tile:"):
-        return msg(f"{P}.tile_named", tile=action[5:], action=f"@{P}.tile.{sd['tiles'][action[5:]]['effect']}").to_data()
-    return f"@{P}.action.{action}"
+        return msg(f"{PREFIX}.tile_named", tile=action[5:], action=f"@{PREFIX}.tile.{sd['tiles'][action[5:]]['effect']}").to_data()
+    return f"@{PREFIX}.action.{action}"

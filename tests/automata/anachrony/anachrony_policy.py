@@ -6,7 +6,7 @@ import random
 
 from automata.anachrony import game
 from automata.core.dice import roll_with
-from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, TEXT, YES_NO, InvalidAnswer, Say
+from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, TEXT, YES_NO, InvalidAnswer, Say, relay
 from policy_runner import play_policy
 
 
@@ -105,16 +105,12 @@ class Watched:
         self.next_step = game.next_step
 
     def procedure(self, state, step):
-        gen = game.procedure(state, step)
-        answer = None
-        while True:
-            try:
-                item = gen.send(answer)
-            except StopIteration as stop:
-                return stop.value
+        def through(item):
             if isinstance(item, Say) and item.msg.id == "anachrony.applied" and hasattr(self.policy, "applied"):
                 self.policy.applied()
-            answer = yield item
+            return (yield item)
+
+        return (yield from relay(game.procedure(state, step), through))
 
 
 def play_game(seed: int, on_step=None, max_steps=3000, busy: int = 6, policy=None, **options):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from automata.anachrony import agenda as G
+from automata.anachrony import agenda
 from automata.anachrony import game
 from automata.anachrony.actions import eligible
 from automata.anachrony.data import load
@@ -220,7 +220,7 @@ def test_supercharge_after_the_impact_is_asked_and_recorded():
 def test_negotiate_counts(space, bonus, expect):
     """Draw 2 keep 1; top keeps 1 more, middle draws 2 more, bottom draws 1 more; Administrator places,
     Scientist keeps 1 more, Engineer draws 2 more; bonuses add up; never keep more than drawn."""
-    assert G.negotiate_counts(DATA.rules["intrigues"]["negotiate"], space, bonus) == expect
+    assert agenda.negotiate_counts(DATA.rules["intrigues"]["negotiate"], space, bonus) == expect
 
 
 def test_negotiate_bottom_space_not_with_two_players_and_costs_water():
@@ -257,7 +257,7 @@ def test_agenda_columns_and_covering_cost():
     assert say_params(r, "anachrony.agenda.cover_cost") == [{"water": 2}]
     r = place(state, 1, 2, "objective")
     assert say_params(r, "anachrony.agenda.cover_cost") == [{"water": 4}]
-    assert G.cover_cost(state, 1, "value", 2) == 0
+    assert agenda.cover_cost(state, 1, "value", 2) == 0
 
 
 def test_agenda_locked_row_cannot_be_covered():
@@ -265,7 +265,7 @@ def test_agenda_locked_row_cannot_be_covered():
     state = agenda_state()
     place(state, 1, 3, "objective")
     place(state, 1, 3, "value", {"anachrony.agenda.p1.pair": True})
-    assert state["agenda"][2]["locked"] and 2 not in G.open_rows(state)
+    assert state["agenda"][2]["locked"] and 2 not in agenda.open_rows(state)
     with pytest.raises(Exception):
         place(state, 1, 3, "objective")
 

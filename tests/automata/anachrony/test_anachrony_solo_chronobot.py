@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from automata.anachrony import game
-from automata.anachrony.solo import actions as A
+from automata.anachrony.solo import actions as solo_actions
 from automata.anachrony.solo import phases, rounds
-from automata.anachrony.solo import state as S
+from automata.anachrony.solo import state as solo_state
 from automata.anachrony.solo.data import load
 from automata.anachrony.solo.flow import score_answers
 from automata.core.games import OptionError
@@ -76,7 +76,7 @@ def test_setup_puts_the_four_command_tokens_on_their_start_spots():
     """§3.2.3: token 3 on short 1, token 4 on long 2, token 2 on long 4, token 5 on long 8; it is First Player."""
     st = new()
     s = st["solo"]
-    assert {t: S.token_spot(s, t) for t in "2345"} == {"2": "long.4", "3": "short.1", "4": "long.2", "5": "long.8"}
+    assert {t: solo_state.token_spot(s, t) for t in "2345"} == {"2": "long.4", "3": "short.1", "4": "long.2", "5": "long.8"}
     assert s["first"] == "bot"
     r = play(phases.setup(st, SD), {"anachrony.solo.setup.done": True})
     assert said(r).count("setup.token") == 4
@@ -98,15 +98,15 @@ def test_a_token_loops_on_its_path():
     """§3.2.3: each path is a loop: short 4 (Remove Anomaly) goes back to short 1."""
     s = new()["solo"]
     for _ in range(4):
-        S.advance_chronobot(SD, s, "3")
-    assert S.token_spot(s, "3") == "short.1"
+        solo_state.advance_chronobot(SD, s, "3")
+    assert solo_state.token_spot(s, "3") == "short.1"
 
 
 def test_a_third_token_bumps_the_top_one_on():
     """§3.2.3: a spot holds two tokens at most; the top one of the two moves on first."""
     s = new()["solo"]
     s["spots"] = {"long.3": ["2", "5"], "long.2": ["4"], "short.1": ["3"]}
-    moves = S.advance_chronobot(SD, s, "4")
+    moves = solo_state.advance_chronobot(SD, s, "4")
     assert moves == [("5", "long.3", "long.4"), ("4", "long.2", "long.3")]
     assert s["spots"]["long.3"] == ["2", "4"] and s["spots"]["long.4"] == ["5"]
 
@@ -140,7 +140,7 @@ def test_warp_never_places_more_than_its_eight_tiles():
     st["era"] = 5
     st["solo"]["warps"] = {"1": 2, "2": 2, "3": 2, "4": 1}
     play(phases.warp(st, SD), {"anachrony.solo.paradox": "2"})
-    assert S.warps_out(st["solo"]) == 8
+    assert solo_state.warps_out(st["solo"]) == 8
 
 
 def test_paradox_rolls_only_where_it_has_the_most_ties_included():
@@ -196,7 +196,7 @@ def test_it_takes_the_topmost_free_space():
     """§3.2.5: the topmost free space of the rolled Capital Action, an empty Exosuit."""
     st = new()
     s = in_actions(st)
-    r = play(A.place_capital(st, SD, "recruit"), {"anachrony.solo.recruit.space": "middle"})
+    r = play(solo_actions.place_capital(st, SD, "recruit"), {"anachrony.solo.recruit.space": "middle"})
     assert r.result == "middle" and s["exosuits"] == 5 and s["placed"] == 1
 
 
@@ -204,9 +204,9 @@ def test_a_full_action_sends_it_to_the_world_council_first_player_space_first():
     """§3.2.5: no free space: a World Council space, the First Player one when free (it becomes First Player)."""
     st = new()
     s = in_actions(st)
-    r = play(A.place_capital(st, SD, "research"), {"anachrony.solo.research.space": "none", "anachrony.solo.council": ["right", "left"]})
+    r = play(solo_actions.place_capital(st, SD, "research"), {"anachrony.solo.research.space": "none", "anachrony.solo.council": ["right", "left"]})
     assert r.result == "council_left" and s["first_next"] == "bot"
-    r = play(A.place_capital(st, SD, "research"), {"anachrony.solo.research.space": "none", "anachrony.solo.council": ["right"]})
+    r = play(solo_actions.place_capital(st, SD, "research"), {"anachrony.solo.research.space": "none", "anachrony.solo.council": ["right"]})
     assert r.result == "council_right"
 
 
@@ -214,7 +214,7 @@ def test_the_covered_right_council_space_is_not_offered():
     """§3.2.9: harder option, the right World Council space covered by a Hex Unavailable tile."""
     st = new(difficulty="wc-right")
     in_actions(st)
-    gen = A.place_capital(st, SD, "research")
+    gen = solo_actions.place_capital(st, SD, "research")
     r = run(gen, ScriptedAnswers({"anachrony.solo.research.space": "none"}), dice=DiceContext(1, 1, "table"))
     assert [c.value for c in r.pending.choices] == ["left"]
 
@@ -223,7 +223,7 @@ def test_no_space_anywhere_is_a_failed_action_without_an_exosuit():
     """§3.2.6: no space available: no Exosuit placed, +1 VP."""
     st = new()
     s = in_actions(st)
-    play(A.perform(st, SD, "recruit"), {"anachrony.solo.recruit.space": "none", "anachrony.solo.council": []})
+    play(solo_actions.perform(st, SD, "recruit"), {"anachrony.solo.recruit.space": "none", "anachrony.solo.council": []})
     assert s["vp"] == 1 and s["exosuits"] == 6 and s["failed"] == 1
 
 
@@ -232,7 +232,7 @@ def test_an_impossible_effect_still_blocks_the_space():
     st = new()
     s = in_actions(st)
     s["buildings"]["lab"] = 3
-    play(A.perform(st, SD, "construct_lab"), {"anachrony.solo.construct.space": "top"})
+    play(solo_actions.perform(st, SD, "construct_lab"), {"anachrony.solo.construct.space": "top"})
     assert s["vp"] == 1 and s["exosuits"] == 5 and s["buildings"]["lab"] == 3
 
 
@@ -245,11 +245,11 @@ def test_construct_takes_the_higher_top_and_the_secondary_on_a_tie():
     s = in_actions(st)
     ans = {"anachrony.solo.construct.space": "top", "anachrony.solo.stack.factory.primary": 3,
            "anachrony.solo.stack.factory.secondary": 3}
-    r = play(A.perform(st, SD, "construct_factory"), ans)
+    r = play(solo_actions.perform(st, SD, "construct_factory"), ans)
     assert s["buildings"]["factory"] == 1 and s["vp"] == 3
     assert [e for e in r.transcript if e.kind == "say" and e.msg.id.endswith(".construct")][0].msg.params["stack"].endswith("secondary")
     ans.update({"anachrony.solo.stack.factory.primary": 4, "anachrony.solo.stack.factory.secondary": -1})
-    play(A.perform(st, SD, "construct_factory"), ans)
+    play(solo_actions.perform(st, SD, "construct_factory"), ans)
     assert s["vp"] == 7
 
 
@@ -258,7 +258,7 @@ def test_superproject_spends_the_shape_it_has_most_of():
     st = new()
     s = in_actions(st, era=3)
     s["breakthroughs"] = {"circle": 1, "triangle": 2, "square": 0}
-    r = play(A.perform(st, SD, "construct_superproject"), {"anachrony.solo.construct.space": "top",
+    r = play(solo_actions.perform(st, SD, "construct_superproject"), {"anachrony.solo.construct.space": "top",
                                                             "anachrony.solo.superproject.eras": ["1", "2", "3"],
                                                             "anachrony.solo.superproject.vp.1": 5, "anachrony.solo.superproject.vp.2": 5,
                                                             "anachrony.solo.superproject.vp.3": 4})
@@ -272,7 +272,7 @@ def test_superproject_tie_between_shapes_is_broken_by_the_shape_die():
     st = new()
     s = in_actions(st, era=3)
     s["breakthroughs"] = {"circle": 1, "triangle": 0, "square": 1}
-    play(A.perform(st, SD, "construct_superproject"), {"anachrony.solo.construct.space": "top", "anachrony.solo.superproject.eras": ["1"],
+    play(solo_actions.perform(st, SD, "construct_superproject"), {"anachrony.solo.construct.space": "top", "anachrony.solo.superproject.eras": ["1"],
                                                         "anachrony.solo.superproject.vp.1": 2, "anachrony.solo.shape": [[2], [3]]})
     assert s["breakthroughs"] == {"circle": 1, "triangle": 0, "square": 0}
 
@@ -281,7 +281,7 @@ def test_superproject_without_a_breakthrough_fails():
     """§3.2.7: no Breakthrough: Failed Action (the Exosuit stays on the space)."""
     st = new()
     s = in_actions(st)
-    play(A.perform(st, SD, "construct_superproject"), {"anachrony.solo.construct.space": "top"})
+    play(solo_actions.perform(st, SD, "construct_superproject"), {"anachrony.solo.construct.space": "top"})
     assert s["vp"] == 1 and s["superprojects"] == 0 and s["exosuits"] == 5
 
 
@@ -290,7 +290,7 @@ def test_recruit_takes_a_type_it_lacks_by_priority_and_scores_one():
     st = new()
     s = in_actions(st)
     s["workers"]["genius"] = 1
-    play(A.perform(st, SD, "recruit"), {"anachrony.solo.recruit.space": "top",
+    play(solo_actions.perform(st, SD, "recruit"), {"anachrony.solo.recruit.space": "top",
                                         "anachrony.solo.recruit.pool": ["scientist", "genius", "engineer"]})
     assert s["workers"] == {"genius": 1, "administrator": 0, "engineer": 1, "scientist": 0} and s["vp"] == 1
 
@@ -300,7 +300,7 @@ def test_recruit_completing_the_four_types_trades_them_for_five():
     st = new()
     s = in_actions(st)
     s["workers"] = {"genius": 1, "administrator": 2, "engineer": 1, "scientist": 0}
-    play(A.perform(st, SD, "recruit"), {"anachrony.solo.recruit.space": "top", "anachrony.solo.recruit.pool": ["scientist"]})
+    play(solo_actions.perform(st, SD, "recruit"), {"anachrony.solo.recruit.space": "top", "anachrony.solo.recruit.pool": ["scientist"]})
     assert s["workers"] == {"genius": 0, "administrator": 1, "engineer": 0, "scientist": 0} and s["vp"] == 6
 
 
@@ -309,9 +309,9 @@ def test_recruit_genius_or_research():
     st = new()
     s = in_actions(st)
     s["workers"]["genius"] = 1
-    play(A.perform(st, SD, "recruit_genius_or_research"), {"anachrony.solo.genius_in_pool": True, "anachrony.solo.recruit.space": "top"})
+    play(solo_actions.perform(st, SD, "recruit_genius_or_research"), {"anachrony.solo.genius_in_pool": True, "anachrony.solo.recruit.space": "top"})
     assert s["workers"]["genius"] == 2 and s["vp"] == 1
-    play(A.perform(st, SD, "recruit_genius_or_research"), {"anachrony.solo.genius_in_pool": False, "anachrony.solo.research.space": "top",
+    play(solo_actions.perform(st, SD, "recruit_genius_or_research"), {"anachrony.solo.genius_in_pool": False, "anachrony.solo.research.space": "top",
                                                            "anachrony.solo.shape": "2", "anachrony.solo.research.left": True})
     assert s["breakthroughs"]["triangle"] == 1
 
@@ -320,7 +320,7 @@ def test_research_rolls_the_shape_die_and_fails_when_that_shape_is_gone():
     """§3.2.7 Research: the shape die only; none of that shape left: Failed Action."""
     st = new()
     s = in_actions(st)
-    play(A.perform(st, SD, "research"), {"anachrony.solo.research.space": "top", "anachrony.solo.shape": "1",
+    play(solo_actions.perform(st, SD, "research"), {"anachrony.solo.research.space": "top", "anachrony.solo.shape": "1",
                                          "anachrony.solo.research.left": False})
     assert s["breakthroughs"]["circle"] == 0 and s["vp"] == 1
 
@@ -330,15 +330,15 @@ def test_mine_takes_the_resources_it_lacks_first_then_by_priority():
     the topmost space giving them."""
     s = new()["solo"]
     s["resources"]["uranium"] = 1
-    assert A.mine_choice(s, ["upper", "middle", "lower"], ["neutronium", "uranium"]) == ("middle", "neutronium")
-    assert A.mine_choice(s, ["upper", "lower"], []) == ("lower", None)
+    assert solo_actions.mine_choice(s, ["upper", "middle", "lower"], ["neutronium", "uranium"]) == ("middle", "neutronium")
+    assert solo_actions.mine_choice(s, ["upper", "lower"], []) == ("lower", None)
 
 
 def test_mine_with_no_free_space_fails_without_an_exosuit():
     """§3.2.7: Mine is no Capital Action: no free Mine space is a Failed Action, no World Council fallback."""
     st = new()
     s = in_actions(st)
-    r = play(A.perform(st, SD, "mine"), {"anachrony.solo.mine.spaces": []})
+    r = play(solo_actions.perform(st, SD, "mine"), {"anachrony.solo.mine.spaces": []})
     assert s["vp"] == 1 and s["exosuits"] == 6 and "anachrony.solo.council" not in [e.id for e in r.transcript]
 
 
@@ -347,7 +347,7 @@ def test_time_travel_takes_back_from_its_biggest_past_pile_oldest_first():
     st = new()
     s = in_actions(st, era=4)
     s["warps"] = {"1": 1, "2": 2, "3": 2, "4": 2}
-    play(A.perform(st, SD, "time_travel"))
+    play(solo_actions.perform(st, SD, "time_travel"))
     assert s["warps"] == {"1": 1, "2": 1, "3": 2, "4": 2} and s["time_travel"] == 1 and s["exosuits"] == 6
 
 
@@ -356,7 +356,7 @@ def test_time_travel_with_only_present_tiles_fails():
     st = new()
     s = in_actions(st, era=2)
     s["warps"] = {"2": 2}
-    play(A.perform(st, SD, "time_travel"))
+    play(solo_actions.perform(st, SD, "time_travel"))
     assert s["vp"] == 1 and s["time_travel"] == 0
 
 
@@ -365,7 +365,7 @@ def test_remove_anomaly_pays_two_cubes_by_its_priority():
     st = new()
     s = in_actions(st)
     s.update(anomalies=1, resources={"neutronium": 0, "uranium": 1, "gold": 1, "titanium": 1})
-    play(A.perform(st, SD, "remove_anomaly"))
+    play(solo_actions.perform(st, SD, "remove_anomaly"))
     assert s["anomalies"] == 0 and s["resources"] == {"neutronium": 0, "uranium": 1, "gold": 0, "titanium": 0}
 
 
@@ -374,7 +374,7 @@ def test_remove_anomaly_a_neutronium_counts_two():
     st = new()
     s = in_actions(st)
     s.update(anomalies=2, resources={"neutronium": 3, "uranium": 0, "gold": 0, "titanium": 0})
-    play(A.perform(st, SD, "remove_anomaly"))
+    play(solo_actions.perform(st, SD, "remove_anomaly"))
     assert s["anomalies"] == 1 and s["resources"]["neutronium"] == 2
 
 
@@ -387,14 +387,14 @@ def test_remove_anomaly_weighs_a_neutronium_as_two_cubes_when_ranking_and_paying
                          ({"neutronium": 1, "gold": 2}, ["gold", "gold"]),
                          ({"neutronium": 1, "gold": 1, "titanium": 1}, ["neutronium"]),
                          ({"neutronium": 0, "uranium": 2, "gold": 2}, ["gold", "uranium"])]:
-        res = {r: before.get(r, 0) for r in S.RESOURCES}
-        assert A.anomaly_payment(res) == paid, before
+        res = {r: before.get(r, 0) for r in solo_state.RESOURCES}
+        assert solo_actions.anomaly_payment(res) == paid, before
         cubes = sum(2 if r == "neutronium" else 1 for r in paid)
         assert cubes == 2, before  # never more than the 2 cubes' worth it owes
     st = new()
     s = in_actions(st)
     s.update(anomalies=1, resources={"neutronium": 2, "uranium": 0, "gold": 0, "titanium": 2})
-    play(A.perform(st, SD, "remove_anomaly"))
+    play(solo_actions.perform(st, SD, "remove_anomaly"))
     assert s["anomalies"] == 0 and s["resources"] == {"neutronium": 1, "uranium": 0, "gold": 0, "titanium": 2}
 
 
@@ -404,26 +404,26 @@ def test_mine_takes_two_different_resources_when_it_can():
     s = new()["solo"]
     s["resources"].update(neutronium=1, uranium=1, gold=1, titanium=1)
     # upper gives Uranium: a pool Uranium would double it; the Gold in the pool makes two types
-    assert A.mine_choice(s, ["upper"], ["uranium", "gold"]) == ("upper", "gold")
+    assert solo_actions.mine_choice(s, ["upper"], ["uranium", "gold"]) == ("upper", "gold")
     s["resources"].update(neutronium=0)
     # it lacks Neutronium: a lacking type first, then a second different type
-    assert A.mine_choice(s, ["upper"], ["neutronium", "uranium"]) == ("upper", "neutronium")
-    assert A.mine_choice(s, ["lower"], ["titanium", "gold"]) == ("lower", "gold")
+    assert solo_actions.mine_choice(s, ["upper"], ["neutronium", "uranium"]) == ("upper", "neutronium")
+    assert solo_actions.mine_choice(s, ["lower"], ["titanium", "gold"]) == ("lower", "gold")
     # only one type on offer: two of it is all there is
-    assert A.mine_choice(s, ["lower"], ["titanium"]) == ("lower", "titanium")
+    assert solo_actions.mine_choice(s, ["lower"], ["titanium"]) == ("lower", "titanium")
     for free in (["upper"], ["middle"], ["lower"], ["upper", "middle", "lower"]):
         for pool in (["uranium", "gold", "titanium"], ["neutronium", "uranium", "gold", "titanium"]):
-            space, r = A.mine_choice(s, free, pool)
-            assert r != A.MINE_SPACES[space], (free, pool)
+            space, r = solo_actions.mine_choice(s, free, pool)
+            assert r != solo_actions.MINE_SPACES[space], (free, pool)
 
 
 def test_remove_anomaly_without_one_or_without_cubes_fails():
     """§3.2.7: no Anomaly, or too few cubes: Failed Action (+1 VP)."""
     st = new()
     s = in_actions(st)
-    play(A.perform(st, SD, "remove_anomaly"))
+    play(solo_actions.perform(st, SD, "remove_anomaly"))
     s.update(anomalies=1, resources={"neutronium": 0, "uranium": 1, "gold": 0, "titanium": 0})
-    play(A.perform(st, SD, "remove_anomaly"))
+    play(solo_actions.perform(st, SD, "remove_anomaly"))
     assert s["vp"] == 2 and s["anomalies"] == 1
 
 
@@ -431,7 +431,7 @@ def test_reboot_does_nothing_and_is_not_a_failure():
     """§3.2.7 Reboot: nothing; no Failed Action, no VP."""
     st = new()
     s = in_actions(st)
-    play(A.perform(st, SD, "reboot"))
+    play(solo_actions.perform(st, SD, "reboot"))
     assert s["vp"] == 0 and s["failed"] == 0
 
 
@@ -445,7 +445,7 @@ def test_its_turn_performs_the_rolled_tokens_action_then_advances_it():
     s["turn"] = "bot"
     play(rounds.turn(st, SD, 2, 2), {"anachrony.solo.ai": "5", "anachrony.solo.research.space": "top",
                                     "anachrony.solo.shape": "3", "anachrony.solo.research.left": True})
-    assert s["breakthroughs"]["square"] == 1 and S.token_spot(s, "5") == "long.1" and s["actions"] == 1
+    assert s["breakthroughs"]["square"] == 1 and solo_state.token_spot(s, "5") == "long.1" and s["actions"] == 1
     assert s["turn"] == "p1" and st["next"] == {"proc": "solo_turn", "era": 2, "k": 3}
 
 
@@ -526,7 +526,7 @@ def test_harder_reboot_moves_the_token_on_at_once():
     s = in_actions(st)
     s["spots"] = {"long.4": ["2"], "short.1": ["3"], "long.2": ["4"], "long.8": ["5"]}
     play(rounds.move(st, SD, "2"))
-    assert S.token_spot(s, "2") == "long.6"
+    assert solo_state.token_spot(s, "2") == "long.6"
 
 
 def test_your_module_actions_are_offered_on_your_turn():
@@ -559,8 +559,8 @@ def test_first_edition_six_tokens_and_a_failed_action_gives_water():
     """§3.3: six tokens on their start spots (LEG2); a Failed Action gives 2 Water and 1 VP."""
     st = new(edition="first")
     s = in_actions(st)
-    assert S.tokens(s) == ["1", "2", "3", "4", "5", "6"]
-    play(A.perform(st, SD, "time_travel"))
+    assert solo_state.tokens(s) == ["1", "2", "3", "4", "5", "6"]
+    play(solo_actions.perform(st, SD, "time_travel"))
     assert s["vp"] == 1 and s["water"] == 2
 
 
@@ -568,7 +568,7 @@ def test_first_edition_superproject_before_the_impact_gives_one_vp():
     """§3.3: Construct Superproject only after the Impact; before it, +1 VP and no Exosuit."""
     st = new(edition="first")
     s = in_actions(st)
-    play(A.perform(st, SD, "construct_superproject"))
+    play(solo_actions.perform(st, SD, "construct_superproject"))
     assert s["vp"] == 1 and s["exosuits"] == 6
 
 
@@ -577,11 +577,11 @@ def test_first_edition_three_tokens_the_highest_moves_on():
     st = new(edition="first")
     s = st["solo"]
     s["spots"] = {"b.2": ["6", "2"], "b.1": ["3"]}
-    S.advance_chronobot(SD, s, "3")
-    assert S.token_spot(s, "6") == "b.3" and sorted(s["spots"]["b.2"]) == ["2", "3"]
+    solo_state.advance_chronobot(SD, s, "3")
+    assert solo_state.token_spot(s, "6") == "b.3" and sorted(s["spots"]["b.2"]) == ["2", "3"]
     s["spots"] = {"b.2": ["3", "2"], "b.1": ["6"]}
-    S.advance_chronobot(SD, s, "6")
-    assert S.token_spot(s, "6") == "b.3" and sorted(s["spots"]["b.2"]) == ["2", "3"]
+    solo_state.advance_chronobot(SD, s, "6")
+    assert solo_state.token_spot(s, "6") == "b.3" and sorted(s["spots"]["b.2"]) == ["2", "3"]
 
 
 def test_first_edition_warp_by_d6():

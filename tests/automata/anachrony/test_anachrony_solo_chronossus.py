@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from automata.anachrony.solo import actions as A
+from automata.anachrony.solo import actions as solo_actions
 from automata.anachrony.solo import phases, rounds
-from automata.anachrony.solo import state as S
+from automata.anachrony.solo import state as solo_state
 from automata.anachrony.solo.flow import score_answers
 from test_anachrony_solo_chronobot import SD, in_actions, new, play, said
 
@@ -20,7 +20,7 @@ def test_base_tiles_and_the_four_routes_start_on_step_one():
     """§3.4.2: base layout C01A, C02A, C03A; §3.4.3: each token starts on step 1 of its route."""
     s = cs()["solo"]
     assert s["tiles"] == {"slot_1": "C01A", "slot_2": "C02A", "slot_3": "C03A"} and "covers" not in s
-    assert [S.action_at(SD, s, S.chronossus_spot(SD, s, t)) for t in "2345"] == \
+    assert [solo_state.action_at(SD, s, solo_state.chronossus_spot(SD, s, t)) for t in "2345"] == \
         ["construct_power_plant", "construct_life_support", "construct_factory", "recruit"]
 
 
@@ -28,7 +28,7 @@ def test_hypersync_layout_puts_c12_on_slot_one_and_c13_over_time_travel():
     """§3.4.2, §3.4.9 (setup 2): with Hypersync C12A on slot I and C13A over the printed Time Travel spot."""
     s = cs("hypersync")["solo"]
     assert s["tiles"]["slot_1"] == "C12A" and s["covers"] == {"c2": "C13A"}
-    assert S.action_at(SD, s, "c2") == "tile:C13A"
+    assert solo_state.action_at(SD, s, "c2") == "tile:C13A"
 
 
 def test_neutronide_and_quantum_loops_change_no_tile():
@@ -114,9 +114,9 @@ def test_tiles_score_and_energy_pack():
     """§3.4.12: C02A +2 VP; C03A +1 Energy Core into its Pool; C01A Reboot does nothing."""
     st = cs()
     s = in_actions(st)
-    play(A.perform(st, SD, "tile:C02A"))
-    play(A.perform(st, SD, "tile:C03A"))
-    play(A.perform(st, SD, "tile:C01A"))
+    play(solo_actions.perform(st, SD, "tile:C02A"))
+    play(solo_actions.perform(st, SD, "tile:C03A"))
+    play(solo_actions.perform(st, SD, "tile:C01A"))
     assert s["vp"] == 2 and s["pool"]["energized"] == 6 and s["failed"] == 0
 
 
@@ -129,16 +129,16 @@ def test_autoleap_performs_the_next_tile_at_once():
     r = play(rounds.turn(st, SD, 2, 2), {"anachrony.solo.ai": "5", "anachrony.solo.construct.space": "top",
                                         "anachrony.solo.stack.power_plant.primary": 2, "anachrony.solo.stack.power_plant.secondary": 1})
     assert "turn.autoleap" in said(r) and s["pool"]["energized"] == 6
-    assert S.chronossus_spot(SD, s, "5") == "a4" and s["actions"] == 1
+    assert solo_state.chronossus_spot(SD, s, "5") == "a4" and s["actions"] == 1
 
 
 def test_failed_with_no_space_also_discards_an_exosuit():
     """§3.4.7: no free space: +1 VP and one powered Exosuit discarded; an impossible effect keeps the Exosuit placed."""
     st = cs()
     s = in_actions(st, exosuits=4)
-    play(A.perform(st, SD, "recruit"), {"anachrony.solo.recruit.space": "none", "anachrony.solo.council": []})
+    play(solo_actions.perform(st, SD, "recruit"), {"anachrony.solo.recruit.space": "none", "anachrony.solo.council": []})
     assert s["vp"] == 1 and s["exosuits"] == 3 and s["placed"] == 0
-    play(A.perform(st, SD, "recruit"), {"anachrony.solo.recruit.space": "top", "anachrony.solo.recruit.pool": []})
+    play(solo_actions.perform(st, SD, "recruit"), {"anachrony.solo.recruit.space": "top", "anachrony.solo.recruit.pool": []})
     assert s["vp"] == 2 and s["exosuits"] == 2 and s["placed"] == 1
 
 
@@ -146,8 +146,8 @@ def test_time_travel_failure_costs_no_exosuit():
     """§3.4.7: Time Travel and Remove Anomaly failures cost no Exosuit."""
     st = cs()
     s = in_actions(st, exosuits=2)
-    play(A.perform(st, SD, "time_travel"))
-    play(A.perform(st, SD, "remove_anomaly"))
+    play(solo_actions.perform(st, SD, "time_travel"))
+    play(solo_actions.perform(st, SD, "remove_anomaly"))
     assert s["vp"] == 2 and s["exosuits"] == 2
 
 
@@ -155,7 +155,7 @@ def test_harder_two_vp_per_failed_action():
     """§3.4.13 (8): 2 VP per Failed Action."""
     st = cs(difficulty="failed-2vp")
     s = in_actions(st)
-    play(A.perform(st, SD, "time_travel"))
+    play(solo_actions.perform(st, SD, "time_travel"))
     assert s["vp"] == 2
 
 
@@ -195,7 +195,7 @@ def test_research_harder_takes_a_shape_it_lacks():
     st = cs(difficulty="new-shape")
     s = in_actions(st)
     s["breakthroughs"] = {"circle": 1, "triangle": 0, "square": 1}
-    play(A.perform(st, SD, "research"), {"anachrony.solo.research.space": "top", "anachrony.solo.shape": [[1], [3], [2]],
+    play(solo_actions.perform(st, SD, "research"), {"anachrony.solo.research.space": "top", "anachrony.solo.shape": [[1], [3], [2]],
                                          "anachrony.solo.research.left": True})
     assert s["breakthroughs"]["triangle"] == 1
 
@@ -209,9 +209,9 @@ def test_no_space_with_hypersync_places_a_solo_hypersync_tile():
     st = cs("hypersync")
     s = in_actions(st, era=2)
     ans = {"anachrony.solo.recruit.space": "none", "anachrony.solo.council": [], "anachrony.solo.recruit.pool": ["engineer"]}
-    play(A.perform(st, SD, "recruit"), ans)
+    play(solo_actions.perform(st, SD, "recruit"), ans)
     assert s["hypersync"] == [2] and s["exosuits"] == 6 and s["workers"]["engineer"] == 1
-    play(A.perform(st, SD, "recruit"), ans)
+    play(solo_actions.perform(st, SD, "recruit"), ans)
     assert s["hypersync"] == [2] and s["exosuits"] == 5 and s["failed"] == 1
 
 
@@ -220,7 +220,7 @@ def test_no_more_than_three_pending_solo_hypersync_tiles():
     st = cs("hypersync")
     s = in_actions(st, era=5)
     s["hypersync"] = [1, 2, 3]
-    play(A.perform(st, SD, "research"), {"anachrony.solo.research.space": "none", "anachrony.solo.council": []})
+    play(solo_actions.perform(st, SD, "research"), {"anachrony.solo.research.space": "none", "anachrony.solo.council": []})
     assert s["failed"] == 1 and len(s["hypersync"]) == 3
 
 
@@ -230,7 +230,7 @@ def test_hypersync_action_recovers_its_earliest_tile_for_two_vp():
     st = cs("hypersync")
     s = in_actions(st, era=4)
     s["hypersync"] = [1, 3]
-    play(A.perform(st, SD, "tile:C12A"), {"anachrony.solo.hypersync.free": ["middle", "right"], "anachrony.solo.shape": [[1], [3]]})
+    play(solo_actions.perform(st, SD, "tile:C12A"), {"anachrony.solo.hypersync.free": ["middle", "right"], "anachrony.solo.shape": [[1], [3]]})
     assert s["hypersync"] == [3] and s["vp"] == 2 and s["time_travel"] == 0 and s["exosuits"] == 5
     assert s["pool"]["energized"] == 6
 
@@ -240,9 +240,9 @@ def test_hypersync_action_without_an_earlier_tile_is_a_time_travel():
     st = cs("hypersync")
     s = in_actions(st, era=3)
     s.update(hypersync=[3], warps={"1": 1})
-    play(A.perform(st, SD, "tile:C13A"))
+    play(solo_actions.perform(st, SD, "tile:C13A"))
     assert s["time_travel"] == 1 and s["hypersync"] == [3]
-    play(A.perform(st, SD, "tile:C13A"))
+    play(solo_actions.perform(st, SD, "tile:C13A"))
     assert s["failed"] == 1
 
 
@@ -253,7 +253,7 @@ def test_targeted_hypersync_blocks_your_oldest_tile():
     s["hypersync"] = [2]
     st["players"]["p1"]["hypersync"] = {"construct": {"state": "pending", "era": 3}, "recruit": {"state": "pending", "era": 1},
                                         "research": {"state": "available"}}
-    r = play(A.perform(st, SD, "tile:C12A"), {"anachrony.solo.hypersync.free": ["left", "middle", "right"]})
+    r = play(solo_actions.perform(st, SD, "tile:C12A"), {"anachrony.solo.hypersync.free": ["left", "middle", "right"]})
     assert not any(e.kind == "roll" for e in r.transcript)
     assert [e.msg.params["space"] for e in r.transcript if e.kind == "say" and e.msg.id == "anachrony.solo.hypersync_recover"] == \
         ["@anachrony.hs_space.middle"]

@@ -16,8 +16,9 @@ import pytest
 
 from automata.anachrony import score_data, scoring
 from automata.anachrony.game import step_label
-from automata.anachrony.solo import state as S
-from automata.anachrony.solo.flow import score_answers, sdata_of
+from automata.anachrony.solo import state as solo_state
+from automata.anachrony.solo.data import solo_data_of
+from automata.anachrony.solo.flow import score_answers
 from anachrony_solo_policy import play_solo
 from cli.i18n import Translator
 from cli.render import event_text
@@ -65,11 +66,11 @@ def test_golden_game_against_the_chronossus_with_hypersync_and_quantum_loops():
 def check(state) -> None:
     """The opponent's counters within bounds after every step (rules §3.2.3, §3.2.4, §3.2.7, §3.4.3-§3.4.9)."""
     s = state.get("solo")
-    sd = sdata_of(state)
+    sd = solo_data_of(state)
     assert 0 <= s["exosuits"] <= 6 and 0 <= s["placed"] <= 6
-    assert 0 <= s["time_travel"] <= S.TIME_TRAVEL_TOP
+    assert 0 <= s["time_travel"] <= solo_state.TIME_TRAVEL_TOP
     assert 0 <= s["paradox"] <= 2 and 0 <= s["anomalies"] <= 3
-    assert all(n > 0 for n in s["warps"].values()) and S.warps_out(s) <= S.WARP_TILES
+    assert all(n > 0 for n in s["warps"].values()) and solo_state.warps_out(s) <= solo_state.WARP_TILES
     assert all(0 <= n <= 3 for n in s["buildings"].values()) and 0 <= s["superprojects"] <= 3
     for table in ("workers", "resources", "breakthroughs"):
         assert all(n >= 0 for n in s[table].values())
@@ -80,7 +81,7 @@ def check(state) -> None:
         assert toks == sorted(sd["chronobot_first" if s["edition"] == "first" else "chronobot"]["start"])
         assert all(1 <= len(v) <= cap for v in s["spots"].values())
     else:
-        spots = [S.chronossus_spot(sd, s, t) for t in S.tokens(s)]
+        spots = [solo_state.chronossus_spot(sd, s, t) for t in solo_state.tokens(s)]
         assert all(spots.count(x) <= 2 for x in spots), "never three tokens on a spot (§3.4.3)"
         assert s["pool"]["energized"] >= 0 and s["pool"]["exhausted"] >= 0
         if "hypersync" in s:
@@ -92,7 +93,7 @@ def bot_total(state) -> tuple[int, int]:
     known = score_answers(state)
     report = {"vp": known["anachrony.score.bot.vp"], "time_travel": known["anachrony.score.bot.time_travel"],
               "anomalies": known["anachrony.score.bot.anomalies"],
-              "breakthroughs": {x: known[f"anachrony.score.bot.breakthroughs.{x}"] for x in S.SHAPES}}
+              "breakthroughs": {x: known[f"anachrony.score.bot.breakthroughs.{x}"] for x in solo_state.SHAPES}}
     if known.get("anachrony.score.bot.energy_core_option"):
         report["energy_cores"] = known["anachrony.score.bot.energy_cores"]
     score = scoring.score_bot(report, table, score_data.load())

@@ -4,8 +4,9 @@ cards; automata/radlands/card_effects.py), each through the card's own ability d
 from __future__ import annotations
 
 from automata.core.runner import DiceContext, ScriptedAnswers, run
-from automata.radlands import board as B
-from automata.radlands.effects import Ctx, run_effects
+from automata.radlands import board
+from automata.radlands.card_effects import run_effects
+from automata.radlands.effects import Ctx
 from automata.radlands.turn import action
 from test_radlands_rules import data, fresh, person, play
 
@@ -33,11 +34,11 @@ def test_the_octagon_makes_the_opponent_destroy_one_only_if_you_did():
     person(state, "a", 1, "muse")
     person(state, "b", 2, "looter")
     use(state, "the_octagon", {"destroy_own": "a.c2.1", "opp_destroy": "b.c3.1"}, source={"kind": "camp", "card": "the_octagon", "c": 0})
-    assert not B.people(state["players"]["a"]) and not B.people(state["players"]["b"])
+    assert not board.people(state["players"]["a"]) and not board.people(state["players"]["b"])
     state = fresh(camps_a=("the_octagon", "garage", "arcade"))
     person(state, "b", 2, "looter")
     use(state, "the_octagon", {}, source={"kind": "camp", "card": "the_octagon", "c": 0})
-    assert len(B.people(state["players"]["b"])) == 1  # nothing of yours destroyed: nothing of theirs
+    assert len(board.people(state["players"]["b"])) == 1  # nothing of yours destroyed: nothing of theirs
 
 
 def test_mutant_damage_and_restore_then_damages_itself():
@@ -87,16 +88,16 @@ def test_training_camp_flips_a_punk_into_a_person_or_an_event():
     """§2.11 Training Camp: a person stays in the punk's place, not ready, its entering traits firing; an event is
     discarded, then a punk and one extra water."""
     state = fresh()
-    person(state, "a", 1, B.PUNK)
+    person(state, "a", 1, board.PUNK)
     deck = state["deck"]["count"]
     use(state, "training_camp", {"flipped": "wounded_soldier"})  # the only punk: no question
     p = state["players"]["a"]["columns"][1][0]
     assert p["card"] == "wounded_soldier" and p["damaged"] and state["players"]["a"]["hand"] == 1  # draw, then damage itself
     assert state["deck"]["count"] == deck - 1 and state["turn"]["people_entered"] == 1
     state = fresh()
-    person(state, "a", 1, B.PUNK)
+    person(state, "a", 1, board.PUNK)
     use(state, "training_camp", {"flipped": "banish", "punk": "3"})
-    assert state["players"]["a"]["columns"][1] == [] and state["players"]["a"]["columns"][2][0]["card"] == B.PUNK
+    assert state["players"]["a"]["columns"][1] == [] and state["players"]["a"]["columns"][2][0]["card"] == board.PUNK
     assert state["deck"]["known"] == ["banish"] and state["turn"]["extra"] == 1
 
 
@@ -115,7 +116,7 @@ def test_mimic_uses_an_undamaged_enemys_ability_paying_its_cost():
     m = person(state, "a", 0, "mimic")
     person(state, "b", 0, "sniper")  # 2 → damage any opposing card
     use(state, "mimic", {"mimic": "b.c1.1", "damage": "b.c3"}, source={"kind": "person", "card": "mimic", "c": 0, "uid": m["uid"]})
-    assert state["players"]["b"]["camps"][2]["state"] == "damaged" and B.water_left(state) == 1
+    assert state["players"]["b"]["camps"][2]["state"] == "damaged" and board.water_left(state) == 1
 
 
 def test_adrenaline_lab_uses_a_damaged_persons_ability_then_destroys_it():
@@ -123,7 +124,7 @@ def test_adrenaline_lab_uses_a_damaged_persons_ability_then_destroys_it():
     state = fresh(water=3)
     person(state, "a", 1, "muse", damaged=True)  # 0 → extra water
     use(state, "adrenaline_lab", {"adrenaline": "a.c2.1"}, source={"kind": "camp", "card": "adrenaline_lab", "c": 0})
-    assert not B.people(state["players"]["a"]) and state["turn"]["extra"] == 1 and "muse" in state["deck"]["known"]
+    assert not board.people(state["players"]["a"]) and state["turn"]["extra"] == 1 and "muse" in state["deck"]["known"]
 
 
 def test_parachute_base_plays_a_person_uses_its_ability_then_damages_it():
@@ -132,7 +133,7 @@ def test_parachute_base_plays_a_person_uses_its_ability_then_damages_it():
     state["players"]["a"]["hand"] = 1
     use(state, "parachute_base", {"parachute.card": "vigilante", "parachute.column": "2"}, source={"kind": "camp", "card": "parachute_base", "c": 0})
     p = state["players"]["a"]["columns"][1][0]
-    assert p["card"] == "vigilante" and p["damaged"] and B.water_left(state) == 1  # 1 + 1 paid
+    assert p["card"] == "vigilante" and p["damaged"] and board.water_left(state) == 1  # 1 + 1 paid
     assert state["players"]["a"]["hand"] == 0
 
 
@@ -169,17 +170,17 @@ def test_juggernaut_moves_forward_protects_the_people_behind_it_and_third_move_d
     src = {"kind": "camp", "card": "juggernaut", "c": 0}
     use(state, "juggernaut", {}, side="b", source=dict(src))
     assert side["camps"][0]["moves"] == 1 and side["camps"][0]["behind"] == 1
-    assert not B.person_unprotected(side, 0, 0) and B.camp_unprotected(side, 0)  # Looter behind, the camp exposed
+    assert not board.person_unprotected(side, 0, 0) and board.camp_unprotected(side, 0)  # Looter behind, the camp exposed
     # a new person in front of the moved camp protects it
     state["turn"]["player"] = "b"
     state["turn"]["water"] = 3
     state["players"]["b"]["hand"] = 1
     play(action(state, data(), "b", 1), {"action": "person", "card": "muse", "column": "1", "juggernaut_side": "in_front"})
     assert [p["card"] for p in side["columns"][0]] == ["looter", "muse"]
-    assert not B.camp_unprotected(side, 0) and B.person_unprotected(side, 0, 1)
+    assert not board.camp_unprotected(side, 0) and board.person_unprotected(side, 0, 1)
     use(state, "juggernaut", {}, side="b", source=dict(src))  # second move: Muse falls behind too
     assert side["camps"][0]["moves"] == 2 and side["camps"][0]["behind"] == 2
-    assert B.camp_unprotected(side, 0) and not B.person_unprotected(side, 0, 1) and not B.person_unprotected(side, 0, 0)
+    assert board.camp_unprotected(side, 0) and not board.person_unprotected(side, 0, 1) and not board.person_unprotected(side, 0, 0)
     use(state, "juggernaut", {"juggernaut.camp": "a.c2"}, side="b", source=dict(src))  # third move
     assert side["camps"][0]["moves"] == 0 and side["camps"][0]["behind"] == 0
     assert state["players"]["a"]["camps"][1]["state"] == "destroyed"
@@ -193,11 +194,11 @@ def test_a_destroyed_person_behind_the_juggernaut_and_a_destroyed_juggernaut_shi
     side = state["players"]["b"]
     muse = person(state, "b", 0, "muse")
     use(state, "juggernaut", {}, side="b", source={"kind": "camp", "card": "juggernaut", "c": 0})
-    B.destroy_person(state, side, muse["uid"])
+    board.destroy_person(state, side, muse["uid"])
     assert side["camps"][0]["behind"] == 0 and side["camps"][0]["moves"] == 1
     person(state, "b", 0, "looter")
-    B.destroy_camp(state, "b", 0)
-    assert side["camps"][0]["moves"] == 0 and not B.camp_unprotected(side, 0)
+    board.destroy_camp(state, "b", 0)
+    assert side["camps"][0]["moves"] == 0 and not board.camp_unprotected(side, 0)
 
 
 def test_supply_depot_and_interrogate_discard_from_the_cards_just_drawn_zeto_khan_from_the_hand():

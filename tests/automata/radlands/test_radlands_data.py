@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from automata.radlands import vocabulary as V
+from automata.radlands import vocabulary
 from automata.radlands.data import DataError, UnknownName, data_of, load, provisional_items
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -178,20 +178,20 @@ def test_every_effect_condition_trait_is_in_the_vocabulary(data):
         effects = list(c.get("effects", [])) + list(c.get("on_enter", []))
         for a in c.get("abilities", []):
             effects += a["effects"]
-            if a["condition"] not in ("",) + V.CONDITIONS or a["cost_mod"] not in ("",) + V.COST_MODIFIERS:
+            if a["condition"] not in ("",) + vocabulary.CONDITIONS or a["cost_mod"] not in ("",) + vocabulary.COST_MODIFIERS:
                 bad.append((c["id"], a))
             if not (a["cost"] == "symbol" or isinstance(a["cost"], int)):
                 bad.append((c["id"], a["cost"]))
-        bad += [(c["id"], e) for e in effects if V.effect_problem(e)]
-        bad += [(c["id"], t) for t in c.get("traits", []) if t not in V.TRAITS]
+        bad += [(c["id"], e) for e in effects if vocabulary.effect_problem(e)]
+        bad += [(c["id"], t) for t in c.get("traits", []) if t not in vocabulary.TRAITS]
     assert not bad, bad
 
 
 def test_effect_problem_rejects_unknown_words():
-    assert V.effect_problem("draw:3") == "" and V.effect_problem("choose:draw|restore|punk") == ""
-    assert "closest: damage" in V.effect_problem("damge")
-    assert V.effect_problem("draw:0") and V.effect_problem("choose:draw") and V.effect_problem("discard:x")
-    assert V.effect_problem("chrome", ("chrome",)) == ""
+    assert vocabulary.effect_problem("draw:3") == "" and vocabulary.effect_problem("choose:draw|restore|punk") == ""
+    assert "closest: damage" in vocabulary.effect_problem("damge")
+    assert vocabulary.effect_problem("draw:0") and vocabulary.effect_problem("choose:draw") and vocabulary.effect_problem("discard:x")
+    assert vocabulary.effect_problem("chrome", ("chrome",)) == ""
 
 
 # ------------------------------------------------------------------------------------ texts
@@ -225,7 +225,7 @@ def test_icon_names_in_both_languages(data):
         "damage": "Dano", "injure": "Ferir", "destroy": "Destruir", "restore": "Restaurar", "draw": "Comprar",
         "punk": "Ganhar Punk", "water": "Água Extra", "raid": "Raid"}
     assert all(f"radlands.icon.{i}" in en for i in data.icons)
-    assert set(V.ICONS) <= set(data.icons) and all(data.icons[i]["junk_ok"] for i in V.ICONS)
+    assert set(vocabulary.ICONS) <= set(data.icons) and all(data.icons[i]["junk_ok"] for i in vocabulary.ICONS)
     assert data.icons["destroy"]["junk_ok"] is False
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from automata.radlands import board as B
+from automata.radlands import board
 from automata.radlands.game import step_label
 from cli.i18n import Translator
 from cli.render import event_text
@@ -40,9 +40,9 @@ def test_golden_game():
 
 def check(state: dict) -> None:
     """The invariants of the table the program keeps."""
-    assert B.water_left(state) >= 0 and state["turn"]["water"] >= 0 and state["turn"]["extra"] >= 0, "water never negative"
+    assert board.water_left(state) >= 0 and state["turn"]["water"] >= 0 and state["turn"]["extra"] >= 0, "water never negative"
     assert state["deck"]["count"] >= 0 and state["deck"]["discard"] >= 0
-    for s in B.SIDES:
+    for s in board.SIDES:
         side = state["players"][s]
         q = side["queue"]
         assert len(q) == 3, "three queue spaces"
@@ -54,13 +54,13 @@ def check(state: dict) -> None:
             assert 0 <= behind <= min(n, moves) and n - behind <= 2 - moves and 0 <= moves <= 2
         if side["camps"]:
             assert len(side["camps"]) == 3
-        if B.all_camps_destroyed(side):
-            assert state["over"] and state["result"] == B.other(s), "three destroyed camps lose at once"
+        if board.all_camps_destroyed(side):
+            assert state["over"] and state["result"] == board.other(s), "three destroyed camps lose at once"
     # cards are neither made nor lost: deck + discard + hands + people + queued events = the 66-card deck
     total = state["deck"]["count"] + state["deck"]["discard"]
-    for s in B.SIDES:
+    for s in board.SIDES:
         side = state["players"][s]
-        total += side["hand"] + len(B.people(side)) + sum(1 for c in side["queue"] if c and c != "raiders")
+        total += side["hand"] + len(board.people(side)) + sum(1 for c in side["queue"] if c and c != "raiders")
     assert total == 66, total
 
 

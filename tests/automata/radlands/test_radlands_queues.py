@@ -192,13 +192,13 @@ def test_the_table_ends_the_game_in_the_same_answer():
 
 def test_the_stored_answer_reads_back_to_the_same_items():
     """The journal keeps the answer in a canonical form; replaying it gives the same queues (undo, resume)."""
-    from automata.radlands import queues_only as Q
+    from automata.radlands import queues_only
 
     state = new()
     step(state)
     d = game.data_of(state)
-    items = Q.parse(state, d, "2 raids, high ground, SILO, doomsayer, Omen Clock b2, raid x1, Ana venceu")
-    assert Q.parse(state, d, Q.canonical(d, items)) == items
+    items = queues_only.parse(state, d, "2 raids, high ground, SILO, doomsayer, Omen Clock b2, raid x1, Ana venceu")
+    assert queues_only.parse(state, d, queues_only.canonical(d, items)) == items
 
 
 def test_golden_game():
@@ -224,20 +224,20 @@ def test_golden_game():
 def test_random_queues_only_games_keep_the_queues_sound_and_always_end(seed, first_game):
     """Random queues-only games never fail and always end: at most one card per space, Raiders once in the queue
     or in the area, no more copies of an event queued than exist, one question a turn."""
-    from automata.radlands import board as B
+    from automata.radlands import board
     from policy_runner import play_policy
     from radlands_policy import Policy
 
     d = game._load()
 
     def on_step(state, st_, result):
-        for s in B.SIDES:
+        for s in board.SIDES:
             side = state["players"][s]
             assert len(side["queue"]) == 3
             assert side["queue"].count("raiders") == (1 if side["raiders"] == "queue" else 0)
             assert side["silo"] in ("area", "hand")
         for ev, c in d.events.items():
-            assert sum(state["players"][s]["queue"].count(ev) for s in B.SIDES) <= c["copies"]
+            assert sum(state["players"][s]["queue"].count(ev) for s in board.SIDES) <= c["copies"]
         assert len([e for e in result.transcript if e.kind == "ask"]) <= (1 if st_["proc"] == "q_played" else 0)
 
     state = game.new_state(game.check_options({"first_game": first_game, "track": "queues"}), seed)

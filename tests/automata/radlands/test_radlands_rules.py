@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from automata.core.runner import BadAnswer, DiceContext, ScriptedAnswers, run
-from automata.radlands import board as B
+from automata.radlands import board
 from automata.radlands import game
 from automata.radlands.effects import Ctx, do_raid
 from automata.radlands.queue import events_phase, place_event
@@ -73,16 +73,16 @@ def test_occupied_space_pushes_the_event_back_up_to_space_3():
 def test_full_queue_refuses_the_event_before_payment():
     """Jogar Carta (Evento) 4: when the space and all behind it are full, the event cannot be played; nothing is
     paid."""
-    assert B.event_space(["banish", "uprising", "famine"], 1) == -1
-    assert B.event_space(["", "uprising", "famine"], 2) == -1
-    assert B.event_space(["", "uprising", "famine"], 1) == 1
+    assert board.event_space(["banish", "uprising", "famine"], 1) == -1
+    assert board.event_space(["", "uprising", "famine"], 2) == -1
+    assert board.event_space(["", "uprising", "famine"], 1) == 1
     state = fresh()
     state["players"]["a"]["hand"] = 1
     state["players"]["a"]["queue"] = ["", "x", "y"]
     proc = action(state, data(), "a", 1)
     with pytest.raises(BadAnswer):
         run(proc, ScriptedAnswers({"action": "event", "card": "uprising"}), dice=DiceContext(1, 1, "app"))
-    assert B.water_left(state) == 3 and state["players"]["a"]["hand"] == 1
+    assert board.water_left(state) == 3 and state["players"]["a"]["hand"] == 1
 
 
 def test_bomb_zero_event_resolves_at_once_and_is_discarded():
@@ -106,7 +106,7 @@ def test_events_phase_resolves_space_1_then_moves_every_event_forward():
     state["players"]["a"]["queue"] = ["banish", "", "bombardment"]
     play(events_phase(Ctx(state, data(), "a")), {"destroy": "b.c1.1"})
     assert state["players"]["a"]["queue"] == ["", "bombardment", ""]
-    assert not B.people(state["players"]["b"])
+    assert not board.people(state["players"]["b"])
     assert state["deck"]["known"] == ["looter", "banish"]
 
 
@@ -206,7 +206,7 @@ def test_water_does_not_carry_over():
     state = fresh(water=3)
     state["turn"]["extra"] = 1
     play(action(state, data(), "a", 1), {"action": "end"})
-    assert B.water_left(state) == 0
+    assert board.water_left(state) == 0
     assert state["next"]["proc"] == "events" and state["next"]["p"] == "b"
 
 
@@ -216,9 +216,9 @@ def test_water_silo_taken_for_1_water_and_junked_for_1_extra_water_returns_to_th
     state = fresh(water=3)
     d = data()
     play(action(state, d, "a", 1), {"action": "silo"})
-    assert state["players"]["a"]["silo"] == "hand" and B.water_left(state) == 2
+    assert state["players"]["a"]["silo"] == "hand" and board.water_left(state) == 2
     play(action(state, d, "a", 2), {"action": "junk", "card": "water_silo"})
-    assert state["players"]["a"]["silo"] == "area" and B.water_left(state) == 3
+    assert state["players"]["a"]["silo"] == "area" and board.water_left(state) == 3
     assert state["deck"]["discard"] == 0
 
 
@@ -228,7 +228,7 @@ def test_draw_action_costs_2_water_and_is_refused_without_it():
 
     state = fresh(water=2)
     play(action(state, data(), "a", 1), {"action": "draw"})
-    assert state["players"]["a"]["hand"] == 1 and B.water_left(state) == 0
+    assert state["players"]["a"]["hand"] == 1 and board.water_left(state) == 0
     assert "draw" not in legal_actions(state, data(), "a")
 
 
@@ -241,9 +241,9 @@ def test_person_costs_water_and_is_not_ready_the_turn_it_is_played():
     state["players"]["a"]["hand"] = 1
     play(action(state, data(), "a", 1), {"action": "person", "card": "looter", "column": "2"})
     p = state["players"]["a"]["columns"][1][0]
-    assert p["card"] == "looter" and not B.person_ready(p) and B.water_left(state) == 2
-    B.refresh(state["players"]["a"])
-    assert B.person_ready(p)
+    assert p["card"] == "looter" and not board.person_ready(p) and board.water_left(state) == 2
+    board.refresh(state["players"]["a"])
+    assert board.person_ready(p)
 
 
 def test_new_person_in_front_or_behind_and_the_column_holds_two():
@@ -277,15 +277,15 @@ def test_destroyed_rear_person_lets_the_front_one_slide_back():
     state = fresh()
     rear = person(state, "b", 0, "muse")
     person(state, "b", 0, "looter")
-    B.destroy_person(state, state["players"]["b"], rear["uid"])
+    board.destroy_person(state, state["players"]["b"], rear["uid"])
     assert [p["card"] for p in state["players"]["b"]["columns"][0]] == ["looter"]
-    assert B.person_unprotected(state["players"]["b"], 0, 0) and not B.camp_unprotected(state["players"]["b"], 0)
+    assert board.person_unprotected(state["players"]["b"], 0, 0) and not board.camp_unprotected(state["players"]["b"], 0)
 
 
 def test_oasis_and_holdout_costs():
     """Rules §2.6 cost modifiers: Holdout costs 0 into the column of one of your destroyed camps; Oasis makes a
     person 1 cheaper into its empty column."""
-    from automata.radlands.turn import person_cost
+    from automata.radlands.cards import person_cost
 
     state = fresh(camps_a=("oasis", "garage", "arcade"))
     d = data()
@@ -335,11 +335,11 @@ def test_damaged_person_is_destroyed_on_the_second_damage_and_damaged_punk_at_on
     state = fresh()
     side = state["players"]["b"]
     p = person(state, "b", 0, "looter")
-    assert B.damage_person(state, side, p["uid"]) == "damaged" and not B.person_ready(p)
-    assert B.damage_person(state, side, p["uid"]) == "destroyed"
-    k = person(state, "b", 1, B.PUNK)
+    assert board.damage_person(state, side, p["uid"]) == "damaged" and not board.person_ready(p)
+    assert board.damage_person(state, side, p["uid"]) == "destroyed"
+    k = person(state, "b", 1, board.PUNK)
     before = state["deck"]["count"]
-    assert B.damage_person(state, side, k["uid"]) == "punk"
+    assert board.damage_person(state, side, k["uid"]) == "punk"
     assert state["deck"]["count"] == before + 1
 
 
@@ -350,7 +350,7 @@ def test_gaining_a_punk_takes_the_top_card_of_the_deck():
     state = fresh()
     before = state["deck"]["count"]
     play(punk(Ctx(state, data(), "a")), {"punk": "3"})
-    assert state["players"]["a"]["columns"][2][0]["card"] == B.PUNK and state["deck"]["count"] == before - 1
+    assert state["players"]["a"]["columns"][2][0]["card"] == board.PUNK and state["deck"]["count"] == before - 1
 
 
 def test_a_card_cannot_restore_itself():
@@ -382,7 +382,7 @@ def test_three_destroyed_camps_lose_the_game_at_once():
     for c in (0, 1):
         state["players"]["b"]["camps"][c]["state"] = "destroyed"
     state["players"]["b"]["camps"][2]["state"] = "damaged"
-    B.damage_camp(state, "b", 2)
+    board.damage_camp(state, "b", 2)
     assert state["over"] and state["result"] == "a"
     assert game.next_step(state) is None
 
@@ -392,11 +392,11 @@ def test_deck_reshuffles_once_then_the_second_run_out_is_a_draw():
     the game ends in a draw."""
     state = fresh()
     state["deck"].update(count=1, discard=5)
-    taken, what = B.take_from_deck(state, 2)
+    taken, what = board.take_from_deck(state, 2)
     assert taken == 2 and what == ["reshuffle"] and state["deck"] == {"count": 4, "discard": 0, "reshuffles": 1, "known": []}
     state["deck"]["count"] = 0
     state["deck"]["discard"] = 3
-    taken, what = B.take_from_deck(state, 1)
+    taken, what = board.take_from_deck(state, 1)
     assert taken == 0 and what == ["exhausted"] and state["over"] and state["result"] == "draw"
 
 
@@ -453,7 +453,7 @@ def test_deck_run_out_at_the_last_card_when_the_owner_says_so():
     state = fresh()
     state["rules"]["provisional"]["deck_exhaustion_trigger"] = "last_card_leaves"
     state["deck"].update(count=2, discard=4)
-    taken, what = B.take_from_deck(state, 2)
+    taken, what = board.take_from_deck(state, 2)
     assert taken == 2 and what == ["reshuffle"] and state["deck"]["count"] == 4
 
 
@@ -461,7 +461,7 @@ def test_first_run_out_with_an_empty_discard_pile_is_a_draw_marked_provisional()
     """Rules §4.1 item 4: nothing to shuffle at the first run-out → it counts as the second: a draw."""
     state = fresh()
     state["deck"].update(count=0, discard=0)
-    taken, what = B.take_from_deck(state, 1)
+    taken, what = board.take_from_deck(state, 1)
     assert taken == 0 and what == ["empty_discard", "exhausted"] and state["result"] == "draw"
 
 
@@ -473,9 +473,9 @@ def test_karli_blaze_makes_new_people_and_punks_enter_ready():
     person(state, "a", 0, "karli_blaze")
     state["players"]["a"]["hand"] = 1
     play(action(state, data(), "a", 1), {"action": "person", "card": "looter", "column": "2"})
-    assert B.person_ready(state["players"]["a"]["columns"][1][0])
+    assert board.person_ready(state["players"]["a"]["columns"][1][0])
     play(punk(Ctx(state, data(), "a")), {"punk": "3"})
-    assert B.person_ready(state["players"]["a"]["columns"][2][0])
+    assert board.person_ready(state["players"]["a"]["columns"][2][0])
 
 
 def test_resonator_destroys_only_an_unprotected_damaged_card():
@@ -522,7 +522,7 @@ def owner_game(rulings: dict, **kw):
 def test_owner_symbol_cost_base_is_the_own_cost_of_mimic_and_the_labs():
     """Rules §4.1 item 5: the own cost of Adrenaline Lab, Parachute Base and Mimic is provisional (0); the owner's
     symbol_cost_base replaces it, and it is no longer shown as PROVISIONAL."""
-    from automata.radlands.turn import ability_cost
+    from automata.radlands.cards import ability_cost
 
     mimic = data().card("mimic")["abilities"][0]
     assert ability_cost(fresh(), data(), "a", mimic) == 0
@@ -531,7 +531,7 @@ def test_owner_symbol_cost_base_is_the_own_cost_of_mimic_and_the_labs():
     person(state, "a", 0, "mimic")
     person(state, "b", 0, "muse")  # Muse: 0 → extra water, for Mimic to copy
     result = play(action(state, d, "a", 1), {"action": "ability", "card": "a.c1.1", "mimic": "b.c1.1"})
-    assert B.water_left(state) == 1  # 1 paid for Mimic's own cost, then Muse's extra water
+    assert board.water_left(state) == 1  # 1 paid for Mimic's own cost, then Muse's extra water
     assert "radlands.provisional.symbol_cost" not in said(result)
 
 
@@ -623,13 +623,13 @@ def test_doomsayer_pushes_every_opponent_event_back_that_can_move():
 def test_omen_clock_on_space_1_resolves_the_event_as_its_owners():
     """Rules §2.5 (Omen Clock) and §4.1 item 7: the opponent's Banish advanced from space 1 resolves at once, as
     theirs: it destroys one of our people, and is discarded."""
-    from automata.radlands.effects import advance_event
+    from automata.radlands.card_effects import advance_event
 
     state = fresh()
     person(state, "a", 0, "muse")
     state["players"]["b"]["queue"] = ["banish", "", ""]
     result = play(advance_event(Ctx(state, data(), "a")), {"event": "b.1", "destroy": "a.c1.1"})
-    assert state["players"]["b"]["queue"] == ["", "", ""] and not B.people(state["players"]["a"])
+    assert state["players"]["b"]["queue"] == ["", "", ""] and not board.people(state["players"]["a"])
     assert "banish" in state["deck"]["known"] and "radlands.provisional.omen_clock" in said(result)
 
 
@@ -649,9 +649,9 @@ def test_vera_vosh_keeps_the_first_card_whose_ability_is_used_ready():
     state = fresh(water=3)
     person(state, "a", 0, "vera_vosh")
     play(action(state, data(), "a", 1), {"action": "ability", "card": "a.c1", "damage": "b.c1"})  # Railgun, 2
-    assert B.camp_ready(state["players"]["a"]["camps"][0])
+    assert board.camp_ready(state["players"]["a"]["camps"][0])
     play(action(state, data(), "a", 2), {"action": "ability", "card": "a.c2"})  # Garage, 1: raid
-    assert not B.camp_ready(state["players"]["a"]["camps"][1])
+    assert not board.camp_ready(state["players"]["a"]["camps"][1])
 
 
 def test_raiders_against_a_single_camp_left_ask_nothing():
@@ -688,4 +688,4 @@ def test_zero_cost_person_entering_ready_gets_no_not_ready_disc():
     person(state, "a", 1, "karli_blaze")
     state["players"]["a"]["hand"] = 1
     result = play(action(state, data(), "a", 1), {"action": "person", "card": "looter", "column": "1"})
-    assert "radlands.zero_cost" not in said(result) and B.person_ready(state["players"]["a"]["columns"][0][0])
+    assert "radlands.zero_cost" not in said(result) and board.person_ready(state["players"]["a"]["columns"][0][0])

@@ -1,0 +1,55 @@
+"""Pieces every phase of Chaos in the Old World uses: how a Power or a region is named in a message, the regions
+as a question's choices, board changes typed by the table, and drawing Chaos cards."""
+
+from __future__ import annotations
+
+from ..core.steps import TEXT, Ask, Choice, Say, msg
+from . import edits
+from .data import ChaosData
+
+
+def power_term(power: str) -> str:
+    return "@chaos.power." + power
+
+
+def region_term(region: str) -> str:
+    return "@chaos.region." + region
+
+
+def region_choices(data: ChaosData, region_ids) -> tuple[Choice, ...]:
+    """The regions as the choices of a question, each also answered by its names."""
+    return tuple(Choice(r, msg("chaos.region." + r), tuple(data.region(r)["names"])) for r in region_ids)
+
+
+def ask_changes(ask_id: str, question, state: dict, data: ChaosData) -> Ask:
+    """A question for board changes printed on a card the program does not model."""
+
+    def check(text: str) -> str:
+        edits.check(edits.parse(text, data, state["powers"]), state, data)
+        return text.strip()
+
+    return Ask(ask_id, question, TEXT, check=check, hint=msg("chaos.edit.hint"))
+
+
+def apply_changes(state: dict, data: ChaosData, text: str):
+    ops = edits.parse(text, data, state["powers"])
+    edits.apply(ops, state)
+    for line in edits.describe(ops):
+        yield Say(msg("chaos.edit.applied", change=line.to_data()), "rule")
+
+
+def draw_cards(state: dict, power: str, n: int):
+    """Draw ``n`` Chaos cards, reshuffling the discard pile into a new deck when the deck runs out."""
+    ps = state["p"][power]
+    drawn = 0
+    for _ in range(n):
+        if ps["deck"] == 0:
+            if ps["discard"] == 0:
+                yield Say(msg("chaos.draw.no_cards", power=power_term(power)), "warn")
+                break
+            ps["deck"], ps["discard"] = ps["discard"], 0
+            yield Say(msg("chaos.draw.reshuffle", power=power_term(power), cards=ps["deck"]), "do")
+        ps["deck"] -= 1
+        ps["hand"] += 1
+        drawn += 1
+    return drawn
