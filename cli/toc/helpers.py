@@ -387,12 +387,13 @@ def _edit(env, mid: str, mat: dict, existing: dict, restart: bool = False) -> No
 
 
 def save_overrides(env, new: dict, command: str):
-    """Validate the owner's values with the data loader, then write ``overrides/toc.toml`` whole and atomically."""
-    import tomli_w
-
+    """Validate the owner's values with the data loader, then write them into ``overrides/toc.toml`` in place
+    (the owner's comments, order and layout kept: cli/owner_toml.py), atomically, keeping the file's mode."""
     from automata.toc.data import DataError, load
     from state import paths
     from state.atomic import write_atomic
+
+    from ..owner_toml import updated_text
 
     path = paths.overrides_file("toc")
     try:
@@ -400,5 +401,6 @@ def save_overrides(env, new: dict, command: str):
     except DataError as e:
         text = env.t("toc.transcribe.invalid", problem=str(e), path=str(path)) + " " + env.t("toc.transcribe.restart", command=f"{command} --restart")
         raise CliError(text, Exit.FAILURE, {"error": "invalid", "problem": str(e), "saved": False}) from None
-    write_atomic(path, tomli_w.dumps(new))
+    old_text = path.read_text(encoding="utf-8") if path.exists() else ""
+    write_atomic(path, updated_text(old_text, new))
     return path
