@@ -196,18 +196,10 @@ def _match(ask: Ask, text: str) -> str:
     for c in ask.choices:
         if _fold(c.value) == norm or any(_fold(a) == norm for a in c.aliases):
             return c.value
-    import difflib
+    from .closest import close_matches
 
     free = available_values(ask)
-    close = difflib.get_close_matches(text.lower(), [v.lower() for v in free], n=3, cutoff=0.6)
-    raise InvalidAnswer(
-        msg(
-            "core.invalid.choice",
-            value=text,
-            valid=", ".join(free),
-            close=", ".join(lowered[c] for c in close) or "—",
-        )
-    )
+    raise InvalidAnswer(msg("core.invalid.choice", value=text, valid=", ".join(free), close=", ".join(close_matches(text, free))))
 
 
 def _fold(text: str) -> str:

@@ -70,8 +70,9 @@ def _signed(n: int) -> str:
 
 
 def _emperor_type(env, text: str) -> str:
-    import difflib
     import unicodedata
+
+    from automata.core.closest import close_matches
 
     norm = unicodedata.normalize("NFKD", text.strip().lower())
     norm = "".join(ch for ch in norm if not unicodedata.combining(ch)).replace("-", " ").replace("_", " ")
@@ -81,14 +82,14 @@ def _emperor_type(env, text: str) -> str:
                "popular": "populace", "military": "military", "militar": "military"}
     if key in aliases:
         return aliases[key]
-    close = list(dict.fromkeys(aliases[c] for c in difflib.get_close_matches(key, list(aliases), n=3, cutoff=0.5)))
+    close = list(dict.fromkeys(aliases[c] for c in close_matches(key, list(aliases))))
     raise _usage(
         env,
         "unknown_type",
         {"value": text, "valid": list(TYPES), "close": close},
         name=text,
         valid=", ".join(TYPES),
-        close=", ".join(close) or env.t("toc.helpers.none"),
+        close=", ".join(close),
     )
 
 
@@ -201,7 +202,7 @@ def _mat_id(env, data, text: str) -> str:
             {"value": text, "valid": list(data.mat_ids), "close": close},
             name=text,
             valid=", ".join(f"{n} ({m})" for n, m in zip(names, data.mat_ids)),
-            close=", ".join(env.t(f"toc.mat.{c}") for c in close) or env.t("toc.helpers.none"),
+            close=", ".join(env.t(f"toc.mat.{c}") for c in close),
         ) from None
 
 
