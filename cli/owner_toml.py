@@ -21,7 +21,10 @@ def updated_text(old_text: str, new: dict) -> str:
 
     doc = tomlkit.parse(old_text) if old_text.strip() else tomlkit.document()
     _update(doc, new)
-    return tomlkit.dumps(doc)
+    text = tomlkit.dumps(doc)
+    if text.endswith("\n\n") and not old_text.endswith("\n\n"):
+        text = text.rstrip("\n") + "\n"  # the blank line after a new last table is not needed at the end
+    return text
 
 
 def _update(table: Any, new: dict) -> None:
@@ -40,15 +43,45 @@ def _update(table: Any, new: dict) -> None:
             _update(old, value)
         elif _same(old, value):
             continue
-        elif isinstance(value, list) and isinstance(old, list) and len(old) == len(value):
-            for i, element in enumerate(value):  # an array keeps its layout: only the changed elements change
-                if not _same(old[i], element):
-                    if isinstance(element, dict) and isinstance(old[i], dict):
-                        _update(old[i], element)
-                    else:
-                        old[i] = _item(element)
+        elif isinstance(value, list) and isinstance(old, list):
+            _update_list(old, value)
         else:
             table[key] = _item(value)
+
+
+def _update_list(old: Any, new: list) -> None:
+    """An array (or an array of [[tables]]) keeps its layout: the changed elements change in place, extra
+    ones go from its end, new ones are appended."""
+    for i, element in enumerate(new[: len(old)]):
+        if _same(old[i], element):
+            continue
+        if isinstance(element, dict) and isinstance(old[i], dict):
+            _update(old[i], element)
+        else:
+            old[i] = _item(element)
+    while len(old) > len(new):
+        del old[len(old) - 1]
+    for element in new[len(old):]:
+        if isinstance(element, dict) and not _is_inline(old):
+            import tomlkit
+
+            if len(old) and not old[-1].as_string().endswith("\n\n"):
+                old[-1].add(tomlkit.nl())
+            table = _item(element)  # a [[table]] like its neighbours
+        elif isinstance(element, dict):
+            import tomlkit
+
+            table = tomlkit.inline_table()
+            table.update(element)
+        else:
+            table = _item(element)
+        old.append(table)
+
+
+def _is_inline(array: Any) -> bool:
+    import tomlkit.items
+
+    return not isinstance(array, tomlkit.items.AoT)
 
 
 def _last_table(table: Any) -> Any:

@@ -9,6 +9,8 @@ import os
 import stat
 import tomllib
 
+import pytest
+
 from automata.toc.data import load
 from test_toc_helpers import MAT, answers_file, full_answers, overrides_path, run_json
 from test_toc_transcribe import priority_answers
@@ -116,3 +118,62 @@ def test_a_new_owner_file_gets_the_usual_mode(tmp_path, _tabletop_home):
     finally:
         os.umask(umask)
     assert stat.S_IMODE(os.stat(overrides_path(_tabletop_home)).st_mode) == 0o644
+
+
+# --- cli/owner_toml.py on the shapes a person writes ----------------------------------------------------
+
+SHAPES = {
+    "dotted keys": '[mats.maximinus_thrax]\nmode.4.primary = "available"   # dotted\narea_order = ["military", "senate", "populace"]\n',
+    "a table after its sub-table": "[mats.x.track]\na = 1\n[rules.settings]\nb = 2\n[mats.x]   # after\nc = 3\n",
+    "[[tables]]": '# list\n[[priority]]\norder = 1   # first\ncost = "ask"\n\n[[priority]]\norder = 2\ncost = 3\n',
+    "inline tables": 'events = { guidelines = { mode = "ask" } }  # inline\nb = [{x = 1}, {x = 2}]\n',
+    "arrays": "a = [1, 2,  3]  # spaced\n",
+}
+
+
+def _changed(data: dict) -> list[dict]:
+    """A few edits of ``data``: a value changed, a key added, a list grown and shrunk, a new table."""
+    import copy
+
+    out = []
+    for edit in ("value", "grow", "shrink", "table"):
+        new = copy.deepcopy(data)
+
+        def walk(node):
+            for key, value in node.items():
+                if isinstance(value, dict):
+                    return walk(value)
+                if isinstance(value, list):
+                    if edit == "grow":
+                        value.append(value[-1] if not isinstance(value[-1], dict) else {**value[-1]})
+                    elif edit == "shrink":
+                        del value[1:]
+                    elif edit == "value" and isinstance(value[-1], dict):
+                        value[-1][next(iter(value[-1]))] = 99
+                    return True
+                if edit == "value":
+                    node[key] = 99 if not isinstance(value, int) or value != 99 else 98
+                    return True
+            node["added"] = 7
+            return True
+
+        walk(new)
+        if edit == "table":
+            new["zz"] = {"q": [1, 2], "r": {"s": "t"}}
+        out.append(new)
+    return out
+
+
+@pytest.mark.parametrize("name", list(SHAPES))
+def test_owner_toml_writes_the_wanted_values_and_keeps_the_comments(name):
+    from cli.owner_toml import updated_text
+
+    old = SHAPES[name]
+    data = tomllib.loads(old)
+    assert updated_text(old, data) == old  # nothing changed: not one byte
+    comments = [line[line.index("#"):] for line in old.splitlines() if "#" in line]
+    for new in _changed(data):
+        text = updated_text(old, new)
+        assert tomllib.loads(text) == new, text
+        for comment in comments:
+            assert comment in text, text
