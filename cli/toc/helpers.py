@@ -248,7 +248,7 @@ def mat_command(
     mid = _mat_id(env, data, name)
     mat = data.mat(mid)
     if edit:
-        _edit(env, mid, mat, overrides, restart)
+        _edit(env, mid, mat, restart)
         return
     marked = set(provisional_keys(mat))
     if env.json:
@@ -367,10 +367,10 @@ def _term_text(t, value) -> str:
 # --- mat --edit --------------------------------------------------------------------------------
 
 
-def _edit(env, mid: str, mat: dict, existing: dict, restart: bool = False) -> None:
+def _edit(env, mid: str, mat: dict, restart: bool = False) -> None:
     import copy
 
-    from automata.toc.mat_edit import edit_mat, merge
+    from automata.toc.mat_edit import edit_mat
 
     from .transcribe import save_and_finish, transcribe
 
@@ -378,7 +378,7 @@ def _edit(env, mid: str, mat: dict, existing: dict, restart: bool = False) -> No
     done = transcribe(env, f"mat-{mid}", edit_mat(copy.deepcopy(mat)), command, restart,
                       intro=lambda: env.out.print(env.t("toc.helpers.edit.intro", mat=f"@toc.mat.{mid}")))
     values = done.result
-    path = save_and_finish(env, f"mat-{mid}", command, merge(existing, values))
+    path = save_and_finish(env, f"mat-{mid}", command, values)
     if env.json:
         env.emit_json({"ok": True, "mat": mid, "saved": str(path), "answers": done.answers, "resumed": done.resumed,
                        "values": values["mats"][mid]})
@@ -387,16 +387,19 @@ def _edit(env, mid: str, mat: dict, existing: dict, restart: bool = False) -> No
     env.out.print(env.t("toc.helpers.edit.every_game"))
 
 
-def save_overrides(env, new: dict, command: str):
-    """Validate the owner's values with the data loader, then write them into ``overrides/toc.toml`` in place
-    (the owner's comments, order and layout kept: cli/owner_toml.py), atomically, keeping the file's mode."""
+def save_overrides(env, values: dict, command: str):
+    """Merge the transcribed ``values`` over ``overrides/toc.toml`` as it is now (what the owner changed in it during
+    the transcription stays), validate the whole with the data loader, then write the values into the file in
+    place (the owner's comments, order and layout kept: cli/owner_toml.py), atomically, keeping the file's mode."""
     from automata.toc.data import DataError, load
+    from automata.toc.mat_edit import merge
     from state import paths
     from state.atomic import write_atomic
 
     from ..owner_toml import updated_text
 
     path = paths.overrides_file("toc")
+    new = merge(_overrides(env), values)
     try:
         load(new)
     except DataError as e:

@@ -12,7 +12,7 @@ import tomllib
 import pytest
 
 from automata.toc.data import load
-from test_toc_helpers import MAT, answers_file, full_answers, overrides_path, run_json
+from test_toc_helpers import MAT, answers_file, full_answers, overrides_path, run, run_json
 from test_toc_transcribe import priority_answers
 
 # Written by hand: comments everywhere, tables out of the program's order, odd spacing, a literal string.
@@ -177,3 +177,35 @@ def test_owner_toml_writes_the_wanted_values_and_keeps_the_comments(name):
         assert tomllib.loads(text) == new, text
         for comment in comments:
             assert comment in text, text
+
+
+def test_what_the_owner_changes_during_a_transcription_stays(tmp_path, monkeypatch, _tabletop_home):
+    """The values are merged into the file as it is when they are saved, not as it was when the command started."""
+    import cli.toc.transcribe as transcribe
+
+    path = write_owner(_tabletop_home)
+    original = transcribe.transcribe
+
+    def owner_edits_meanwhile(*args, **kwargs):
+        done = original(*args, **kwargs)
+        path.write_text(OWNER + '\n[rules.settings.extra_note]  # added while the table was answering\n', encoding="utf-8")
+        return done
+
+    monkeypatch.setattr(transcribe, "transcribe", owner_edits_meanwhile)
+    # the test writes a table that the loader refuses (an unknown key): the save must validate the file as it is now
+    result = run("--answers", answers_file(tmp_path, priority_answers()), "toc", "priority", "--edit")
+    assert result.exit_code == 1 and "extra_note" in result.output
+    assert "[rules.settings.extra_note]" in path.read_text(encoding="utf-8")  # refused: nothing written over it
+    write_owner(_tabletop_home)
+
+    def owner_adds_a_comment(*args, **kwargs):
+        done = original(*args, **kwargs)
+        path.write_text("# a note written during the transcription\n" + OWNER, encoding="utf-8")
+        return done
+
+    monkeypatch.setattr(transcribe, "transcribe", owner_adds_a_comment)
+    run_json("--answers", answers_file(tmp_path, priority_answers()), "toc", "priority", "--edit")
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# a note written during the transcription\n")
+    assert_kept(OWNER, text)
+    assert [e["id"] for e in tomllib.loads(text)["priority"]] == ["place_governor", "other_2"]
