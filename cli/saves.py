@@ -84,8 +84,10 @@ def resolve_name(env: Env) -> str:
 def _unknown_save(env: Env, name: str, names: list[str]) -> str:
     from automata.core.closest import close_matches
 
+    if not names:
+        return env.t("core.error.no_games")  # not "Saves: —": there is none, and how to start one
     close = close_matches(name, names)
-    return env.t("core.error.unknown_save", name=name, names=", ".join(names) or "—", close=", ".join(close))
+    return env.t("core.error.unknown_save", name=name, names=", ".join(names), close=", ".join(close))
 
 
 def open_session(env: Env, name: str | None = None):

@@ -63,6 +63,8 @@ def test_only_really_close_names_are_suggested(typed, names, expected):
 def test_use_nada_says_the_saves_and_nothing_close(monkeypatch, tmp_path):
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
     monkeypatch.setenv("TABLETOP_LANG", "en")
+    empty = runner.invoke(cli.main.app, ["use", "nada"])
+    assert empty.exit_code != 0 and "No saved games yet" in empty.output and "—" not in empty.output
     assert runner.invoke(cli.main.app, ["new", "radlands", "--name", "radlands"]).exit_code == 0
     result = runner.invoke(cli.main.app, ["use", "nada"])
     assert result.exit_code != 0
