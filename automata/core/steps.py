@@ -199,7 +199,10 @@ def _match(ask: Ask, text: str) -> str:
     from .closest import close_matches
 
     free = available_values(ask)
-    raise InvalidAnswer(msg("core.invalid.choice", value=text, valid=", ".join(free), close=", ".join(close_matches(text, free))))
+    names = {c.value: c.value for c in ask.choices if c.available}
+    names.update({a: c.value for c in ask.choices if c.available for a in c.aliases if a not in names})
+    close = list(dict.fromkeys(names[n] for n in close_matches(text, list(names), n=6)))[:3]  # a name in either language
+    raise InvalidAnswer(msg("core.invalid.choice", value=text, valid=", ".join(free), close=", ".join(close)))
 
 
 def _fold(text: str) -> str:

@@ -86,3 +86,14 @@ def test_an_unknown_choice_without_a_close_one_in_both_languages():
     with pytest.raises(InvalidAnswer) as e:
         normalise_answer(ask, "kislv")
     assert Translator("en").render(e.value.msg).endswith("Valid: kislev, tilea. Closest: kislev.")
+
+
+def test_a_slip_in_a_portuguese_name_suggests_its_choice():
+    """Names can be typed in Portuguese (README, Questions and answers): a slip in one suggests the choice."""
+    from automata.core.steps import Ask, Choice, InvalidAnswer, msg, normalise_answer
+
+    ask = Ask("x.pick", msg("x.q"), "choice", choices=(Choice("the_empire", msg("e"), aliases=("Império",)),
+                                                        Choice("tilea", msg("t"), aliases=("Tileia",))))
+    with pytest.raises(InvalidAnswer) as e:
+        normalise_answer(ask, "imperi")
+    assert e.value.msg.params["close"] == "the_empire"
