@@ -300,7 +300,7 @@ def data_check(game: Optional[str] = typer.Argument(None, help="Only this game."
         try:
             infos = [find_game(game)]
         except UnknownGame as e:
-            raise CliError(env.t("core.error.unknown_game", name=game, valid=", ".join(g.id for g in GAMES), close=", ".join(e.close) or "—"))
+            raise CliError(env.t("core.error.unknown_game", name=game, valid=", ".join(g.id for g in GAMES), close=", ".join(e.close)))
     else:
         infos = [g for g in GAMES if g.available]
     report = []

@@ -88,6 +88,8 @@ class Translator:
         if isinstance(template, dict):
             template = plural_form(template, message.params)
         params = {k: self._param(v) for k, v in message.params.items()}
+        if template and params.get("close", None) in ("", "—"):
+            template = without_close(template)  # nothing close: the message says nothing about it
         if template is None:
             if not params:
                 return message.id
@@ -142,3 +144,17 @@ def plural_form(table: dict, params: dict[str, Any]) -> str:
         else:
             table = table.get("other", next((v for k, v in table.items() if k != "count"), ""))
     return table
+
+
+def without_close(template: str) -> str:
+    """``template`` without the part that names the close matches (``{close}``) when there are none: a
+    parenthesis ("(closest question: {close})"), a clause after ';' ("; closest: {close}") or a sentence
+    ("Closest: {close}." / "Did you mean: {close}?"). Every catalog template is checked by
+    tests/cli/test_close_matches.py."""
+    import re
+
+    for pattern in (r"\s*\([^()]*\{close\}[^()]*\)", r"\s*[;,][^.;:?!()]*:\s*\{close\}", r"\s*[^.;:?!()]*:\s*\{close\}[.?!]?"):
+        text, n = re.subn(pattern, "", template, count=1)
+        if n:
+            return text
+    return template

@@ -161,8 +161,7 @@ class CompanionGroup(TyperGroup):
             if type(e).__name__ != "UsageError":
                 raise
             if args and not args[0].startswith("-"):
-                import difflib
-
+                from automata.core.closest import close_matches
                 from automata.core.games import UnknownGame, find_game
 
                 try:
@@ -173,7 +172,7 @@ class CompanionGroup(TyperGroup):
                     raise type(e)(current().t("core.error.game_unavailable", name=info.name), ctx) from e
 
                 names = [c for c in self.list_commands(ctx) if not self.get_command(ctx, c).hidden]
-                close = difflib.get_close_matches(args[0], names, n=3, cutoff=0.5)
+                close = close_matches(args[0], names)
                 valid = ", ".join(names)
                 t = current().t
                 hint = t("core.error.did_you_mean", close=", ".join(close)) if close else ""

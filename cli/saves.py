@@ -82,10 +82,12 @@ def resolve_name(env: Env) -> str:
 
 
 def _unknown_save(env: Env, name: str, names: list[str]) -> str:
-    import difflib
+    from automata.core.closest import close_matches
 
-    close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
-    return env.t("core.error.unknown_save", name=name, names=", ".join(names) or "—", close=", ".join(close) or "—")
+    if not names:
+        return env.t("core.error.no_games")  # not "Saves: —": there is none, and how to start one
+    close = close_matches(name, names)
+    return env.t("core.error.unknown_save", name=name, names=", ".join(names), close=", ".join(close))
 
 
 def open_session(env: Env, name: str | None = None):

@@ -9,7 +9,8 @@ from pathlib import Path
 def write_atomic(path: Path, text: str, backup: bool = True) -> None:
     """Replace ``path`` with ``text`` so that a reader sees the old or the new file, never half of one.
 
-    With ``backup`` the previous version is kept as ``<name>.bak``.
+    With ``backup`` the previous version is kept as ``<name>.bak``. The file keeps its permission bits (a new
+    file gets the ones a plain ``open`` would give it under the umask), not the temporary file's 0600.
     """
     import shutil
     import tempfile
@@ -21,6 +22,7 @@ def write_atomic(path: Path, text: str, backup: bool = True) -> None:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
+            os.fchmod(fh.fileno(), _mode(path))
             os.fsync(fh.fileno())
         if backup and path.exists():
             # The backup is replaced atomically too: an interrupted copy never leaves a broken .bak.
@@ -44,6 +46,18 @@ def write_atomic(path: Path, text: str, backup: bool = True) -> None:
             raise OSError(e.errno, e.strerror or str(e), str(path)) from None
         raise
     _fsync_dir(path.parent)
+
+
+def _mode(path: Path) -> int:
+    """The permission bits ``path`` has, or, for a new file, 0666 less the umask (what ``open`` gives)."""
+    import stat
+
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -50,7 +50,7 @@ def check_options(raw: dict) -> dict:
         try:
             m = find_module(data, name)
         except UnknownName as e:
-            raise OptionError(msg("anachrony.error.module", name=name, valid=", ".join(MODULES), close=", ".join(e.close) or "—")) from None
+            raise OptionError(msg("anachrony.error.module", name=name, valid=", ".join(MODULES), close=", ".join(e.close))) from None
         if m in modules:  # a module named twice (or named after "all") is a typo, not a choice
             raise OptionError(msg("anachrony.error.module_twice", name=name, valid=", ".join(MODULES)))
         modules.append(m)

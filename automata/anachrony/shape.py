@@ -32,8 +32,9 @@ STATE = {
 
 
 def check(state: dict):
-    """A solo game has its bot's table; the next step names its procedure."""
-    if state["options"]["players"] == 1 and "solo" not in state:
+    """A solo game with an opponent the program runs has its bot's table (without ``--opponent`` the table runs
+    the bot from its rulebook: no table); the next step names its procedure."""
+    if state["options"].get("opponent") and "solo" not in state:
         return "state.solo", "is missing (a solo game)"
     if state.get("next") and not isinstance(state["next"].get("proc"), str):
         return "state.next.proc", "must be a string"

@@ -36,7 +36,7 @@ def check_options(raw: dict) -> dict:
         try:
             p = find_power(data, name)
         except UnknownName as e:
-            raise OptionError(msg("chaos.error.unknown_power", name=name, valid=", ".join(data.power_ids), close=", ".join(e.close) or "—")) from None
+            raise OptionError(msg("chaos.error.unknown_power", name=name, valid=", ".join(data.power_ids), close=", ".join(e.close))) from None
         if p in chosen:
             raise OptionError(msg("chaos.error.repeated_power", name=p))
         chosen.append(p)

@@ -46,7 +46,7 @@ def _region(data: ChaosData, words: list[str], item: str) -> str:
     try:
         return find_region(data, name)
     except UnknownName as e:
-        raise InvalidAnswer(msg("chaos.line.unknown_region", item=item, word=name, valid=", ".join(data.region_ids), close=", ".join(e.close) or "—")) from None
+        raise InvalidAnswer(msg("chaos.line.unknown_region", item=item, word=name, valid=", ".join(data.region_ids), close=", ".join(e.close))) from None
 
 
 def _kind(data: ChaosData, power: str, words: list[str]) -> tuple[str, int] | None:
@@ -72,11 +72,11 @@ def _card(data: ChaosData, power: str, words: list[str], item: str) -> tuple[str
         for c in cards:
             if w in (fold(c["id"]), fold(c["name"])):
                 return c["id"], words[k:]
-    import difflib
+    from ..core.closest import close_matches
 
     names = [c["id"] for c in cards]
-    close = difflib.get_close_matches(fold(" ".join(words[:-1]) or words[0]), names, n=3, cutoff=0.5)
-    raise InvalidAnswer(msg("chaos.line.unknown_card", item=item, power="@chaos.power." + power, valid=", ".join(names), close=", ".join(close) or "—"))
+    close = close_matches(" ".join(words[:-1]) or words[0], names)
+    raise InvalidAnswer(msg("chaos.line.unknown_card", item=item, power="@chaos.power." + power, valid=", ".join(names), close=", ".join(close)))
 
 
 def parse(text: str, data: ChaosData, power: str) -> list[dict] | str:

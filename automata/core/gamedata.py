@@ -201,20 +201,19 @@ def find_name(kind: str, text: Any, forms: dict[str, list[str]], valid: list[str
     for candidate in (n, wanted):
         if candidate in index:
             return index[candidate]
-    import difflib
+    from .closest import close_matches
 
     close: list[str] = []
-    for match in difflib.get_close_matches(wanted, list(index), n=5, cutoff=0.6):
+    for match in close_matches(wanted, list(index), n=5):
         if index[match] not in close:
             close.append(index[match])
-    raise UnknownName(kind, text, valid, close)
+    raise UnknownName(kind, text, valid, close[:3])
 
 
 def unknown_name(kind: str, text: Any, valid: list[str]) -> UnknownName:
-    import difflib
+    from .closest import close_matches
 
-    close = difflib.get_close_matches(str(text), valid, n=3, cutoff=0.6)
-    return UnknownName(kind, str(text), valid, close)
+    return UnknownName(kind, str(text), valid, close_matches(str(text), valid))
 
 
 # ------------------------------------------------------------------------------ provisional

@@ -74,10 +74,10 @@ def find_game(name: str) -> GameInfo:
     for g in GAMES:
         if key == g.id or key in g.aliases:
             return g
-    import difflib
+    from .closest import close_matches
 
     names = [g.id for g in GAMES] + [a for g in GAMES for a in g.aliases]
-    raise UnknownGame(name, difflib.get_close_matches(key, names, n=3, cutoff=0.5))
+    raise UnknownGame(name, close_matches(key, names))
 
 
 def load_game(game_id: str) -> ModuleType:

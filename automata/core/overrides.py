@@ -20,10 +20,10 @@ def is_record(node: Any) -> bool:
 
 def unknown(path: str, valid: list, what: str = "key") -> DataError:
     """An unknown key (or record id) in the overrides, with the valid ones and the closest."""
-    import difflib
+    from .closest import close_matches
 
     leaf = path.rsplit(".", 1)[-1]
-    close = difflib.get_close_matches(leaf, [str(v) for v in valid], n=3, cutoff=0.6)
+    close = close_matches(leaf, [str(v) for v in valid])
     msg = f"overrides: unknown {what} '{path}'; valid keys: {', '.join(str(v) for v in valid)}"
     if close:
         msg += f"; closest: {', '.join(close)}"

@@ -209,18 +209,13 @@ def _match(ask: Ask, text: str) -> str:
     for c in ask.choices:
         if _fold(c.value) == norm or any(_fold(a) == norm for a in c.aliases):
             return c.value
-    import difflib
+    from .closest import close_matches
 
     free = available_values(ask)
-    close = difflib.get_close_matches(text.lower(), [v.lower() for v in free], n=3, cutoff=0.6)
-    raise InvalidAnswer(
-        msg(
-            "core.invalid.choice",
-            value=text,
-            valid=", ".join(free),
-            close=", ".join(lowered[c] for c in close) or "—",
-        )
-    )
+    names = {c.value: c.value for c in ask.choices if c.available}
+    names.update({a: c.value for c in ask.choices if c.available for a in c.aliases if a not in names})
+    close = list(dict.fromkeys(names[n] for n in close_matches(text, list(names), n=6)))[:3]  # a name in either language
+    raise InvalidAnswer(msg("core.invalid.choice", value=text, valid=", ".join(free), close=", ".join(close)))
 
 
 def _fold(text: str) -> str:

@@ -149,7 +149,7 @@ def parse_one(state: dict, data, part: str, body: str) -> tuple:
         return ("event", data.find_card(body, kinds=("event",)), now)
     except UnknownName as e:
         close = [data.card(c)["name"] for c in e.close]
-        raise InvalidAnswer(msg("radlands.invalid.played_item", value=part, close=", ".join(close) or "—",
+        raise InvalidAnswer(msg("radlands.invalid.played_item", value=part, close=", ".join(close),
                                 events=", ".join(sorted(c["name"] for c in data.events.values())))) from None
 
 

@@ -86,9 +86,9 @@ def effect_problem(effect: object, icons: tuple[str, ...] | list[str] = ()) -> s
         if len(options) >= 2 and not bad:
             return ""
         return f"'{effect}': choose: takes two or more effects separated by '|'"
-    import difflib
+    from ..core.closest import close_matches
 
-    close = difflib.get_close_matches(effect, list(EFFECTS) + list(icons) + ["draw:2", "discard:1", "choose:draw|restore|punk"], n=3, cutoff=0.6)
+    close = close_matches(effect, list(EFFECTS) + list(icons) + ["draw:2", "discard:1", "choose:draw|restore|punk"])
     hint = f"; closest: {', '.join(close)}" if close else ""
     return (f"unknown effect '{effect}'; valid: {', '.join(EFFECTS)}, draw:N, discard:N, discard_drawn:N, choose:A|B, "
             f"or an icon id of [icons]{hint}")

@@ -36,7 +36,7 @@ def check_options(raw: dict) -> dict:
         try:
             c = find_colour(data, name)
         except UnknownName as e:
-            raise OptionError(msg("toc.error.unknown_colour", name=name, valid=", ".join(colours), close=", ".join(e.close) or "—")) from None
+            raise OptionError(msg("toc.error.unknown_colour", name=name, valid=", ".join(colours), close=", ".join(e.close))) from None
         if c in bots:
             raise OptionError(msg("toc.error.repeated_colour", name=c))
         bots.append(c)
@@ -77,7 +77,7 @@ def _assign_mats(data: TocData, bots: list[str], given) -> dict:
             try:
                 m = find_mat(data, name)
             except UnknownName as e:
-                raise OptionError(msg("toc.error.unknown_mat", name=name, valid=", ".join(data.mat_ids), close=", ".join(e.close) or "—")) from None
+                raise OptionError(msg("toc.error.unknown_mat", name=name, valid=", ".join(data.mat_ids), close=", ".join(e.close))) from None
             if m in mats.values():
                 raise OptionError(msg("toc.error.repeated_mat", name=m))
             mats[colour] = m

@@ -58,7 +58,7 @@ def _modules(env, data, raw: Optional[List[str]]) -> tuple[str, ...]:
             m = find_module(data, item)
         except UnknownName as e:
             raise _usage(env, "unknown_module", {"value": item, "valid": list(MODULES), "close": e.close},
-                         value=item, valid=", ".join(MODULES), close=", ".join(e.close) or "—") from None
+                         value=item, valid=", ".join(MODULES), close=", ".join(e.close)) from None
         if m not in out:
             out.append(m)
     return tuple(m for m in MODULES if m in out)
@@ -70,11 +70,11 @@ def _choice(env, option: str, value: Optional[str], valid: tuple[str, ...]) -> O
     for v in valid:
         if value.strip().lower() == v.lower():
             return v
-    import difflib
+    from automata.core.closest import close_matches
 
-    close = difflib.get_close_matches(value.strip().lower(), [v.lower() for v in valid], n=2, cutoff=0.5)
+    close = close_matches(value, valid, n=2)
     raise _usage(env, "bad_option", {"option": option, "value": value, "valid": list(valid)},
-                 option=option, value=value, valid=", ".join(valid), close=", ".join(close) or "—")
+                 option=option, value=value, valid=", ".join(valid), close=", ".join(close))
 
 
 def score_command(
@@ -184,12 +184,12 @@ def _known(key: str) -> bool:
 
 def _warn_unused(env, given: dict, asked: list[str]) -> None:
     """Answers for this command's questions that no question could take: most likely a typing error."""
-    import difflib
+    from automata.core.closest import close_matches
 
     unused = [k for k in env.answers if k.startswith(Q + ".") and k not in given and not _known(k)]
     for key in unused:
-        close = difflib.get_close_matches(key, asked, n=1, cutoff=0.8)
-        env.err.print("[yellow]" + env.t(f"{Q}.unused", id=key, close=", ".join(close) or "—") + "[/yellow]")
+        close = close_matches(key, asked, n=1)
+        env.err.print("[yellow]" + env.t(f"{Q}.unused", id=key, close=", ".join(close)) + "[/yellow]")
 
 
 # --- output -------------------------------------------------------------------------------------------------

@@ -196,7 +196,7 @@ def event_command(
     except UnknownName as e:
         valid = ", ".join(sorted(c["name"] for c in data.events.values()))
         close = [data.events[c]["name"] if c in data.events else c for c in e.close]
-        raise CliError(env.t("radlands.error.unknown_event", value=card, valid=valid, close=", ".join(close) or "—"), Exit.USAGE) from None
+        raise CliError(env.t("radlands.error.unknown_event", value=card, valid=valid, close=", ".join(close)), Exit.USAGE) from None
     _check_started(env, state)
     ev = data.card(cid)
     if board.event_space(state["players"][side]["queue"], event_bomb(Ctx(state, data, side), cid)) < 0:

@@ -175,8 +175,9 @@ def find(t, game: str, words: list[str], components: list["Component"] | None = 
 
 
 def close_words(t, game: str, words: list[str], components: list["Component"] | None = None) -> list[str]:
-    """Titles, card names and words close to what was typed (for an unknown word)."""
-    import difflib
+    """Titles, card names and words close to what was typed (for an unknown word): really close ones only
+    (automata/core/closest.py), else none, and the message then says nothing of close matches."""
+    from automata.core.closest import close_matches
 
     names: dict[str, str] = {}
     for topic in topics(game):
@@ -190,9 +191,9 @@ def close_words(t, game: str, words: list[str], components: list["Component"] | 
     for c in components or []:
         names.setdefault(" ".join(words_of(c.name)), c.name)
     typed = " ".join(words_of(" ".join(words)))
-    hits = difflib.get_close_matches(typed, list(names), n=5, cutoff=0.6)
+    hits = close_matches(typed, list(names), n=5)
     for w in words_of(" ".join(words)):
-        hits += [h for h in difflib.get_close_matches(w, list(names), n=3, cutoff=0.7) if h not in hits]
+        hits += [h for h in close_matches(w, list(names)) if h not in hits]
     out: list[str] = []
     for h in hits:
         if names[h] not in out:

@@ -24,7 +24,7 @@ def run(env, game: str | None, words: list[str]) -> None:
             current_game, _ = _current(env, required=False)
             if current_game is None:  # not a game and no current game to search in
                 raise CliError(t("core.error.unknown_game", name=game, valid=", ".join(g.id for g in GAMES),
-                                 close=", ".join(e.close) or "—"), Exit.USAGE, {"error": "unknown_game"}) from None
+                                 close=", ".join(e.close)), Exit.USAGE, {"error": "unknown_game"}) from None
             words = [game, *words]
             game = current_game
     data = _data(env, game)
@@ -53,7 +53,7 @@ def run(env, game: str | None, words: list[str]) -> None:
         show_topic(env, found[0], data, others=found[1:6], cards=cards[:5])
         return
     close = close_words(t, game, words, comps)
-    raise CliError(t("rules.error.not_found", words=" ".join(words), game=game, close=", ".join(close) or "—"),
+    raise CliError(t("rules.error.not_found", words=" ".join(words), game=game, close=", ".join(close)),
                    Exit.USAGE, {"error": "not_found", "close": close})
 
 

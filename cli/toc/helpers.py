@@ -52,8 +52,9 @@ def _signed(n: int) -> str:
 
 
 def _emperor_type(env, text: str) -> str:
-    import difflib
     import unicodedata
+
+    from automata.core.closest import close_matches
 
     norm = unicodedata.normalize("NFKD", text.strip().lower())
     norm = "".join(ch for ch in norm if not unicodedata.combining(ch)).replace("-", " ").replace("_", " ")
@@ -63,14 +64,14 @@ def _emperor_type(env, text: str) -> str:
                "popular": "populace", "military": "military", "militar": "military"}
     if key in aliases:
         return aliases[key]
-    close = list(dict.fromkeys(aliases[c] for c in difflib.get_close_matches(key, list(aliases), n=3, cutoff=0.5)))
+    close = list(dict.fromkeys(aliases[c] for c in close_matches(key, list(aliases))))
     raise _usage(
         env,
         "unknown_type",
         {"value": text, "valid": list(TYPES), "close": close},
         name=text,
         valid=", ".join(TYPES),
-        close=", ".join(close) or env.t("toc.helpers.none"),
+        close=", ".join(close),
     )
 
 
@@ -183,7 +184,7 @@ def _mat_id(env, data, text: str) -> str:
             {"value": text, "valid": list(data.mat_ids), "close": close},
             name=text,
             valid=", ".join(f"{n} ({m})" for n, m in zip(names, data.mat_ids)),
-            close=", ".join(env.t(f"toc.mat.{c}") for c in close) or env.t("toc.helpers.none"),
+            close=", ".join(env.t(f"toc.mat.{c}") for c in close),
         ) from None
 
 
@@ -229,7 +230,7 @@ def mat_command(
     mid = _mat_id(env, data, name)
     mat = data.mat(mid)
     if edit:
-        _edit(env, mid, mat, overrides, restart)
+        _edit(env, mid, mat, restart)
         return
     marked = set(provisional_keys(mat))
     if env.json:
@@ -347,10 +348,10 @@ def _term_text(t, value) -> str:
 # --- mat --edit --------------------------------------------------------------------------------
 
 
-def _edit(env, mid: str, mat: dict, existing: dict, restart: bool = False) -> None:
+def _edit(env, mid: str, mat: dict, restart: bool = False) -> None:
     import copy
 
-    from automata.toc.mat_edit import edit_mat, merge
+    from automata.toc.mat_edit import edit_mat
 
     from .transcribe import save_and_finish, transcribe
 
@@ -358,7 +359,7 @@ def _edit(env, mid: str, mat: dict, existing: dict, restart: bool = False) -> No
     done = transcribe(env, f"mat-{mid}", edit_mat(copy.deepcopy(mat)), command, restart,
                       intro=lambda: env.out.print(env.t("toc.helpers.edit.intro", mat=f"@toc.mat.{mid}")))
     values = done.result
-    path = save_and_finish(env, f"mat-{mid}", command, merge(existing, values))
+    path = save_and_finish(env, f"mat-{mid}", command, values)
     if env.json:
         env.emit_json({"ok": True, "mat": mid, "saved": str(path), "answers": done.answers, "resumed": done.resumed,
                        "values": values["mats"][mid]})

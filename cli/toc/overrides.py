@@ -1,5 +1,5 @@
 """The owner's Time of Crisis file (``$TABLETOP_HOME/overrides/toc.toml``): read it, load the data with it, and
-write it back whole and atomically after the loader has accepted it. Used by the helper commands, the AI sheet
+write the owner's values into it in place (comments, order and layout kept) after the loader has accepted them. Used by the helper commands, the AI sheet
 commands and the transcriptions (helpers.py, priority.py, transcribe.py)."""
 
 from __future__ import annotations
@@ -28,19 +28,24 @@ def toc_data(env, overrides: dict | None = None):
         raise CliError(env.t("core.error.override", path=str(paths.overrides_file("toc")), problem=str(e)), Exit.FAILURE) from None
 
 
-def save_overrides(env, new: dict, command: str):
-    """Validate the owner's values with the data loader, then write ``overrides/toc.toml`` whole and atomically."""
-    import tomli_w
-
+def save_overrides(env, values: dict, command: str):
+    """Merge the transcribed ``values`` over ``overrides/toc.toml`` as it is now (what the owner changed in it during
+    the transcription stays), validate the whole with the data loader, then write the values into the file in
+    place (the owner's comments, order and layout kept: cli/owner_toml.py), atomically, keeping the file's mode."""
     from automata.toc.data import DataError, load
+    from automata.toc.mat_edit import merge
     from state import paths
     from state.atomic import write_atomic
 
+    from ..owner_toml import updated_text
+
     path = paths.overrides_file("toc")
+    new = merge(owner_overrides(env), values)
     try:
         load(new)
     except DataError as e:
         text = env.t("toc.transcribe.invalid", problem=str(e), path=str(path)) + " " + env.t("toc.transcribe.restart", command=f"{command} --restart")
         raise CliError(text, Exit.FAILURE, {"error": "invalid", "problem": str(e), "saved": False}) from None
-    write_atomic(path, tomli_w.dumps(new))
+    old_text = path.read_text(encoding="utf-8") if path.exists() else ""
+    write_atomic(path, updated_text(old_text, new))
     return path

@@ -43,14 +43,13 @@ def _sheet(what: str, edit: bool, restart: bool, show, intro: str, payload) -> N
         show(env, data)
         return
     from automata.toc import priority_edit
-    from automata.toc.mat_edit import merge
 
     from .transcribe import save_and_finish, transcribe
 
     command = f"tabletop toc {what} --edit"
     done = transcribe(env, what, getattr(priority_edit, f"edit_{what}")(data), command, restart,
                       intro=lambda: env.out.print(env.t(intro)))
-    path = save_and_finish(env, what, command, merge(overrides, done.result))
+    path = save_and_finish(env, what, command, done.result)
     if env.json:
         env.emit_json({"ok": True, "saved": str(path), "answers": done.answers, "resumed": done.resumed,
                        **payload(done.result)})

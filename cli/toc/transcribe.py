@@ -153,10 +153,11 @@ def stop_interrupted(env, what: str, command: str):
     raise typer.Exit(int(Exit.INTERRUPTED))
 
 
-def save_and_finish(env, what: str, command: str, new: dict):
-    """Validate and write the owner file (whole, atomically); then the draft goes. Interrupted, the draft stays."""
+def save_and_finish(env, what: str, command: str, values: dict):
+    """Write the transcribed ``values`` into the owner file (validated, in place, atomically); then the draft goes.
+    Interrupted, the draft stays."""
     try:
-        path = save_overrides(env, new, command)
+        path = save_overrides(env, values, command)
     except KeyboardInterrupt:
         stop_interrupted(env, what, command)
     finish(what)

@@ -27,10 +27,10 @@ def _pick(text: str, table: dict, error: str, **params):
     for name, aliases in table.items():
         if key == name or key in aliases:
             return name
-    import difflib
+    from ...core.closest import close_matches
 
-    close = difflib.get_close_matches(key, list(table), n=3, cutoff=0.5)
-    raise OptionError(msg(error, value=text, valid=", ".join(table), close=", ".join(close) or "—", **params))
+    close = close_matches(key, list(table))
+    raise OptionError(msg(error, value=text, valid=", ".join(table), close=", ".join(close), **params))
 
 
 def check(raw: dict, options: dict) -> dict:
