@@ -32,10 +32,10 @@ def extras_of(state: dict) -> dict[str, Any]:
         grid = data_of(state).rules["intrigues"]["grid"]
         out["agenda_provisional"] = grid.get("confidence") in ("provisional", "U")
     if "solo" in state:
-        from automata.anachrony.solo.flow import sdata_of
+        from automata.anachrony.solo.data import solo_data_of
 
         s = state["solo"]
-        sd = sdata_of(state)
+        sd = solo_data_of(state)
         out["you_exosuits"] = s.get("you_exosuits")
         if s["bot"] == "chronossus":
             c = sd["chronossus"]

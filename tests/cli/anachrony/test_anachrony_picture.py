@@ -74,9 +74,9 @@ def picture(state: dict, width: int, lang: str) -> tuple[str, set[str]]:
     words = {_word(w) for text in t.texts for w in text.split()}
     words |= {_word(w) for pl in state["players"].values() for w in (pl.get("name") or "").split()}
     if "solo" in state:
-        from automata.anachrony.solo.flow import sdata_of
+        from automata.anachrony.solo.data import solo_data_of
 
-        words |= {s.lower() for s in sdata_of(state)["chronossus"]["spots"]} | {"a", "c", "d", "e"}
+        words |= {s.lower() for s in solo_data_of(state)["chronossus"]["spots"]} | {"a", "c", "d", "e"}
     return console.export_text(), words
 
 
