@@ -176,3 +176,19 @@ def merge(base: dict, extra: dict) -> dict:
         else:
             out[key] = value
     return out
+
+def provisional_keys(mat: dict) -> list[str]:
+    """The keys of a mat (``track.<area>.<n>.<field>``, ``mode.<k>.<role>``, ``area_order``) still provisional."""
+    out: list[str] = []
+    if is_provisional(mat, "area_order"):
+        out.append("area_order")
+    for area in mat.get("area_order", ()):
+        for n, circle in enumerate(mat["track"].get(area, [])):
+            for field in CIRCLE_FIELDS:
+                if (field in circle or field.endswith("_event")) and is_provisional(circle, field):
+                    out.append(f"track.{area}.{n}.{field}")
+    for k, box in sorted(mat.get("mode", {}).items()):
+        for role in ("primary", "secondary"):
+            if is_provisional(box, role):
+                out.append(f"mode.{k}.{role}")
+    return out

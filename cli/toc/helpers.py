@@ -19,6 +19,8 @@ from typing import Optional
 
 import typer
 
+from automata.toc.mat_edit import provisional_keys
+
 from ..env import CliError, Exit, current
 from .overrides import owner_overrides, toc_data
 
@@ -188,23 +190,6 @@ def _mat_id(env, data, text: str) -> str:
         ) from None
 
 
-def provisional_keys(mat: dict) -> list[str]:
-    """The keys of a mat (``track.<area>.<n>.<field>``, ``mode.<k>.<role>``, ``area_order``) still provisional."""
-    from automata.toc.mat_edit import CIRCLE_FIELDS, is_provisional
-
-    out: list[str] = []
-    if is_provisional(mat, "area_order"):
-        out.append("area_order")
-    for area in mat.get("area_order", ()):
-        for n, circle in enumerate(mat["track"].get(area, [])):
-            for field in CIRCLE_FIELDS:
-                if (field in circle or field.endswith("_event")) and is_provisional(circle, field):
-                    out.append(f"track.{area}.{n}.{field}")
-    for k, box in sorted(mat.get("mode", {}).items()):
-        for role in ("primary", "secondary"):
-            if is_provisional(box, role):
-                out.append(f"mode.{k}.{role}")
-    return out
 
 
 def _plain(mat: dict) -> dict:

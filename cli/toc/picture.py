@@ -32,7 +32,7 @@ def inputs(state: dict) -> dict[str, Any]:
     printed size, and the Legacy of every bot at each round's end (absent in older saves)."""
     from automata.toc.game import data_of
 
-    from .helpers import provisional_keys
+    from automata.toc.mat_edit import provisional_keys
 
     data = data_of(state)
     mats, marked = {}, {}
