@@ -19,8 +19,6 @@ from typing import Optional
 
 import typer
 
-from automata.toc.mat_edit import provisional_keys
-
 from ..env import CliError, Exit, current
 from .overrides import owner_overrides, toc_data
 
@@ -217,6 +215,8 @@ def mat_command(
     if edit:
         _edit(env, mid, mat, restart)
         return
+    from automata.toc.mat_edit import provisional_keys  # here, not at the top: 'tabletop --help' lists this module
+
     marked = set(provisional_keys(mat))
     if env.json:
         env.emit_json({"ok": True, "mat": _plain(mat), "provisional": sorted(marked)})
@@ -251,6 +251,8 @@ def _show_bot(env, colour: str, data, bot: dict, session) -> None:
     """The bot's mat drawn as printed, with its pieces: pawns, cylinders, mode marker, Ludi marker (cli/toc/picture.py)."""
     mid = bot["mat"]
     mat = data.mat(mid)
+    from automata.toc.mat_edit import provisional_keys  # here, not at the top: 'tabletop --help' lists this module
+
     marked = set(provisional_keys(mat))
     if env.json:
         env.emit_json({"ok": True, "colour": colour, "mat": _plain(mat), "provisional": sorted(marked),
