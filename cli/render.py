@@ -54,11 +54,31 @@ def show_event(console, t: Translator, event: Event, interactive: bool, explain:
         return
     if event.kind == "ask" and event.source == "table" and interactive and not event.replayed:
         return  # the prompt itself already shows question and answer
-    text = escape(event_text(t, event))
+    line = event_text(t, event)
     style = STYLES.get(event.style, "") if event.kind == "say" else "dim"
     if event.kind == "say" and event.style == "head":
         console.print()
-    console.print(f"[{style}]{text}[/{style}]" if style else text)
+    print_hanging(console, line, style)
+
+
+def print_hanging(console, line: str, style: str = "") -> None:
+    """One line of text; where the console wraps it (a terminal), the wrapped part lines up after the line's own
+    lead ("→ ", "  · ", "? "), so lists stay aligned. Piped text is printed as it is (never wrapped)."""
+    import re
+
+    from rich.text import Text
+
+    lead = re.match(r"^(\s*(?:[→★!?⚖·🎲]\s+|·\s+)?)", line).group(1) if line else ""
+    if getattr(console, "soft_wrap", True) or not lead or len(lead) >= console.width // 2:
+        console.print(Text(line, style=style or ""))
+        return
+    from rich.table import Table
+
+    grid = Table.grid(padding=0)
+    grid.add_column(no_wrap=True, width=len(lead))
+    grid.add_column()
+    grid.add_row(Text(lead, style=style or ""), Text(line[len(lead):], style=style or ""))
+    console.print(grid)
 
 
 def event_json(t: Translator, event: Event) -> dict[str, Any]:
