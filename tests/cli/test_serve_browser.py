@@ -80,6 +80,9 @@ def test_a_phone_reads_the_board_and_sees_it_change(browser, game_id, tmp_path):
         first_step = browser.execute_script(text_of, ".step h3")
         assert first_step
         version = browser.find_element(By.TAG_NAME, "body").get_attribute("data-version")
+        # the phone looks at the last steps of the log (below the board on a tall picture): that part changes
+        show_log = "document.querySelector('.log').scrollIntoView(); return window.scrollY;"
+        browser.execute_script(show_log)
         before = shots / "before.png"
         browser.save_screenshot(str(before))
         # one 'play' step of the game, as the table would answer it
@@ -87,6 +90,7 @@ def test_a_phone_reads_the_board_and_sees_it_change(browser, game_id, tmp_path):
         play(session, policy, 1)
         wait.until(lambda d: d.execute_script(text_of, ".step h3") not in ("", first_step))
         assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-version") != version
+        browser.execute_script(show_log)
         after = shots / "after.png"
         browser.save_screenshot(str(after))
         for shot in (before, after):
