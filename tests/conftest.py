@@ -1,7 +1,9 @@
 """Every test gets its own empty TABLETOP_HOME and English messages unless it asks otherwise.
 
 `random_games(full)` is how many random games a property test plays: `full` in CI and in the README's test
-command, a handful with `TABLETOP_QUICK=1` (a developer's run in under a minute).
+command, a handful with `TABLETOP_QUICK=1` (a developer's run in under a minute). The quick run also leaves out
+the whole-program batteries (QUICK_LEAVES_OUT: real terminals, the phone server and a real browser, damaged saves, fuzzing, hostile
+environments, pictures at every width, status after every step, the README's examples); CI runs everything.
 """
 
 import os
@@ -20,10 +22,32 @@ for _folder in sorted({p.parent for p in _TESTS.glob("*/**/*.py")}, reverse=True
 QUICK_SHARE = 40  # TABLETOP_QUICK=1 plays one game in 40 (at least 3) of every random-game test
 
 
+QUICK_LEAVES_OUT = (
+    "terminal", "test_serve", "damaged_saves", "fuzz_command_line", "hostile_environment", "state_atomic",
+    "_picture", "status_steps", "test_readme", "test_conventions",
+)
+
+
+def _quick() -> bool:
+    return os.environ.get("TABLETOP_QUICK", "") not in ("", "0")
+
+
+def pytest_collection_modifyitems(config, items):
+    """TABLETOP_QUICK=1: leave the whole-program batteries out (they run in CI and in the README's command)."""
+    if not _quick():
+        return
+    kept, left = [], []
+    for item in items:
+        (left if any(part in item.path.stem for part in QUICK_LEAVES_OUT) else kept).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
+
+
 def random_games(full: int) -> int:
     """The number of random games (or hypothesis examples) a property test plays: `full` unless TABLETOP_QUICK is
     set to something other than empty or 0, then a small share of it."""
-    if os.environ.get("TABLETOP_QUICK", "") in ("", "0"):
+    if not _quick():
         return full
     return min(full, max(3, full // QUICK_SHARE))
 
