@@ -127,15 +127,13 @@ def parse_one(state: dict, data, part: str, body: str) -> tuple:
             break
     if low in RAID:
         return ("raid", now)
-    if now:
-        pass
-    elif low in SILO:
-        return ("silo",)
-    elif low in DOOMSAYER:
-        return ("doomsayer",)
-    elif low in DRAW:
-        return ("end", "draw")
-    else:
+    if not now:  # 'now' (Zeto Khan) marks an event or a raid; the other items do not take it
+        if low in SILO:
+            return ("silo",)
+        if low in DOOMSAYER:
+            return ("doomsayer",)
+        if low in DRAW:
+            return ("end", "draw")
         for word in OMEN:
             if low.startswith(word):
                 return ("omen", low[len(word):].strip())
