@@ -1,8 +1,32 @@
-"""The play loop of the scripted tables (chaos_policy, toc_policy): a whole game answered by a seeded policy."""
+"""The play loop of the scripted tables (chaos_policy, toc_policy): a whole game answered by a seeded policy; and the
+golden transcripts made of such games."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from automata.core.runner import DiceContext, run
+
+
+def transcript(game, history, lang: str = "en") -> str:
+    """A played game as the table reads it: each step's label, then its lines (the golden files' format)."""
+    from cli.i18n import Translator
+    from cli.render import event_text
+
+    t = Translator(lang)
+    lines = []
+    for n, (step, result) in enumerate(history, 1):
+        lines.append(f"## {n}. {t.render(game.step_label(step))}")
+        lines.extend(event_text(t, e) for e in result.transcript)
+    return "\n".join(lines) + "\n"
+
+
+def golden_text(path: Path, text: str) -> str:
+    """The golden file's text to compare ``text`` with; UPDATE_GOLDEN=1 rewrites it first (read the diff)."""
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    return path.read_text(encoding="utf-8")
 
 
 def play_policy(game, state: dict, policy, seed: int, on_step=None, max_steps: int = 2000):

@@ -7,17 +7,15 @@ diff before committing.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from automata.radlands import board
-from automata.radlands.game import step_label
-from cli.i18n import Translator
-from cli.render import event_text
+from automata.radlands import game
 from conftest import random_games
+from policy_runner import golden_text, transcript
 from radlands_policy import play_game
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "radlands_seed7.txt"
@@ -25,16 +23,9 @@ GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "radlands_seed7.txt"
 
 def test_golden_game():
     """Seed 004, Preparação and Fluxo do Jogo: a whole game from setup to the last camp, every step in order."""
-    t = Translator("en")
     state, history = play_game(7, names="Ana,Bruno")
-    lines = []
-    for n, (step, result) in enumerate(history, 1):
-        lines.append(f"## {n}. {t.render(step_label(step))}")
-        lines.extend(event_text(t, e) for e in result.transcript)
-    text = "\n".join(lines) + "\n"
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert text == GOLDEN.read_text(encoding="utf-8")
+    text = transcript(game, history)
+    assert text == golden_text(GOLDEN, text)
     assert state["over"] and state["result"] in ("a", "b", "draw")
 
 
@@ -77,7 +68,6 @@ def test_random_games_keep_the_invariants_and_always_end(seed, first_game):
         if step["proc"] == "replenish" and not state["over"]:
             seen_first_water.append((step["p"] == state["first_player"] and state["players"][step["p"]]["turns"] == 1, state["turn"]["water"]))
 
-    from automata.radlands import game
     from policy_runner import play_policy
     from radlands_policy import Policy
 

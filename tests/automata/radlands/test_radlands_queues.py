@@ -8,7 +8,6 @@ scripted table; regenerate it deliberately with UPDATE_GOLDEN=1 and read the dif
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -18,9 +17,7 @@ from hypothesis import strategies as st
 
 from automata.core.runner import BadAnswer, DiceContext, ScriptedAnswers, run
 from automata.radlands import game
-from automata.radlands.game import step_label
-from cli.i18n import Translator
-from cli.render import event_text
+from policy_runner import golden_text, transcript
 from radlands_policy import play_game
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "radlands_queues_seed7.txt"
@@ -203,16 +200,9 @@ def test_the_stored_answer_reads_back_to_the_same_items():
 
 def test_golden_game():
     """A whole queues-only game (seed 004, Fluxo do Jogo) and its cost: at most 1.5 questions a turn (issue 11)."""
-    t = Translator("en")
     state, history = play_game(7, names="Ana,Bruno", track="queues")
-    lines = []
-    for n, (st_, result) in enumerate(history, 1):
-        lines.append(f"## {n}. {t.render(step_label(st_))}")
-        lines.extend(event_text(t, e) for e in result.transcript)
-    text = "\n".join(lines) + "\n"
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert text == GOLDEN.read_text(encoding="utf-8")
+    text = transcript(game, history)
+    assert text == golden_text(GOLDEN, text)
     assert state["over"] and state["result"] in ("a", "b", "draw")
     turns = re.split(r"^## \d+\. Turn \d+, \w+: Events and Replenish$", text, flags=re.M)[1:]
     per_turn = [sum(1 for line in chunk.splitlines() if line.startswith("? ")) for chunk in turns]

@@ -7,17 +7,16 @@ read the diff before committing.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from automata.toc.bot import AREAS
-from automata.toc.game import data_of, step_label
-from cli.i18n import Translator
-from cli.render import event_text
+from automata.toc import game
+from automata.toc.game import data_of
 from conftest import random_games
+from policy_runner import golden_text, transcript
 from toc_policy import play_game
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "toc_solo_seed3.txt"
@@ -25,16 +24,9 @@ GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "toc_solo_seed3.txt"
 
 def test_golden_solo_game():
     """Seed 000, Fluxo do Jogo: a solo game (1 human, 3 bots) of 8 rounds, every bot step in order."""
-    t = Translator("en")
     state, history = play_game(3, rounds=8)
-    lines = []
-    for n, (step, result) in enumerate(history, 1):
-        lines.append(f"## {n}. {t.render(step_label(step))}")
-        lines.extend(event_text(t, e) for e in result.transcript)
-    text = "\n".join(lines) + "\n"
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert text == GOLDEN.read_text(encoding="utf-8")
+    text = transcript(game, history)
+    assert text == golden_text(GOLDEN, text)
     assert state["over"] and state["round"] == 8
 
 
