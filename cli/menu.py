@@ -118,11 +118,14 @@ def numbered_menu(message: str, items: list[Item], t, instruction: str):
     width = len(str(len(items)))
 
     def tokens():
-        out = [("class:qmark", "?"), ("class:question", f" {message} ")]
+        from .promptwrap import lines, question
+
         if done:
-            out.append(("class:answer", done["label"]))
-            return to_formatted_text(out)
-        out.append(("class:instruction", instruction))
+            text, tail = question(message, done["label"])
+            return to_formatted_text([("class:qmark", "?"), ("class:question", f" {text}"),
+                                      ("class:answer", tail)])
+        text, tail = question(message, instruction)
+        out = [("class:qmark", "?"), ("class:question", f" {text}"), ("class:instruction", tail)]
         if menu.long:
             out.append(("class:answer", f" {menu.typed}"))
         for i in menu.visible():
@@ -131,14 +134,15 @@ def numbered_menu(message: str, items: list[Item], t, instruction: str):
             out.append(("", "\n"))
             out.append(("class:pointer" if here else "", " » " if here else "   "))
             number = f"{i + 1:>{width}}) "
+            lead = 3 + len(number)
             if item.reason is not None:
-                text = f"{number}{item.label}  — {t('core.prompt.unavailable', reason=item.reason)}"
-                out.append(("class:disabled", text))
+                label = f"{item.label}  — {t('core.prompt.unavailable', reason=item.reason)}"
+                out.append(("class:disabled", number + "\n".join(lines(label, lead))))
             else:
-                out.append(("class:highlighted" if here else "", f"{number}{item.label}"))
+                out.append(("class:highlighted" if here else "", number + "\n".join(lines(item.label, lead))))
         if menu.error:
             out.append(("", "\n"))
-            out.append(("fg:ansired bold", f" ! {menu.error}"))
+            out.append(("fg:ansired bold", " ! " + "\n".join(lines(menu.error, 3))))
         return to_formatted_text(out)
 
     keys = KeyBindings()

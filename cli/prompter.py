@@ -8,6 +8,13 @@ from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, TEXT, YES_NO, Ask, I
 from .i18n import Translator
 
 
+def fit(question: str) -> str:
+    """The question wrapped at word boundaries for the terminal (cli/promptwrap.py)."""
+    from .promptwrap import question as wrapped
+
+    return wrapped(question)[0]
+
+
 class TerminalPrompter:
     """An answer source that asks a person. Ctrl-C raises KeyboardInterrupt."""
 
@@ -38,7 +45,7 @@ class TerminalPrompter:
             value = self._select(ask, question)
         elif ask.kind == SEVERAL_OF:
             choices = [questionary.Choice(self.t.render(c.label), value=c.value, disabled=self._reason(c)) for c in ask.choices]
-            value = questionary.checkbox(question, choices=choices, validate=self._validator(ask.normalise),
+            value = questionary.checkbox(fit(question), choices=choices, validate=self._validator(ask.normalise),
                                          instruction=self.t("core.prompt.checkbox"), erase_when_done=True).unsafe_ask()
             # questionary's own answer line is English ("done (2 selections)"): say it in the table's language
             labels = {c.value: self.t.render(c.label) for c in ask.choices}
@@ -50,9 +57,9 @@ class TerminalPrompter:
         elif ask.kind == NUMBER:
             if ask.min is not None and ask.max is not None:
                 question += f" [{ask.min}–{ask.max}]"
-            value = questionary.text(question, validate=self._validator(ask.normalise)).unsafe_ask()
+            value = questionary.text(fit(question), validate=self._validator(ask.normalise)).unsafe_ask()
         elif ask.kind == TEXT:
-            value = questionary.text(question, validate=self._validator(ask.normalise)).unsafe_ask()
+            value = questionary.text(fit(question), validate=self._validator(ask.normalise)).unsafe_ask()
         else:  # pragma: no cover - kinds are closed
             raise ValueError(ask.kind)
         return value, "table"
@@ -91,7 +98,7 @@ class TerminalPrompter:
         key = "core.dice.enter_explode" if spec.explode else "core.dice.enter"
         question = self.t(key, what=what, count=spec.count, sides=spec.sides)
         value = questionary.text(
-            question, validate=self._validator(lambda text: parse_table_faces(spec, text))
+            fit(question), validate=self._validator(lambda text: parse_table_faces(spec, text))
         ).unsafe_ask()
         return value, "table"
 

@@ -21,9 +21,13 @@ def yes_no(message: str, t, default: bool = True):
     hint = t("core.prompt.yes_no_default_yes" if default else "core.prompt.yes_no_default_no")
 
     def tokens():
-        out = [("class:qmark", "?"), ("class:question", f" {message} ")]
-        if not state["done"]:
-            out.append(("class:instruction", f"{hint} "))
+        from .promptwrap import question
+
+        if state["done"]:
+            text, tail = question(message, t("core.yes") if state["answer"] else t("core.no"))
+            return to_formatted_text([("class:qmark", "?"), ("class:question", f" {text}"), ("class:answer", tail)])
+        text, tail = question(message, hint)
+        out = [("class:qmark", "?"), ("class:question", f" {text}"), ("class:instruction", f"{tail} ")]
         if state["answer"] is not None:
             out.append(("class:answer", t("core.yes") if state["answer"] else t("core.no")))
         if state["error"] and not state["done"]:
