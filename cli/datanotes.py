@@ -12,7 +12,7 @@ Radlands ``rules.basis``); the code adds a few of its own. Their Portuguese live
   {note}" followed by the dial's note);
 - any other parameter is shown as it is, unless ``data.word.<value>`` names its Portuguese ("red" →
   "vermelha");
-- ``data.value.<text>`` translates the few fixed words of the value column ("(none)"), and
+- ``data.value.<name>`` does the same for the few values the program writes itself ("(none)"), and
   ``data.confidence.<mark>`` the confidence column.
 
 Everything stays English in ``en``. A note that no template recognises is shown in English; the test
@@ -28,6 +28,7 @@ from typing import Any
 from .i18n import Translator
 
 NOTE_PREFIX = "data.note."
+VALUE_PREFIX = "data.value."
 _FIELD = re.compile(r"\{([a-z_]+)\}")
 
 
@@ -45,34 +46,41 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile("".join(out), re.DOTALL)
 
 
+def _matcher(t: Translator, prefix: str) -> tuple[dict[str, str], list[tuple[str, re.Pattern[str]]]]:
+    """The English templates of the ids under ``prefix``: {text: id} for those without parameters, and
+    (id, pattern) for the others, in catalog order."""
+    english = {k: v for k, v in t._table("en", "data").items() if k.startswith(prefix) and isinstance(v, str)}
+    return ({v: k for k, v in english.items() if not _FIELD.search(v)},
+            [(k, _pattern(v)) for k, v in english.items() if _FIELD.search(v)])
+
+
 class Notes:
     """Data-check notes, values and confidence marks in the language of ``t``."""
 
     def __init__(self, t: Translator):
         self.t = t
-        english = {k: v for k, v in t._table("en", "data").items() if k.startswith(NOTE_PREFIX) and isinstance(v, str)}
-        self._exact = {v: k for k, v in english.items() if not _FIELD.search(v)}
-        self._patterns = [(k, _pattern(v)) for k, v in english.items() if _FIELD.search(v)]
+        self._matchers = {prefix: _matcher(t, prefix) for prefix in (NOTE_PREFIX, VALUE_PREFIX)}
 
     @property
     def english(self) -> bool:
         return self.t.lang == "en"
 
-    def find(self, note: str) -> tuple[str, dict[str, str]] | None:
+    def find(self, note: str, prefix: str = NOTE_PREFIX) -> tuple[str, dict[str, str]] | None:
         """The catalog id that recognises ``note`` and the parameters it captures, or None."""
-        if note in self._exact:
-            return self._exact[note], {}
-        for mid, rx in self._patterns:
+        exact, patterns = self._matchers[prefix]
+        if note in exact:
+            return exact[note], {}
+        for mid, rx in patterns:
             m = rx.fullmatch(note)
             if m:
                 return mid, m.groupdict()
         return None
 
-    def translated(self, note: str) -> str | None:
+    def translated(self, note: str, prefix: str = NOTE_PREFIX) -> str | None:
         """``note`` in the table's language; None when no template recognises it (never for English)."""
         if self.english or not note:
             return note
-        found = self.find(note)
+        found = self.find(note, prefix)
         if found is None:
             return None
         mid, params = found
@@ -99,8 +107,10 @@ class Notes:
         return self.t(mid) if self.t.template(mid) is not None else value
 
     def value(self, value: Any) -> str:
-        mid = f"data.value.{value}"
-        return self.t(mid) if isinstance(value, str) and self.t.template(mid) is not None else str(value)
+        """A value as the data check shows it: data values as they are, the program's own words ("(none)",
+        "0 deck cards, 0 camps, …") in the table's language."""
+        text = self.translated(value, VALUE_PREFIX) if isinstance(value, str) else None
+        return str(value) if text is None else text
 
     def confidence(self, mark: str) -> str:
         mid = f"data.confidence.{mark}"
