@@ -114,3 +114,13 @@ def test_the_value_column_words_of_the_program_are_translated():
     assert PT.value("military") == "military"  # data values stay as the data has them
     assert EN.value("(none)") == "(none)"
     assert PT.confidence("provisional") == "provisório" and EN.confidence("provisional") == "provisional"
+
+
+def test_rules_on_a_card_shows_the_data_note_in_the_table_language():
+    """`tabletop rules toc foederati` shows the colour's note (cards.toml influence_check) as data check does."""
+    note = "red (Military) is a recollection: check the card's colour"
+    pt = tt("--lang", "pt-BR", "rules", "toc", "foederati")
+    assert pt.exit_code == 0, pt.output
+    assert PT.note(note) in pt.output and note not in pt.output
+    en = tt("rules", "toc", "foederati")
+    assert note in en.output
