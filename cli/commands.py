@@ -327,6 +327,7 @@ def data_check(game: Optional[str] = typer.Argument(None, help="Only this game."
         return
     for r in report:
         env.out.print(env.t("core.data.header", game=r["game"], n=len(r["items"]), path=r["override_file"]))
+        width = max([11] + [len(notes.confidence(item["confidence"])) for item in r["items"]])
         for item in r["items"]:
             conf, value, note = notes.confidence(item["confidence"]), notes.value(item["value"]), notes.note(item.get("note", ""))
-            env.out.print(f"  [yellow]{escape(conf):<11}[/yellow] {escape(item['key'])} = {escape(value)}  [dim]{escape(note)}[/dim]")
+            env.out.print(f"  [yellow]{escape(conf):<{width}}[/yellow] {escape(item['key'])} = {escape(value)}  [dim]{escape(note)}[/dim]")

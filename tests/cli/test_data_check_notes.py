@@ -114,6 +114,7 @@ def test_the_value_column_words_of_the_program_are_translated():
     assert PT.value("military") == "military"  # data values stay as the data has them
     assert EN.value("(none)") == "(none)"
     assert PT.confidence("provisional") == "provisório" and EN.confidence("provisional") == "provisional"
+    assert PT.confidence("U") == "não confirmado" and EN.confidence("U") == "U"
 
 
 def test_rules_on_a_card_shows_the_data_note_in_the_table_language():
