@@ -314,10 +314,20 @@ def data_check(game: Optional[str] = typer.Argument(None, help="Only this game."
         except data.DataError as e:
             raise CliError(env.t("core.error.override", path=str(override), problem=str(e)), Exit.FAILURE) from None
         report.append({"game": info.id, "override_file": str(override), "items": items})
+    from rich.markup import escape
+
+    from .datanotes import Notes
+
+    notes = Notes(env.t)  # the notes in the table's language; "key", "value", "confidence", "note" stay as the data has them
     if env.json:
+        for r in report:
+            for item in r["items"]:
+                item["note_text"] = notes.note(item.get("note", ""))
         env.emit_json({"ok": True, "games": report})
         return
     for r in report:
         env.out.print(env.t("core.data.header", game=r["game"], n=len(r["items"]), path=r["override_file"]))
+        width = max([11] + [len(notes.confidence(item["confidence"])) for item in r["items"]])
         for item in r["items"]:
-            env.out.print(f"  [yellow]{item['confidence']:<11}[/yellow] {item['key']} = {item['value']}  [dim]{item.get('note', '')}[/dim]")
+            conf, value, note = notes.confidence(item["confidence"]), notes.value(item["value"]), notes.note(item.get("note", ""))
+            env.out.print(f"  [yellow]{escape(conf):<{width}}[/yellow] {escape(item['key'])} = {escape(value)}  [dim]{escape(note)}[/dim]")

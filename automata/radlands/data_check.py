@@ -257,7 +257,7 @@ def provisional_items(data) -> list[dict]:
                     items.append({"key": f"{table}.{cid}.abilities[{i}].cost", "value": vocabulary.SYMBOL_COST,
                                   "confidence": "provisional",
                                   "note": f"printed as a symbol: own cost {rules['provisional']['symbol_cost_base']} plus the "
-                                          "borrowed cost(s), a 0-cost use for the not-ready marker (rules-file §4.1 item 5)"})
+                                          "cost it borrows, a 0-cost use for the not-ready marker (rules-file §4.1 item 5)"})
     cy = data.camps.get("construction_yard")
     if cy is not None and cy["status"] != "owner" and "faq_variant" in cy and yard_open:
         shown = cy.get("variant", "printed")

@@ -222,7 +222,9 @@ def show_component(env, c: Component, others: list[Topic] = (), more_cards: list
         if f["confidence"] in FLAGGED or f["confidence"] == "owner":
             line += f"  ({mark_text(t, FLAGGED.get(f['confidence'], f['confidence']))})"
             if f["check"]:
-                line += f" {f['check']}"
+                from ..datanotes import Notes  # the data's note in the table's language, as 'data check' shows it
+
+                line += f" {Notes(t).note(f['check'])}"
         env.out.print(escape(line))
     env.out.print(f"[dim]{escape(t('rules.card_confidence', confidence=conf, source=info['source'] or '—'))}[/dim]")
     if others or more_cards:
