@@ -55,3 +55,8 @@ def provisional(key: str) -> Say:
 
 def card(cid: str) -> str:
     return "@anachrony.ql." + cid
+
+
+def card_choice(data, cid: str) -> Choice:
+    """A Quantum Loop card as a choice: its name in the table's language, the other language's name accepted too."""
+    return Choice(cid, msg("anachrony.ql." + cid), tuple(data.cards[cid].get("aliases", ())))

@@ -155,6 +155,7 @@ def _validate(ns: dict, context: str = "invalid Anachrony data") -> None:
         if chk.record(card, f"quantum_loop_cards.{cid}"):
             chk.typed(card, "start_offer", bool, f"quantum_loop_cards.{cid}")
             chk.typed(card, "payback", str, f"quantum_loop_cards.{cid}")
+            chk.str_list(card, "aliases", f"quantum_loop_cards.{cid}")
     if sum(1 for c in cards.values() if isinstance(c, dict) and c.get("start_offer")) < rules.get("quantum_loops", {}).get("offer_size", 3):
         chk.fail("quantum_loop_cards: fewer cards may start in the offer than the offer holds")
     if len(ns["superprojects"].get("base", [])) != rules.get("setup", {}).get("base_superprojects"):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 
 from ..core.steps import ONE_OF, SEVERAL_OF, TEXT, YES_NO, Ask, Choice, InvalidAnswer, Say, msg
-from .common import card, has, player_choices, program_draws, provisional, turn_order, who
+from .common import card, card_choice, has, player_choices, program_draws, provisional, turn_order, who
 from .solo.data import solo_data_of
 
 PHASES = ("preparation", "paradox", "power_up", "warp", "actions", "clean_up")
@@ -78,7 +78,7 @@ def refill_offer(state: dict, data):
             yield Say(msg("anachrony.ql.reveal_app", card=card(c)), "do")
         else:
             c = yield Ask("anachrony.ql.revealed", msg("anachrony.ql.revealed"), ONE_OF,
-                          tuple(Choice(x, msg(f"anachrony.ql.{x}")) for x in ql["deck"]))
+                          tuple(card_choice(data, x) for x in ql["deck"]))
             ql["deck"].remove(c)
         ql["offer"].append(c)
     if len(ql["offer"]) < size:
@@ -179,7 +179,7 @@ def warp(state: dict, data, era: int):
         if not ql["offer"]:
             yield Say(msg("anachrony.warp.no_card", player=who(state, p)), "warn")
             continue
-        choices = tuple(Choice(c, msg(f"anachrony.ql.{c}")) for c in ql["offer"]) + (Choice("none", msg("anachrony.warp.none")),)
+        choices = tuple(card_choice(data, c) for c in ql["offer"]) + (Choice("none", msg("anachrony.warp.none")),)
         c = yield Ask(f"anachrony.warp.{p}.card", msg("anachrony.warp.which_card", player=who(state, p)), ONE_OF, choices)
         if c == "none":
             yield Say(msg("anachrony.warp.removed", player=who(state, p)), "do")

@@ -9,7 +9,7 @@ kept in the state) or made by the table, which then says what it drew (``random 
 from __future__ import annotations
 
 from ..core.steps import ONE_OF, SEVERAL_OF, YES_NO, Ask, Choice, Say, msg
-from .common import card, has, player_choices, program_draws, rng, turn_order, who
+from .common import card, card_choice, has, player_choices, program_draws, rng, turn_order, who
 
 STEPS = (
     "board",           # A1-A3: Main board side, Research dice, Evacuation tile; World Council (H4)
@@ -181,7 +181,7 @@ def _quantum_loops(state, data):
         yield Say(msg("anachrony.setup.ql_offer_app", cards=[card(c) for c in offer], n=len(deck)), "do")
     else:
         yield Say(msg("anachrony.setup.ql_shuffle_table", n=size), "do")
-        choices = tuple(Choice(c, msg(f"anachrony.ql.{c}")) for c in data.card_ids)
+        choices = tuple(card_choice(data, c) for c in data.card_ids)
         shown = yield Ask("anachrony.setup.ql_offer", msg("anachrony.setup.ql_which", n=size), SEVERAL_OF, choices, min=size, max=size)
         offer = [c for c in shown if c not in barred]
         seen = set(shown)
