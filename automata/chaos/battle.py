@@ -10,7 +10,8 @@ hits from cards are rolled first and kill at once.
 
 from __future__ import annotations
 
-from ..core.steps import ONE_OF, Ask, Choice, Roll, Say, msg
+from ..core.steps import Roll, Say, msg
+from . import casualties
 from .board import FIGURE_KINDS, card_record, figures_of
 from .data import ChaosData
 from .odds import hits as count_hits
@@ -64,49 +65,38 @@ def next_battle(state: dict, data: ChaosData, after: str | None) -> dict:
 def assign_hits(state: dict, data: ChaosData, region_id: str, power: str, hits: int, knocked: dict, ask_id: str, early: bool):
     """Spend hits in whole kills: every figure chosen takes its defense in hits; spare hits are lost.
 
-    The table chooses targets only when there is a real choice. Returns the
-    number of enemy figures killed (for Khorne's dial condition).
+    The table answers once for the Power's whole set of casualties, and only when there is a real choice
+    (casualties.forced). Returns the number of enemy figures killed (for Khorne's dial condition).
     """
     region = state["regions"][region_id]
+    groups = casualties.groups_for(state, data, region_id, power, knocked)
+    if not groups:
+        return 0
+    pick = casualties.forced(groups, hits)
+    if pick is None:
+        answer = yield casualties.question(
+            ask_id, state, data, region_id, power, groups, hits,
+            msg("chaos.battle.casualties", power=power_term(power), hits=hits, region=region_term(region_id)),
+        )
+        pick = casualties.read(answer, state, data, power, groups, hits)
     killed = 0
-    while hits > 0:
-        targets = targets_for(state, data, region_id, power, knocked)
-        affordable = [t for t in targets if t[2] <= hits]
-        if not affordable:
-            if targets:
-                yield Say(msg("chaos.battle.spare", power=power_term(power), hits=hits), "rule")
-            break
-        groups = list(dict.fromkeys((o, k) for o, k, _ in affordable))
-        if sum(t[2] for t in targets) <= hits or len(groups) == 1:
-            owner, kind = groups[0]
-        else:
-            choice = yield Ask(
-                ask_id,
-                msg("chaos.battle.target", power=power_term(power), hits=hits, region=region_term(region_id)),
-                ONE_OF,
-                tuple(
-                    Choice(
-                        f"{o}:{k}",
-                        msg("chaos.battle.target_peasant") if o == "peasant" else msg("chaos.battle.target_figure", owner=power_term(o), figure=f"@chaos.figure.{k}", defense=data.power(o)["followers"][k]["defense"]),
-                    )
-                    for o, k in groups
-                ),
-            )
-            owner, kind = choice.split(":")
-        defense = 1 if owner == "peasant" else data.power(owner)["followers"][kind]["defense"]
-        hits -= defense
-        if owner == "peasant":
-            region["tokens"]["peasant"] -= 1
-            state["p"][power]["peasants"] += 1
-            yield Say(msg("chaos.battle.peasant", power=power_term(power), region=region_term(region_id)), "do")
-            continue
-        killed += 1
-        if early:
-            figures_of(region, owner)[kind] -= 1
-            yield Say(msg("chaos.battle.early_kill", power=power_term(power), owner=power_term(owner), figure=f"@chaos.figure.{kind}"), "do")
-        else:
-            knocked[(owner, kind)] = knocked.get((owner, kind), 0) + 1
-            yield Say(msg("chaos.battle.knocked", power=power_term(power), owner=power_term(owner), figure=f"@chaos.figure.{kind}"), "do")
+    for g in groups:
+        for _ in range(pick.get(g.key, 0)):
+            hits -= g.defense
+            if g.owner == "peasant":
+                region["tokens"]["peasant"] -= 1
+                state["p"][power]["peasants"] += 1
+                yield Say(msg("chaos.battle.peasant", power=power_term(power), region=region_term(region_id)), "do")
+                continue
+            killed += 1
+            if early:
+                figures_of(region, g.owner)[g.kind] -= 1
+                yield Say(msg("chaos.battle.early_kill", power=power_term(power), owner=power_term(g.owner), figure=f"@chaos.figure.{g.kind}"), "do")
+            else:
+                knocked[g.key] = knocked.get(g.key, 0) + 1
+                yield Say(msg("chaos.battle.knocked", power=power_term(power), owner=power_term(g.owner), figure=f"@chaos.figure.{g.kind}"), "do")
+    if hits > 0 and any(pick.get(g.key, 0) < g.count for g in groups):
+        yield Say(msg("chaos.battle.spare", power=power_term(power), hits=hits), "rule")
     return killed
 
 

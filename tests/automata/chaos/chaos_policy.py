@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 
-from automata.chaos import game
+from automata.chaos import casualties, game
+from automata.chaos.casualties import CasualtyAsk
 from automata.core.dice import roll_with
 from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, TEXT, YES_NO
 from policy_runner import play_policy
@@ -73,6 +74,22 @@ class Policy:
             if key not in self.lines:
                 self.plan_summoning()
             return self.lines[key], "answers"
+        if isinstance(ask, CasualtyAsk):
+            # the targets one at a time, drawn as when each target was its own question (same random draws)
+            left, pick = ask.hits, {}
+            while True:
+                standing = [g for g in ask.groups if pick.get(g.key, 0) < g.count]
+                can = [g for g in standing if g.defense <= left]
+                if not can:
+                    break
+                if sum((g.count - pick.get(g.key, 0)) * g.defense for g in standing) <= left or len(can) == 1:
+                    g = can[0]
+                else:
+                    rng.random()
+                    g = rng.choice(can)
+                pick[g.key] = pick.get(g.key, 0) + 1
+                left -= g.defense
+            return casualties.canonical(pick), "answers"
         if ask.kind == TEXT and ask.id.startswith("chaos.domination.r"):
             # the region's domination values, one draw per Power in the region's order (as when each was asked)
             powers = ask.check.args[0]
