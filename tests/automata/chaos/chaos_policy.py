@@ -117,18 +117,28 @@ class Policy:
             return rng.sample(values, k), "answers"
         if ask.kind == NUMBER:
             return rng.randint(ask.min or 0, min(ask.max if ask.max is not None else 3, 3)), "answers"
+        if ask.kind == TEXT and ask.id.endswith(".end_phase"):
+            # an Old World card's End-phase effect: printed or not (as the yes/no it was), then its changes
+            if rng.random() >= 0.5:
+                return "no", "answers"
+            return self.changes(), "answers"
         if ask.kind == TEXT:
-            # board changes printed on cards: sometimes corruption or tokens appear
-            if self.state is not None and rng.random() < self.focus:
-                power = rng.choice(self.state["powers"])
-                region = rng.choice(REGIONS)
-                kind = rng.choice(["corruption", "corruption", "warpstone", "noble", "hero"])
-                if kind == "corruption":
-                    return f"+{rng.randint(1, 4)} corruption {power} {region}", "answers"
-                if not self.state["regions"][region]["ruin"]:
-                    return f"+{kind} {region}", "answers"
-            return "none", "answers"
+            return self.changes(), "answers"
         raise AssertionError(ask.kind)
+
+    def changes(self) -> str:
+        """Board changes printed on a card the program does not model."""
+        rng = self.rng
+        # sometimes corruption or tokens appear
+        if self.state is not None and rng.random() < self.focus:
+            power = rng.choice(self.state["powers"])
+            region = rng.choice(REGIONS)
+            kind = rng.choice(["corruption", "corruption", "warpstone", "noble", "hero"])
+            if kind == "corruption":
+                return f"+{rng.randint(1, 4)} corruption {power} {region}"
+            if not self.state["regions"][region]["ruin"]:
+                return f"+{kind} {region}"
+        return "none"
 
     def table_dice(self, roll, spec):
         return roll_with(self.rng, spec), "table"
