@@ -174,3 +174,20 @@ def test_the_stored_answer_reads_back_the_same():
     groups = casualties.groups_for(state, data, "kislev", "khorne", {})
     pick = casualties.read("2 leper, camponês", state, data, "khorne", groups, 3)
     assert casualties.read(casualties.canonical(pick), state, data, "khorne", groups, 3) == pick
+
+
+@pytest.mark.parametrize("kills", [0, 1, 2])
+def test_ritual_slaying_draws_per_kill_without_a_question(kills):
+    """Rules file §2.7 (Ritual Slaying: each time Khorne kills a figure here he gains a reward; C3: draws a
+    Chaos card, [U]): the program counts Khorne's kills in the region and draws for them, PROVISIONAL."""
+    state = battle_state()
+    place(state, "kislev", "khorne", daemon=1)  # Bloodthirster, attack 4
+    place(state, "kislev", "nurgle", cultist=2)  # Lepers, attack 0, defense 1
+    state["regions"]["kislev"]["cards"] = [{"power": "khorne", "card": "ritual_slaying", "cost": 1}]
+    hand = state["p"]["khorne"]["hand"]
+    faces = {0: "1 1 1 1", 1: "5 1 1 1", 2: "5 5 1 1"}[kills]
+    r = play_step(state, {"proc": "battle", "region": "kislev"}, {"chaos.battle.kislev.khorne": faces})
+    assert not any(e.kind == "ask" for e in r.transcript)
+    assert state["p"]["khorne"]["hand"] == hand + kills
+    ids = [e.msg.id for e in r.transcript if e.kind == "say"]
+    assert "chaos.battle.kill_draw_provisional" in ids and "chaos.battle.kill_draw" in ids
