@@ -10,11 +10,12 @@ hits from cards are rolled first and kill at once.
 
 from __future__ import annotations
 
-from ..core.steps import ONE_OF, Ask, Choice, Roll, Say, msg
+from ..core.steps import Roll, Say, msg
+from . import casualties
 from .board import FIGURE_KINDS, card_record, figures_of
 from .data import ChaosData
 from .odds import hits as count_hits
-from .common import apply_changes, ask_changes, power_term, region_term
+from .common import apply_changes, ask_changes, draw_cards, power_term, region_term
 
 
 def attack_dice(state: dict, data: ChaosData, region_id: str, power: str) -> int:
@@ -64,49 +65,38 @@ def next_battle(state: dict, data: ChaosData, after: str | None) -> dict:
 def assign_hits(state: dict, data: ChaosData, region_id: str, power: str, hits: int, knocked: dict, ask_id: str, early: bool):
     """Spend hits in whole kills: every figure chosen takes its defense in hits; spare hits are lost.
 
-    The table chooses targets only when there is a real choice. Returns the
-    number of enemy figures killed (for Khorne's dial condition).
+    The table answers once for the Power's whole set of casualties, and only when there is a real choice
+    (casualties.forced). Returns the number of enemy figures killed (for Khorne's dial condition).
     """
     region = state["regions"][region_id]
+    groups = casualties.groups_for(state, data, region_id, power, knocked)
+    if not groups:
+        return 0
+    pick = casualties.forced(groups, hits)
+    if pick is None:
+        answer = yield casualties.question(
+            ask_id, state, data, region_id, power, groups, hits,
+            msg("chaos.battle.casualties", power=power_term(power), hits=hits, region=region_term(region_id)),
+        )
+        pick = casualties.read(answer, state, data, power, groups, hits)
     killed = 0
-    while hits > 0:
-        targets = targets_for(state, data, region_id, power, knocked)
-        affordable = [t for t in targets if t[2] <= hits]
-        if not affordable:
-            if targets:
-                yield Say(msg("chaos.battle.spare", power=power_term(power), hits=hits), "rule")
-            break
-        groups = list(dict.fromkeys((o, k) for o, k, _ in affordable))
-        if sum(t[2] for t in targets) <= hits or len(groups) == 1:
-            owner, kind = groups[0]
-        else:
-            choice = yield Ask(
-                ask_id,
-                msg("chaos.battle.target", power=power_term(power), hits=hits, region=region_term(region_id)),
-                ONE_OF,
-                tuple(
-                    Choice(
-                        f"{o}:{k}",
-                        msg("chaos.battle.target_peasant") if o == "peasant" else msg("chaos.battle.target_figure", owner=power_term(o), figure=f"@chaos.figure.{k}", defense=data.power(o)["followers"][k]["defense"]),
-                    )
-                    for o, k in groups
-                ),
-            )
-            owner, kind = choice.split(":")
-        defense = 1 if owner == "peasant" else data.power(owner)["followers"][kind]["defense"]
-        hits -= defense
-        if owner == "peasant":
-            region["tokens"]["peasant"] -= 1
-            state["p"][power]["peasants"] += 1
-            yield Say(msg("chaos.battle.peasant", power=power_term(power), region=region_term(region_id)), "do")
-            continue
-        killed += 1
-        if early:
-            figures_of(region, owner)[kind] -= 1
-            yield Say(msg("chaos.battle.early_kill", power=power_term(power), owner=power_term(owner), figure=f"@chaos.figure.{kind}"), "do")
-        else:
-            knocked[(owner, kind)] = knocked.get((owner, kind), 0) + 1
-            yield Say(msg("chaos.battle.knocked", power=power_term(power), owner=power_term(owner), figure=f"@chaos.figure.{kind}"), "do")
+    for g in groups:
+        for _ in range(pick.get(g.key, 0)):
+            hits -= g.defense
+            if g.owner == "peasant":
+                region["tokens"]["peasant"] -= 1
+                state["p"][power]["peasants"] += 1
+                yield Say(msg("chaos.battle.peasant", power=power_term(power), region=region_term(region_id)), "do")
+                continue
+            killed += 1
+            if early:
+                figures_of(region, g.owner)[g.kind] -= 1
+                yield Say(msg("chaos.battle.early_kill", power=power_term(power), owner=power_term(g.owner), figure=f"@chaos.figure.{g.kind}"), "do")
+            else:
+                knocked[g.key] = knocked.get(g.key, 0) + 1
+                yield Say(msg("chaos.battle.knocked", power=power_term(power), owner=power_term(g.owner), figure=f"@chaos.figure.{g.kind}"), "do")
+    if hits > 0 and any(pick.get(g.key, 0) < g.count for g in groups):
+        yield Say(msg("chaos.battle.spare", power=power_term(power), hits=hits), "rule")
     return killed
 
 
@@ -117,7 +107,7 @@ def battle(state: dict, data: ChaosData, region_id: str):
         yield Say(msg("chaos.phase.battle"), "head")
     region = state["regions"][region_id]
     yield Say(msg("chaos.battle.region", region=region_term(region_id)), "head")
-    killers: set[str] = set()
+    kills: dict[str, int] = {}
     # Early hits: rolled at the start of the battle, figures destroyed by them are removed at once.
     for p in state["powers"]:
         n = early_dice(state, data, region_id, p)
@@ -125,8 +115,8 @@ def battle(state: dict, data: ChaosData, region_id: str):
             faces = yield Roll(f"chaos.battle.{region_id}.{p}.early", f"{n}d6!", msg("chaos.battle.early_roll", power=power_term(p), dice=n))
             h = count_hits(faces)
             yield Say(msg("chaos.battle.hits", power=power_term(p), hits=h, dice=len(faces)), "info")
-            if (yield from assign_hits(state, data, region_id, p, h, {}, f"chaos.battle.{region_id}.{p}.early_target", True)):
-                killers.add(p)
+            killed = yield from assign_hits(state, data, region_id, p, h, {}, f"chaos.battle.{region_id}.{p}.early_target", True)
+            kills[p] = kills.get(p, 0) + killed
     # Normal dice: everyone rolls, then hits are assigned in Power order.
     rolled: dict[str, int] = {}
     for p in state["powers"]:
@@ -137,17 +127,31 @@ def battle(state: dict, data: ChaosData, region_id: str):
             yield Say(msg("chaos.battle.hits", power=power_term(p), hits=rolled[p], dice=len(faces)), "info")
     knocked: dict = {}
     for p, h in rolled.items():
-        if h and (yield from assign_hits(state, data, region_id, p, h, knocked, f"chaos.battle.{region_id}.{p}.target", False)):
-            killers.add(p)
+        if h:
+            killed = yield from assign_hits(state, data, region_id, p, h, knocked, f"chaos.battle.{region_id}.{p}.target", False)
+            kills[p] = kills.get(p, 0) + killed
     for (owner, kind), n in knocked.items():
         figures_of(region, owner)[kind] -= n
         yield Say(msg("chaos.battle.remove", owner=power_term(owner), figure=f"@chaos.figure.{kind}", n=n, region=region_term(region_id)), "do")
     # Khorne's dial condition: killing one or more enemy figures in a battle (Peasants do not count).
-    for p in sorted(killers, key=state["powers"].index):
+    for p in [p for p in state["powers"] if kills.get(p)]:
         if data.power(p).get("dac_condition") == "kill_enemy_figure":
             state["p"][p]["dac"] += 1
             yield Say(msg("chaos.dac.earned", power=power_term(p), region=region_term(region_id), why="@chaos.dac.why.kill"), "score")
-    effects = [e for e in region["cards"] if card_record(data, e).get("battle_effect") and not card_record(data, e).get("early_dice")]
+    # cards whose reward per kill the data knows (Ritual Slaying): applied, not asked
+    for e in region["cards"]:
+        card = card_record(data, e)
+        n = card.get("kill_draw", 0) * kills.get(e["power"], 0)
+        if not card.get("kill_draw"):
+            continue
+        if card.get("kill_draw_confidence") in ("U", "provisional"):
+            yield Say(msg("chaos.battle.kill_draw_provisional", card=f"@chaos.card.{e['power']}.{e['card']}",
+                          key=f"cards.{e['power']}.{e['card']}.kill_draw"), "warn")
+        got = (yield from draw_cards(state, e["power"], n)) if n else 0
+        yield Say(msg("chaos.battle.kill_draw", power=power_term(e["power"]), card=f"@chaos.card.{e['power']}.{e['card']}",
+                      kills=kills.get(e["power"], 0), n=got), "do")
+    effects = [e for e in region["cards"] if card_record(data, e).get("battle_effect") and not card_record(data, e).get("early_dice")
+               and not card_record(data, e).get("kill_draw")]
     if effects:
         cards = [f"@chaos.card.{e['power']}.{e['card']}" for e in effects]
         text = yield ask_changes(f"chaos.battle.{region_id}.changes", msg("chaos.battle.card_changes", cards=cards, region=region_term(region_id)), state, data)

@@ -356,6 +356,7 @@ def _validate_cards(cards: Any, powers: dict, power_ids: list[str], chk: _Check)
             total += copies if isinstance(copies, int) else 0
             chk.typed(c, "early_dice", int, cp, min=0)
             chk.typed(c, "resistance_mod", int, cp)
+            chk.optional(c, "kill_draw", int, cp)
             for flag in CARD_FLAGS:
                 chk.typed(c, flag, bool, cp)
             chk.typed(c, "summary", str, cp)

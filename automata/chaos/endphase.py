@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..core.steps import ONE_OF, SEVERAL_OF, YES_NO, Ask, Choice, Say, msg
+from ..core.steps import ONE_OF, SEVERAL_OF, TEXT, Ask, Choice, Say, msg
+from . import edits
 from .board import FIGURE_KINDS, figure_count, figures_of, record_round_vp, score, threat
 from .data import ChaosData
 from .scoring import ruination_places
@@ -53,18 +54,60 @@ def end_heroes(state: dict, data: ChaosData):
     state["next"] = {"proc": "end_old_world"}
 
 
-def end_phase_fact(state: dict, data: ChaosData, card_id: str):
-    """Whether the card prints an End-phase effect: from the data, else asked once per game and remembered."""
-    effect = data.old_world_card(card_id).get("end_phase_effect", "ask")
-    if effect in ("yes", "no"):
-        return effect == "yes"
+NO_EFFECT = {"no", "n", "nao", "não", "no_effect", "sem_efeito", "nenhum_efeito", "not_printed"}
+YES_EFFECT = {"yes", "y", "sim", "s"}
+
+
+def _fact_from_data(data: ChaosData, card_id: str):
+    """The printed fact from the card data ('yes' / 'no'), else None. A low-confidence 'yes' or 'no' is used
+    and said PROVISIONAL (rules file §2.9: only C2's code, [U], tells which cards act in the End Phase)."""
+    card = data.old_world_card(card_id)
+    effect = card.get("end_phase_effect", "ask")
+    if effect not in ("yes", "no"):
+        return None
+    return effect == "yes"
+
+
+def end_phase_question(state: dict, data: ChaosData, card_id: str, slot: int):
+    """The End-phase effect of a card on the track whose effect the data does not know, as one question: does
+    the card print one, and if so what did it change (seed, Fase Final step 3). The printed fact is remembered
+    for the rest of the game; the changes are asked again in every End phase the card is on the track.
+
+    Returns True when the card acted (its changes applied), False when it prints no End-phase effect."""
     facts = state.setdefault("facts", {}).setdefault("end_phase_effect", {})
-    if card_id not in facts:
-        answer = yield Ask(f"chaos.oldworld.{card_id}.end_phase", msg("chaos.oldworld.has_end_effect", card="@chaos.oldworld." + card_id), YES_NO)
-        facts[card_id] = bool(answer)
-        yield Say(msg("chaos.oldworld.fact_kept", card="@chaos.oldworld." + card_id, key=f"old_world.{card_id}.end_phase_effect",
-                      value="yes" if answer else "no"), "rule")
-    return facts[card_id]
+    known = _fact_from_data(data, card_id)
+    if known is None:
+        known = facts.get(card_id)
+    changes_id = f"chaos.end.oldworld.{slot}.changes"
+    card_term = "@chaos.oldworld." + card_id
+    if known is None:
+        def check(text: str) -> str:
+            word = "_".join(str(text).strip().lower().split())
+            if word in NO_EFFECT:
+                return "no"
+            if word in YES_EFFECT:
+                return "yes"
+            edits.check(edits.parse(text, data, state["powers"]), state, data)
+            return text.strip()
+
+        answer = yield Ask(f"chaos.oldworld.{card_id}.end_phase", msg("chaos.oldworld.end_effect_changes", card=card_term), TEXT,
+                           check=check, hint=msg("chaos.oldworld.end_effect_hint"))
+        facts[card_id] = answer != "no"
+        yield Say(msg("chaos.oldworld.fact_kept", card=card_term, key=f"old_world.{card_id}.end_phase_effect",
+                      value="yes" if facts[card_id] else "no"), "rule")
+        if not facts[card_id]:
+            return False
+        yield Say(msg("chaos.end.oldworld_effect", card=card_term, slot=slot), "do")
+        if answer == "yes":
+            answer = yield ask_changes(changes_id, msg("chaos.oldworld.changes", card=card_term), state, data)
+        yield from apply_changes(state, data, answer)
+        return True
+    if not known:
+        return False
+    yield Say(msg("chaos.end.oldworld_effect", card=card_term, slot=slot), "do")
+    text = yield ask_changes(changes_id, msg("chaos.oldworld.changes", card=card_term), state, data)
+    yield from apply_changes(state, data, text)
+    return True
 
 
 def end_old_world(state: dict, data: ChaosData):
@@ -72,15 +115,19 @@ def end_old_world(state: dict, data: ChaosData):
     for slot, card_id in enumerate(state["old_world"]["track"], 1):
         if not card_id:
             continue
-        has_effect = yield from end_phase_fact(state, data, card_id)
-        if not has_effect:
+        card = data.old_world_card(card_id)
+        if _fact_from_data(data, card_id) is False:
+            if card.get("end_phase_effect_confidence") in ("U", "provisional"):
+                yield Say(msg("chaos.oldworld.no_end_effect_provisional", card="@chaos.oldworld." + card_id,
+                              key=f"old_world.{card_id}.end_phase_effect"), "warn")
+            continue
+        if "end_effect" not in card:
+            yield from end_phase_question(state, data, card_id, slot)
             continue
         yield Say(msg("chaos.end.oldworld_effect", card="@chaos.oldworld." + card_id, slot=slot), "do")
-        if "end_effect" in data.old_world_card(card_id):
-            yield from apply_end_effect(state, data, card_id)
-            continue
-        text = yield ask_changes(f"chaos.end.oldworld.{slot}.changes", msg("chaos.oldworld.changes", card="@chaos.oldworld." + card_id), state, data)
-        yield from apply_changes(state, data, text)
+        if card.get("end_effect_confidence", card.get("effect_confidence")) in ("U", "provisional"):
+            yield Say(msg("chaos.oldworld.end_effect_unconfirmed", card="@chaos.oldworld." + card_id, key=f"old_world.{card_id}.end_effect"), "warn")
+        yield from apply_end_effect(state, data, card_id)
     state["next"] = {"proc": "end_ruination"}
 
 

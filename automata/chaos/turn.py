@@ -99,12 +99,14 @@ def draw_phase(state: dict, data: ChaosData):
         if isinstance(rule, int):
             n = yield from draw_cards(state, p, rule)
         else:  # Tzeentch: may discard one card, then draws until holding hand_target cards
-            if ps["hand"] > 0:
+            target = data.power(p).get("hand_target", 5)
+            # the discard changes something only with a card in hand and another card to draw in its place
+            # (or a hand above the target); else the discarded card would come straight back
+            if ps["hand"] > 0 and (ps["deck"] + ps["discard"] > 0 or ps["hand"] > target):
                 discard = yield Ask(f"chaos.draw.r{r}.{p}.discard", msg("chaos.draw.discard_one", power=power_term(p)), YES_NO)
                 if discard:
                     ps["hand"] -= 1
                     ps["discard"] += 1
-            target = data.power(p).get("hand_target", 5)
             n = yield from draw_cards(state, p, max(0, target - ps["hand"]))
         yield Say(msg("chaos.draw.power", power=power_term(p), pp=ps["pp"], cards=n, hand=ps["hand"]), "do")
     yield Say(msg("chaos.draw.no_limit"), "rule")

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 
-from automata.chaos import game
+from automata.chaos import casualties, game
+from automata.chaos.casualties import CasualtyAsk
 from automata.core.dice import roll_with
 from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, TEXT, YES_NO
 from policy_runner import play_policy
@@ -73,6 +74,22 @@ class Policy:
             if key not in self.lines:
                 self.plan_summoning()
             return self.lines[key], "answers"
+        if isinstance(ask, CasualtyAsk):
+            # the targets one at a time, drawn as when each target was its own question (same random draws)
+            left, pick = ask.hits, {}
+            while True:
+                standing = [g for g in ask.groups if pick.get(g.key, 0) < g.count]
+                can = [g for g in standing if g.defense <= left]
+                if not can:
+                    break
+                if sum((g.count - pick.get(g.key, 0)) * g.defense for g in standing) <= left or len(can) == 1:
+                    g = can[0]
+                else:
+                    rng.random()
+                    g = rng.choice(can)
+                pick[g.key] = pick.get(g.key, 0) + 1
+                left -= g.defense
+            return casualties.canonical(pick), "answers"
         if ask.kind == TEXT and ask.id.startswith("chaos.domination.r"):
             # the region's domination values, one draw per Power in the region's order (as when each was asked)
             powers = ask.check.args[0]
@@ -100,18 +117,28 @@ class Policy:
             return rng.sample(values, k), "answers"
         if ask.kind == NUMBER:
             return rng.randint(ask.min or 0, min(ask.max if ask.max is not None else 3, 3)), "answers"
+        if ask.kind == TEXT and ask.id.endswith(".end_phase"):
+            # an Old World card's End-phase effect: printed or not (as the yes/no it was), then its changes
+            if rng.random() >= 0.5:
+                return "no", "answers"
+            return self.changes(), "answers"
         if ask.kind == TEXT:
-            # board changes printed on cards: sometimes corruption or tokens appear
-            if self.state is not None and rng.random() < self.focus:
-                power = rng.choice(self.state["powers"])
-                region = rng.choice(REGIONS)
-                kind = rng.choice(["corruption", "corruption", "warpstone", "noble", "hero"])
-                if kind == "corruption":
-                    return f"+{rng.randint(1, 4)} corruption {power} {region}", "answers"
-                if not self.state["regions"][region]["ruin"]:
-                    return f"+{kind} {region}", "answers"
-            return "none", "answers"
+            return self.changes(), "answers"
         raise AssertionError(ask.kind)
+
+    def changes(self) -> str:
+        """Board changes printed on a card the program does not model."""
+        rng = self.rng
+        # sometimes corruption or tokens appear
+        if self.state is not None and rng.random() < self.focus:
+            power = rng.choice(self.state["powers"])
+            region = rng.choice(REGIONS)
+            kind = rng.choice(["corruption", "corruption", "warpstone", "noble", "hero"])
+            if kind == "corruption":
+                return f"+{rng.randint(1, 4)} corruption {power} {region}"
+            if not self.state["regions"][region]["ruin"]:
+                return f"+{kind} {region}"
+        return "none"
 
     def table_dice(self, roll, spec):
         return roll_with(self.rng, spec), "table"

@@ -100,6 +100,52 @@ def test_end_phase_fact_is_asked_once_per_game():
     assert state["regions"]["kislev"]["tokens"]["noble"] >= 1
 
 
+@pytest.mark.parametrize("answer", ["+noble kislev", "+nobre kislev"])
+def test_end_phase_fact_and_changes_are_one_answer(answer):
+    """Seed, Fase Final step 3: the first time a card with an unknown End-phase effect is on the track, one
+    answer says both that it prints one and what it changed; the fact is remembered, the changes are asked
+    again (alone) in the next End phase."""
+    state = after_setup()
+    state["old_world"]["track"] = ["franzs_decree", ""]
+    nobles = state["regions"]["kislev"]["tokens"]["noble"]
+    r1 = play_step(state, {"proc": "end_old_world"}, {"chaos.oldworld.franzs_decree.end_phase": answer})
+    assert [e.id for e in r1.transcript if e.kind == "ask"] == ["chaos.oldworld.franzs_decree.end_phase"]
+    assert state["regions"]["kislev"]["tokens"]["noble"] == nobles + 1
+    assert state["facts"]["end_phase_effect"]["franzs_decree"] is True
+    r2 = play_step(state, {"proc": "end_old_world"}, {"chaos.end.oldworld.1.changes": "none"})
+    assert [e.id for e in r2.transcript if e.kind == "ask"] == ["chaos.end.oldworld.1.changes"]
+
+
+@pytest.mark.parametrize("answer", ["no", "não", "sem efeito"])
+def test_end_phase_no_effect_in_either_language(answer):
+    state = after_setup()
+    state["old_world"]["track"] = ["mass_exodus", ""]
+    play_step(state, {"proc": "end_old_world"}, {"chaos.oldworld.mass_exodus.end_phase": answer})
+    assert state["facts"]["end_phase_effect"]["mass_exodus"] is False
+
+
+def test_end_phase_answer_that_is_neither_refused_with_what_is_valid():
+    from automata.core.runner import BadAnswer, DiceContext, ScriptedAnswers, run
+
+    state = after_setup()
+    state["old_world"]["track"] = ["mass_exodus", ""]
+    with pytest.raises(BadAnswer):
+        run(game.procedure(state, {"proc": "end_old_world"}), ScriptedAnswers({"chaos.oldworld.mass_exodus.end_phase": "+dragon kislev"}),
+            dice=DiceContext(1, 1, "table"))
+    assert "mass_exodus" not in state.get("facts", {}).get("end_phase_effect", {})
+
+
+@pytest.mark.parametrize("card", ["peasant_uprising", "dwarf_trollslayers", "greenskins_invade"])
+def test_cards_without_an_end_phase_step_in_the_data_are_not_asked_and_say_provisional(card):
+    """Rules file §2.9: C2 [U] gives these cards no End-phase step (only Warpstone Discovery and Bretonnian
+    Knights have one). The program takes that as data, never asks, and says PROVISIONAL each time it decides."""
+    state = after_setup()
+    state["old_world"]["track"] = [card, ""]
+    r = play_step(state, {"proc": "end_old_world"})
+    assert [e.id for e in r.transcript if e.kind == "ask"] == []
+    assert "chaos.oldworld.no_end_effect_provisional" in says(r)
+
+
 def test_end_phase_fact_from_owner_overrides_is_never_asked():
     """Rules file §3.5 (end_phase_effect is a per-card flag the owner can set)."""
     state = game.new_state(game.check_options({"powers": "khorne,nurgle,tzeentch,slaanesh", "overrides": {"old_world": {"road_wardens": {"end_phase_effect": "no"}}}}), 1)

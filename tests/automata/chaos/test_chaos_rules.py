@@ -175,6 +175,29 @@ def test_empty_chaos_deck_reshuffles_discard():
     assert (ks["hand"], ks["deck"], ks["discard"]) == (2, 9, 0)
 
 
+@pytest.mark.parametrize(
+    "hand,deck,discard,asked",
+    [
+        (3, 10, 0, True),  # a card in hand and cards to draw: a real choice
+        (5, 0, 4, True),  # the discard pile is reshuffled with the discarded card in it: a different deck
+        (0, 10, 0, False),  # nothing to discard
+        (3, 0, 0, False),  # the discarded card would be the only card to draw: it comes straight back
+        (6, 0, 0, True),  # above the target the discard is kept: the hand shrinks
+    ],
+)
+def test_tzeentch_discard_asked_only_when_it_changes_something(hand, deck, discard, asked):
+    """Rules file §2.5 (Tzeentch may discard one card, then draws while his hand is below 5): the question is
+    asked only when its answer can change the hand or the piles."""
+    state = after_setup()
+    state["round"] = 1
+    state["p"]["tzeentch"].update(hand=hand, deck=deck, discard=discard)
+    r = play_step(state, {"proc": "draw"}, {"chaos.draw.r1.tzeentch.discard": "no"})
+    assert any(e.kind == "ask" and e.id == "chaos.draw.r1.tzeentch.discard" for e in r.transcript) == asked
+    if not asked:
+        ts = state["p"]["tzeentch"]
+        assert ts["hand"] == min(5, hand + deck + discard) or ts["hand"] == hand
+
+
 # -- Summoning phase --------------------------------------------------------
 
 
