@@ -71,7 +71,9 @@ class Env:
     def emit_json(self, data: dict[str, Any]) -> None:
         import json
 
-        sys.stdout.write(json.dumps(data, ensure_ascii=False, sort_keys=False) + "\n")
+        # JSON escapes what the output cannot show (\u00e7), so that --json works in any encoding
+        ascii_only = encoding_problem(sys.stdout) is not None
+        sys.stdout.write(json.dumps(data, ensure_ascii=ascii_only, sort_keys=False) + "\n")
         sys.stdout.flush()
 
 
@@ -82,6 +84,81 @@ def _is_terminal(stream) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+#: Characters the program's text uses everywhere (the boxes of a status, dashes, Portuguese accents): an output whose
+#: encoding cannot show them all cannot show the table's text.
+ENCODING_PROBE = "─│┌┐└┘├┤┼—…çãõéêáíóúâôà→✓"
+
+
+def encoding_problem(stream) -> str | None:
+    """The name of ``stream``'s encoding when it cannot show the program's text (ascii, latin-1...); else None (UTF-8,
+    or a stream without an encoding: a test's buffer)."""
+    name = getattr(stream, "encoding", None)
+    if not name:
+        return None
+    try:
+        ENCODING_PROBE.encode(name)
+    except UnicodeEncodeError:
+        return name
+    except LookupError:
+        return name
+    return None
+
+
+#: What a character the output cannot show becomes (before the decomposition that drops accents: "ç" -> "c").
+_ASCII = {
+    "—": "-", "–": "-", "‒": "-", "−": "-", "…": "...", "“": '"', "”": '"', "„": '"', "‘": "'", "’": "'",
+    "«": '"', "»": '"', "•": "*", "·": ".", "→": "->", "←": "<-", "↑": "^", "↓": "v", "×": "x", "≥": ">=",
+    "≤": "<=", "≠": "!=", "✓": "v", "✔": "v", "✗": "x", "✘": "x", "★": "*", "☆": "*", "°": "o", "º": "o", "ª": "a",
+    "\u00a0": " ", "█": "#", "▓": "#", "▒": "#", "░": ".", "▶": ">", "◀": "<", "●": "*", "○": "o",
+}
+
+
+def transliterate(text: str) -> str:
+    """``text`` in ASCII: accents dropped ("Ameaça" -> "Ameaca"), dashes, quotes and the lines of boxes drawn with
+    ASCII ("─" -> "-", "│" -> "|", corners "+"), anything else '?'."""
+    import unicodedata
+
+    out = []
+    for ch in text:
+        if ch.isascii():
+            out.append(ch)
+        elif ch in _ASCII:
+            out.append(_ASCII[ch])
+        elif "\u2500" <= ch <= "\u257f":  # box drawing
+            name = unicodedata.name(ch, "")
+            out.append("-" if "HORIZONTAL" in name and "VERTICAL" not in name
+                       else "|" if "VERTICAL" in name and "HORIZONTAL" not in name and "AND" not in name else "+")
+        else:
+            plain = "".join(c for c in unicodedata.normalize("NFKD", ch) if c.isascii())
+            out.append(plain or "?")
+    return "".join(out)
+
+
+def _transliterate_error(e: UnicodeError):
+    if not isinstance(e, UnicodeEncodeError):
+        raise e
+    return transliterate(e.object[e.start:e.end]), e.end
+
+
+TRANSLITERATE = "tabletop-transliterate"  # an error handler of the codecs: what an output cannot show, in ASCII
+
+
+def transliterate_unshowable(stream) -> None:
+    """From now on, what ``stream`` cannot show is written transliterated to ASCII (never '?' boxes, never a
+    crash): for error lines and help, whose one line must reach the table in any encoding."""
+    import codecs
+
+    try:
+        codecs.lookup_error(TRANSLITERATE)
+    except LookupError:
+        codecs.register_error(TRANSLITERATE, _transliterate_error)
+    try:
+        if stream is not None and encoding_problem(stream):
+            stream.reconfigure(errors=TRANSLITERATE)
+    except (AttributeError, ValueError, OSError):
+        pass
 
 
 _current = Env()
