@@ -127,12 +127,16 @@ def current_env() -> Env:
 
 
 def save_error(env: Env, e: SaveError) -> CliError:
+    """The damaged-save message, its detail (``e.problem``, a message) in the table's language; the JSON carries the
+    detail as shown and its message id."""
     where = f"{e.path}:{e.line}" if e.line else str(e.path)
+    problem = env.t.render(e.problem) if hasattr(e.problem, "id") else str(e.problem)
+    problem_id = getattr(e.problem, "id", None)
     if e.path.name == "save.toml" and not os_lexists(e.path):
         return CliError(env.t("core.error.save_missing", where=where, folder=str(e.path.parent)), Exit.FAILURE,
-                        {"error": "damaged_save", "file": str(e.path), "line": None, "problem": e.problem})
-    return CliError(env.t("core.error.damaged", where=where, problem=e.problem), Exit.FAILURE,
-                    {"error": "damaged_save", "file": str(e.path), "line": e.line, "problem": e.problem})
+                        {"error": "damaged_save", "file": str(e.path), "line": None, "problem": problem, "problem_id": problem_id})
+    return CliError(env.t("core.error.damaged", where=where, problem=problem), Exit.FAILURE,
+                    {"error": "damaged_save", "file": str(e.path), "line": e.line, "problem": problem, "problem_id": problem_id})
 
 
 @contextmanager
