@@ -205,7 +205,7 @@ class Session:
                 raise does_not_fit(self.save.folder / "journal.toml", e, entry=i) from None
             if not result.done:
                 raise SaveError(self.save.folder / "journal.toml",
-                                msg("core.save.entry_no_answer", n=i, id=str(result.pending_id)))
+                                msg("core.save.entry_no_answer", n=i, question=str(result.pending_id)))
         return state
 
     def undo(self, n: int = 1) -> list[dict[str, Any]]:

@@ -368,3 +368,28 @@ def test_a_damaged_save_says_its_detail_in_portuguese_on_the_command_line(templa
     assert "save.toml:" in line and "'state.round' deveria ser um número inteiro, mas é um texto" in line, line
     assert not english_left(line.split(":", 2)[-1]), line
     assert snapshot(folder) == before
+
+
+SAMPLE = {"key": "state.round", "expected": "@core.shape.kind.integer", "found": "@core.shape.kind.string",
+          "first": "@core.shape.kind.integer", "second": "@core.shape.kind.string", "value": "x", "valid": "a, b",
+          "listed": "state.powers", "n": 3, "count": 2, "entries": 1, "byte": 5, "line": 3, "column": 4, "mb": 64,
+          "mark": "# end", "version": 3, "target": 2, "question": "chaos.setup.1", "error": "", "format": "TOML",
+          "min": -10, "max": 10, "problem": {"id": "core.shape.missing"}}
+
+
+def test_every_save_and_input_detail_reads_in_portuguese():
+    """Each message of cli/locales/*/core_shape.toml (the damaged save's and the given files' details), rendered with
+    every parameter it takes, has no English left in pt-BR, and differs from the English."""
+    from automata.core.steps import Msg
+    from cli.i18n import LOCALES, Translator
+
+    pt, en = Translator("pt-BR"), Translator("en")
+    ids = [k for k in tomllib.loads((LOCALES / "en" / "core_shape.toml").read_text(encoding="utf-8"))]
+    assert len(ids) > 40
+    for id in ids:
+        for count in (1, 2):
+            message = Msg(id, {**SAMPLE, "count": count})
+            text = pt.render(message)
+            assert not english_left(text) and "{" not in text and "core." not in text, (id, text, english_left(text))
+            if not id.startswith("core.shape.kind.") and id != "core.shape.either":
+                assert text != en.render(message), id
