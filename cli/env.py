@@ -71,7 +71,9 @@ class Env:
     def emit_json(self, data: dict[str, Any]) -> None:
         import json
 
-        sys.stdout.write(json.dumps(data, ensure_ascii=False, sort_keys=False) + "\n")
+        # JSON escapes what the output cannot show (\u00e7), so that --json works in any encoding
+        ascii_only = encoding_problem(sys.stdout) is not None
+        sys.stdout.write(json.dumps(data, ensure_ascii=ascii_only, sort_keys=False) + "\n")
         sys.stdout.flush()
 
 
@@ -82,6 +84,81 @@ def _is_terminal(stream) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+#: Characters the program's text uses everywhere (the boxes of a status, dashes, Portuguese accents): an output whose
+#: encoding cannot show them all cannot show the table's text.
+ENCODING_PROBE = "─│┌┐└┘├┤┼—…çãõéêáíóúâôà→✓"
+
+
+def encoding_problem(stream) -> str | None:
+    """The name of ``stream``'s encoding when it cannot show the program's text (ascii, latin-1...); else None (UTF-8,
+    or a stream without an encoding: a test's buffer)."""
+    name = getattr(stream, "encoding", None)
+    if not name:
+        return None
+    try:
+        ENCODING_PROBE.encode(name)
+    except UnicodeEncodeError:
+        return name
+    except LookupError:
+        return name
+    return None
+
+
+#: What a character the output cannot show becomes (before the decomposition that drops accents: "ç" -> "c").
+_ASCII = {
+    "—": "-", "–": "-", "‒": "-", "−": "-", "…": "...", "“": '"', "”": '"', "„": '"', "‘": "'", "’": "'",
+    "«": '"', "»": '"', "•": "*", "·": ".", "→": "->", "←": "<-", "↑": "^", "↓": "v", "×": "x", "≥": ">=",
+    "≤": "<=", "≠": "!=", "✓": "v", "✔": "v", "✗": "x", "✘": "x", "★": "*", "☆": "*", "°": "o", "º": "o", "ª": "a",
+    "\u00a0": " ", "█": "#", "▓": "#", "▒": "#", "░": ".", "▶": ">", "◀": "<", "●": "*", "○": "o",
+}
+
+
+def transliterate(text: str) -> str:
+    """``text`` in ASCII: accents dropped ("Ameaça" -> "Ameaca"), dashes, quotes and the lines of boxes drawn with
+    ASCII ("─" -> "-", "│" -> "|", corners "+"), anything else '?'."""
+    import unicodedata
+
+    out = []
+    for ch in text:
+        if ch.isascii():
+            out.append(ch)
+        elif ch in _ASCII:
+            out.append(_ASCII[ch])
+        elif "\u2500" <= ch <= "\u257f":  # box drawing
+            name = unicodedata.name(ch, "")
+            out.append("-" if "HORIZONTAL" in name and "VERTICAL" not in name
+                       else "|" if "VERTICAL" in name and "HORIZONTAL" not in name and "AND" not in name else "+")
+        else:
+            plain = "".join(c for c in unicodedata.normalize("NFKD", ch) if c.isascii())
+            out.append(plain or "?")
+    return "".join(out)
+
+
+def _transliterate_error(e: UnicodeError):
+    if not isinstance(e, UnicodeEncodeError):
+        raise e
+    return transliterate(e.object[e.start:e.end]), e.end
+
+
+TRANSLITERATE = "tabletop-transliterate"  # an error handler of the codecs: what an output cannot show, in ASCII
+
+
+def transliterate_unshowable(stream) -> None:
+    """From now on, what ``stream`` cannot show is written transliterated to ASCII (never '?' boxes, never a
+    crash): for error lines and help, whose one line must reach the table in any encoding."""
+    import codecs
+
+    try:
+        codecs.lookup_error(TRANSLITERATE)
+    except LookupError:
+        codecs.register_error(TRANSLITERATE, _transliterate_error)
+    try:
+        if stream is not None and encoding_problem(stream):
+            stream.reconfigure(errors=TRANSLITERATE)
+    except (AttributeError, ValueError, OSError):
+        pass
 
 
 _current = Env()
@@ -137,8 +214,34 @@ def read_input_file(path: Path) -> bytes:
     return data
 
 
-def depth_problem(data: Any, limit: int = MAX_DEPTH) -> str | None:
-    """'nested more than N deep' when ``data`` nests tables or lists deeper than ``limit`` (checked without
+class InputProblem(ValueError):
+    """What is wrong with a file the table gave (answers, owner data): a message (``core.input.*``) to render in the
+    table's language."""
+
+    def __init__(self, id: str, **params: Any):
+        from automata.core.steps import Msg
+
+        super().__init__(id)
+        self.msg = Msg(id, params)
+
+
+def problem_text(env: "Env", e: BaseException) -> str:
+    """An error's detail in the table's language: a message when it carries one, the system's words for a known
+    error of the file system, else its own text."""
+    import errno
+
+    if isinstance(e, InputProblem):
+        return env.t.render(e.msg)
+    if isinstance(e, OSError):
+        key = f"core.os.{errno.errorcode.get(e.errno or 0, '')}"
+        if env.t.template(key, "en"):
+            return env.t(key)
+        return e.strerror or str(e)
+    return str(e)
+
+
+def depth_problem(data: Any, limit: int = MAX_DEPTH) -> InputProblem | None:
+    """'nested more than N deep' (a problem) when ``data`` nests tables or lists deeper than ``limit`` (checked without
     recursion, so that no file can exhaust the stack); else None."""
     stack = [(data, 1)]
     while stack:
@@ -150,7 +253,7 @@ def depth_problem(data: Any, limit: int = MAX_DEPTH) -> str | None:
         else:
             continue
         if depth > limit:
-            return f"nested more than {limit} deep"
+            return InputProblem("core.input.too_deep", max=limit)
         stack.extend((c, depth + 1) for c in children)
     return None
 
@@ -168,14 +271,22 @@ def parse_mapping(raw: bytes, json_: bool) -> dict[str, Any]:
 
             data = tomllib.loads(text)
     except RecursionError:
-        raise ValueError(f"nested more than {MAX_DEPTH} deep") from None
+        raise InputProblem("core.input.too_deep", max=MAX_DEPTH) from None
     except UnicodeDecodeError as e:
-        raise ValueError(f"not UTF-8 text ({e.reason} at byte {e.start})") from None
+        raise InputProblem("core.input.not_utf8", byte=e.start) from None
+    except ValueError as e:  # tomllib.TOMLDecodeError, json.JSONDecodeError: said with their line and column
+        import re
+
+        m = re.search(r"line (\d+),? column (\d+)", str(e))
+        if m:
+            raise InputProblem("core.input.syntax", format="JSON" if json_ else "TOML", line=int(m.group(1)),
+                               column=int(m.group(2))) from None
+        raise InputProblem("core.input.syntax_end", format="JSON" if json_ else "TOML") from None
     if not isinstance(data, dict):
-        raise ValueError("not a mapping")
+        raise InputProblem("core.input.not_mapping")
     problem = depth_problem(data)
     if problem:
-        raise ValueError(problem)
+        raise problem
     return data
 
 
@@ -184,13 +295,13 @@ def load_answers_file(path: Path) -> dict[str, Any]:
     try:
         raw = read_input_file(path)
     except OSError as e:
-        raise CliError(env.t("core.error.answers_unreadable", path=str(path), problem=e.strerror or str(e)))
+        raise CliError(env.t("core.error.answers_unreadable", path=str(path), problem=problem_text(env, e)))
     except ValueError:
         raise CliError(env.t("core.error.answers_too_big", path=str(path), max=MAX_INPUT_BYTES))
     try:
         data = parse_mapping(raw, path.suffix.lower() == ".json")
     except ValueError as e:
-        raise CliError(env.t("core.error.answers_invalid", path=str(path), problem=str(e)))
+        raise CliError(env.t("core.error.answers_invalid", path=str(path), problem=problem_text(env, e)))
     return _flatten(data)
 
 

@@ -125,6 +125,7 @@ class CompanionGroup(TyperGroup):
         from .lang import early_lang
 
         raw = list(sys.argv[1:] if args is None else args)
+        _raw_args[:] = raw
         set_current(Env(lang=early_lang(raw)))
         helpstyle.install()
         if os.environ.get("_TABLETOP_COMPLETE"):  # the shell asks for completions: the framework's own classes
@@ -191,6 +192,9 @@ class CompanionGroup(TyperGroup):
             env = current()
             env.err.print(env.t("core.interrupted"))
             raise typer.Exit(int(Exit.INTERRUPTED)) from None
+        except BrokenPipeError:  # the program reading the output has gone ('tabletop log | head -1'): exit quietly
+            _silence_stdout()
+            raise typer.Exit(int(Exit.FAILURE)) from None
         except OSError as e:
             report_error(os_error(e))
             raise typer.Exit(int(Exit.FAILURE)) from None
@@ -366,6 +370,7 @@ def _globals(
     except ValueError:
         env.lang = early
         raise_usage(env.t("core.error.bad_lang", value=lang, valid=", ".join(LANGS)))
+    _refuse_unshowable_output(env)
     if not lang and bad_env_lang():
         from rich.markup import escape
 
@@ -380,6 +385,31 @@ def _globals(
             raise_usage(env.t("core.error.bad_answer_flag", value=item))
         key, value = item.split("=", 1)
         env.answers[key.strip()] = value
+
+
+#: The raw command line being run (CompanionGroup.main), for what the parsed context no longer holds.
+_raw_args: list[str] = []
+
+
+def _refuse_unshowable_output(env: Env) -> None:
+    """A command whose text goes to an output that cannot show it (PYTHONIOENCODING=ascii, a latin-1 locale) is refused
+    before it does anything, with one line saying how to fix it: its text would be '?' boxes, and a half-written
+    'play' is worse. --json (escaped JSON), --version and help work in any encoding."""
+    from .env import encoding_problem
+
+    try:
+        from typer._click.globals import get_current_context  # the command-line framework's current command
+    except ImportError:  # pragma: no cover - another packaging of the framework
+        from click import get_current_context
+    ctx = get_current_context(silent=True)
+    if ctx is None or not ctx.invoked_subcommand or env.json:
+        return
+    if any(a in ("--help", "-h") for a in _raw_args[: _raw_args.index("--") if "--" in _raw_args else None]):
+        return
+    encoding = encoding_problem(sys.stdout)
+    if encoding:
+        raise CliError(env.t("core.error.output_encoding", encoding=encoding), Exit.FAILURE,
+                       {"error": "output_encoding", "encoding": encoding})
 
 
 def raise_usage(text: str) -> None:
@@ -398,6 +428,14 @@ app.add_typer(commands.data_app, name="data")  # 'new' and the games' groups: Co
 
 def main() -> None:
     code = _run()
+    try:  # what is still buffered for a pipe whose reader has gone: dropped quietly, not an "Exception ignored"
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        code = code or int(Exit.FAILURE)
+    except (OSError, ValueError):
+        pass
     try:  # the work is done and said: a Ctrl-C from now on (flushing, exiting) changes nothing and shows nothing
         import signal
 
@@ -410,21 +448,24 @@ def main() -> None:
 def _run() -> int:
     """Run the command line; the exit code. Never raises (but TABLETOP_DEBUG=1 shows the traceback of a bug)."""
     try:
+        from .env import transliterate_unshowable
+
+        # an output that cannot show a character gets it in ASCII, never a crash: the error lines, help and
+        # --version; the commands refuse such an output up front (_refuse_unshowable_output)
+        transliterate_unshowable(sys.stderr)
+        transliterate_unshowable(sys.stdout)
         if not _stdout_usable():
-            _early_error("core.error.output", problem="standard output is closed")
+            _early_error("core.error.stdout_closed")
             return int(Exit.FAILURE)
-        for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a character gets '?', never a crash
-            try:
-                if stream is not None and (stream.encoding or "").lower().replace("-", "") != "utf8":
-                    stream.reconfigure(errors="replace")
-            except (AttributeError, ValueError, OSError):
-                pass
         app(prog_name="tabletop")
         return 0
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     except KeyboardInterrupt:  # outside any command (for example while parsing)
         return int(Exit.INTERRUPTED)
+    except BrokenPipeError:  # the reader of the output has gone: quietly, like other command-line tools
+        _silence_stdout()
+        return int(Exit.FAILURE)
     except OSError as e:  # outside any command
         report_error(os_error(e))
         return int(Exit.FAILURE)
@@ -449,11 +490,11 @@ def _early_error(key: str, **params) -> None:
     """One line on stderr before the environment exists (stdout unusable)."""
     try:
         from .i18n import Translator
-        from .lang import detect_lang
+        from .lang import early_lang
 
         try:
-            lang = detect_lang(None)
-        except ValueError:
+            lang = early_lang(sys.argv[1:])
+        except Exception:
             lang = "en"
         text = Translator(lang)(key, **params)
         if sys.stderr is not None:

@@ -127,12 +127,16 @@ def current_env() -> Env:
 
 
 def save_error(env: Env, e: SaveError) -> CliError:
+    """The damaged-save message, its detail (``e.problem``, a message) in the table's language; the JSON carries the
+    detail as shown and its message id."""
     where = f"{e.path}:{e.line}" if e.line else str(e.path)
+    problem = env.t.render(e.problem) if hasattr(e.problem, "id") else str(e.problem)
+    problem_id = getattr(e.problem, "id", None)
     if e.path.name == "save.toml" and not os_lexists(e.path):
         return CliError(env.t("core.error.save_missing", where=where, folder=str(e.path.parent)), Exit.FAILURE,
-                        {"error": "damaged_save", "file": str(e.path), "line": None, "problem": e.problem})
-    return CliError(env.t("core.error.damaged", where=where, problem=e.problem), Exit.FAILURE,
-                    {"error": "damaged_save", "file": str(e.path), "line": e.line, "problem": e.problem})
+                        {"error": "damaged_save", "file": str(e.path), "line": None, "problem": problem, "problem_id": problem_id})
+    return CliError(env.t("core.error.damaged", where=where, problem=problem), Exit.FAILURE,
+                    {"error": "damaged_save", "file": str(e.path), "line": e.line, "problem": problem, "problem_id": problem_id})
 
 
 @contextmanager
@@ -223,7 +227,7 @@ def read_overrides(env: Env, game_id: str) -> dict:
     """The owner's values for a game (``$TABLETOP_HOME/overrides/<game>.toml``), or {} when there are none.
 
     A file that is too big, not a regular file, not TOML, or nested too deeply is refused (exit 1)."""
-    from .env import MAX_INPUT_BYTES, parse_mapping, read_input_file
+    from .env import MAX_INPUT_BYTES, parse_mapping, problem_text, read_input_file
 
     path = paths.overrides_file(game_id)
     if not path.exists():
@@ -231,16 +235,16 @@ def read_overrides(env: Env, game_id: str) -> dict:
     try:
         raw = read_input_file(path)
     except OSError as e:
-        raise CliError(env.t("core.error.override", path=str(path), problem=e.strerror or str(e)), Exit.FAILURE) from None
+        raise CliError(env.t("core.error.override", path=str(path), problem=problem_text(env, e)), Exit.FAILURE) from None
     except ValueError:
         raise CliError(env.t("core.error.override_too_big", path=str(path), max=MAX_INPUT_BYTES), Exit.FAILURE) from None
     try:
         data = parse_mapping(raw, json_=False)
         problem = number_problem(data)
         if problem:
-            raise ValueError(problem)
+            raise problem
     except ValueError as e:
-        raise CliError(env.t("core.error.override", path=str(path), problem=str(e)), Exit.FAILURE) from None
+        raise CliError(env.t("core.error.override", path=str(path), problem=problem_text(env, e)), Exit.FAILURE) from None
     return data
 
 
@@ -248,7 +252,7 @@ def read_overrides(env: Env, game_id: str) -> dict:
 OVERRIDE_NUMBER_MAX = 10_000
 
 
-def number_problem(data: dict) -> str | None:
+def number_problem(data: dict):
     """The first number of the owner's data that is out of bounds (or not finite), said with its key; else None."""
     import math
 
@@ -261,8 +265,9 @@ def number_problem(data: dict) -> str | None:
             stack.extend((f"{path}[{i}]", v) for i, v in reversed(list(enumerate(value))))
         elif isinstance(value, bool):
             continue
-        elif isinstance(value, int) and abs(value) > OVERRIDE_NUMBER_MAX:
-            return f"overrides: {path} is {value}; valid: {-OVERRIDE_NUMBER_MAX} to {OVERRIDE_NUMBER_MAX}"
-        elif isinstance(value, float) and not (math.isfinite(value) and abs(value) <= OVERRIDE_NUMBER_MAX):
-            return f"overrides: {path} is {value}; valid: {-OVERRIDE_NUMBER_MAX} to {OVERRIDE_NUMBER_MAX}"
+        elif isinstance(value, int) and abs(value) > OVERRIDE_NUMBER_MAX or (
+                isinstance(value, float) and not (math.isfinite(value) and abs(value) <= OVERRIDE_NUMBER_MAX)):
+            from .env import InputProblem
+
+            return InputProblem("core.input.number", key=path, value=str(value), min=-OVERRIDE_NUMBER_MAX, max=OVERRIDE_NUMBER_MAX)
     return None

@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
+from automata.core.steps import msg
+
 from .errors import SaveError
 
 CURRENT_VERSION = 2
@@ -34,13 +36,13 @@ def migrate(data: dict[str, Any], path: Path, target: int | None = None, table: 
     target = CURRENT_VERSION if target is None else target
     version = data.get("schema_version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError(path, "missing or non-integer 'schema_version'", 1)
+        raise SaveError(path, msg("core.save.no_version"), 1)
     if version > target:
-        raise SaveError(path, f"schema_version {version} is newer than this program understands ({target}); update tabletop-companion")
+        raise SaveError(path, msg("core.save.newer", version=version, target=target))
     while version < target:
         step = table.get(version)
         if step is None:
-            raise SaveError(path, f"no migration from schema_version {version}")
+            raise SaveError(path, msg("core.save.no_migration", version=version))
         data = step(dict(data))
         version += 1
         data["schema_version"] = version

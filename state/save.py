@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from automata.core.shape import MISSING, wrong
+from automata.core.steps import Msg, msg
+
 from .atomic import write_atomic
 from .errors import SaveError
 from .migrations import CURRENT_VERSION, END_MARK, FIRST_WITH_END_MARK, JOURNAL_MIGRATIONS, migrate
@@ -102,31 +105,28 @@ def read(folder: Path) -> Save:
 def _parse(path: Path) -> dict[str, Any]:
     try:
         if path.is_symlink() or (path.exists() and not path.is_file()):
-            raise SaveError(path, "not a regular file")
+            raise SaveError(path, msg("core.save.not_regular"))
         if path.stat().st_size > MAX_FILE_BYTES:
-            raise SaveError(path, f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+            raise SaveError(path, msg("core.save.too_large", mb=MAX_FILE_BYTES // (1024 * 1024)))
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SaveError(path, "the save file is missing") from None
+        raise SaveError(path, msg("core.save.file_missing")) from None
     except UnicodeDecodeError as e:
-        raise SaveError(path, f"not UTF-8 text ({e.reason} at byte {e.start})") from None
+        raise SaveError(path, msg("core.save.not_utf8", byte=e.start)) from None
     except OSError as e:
-        raise SaveError(path, f"cannot be read ({e.strerror or e})") from None
+        raise SaveError(path, msg("core.save.unreadable", problem=os_problem(e))) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        line = None
-        m = re.search(r"line (\d+)", str(e))
+        m = re.search(r"line (\d+), column (\d+)", str(e))
         if m:
-            line = int(m.group(1))
-        elif "end of document" in str(e):
-            line = text.count("\n") + 1
-        raise SaveError(path, f"not valid TOML: {e}", line) from None
+            raise SaveError(path, msg("core.save.not_toml", line=int(m.group(1)), column=int(m.group(2))), int(m.group(1))) from None
+        raise SaveError(path, msg("core.save.not_toml_end"), text.count("\n") + 1) from None
     except RecursionError:
-        raise SaveError(path, "not valid TOML: nested too deeply") from None
+        raise SaveError(path, msg("core.save.too_deep")) from None
     version = data.get("schema_version")
     if isinstance(version, int) and version >= FIRST_WITH_END_MARK and not text.rstrip().endswith(END_MARK):
-        raise SaveError(path, f"the file is cut short: its last line must be '{END_MARK}'", text.count("\n") + 1)
+        raise SaveError(path, msg("core.save.cut_short", mark=END_MARK), text.count("\n") + 1)
     return data
 
 
@@ -184,38 +184,39 @@ _REQUIRED: dict[str, type | tuple[type, ...]] = {
 def _validate(data: dict[str, Any], path: Path, folder: Path) -> Save:
     for key, typ in _REQUIRED.items():
         if key not in data:
-            raise SaveError(path, f"missing key '{key}'")
+            raise SaveError(path, msg("core.save.key", key=key, problem=MISSING.to_data()))
         if not isinstance(data[key], typ) or isinstance(data[key], bool) and typ is int:
-            raise SaveError(
-                path, f"'{key}' must be {_type_name(typ)}, found {_kind(data[key])}", _line_of(path, key)
-            )
+            raise SaveError(path, msg("core.save.key", key=key, problem=wrong(typ, data[key]).to_data()), _line_of(path, key))
     if data["journal_length"] < 0:
-        raise SaveError(path, "'journal_length' must be 0 or more", _line_of(path, "journal_length"))
-    from automata.core.games import UnknownGame, find_game
+        raise SaveError(path, msg("core.save.key", key="journal_length", problem=msg("core.shape.not_negative").to_data()),
+                        _line_of(path, "journal_length"))
+    from automata.core.games import GAMES, UnknownGame, find_game
 
     try:
         info = find_game(data["game"])
     except UnknownGame:
-        raise SaveError(path, f"unknown game '{data['game']}'", _line_of(path, "game")) from None
+        raise SaveError(path, msg("core.save.key", key="game", problem=msg(
+            "core.shape.not_one_of", value=data["game"], valid=", ".join(g.id for g in GAMES)).to_data()), _line_of(path, "game")) from None
     dice = data["settings"].get("dice", "app")
     if dice not in ("app", "table"):
-        raise SaveError(path, f"'settings.dice' must be app or table, found {dice!r}", _line_of(path, "settings.dice"))
+        raise SaveError(path, msg("core.save.key", key="settings.dice", problem=msg(
+            "core.shape.not_one_of", value=str(dice), valid="app, table").to_data()), _line_of(path, "settings.dice"))
     pending = data.get("pending")
     if pending is not None:
         if not isinstance(pending, dict) or not isinstance(pending.get("step"), dict):
-            raise SaveError(path, "'pending' must be a table with a 'step' table", _line_of(path, "pending"))
+            raise SaveError(path, msg("core.save.pending"), _line_of(path, "pending"))
         if not isinstance(pending["step"].get("proc"), str):
-            raise SaveError(path, "'pending.step.proc' must be a string (the step in progress)", _line_of(path, "pending.step"))
+            raise SaveError(path, msg("core.save.pending_proc"), _line_of(path, "pending.step"))
         records = pending.setdefault("records", [])
         problem = _records_problem(records)
         if problem:
-            raise SaveError(path, f"'pending.records' {problem}", _line_of(path, "pending.records"))
+            raise SaveError(path, msg("core.save.key", key="pending.records", problem=problem.to_data()), _line_of(path, "pending.records"))
     from automata.core.shape import check_state
 
     found = check_state(info.module, data["state"])
     if found:
         where, what = found
-        raise SaveError(path, f"'{where}' {what}", _line_of(path, where))
+        raise SaveError(path, msg("core.save.key", key=where, problem=what.to_data()), _line_of(path, where))
     return Save(
         name=data["name"],
         game=info.id,
@@ -231,26 +232,29 @@ def _validate(data: dict[str, Any], path: Path, folder: Path) -> Save:
     )
 
 
-def _records_problem(records: Any) -> str | None:
+def _records_problem(records: Any) -> Msg | None:
     """What is wrong with a list of recorded answers and rolls ({id, value, source}), or None."""
     if not isinstance(records, list):
-        return "must be a list of {id, value, source}"
+        return msg("core.save.records_list")
     for i, r in enumerate(records, 1):
         if not isinstance(r, dict) or not isinstance(r.get("id"), str) or "value" not in r:
-            return f"entry {i} must be a table with a text 'id' and a 'value'"
+            return msg("core.save.record", n=i)
         if "source" in r and not isinstance(r["source"], str):
-            return f"entry {i}: 'source' must be a string"
+            return msg("core.save.record_source", n=i)
     return None
 
 
-def _kind(value: Any) -> str:
-    from automata.core.shape import kind
+def os_problem(e: OSError) -> str:
+    """What went wrong with a file, as a message parameter: the term ``core.os.<errno>`` when there is one (in the
+    table's language), else the system's own words."""
+    import errno
 
-    return kind(value)
+    name = errno.errorcode.get(e.errno or 0, "")
+    return f"@core.os.{name}" if name in KNOWN_OS_ERRORS else (e.strerror or str(e))
 
 
-def _type_name(typ) -> str:
-    return {int: "an integer", str: "a string", dict: "a table", list: "a list"}.get(typ, str(typ))
+#: The errors of the file system that have their words in the catalogs (core.os.*).
+KNOWN_OS_ERRORS = ("ENOSPC", "EROFS", "EACCES", "EPERM", "EDQUOT", "EPIPE", "ENOENT", "EISDIR", "ENOTDIR", "EIO", "ELOOP")
 
 
 def read_journal(folder: Path, length: int) -> list[dict[str, Any]]:
@@ -258,27 +262,27 @@ def read_journal(folder: Path, length: int) -> list[dict[str, Any]]:
     if length == 0 and not path.exists():
         return []
     if not path.exists():
-        raise SaveError(path, f"the journal is missing (the save counts {length} completed steps); restore journal.toml.bak")
+        raise SaveError(path, msg("core.save.journal_missing", count=length))
     data = migrate(_parse(path), path, table=JOURNAL_MIGRATIONS)
     entries = data.get("entries", [])
     if not isinstance(entries, list):
-        raise SaveError(path, "'entries' must be a list of tables", _line_of(path, "entries"))
+        raise SaveError(path, msg("core.save.key", key="entries", problem=wrong(list, entries).to_data()), _line_of(path, "entries"))
     if len(entries) < length:
-        raise SaveError(path, f"the journal has {len(entries)} entries but the save counts {length}")
+        raise SaveError(path, msg("core.save.journal_short", entries=len(entries), count=length))
     for i, e in enumerate(entries[:length], 1):
         if not isinstance(e, dict) or not isinstance(e.get("step"), dict) or not isinstance(e["step"].get("proc"), str):
-            raise SaveError(path, f"journal entry {i} must have a 'step' table naming its 'proc'", _entry_line(path, i))
+            raise SaveError(path, msg("core.save.entry_step", n=i), _entry_line(path, i))
         if "n" in e and (not isinstance(e["n"], int) or isinstance(e["n"], bool) or e["n"] != i):
-            raise SaveError(path, f"journal entry {i}: 'n' must be {i} (the entries are numbered in order)", _entry_line(path, i))
+            raise SaveError(path, msg("core.save.entry_n", n=i), _entry_line(path, i))
         label = e.get("label")
         if not isinstance(label, dict) or not isinstance(label.get("id"), str) or not isinstance(label.get("params", {}), dict):
-            raise SaveError(path, f"journal entry {i} must have a 'label' table with a text 'id'", _entry_line(path, i))
+            raise SaveError(path, msg("core.save.entry_label", n=i), _entry_line(path, i))
         problem = _records_problem(e.get("records", []))
         if problem:
-            raise SaveError(path, f"journal entry {i}: 'records' {problem}", _entry_line(path, i))
+            raise SaveError(path, msg("core.save.entry_key", n=i, key="records", problem=problem.to_data()), _entry_line(path, i))
         why = e.get("why", [])
         if not isinstance(why, list) or not all(isinstance(w, dict) and isinstance(w.get("id"), str) for w in why):
-            raise SaveError(path, f"journal entry {i}: 'why' must be a list of messages", _entry_line(path, i))
+            raise SaveError(path, msg("core.save.entry_why", n=i), _entry_line(path, i))
     return entries[:length]
 
 

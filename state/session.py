@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable
 
 from automata.core.games import load_game
+from automata.core.steps import msg
 
 if TYPE_CHECKING:  # the runner is imported when a step is played, not to show a status
     from automata.core.runner import AnswerSource, Event, Record
@@ -31,9 +32,13 @@ from .save import CURRENT_VERSION, Save, SaveError, read, write
 RULES_CRASH = (LookupError, TypeError, ValueError, AttributeError, ArithmeticError, AssertionError, RecursionError)
 
 
-def does_not_fit(path: Path, e: BaseException, where: str = "") -> SaveError:
+def does_not_fit(path: Path, e: BaseException, entry: int | None = None, options: bool = False) -> SaveError:
+    """The save (its journal ``entry``, or its ``options``) reads well but the rules cannot go on from it; the
+    error of the rules is given as it is (a detail for whoever mends the file)."""
     what = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
-    return SaveError(path, f"{where + ': ' if where else ''}the rules cannot continue from it ({what})")
+    if entry is not None:
+        return SaveError(path, msg("core.save.entry_does_not_fit", n=entry, error=what[:300]))
+    return SaveError(path, msg("core.save.options_do_not_fit" if options else "core.save.does_not_fit", error=what[:300]))
 
 
 class StepInProgress(Exception):
@@ -125,7 +130,7 @@ class Session:
                     on_event=on_event,
                 )
             except ReplayMismatch as e:
-                raise SaveError(save.folder / "save.toml", f"the step in progress cannot be replayed: {e}") from None
+                raise SaveError(save.folder / "save.toml", msg("core.save.pending_replay", error=str(e))) from None
             except RULES_CRASH as e:
                 raise does_not_fit(save.folder / "save.toml", e) from None
             if not result.done:
@@ -185,7 +190,7 @@ class Session:
         try:
             state = self.game.new_state(self.save.options, self.save.seed)
         except RULES_CRASH as e:
-            raise does_not_fit(self.save.folder / "save.toml", e, "options") from None
+            raise does_not_fit(self.save.folder / "save.toml", e, options=True) from None
         for i, entry in enumerate(entries, 1):
             records = [Record.from_data(r) for r in entry.get("records", [])]
             try:
@@ -195,14 +200,12 @@ class Session:
                     dice=DiceContext(self.save.seed, i, "app"),
                 )
             except ReplayMismatch as e:
-                raise SaveError(self.save.folder / "journal.toml", f"journal entry {i} cannot be replayed: {e}") from None
+                raise SaveError(self.save.folder / "journal.toml", msg("core.save.entry_replay", n=i, error=str(e))) from None
             except RULES_CRASH as e:
-                raise does_not_fit(self.save.folder / "journal.toml", e, f"journal entry {i}") from None
+                raise does_not_fit(self.save.folder / "journal.toml", e, entry=i) from None
             if not result.done:
-                raise SaveError(
-                    self.save.folder / "journal.toml",
-                    f"journal entry {i} stops at question '{result.pending_id}' with no recorded answer",
-                )
+                raise SaveError(self.save.folder / "journal.toml",
+                                msg("core.save.entry_no_answer", n=i, question=str(result.pending_id)))
         return state
 
     def undo(self, n: int = 1) -> list[dict[str, Any]]:

@@ -3,7 +3,8 @@
 makes the save damaged.
 """
 
-from automata.core.shape import Each, Opt
+from automata.core.shape import Each, Opt, wrong
+from automata.core.steps import msg
 
 PLAYER = {"name": str, "vp": int}
 
@@ -35,7 +36,7 @@ def check(state: dict):
     """A solo game with an opponent the program runs has its bot's table (without ``--opponent`` the table runs
     the bot from its rulebook: no table); the next step names its procedure."""
     if state["options"].get("opponent") and "solo" not in state:
-        return "state.solo", "is missing (a solo game)"
+        return "state.solo", msg("core.shape.missing_solo")
     if state.get("next") and not isinstance(state["next"].get("proc"), str):
-        return "state.next.proc", "must be a string"
+        return "state.next.proc", wrong(str, state["next"].get("proc"))
     return None

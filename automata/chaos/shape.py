@@ -3,7 +3,8 @@
 Extra keys are allowed (a newer version may add some); a missing or mistyped key makes the save damaged.
 """
 
-from automata.core.shape import Each, Opt
+from automata.core.shape import Each, Opt, wrong
+from automata.core.steps import msg
 
 POWER = {
     "vp": int, "dial": int, "pp": int, "hand": int, "deck": int, "discard": int,
@@ -41,12 +42,12 @@ def check(state: dict):
     """Every power in play has its table, and the next step is one the game knows."""
     for power in state["powers"]:
         if power not in state["p"]:
-            return f"state.p.{power}", "is missing (the power is in state.powers)"
+            return f"state.p.{power}", msg("core.shape.missing_listed", listed="state.powers")
     return _next(state)
 
 
 def _next(state: dict):
     nxt = state.get("next")
     if nxt and not isinstance(nxt.get("proc"), str):
-        return "state.next.proc", "must be a string"
+        return "state.next.proc", wrong(str, nxt.get("proc"))
     return None

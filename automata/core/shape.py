@@ -13,13 +13,16 @@ has its table in ``bots``"). A shape is made of:
 - ``Either(a, b, ...)``: any of those shapes;
 - ``ANY``: anything.
 
-``problem(value, shape)`` returns the first mismatch as ``(path, what is wrong)``, or None.
+``problem(value, shape)`` returns the first mismatch as ``(path, what is wrong)``, or None; what is wrong is a
+message (``Msg``, ids ``core.shape.*``) that the CLI renders in the table's language.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+
+from .steps import Msg, msg
 
 ANY = object()
 
@@ -41,25 +44,45 @@ class Either:
         self.shapes = shapes
 
 
-_NAMES = {int: "an integer", str: "a string", bool: "true or false", float: "a number", dict: "a table", list: "a list"}
+#: The terms (``core.shape.kind.*``) naming a kind of value: "an integer", "um número inteiro".
+_NAMES = {int: "integer", str: "string", bool: "bool", float: "number", dict: "table", list: "list"}
 
 
 def kind(value: Any) -> str:
+    """The term of the kind of ``value`` ("@core.shape.kind.string"), a message parameter."""
+    import datetime
+
     if isinstance(value, bool):
-        return "true/false"
-    return {int: "an integer", str: "a string", float: "a number", dict: "a table", list: "a list"}.get(type(value), type(value).__name__)
+        return "@core.shape.kind.bool"
+    if isinstance(value, (datetime.date, datetime.time)):
+        return "@core.shape.kind.date"
+    return "@core.shape.kind." + {int: "integer", str: "string", float: "number", dict: "table", list: "list"}.get(type(value), "other")
 
 
-def describe(shape: Any) -> str:
+def describe(shape: Any) -> Any:
+    """What ``shape`` expects, as a message parameter: a term, or a message joining the terms of an ``Either``."""
+    if isinstance(shape, Opt):
+        return describe(shape.shape)
     if isinstance(shape, type):
-        return _NAMES.get(shape, shape.__name__)
+        return "@core.shape.kind." + _NAMES.get(shape, "other")
     if isinstance(shape, (dict, Each)):
-        return "a table"
+        return "@core.shape.kind.table"
     if isinstance(shape, list):
-        return "a list"
-    if isinstance(shape, Either):
-        return " or ".join(describe(s) for s in shape.shapes)
-    return "a value"
+        return "@core.shape.kind.list"
+    if isinstance(shape, Either) and shape.shapes:
+        out = describe(shape.shapes[-1])
+        for s in reversed(shape.shapes[:-1]):
+            out = msg("core.shape.either", first=describe(s), second=out).to_data()
+        return out
+    return "@core.shape.kind.other"
+
+
+def wrong(expected: Any, value: Any) -> Msg:
+    """'must be <expected>, found <kind of value>' (``expected``: a type or a shape)."""
+    return msg("core.shape.wrong", expected=describe(expected), found=kind(value))
+
+
+MISSING = Msg("core.shape.missing")
 
 
 def _fits_type(value: Any, typ: type) -> bool:
@@ -76,7 +99,7 @@ def _join(path: str, key: Any) -> str:
     return f"{path}.{key}" if path else str(key)
 
 
-def problem(value: Any, shape: Any, path: str = "") -> tuple[str, str] | None:
+def problem(value: Any, shape: Any, path: str = "") -> tuple[str, Msg] | None:
     """The first place where ``value`` does not have ``shape``: (dotted path, what is wrong), or None."""
     if shape is ANY:
         return None
@@ -85,32 +108,32 @@ def problem(value: Any, shape: Any, path: str = "") -> tuple[str, str] | None:
     if isinstance(shape, type):
         if _fits_type(value, shape):
             return None
-        return path, f"must be {describe(shape)}, found {kind(value)}"
+        return path, wrong(shape, value)
     if isinstance(shape, Either):
         for s in shape.shapes:
             if problem(value, s, path) is None:
                 return None
-        return path, f"must be {describe(shape)}, found {kind(value)}"
+        return path, wrong(shape, value)
     if isinstance(shape, dict):
         if not isinstance(value, dict):
-            return path, f"must be a table, found {kind(value)}"
+            return path, wrong(dict, value)
         for key, sub in shape.items():
             if key not in value:
                 if isinstance(sub, Opt):
                     continue
-                return _join(path, key), "is missing"
+                return _join(path, key), MISSING
             found = problem(value[key], sub, _join(path, key))
             if found:
                 return found
         return None
     if isinstance(shape, Each):
         if not isinstance(value, dict):
-            return path, f"must be a table, found {kind(value)}"
+            return path, wrong(dict, value)
         if shape.nonempty and not value:
-            return path, "must not be empty"
+            return path, Msg("core.shape.empty")
         for key in shape.keys:
             if key not in value:
-                return _join(path, key), "is missing"
+                return _join(path, key), MISSING
         for key, item in value.items():
             found = problem(item, shape.shape, _join(path, key))
             if found:
@@ -118,7 +141,7 @@ def problem(value: Any, shape: Any, path: str = "") -> tuple[str, str] | None:
         return None
     if isinstance(shape, list):
         if not isinstance(value, list):
-            return path, f"must be a list, found {kind(value)}"
+            return path, wrong(list, value)
         if shape:
             for i, item in enumerate(value):
                 found = problem(item, shape[0], _join(path, i))
@@ -128,7 +151,7 @@ def problem(value: Any, shape: Any, path: str = "") -> tuple[str, str] | None:
     raise TypeError(f"not a shape: {shape!r}")
 
 
-def check_state(game_module_name: str, state: Any) -> tuple[str, str] | None:
+def check_state(game_module_name: str, state: Any) -> tuple[str, Msg] | None:
     """The game's shape check of ``state`` (``automata.<game>.shape``); None when it fits or the game has none."""
     import importlib
 
@@ -138,7 +161,7 @@ def check_state(game_module_name: str, state: Any) -> tuple[str, str] | None:
     except ModuleNotFoundError as e:
         if e.name != package + ".shape":
             raise
-        return None if isinstance(state, dict) else ("state", f"must be a table, found {kind(state)}")
+        return None if isinstance(state, dict) else ("state", wrong(dict, state))
     found = problem(state, spec.STATE, "state")
     if found is None and hasattr(spec, "check"):
         extra = spec.check(state)

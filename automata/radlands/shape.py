@@ -3,7 +3,8 @@
 Extra keys are allowed (a newer version may add some); a missing or mistyped key makes the save damaged.
 """
 
-from automata.core.shape import Each, Opt
+from automata.core.shape import Each, Opt, wrong
+from automata.core.steps import msg
 
 CAMP = {"id": str, "state": str, "used": bool}
 PERSON = {"uid": int, "card": str, "damaged": bool, "used": bool}
@@ -37,7 +38,7 @@ STATE = {
 def check(state: dict):
     """The player whose turn it is (once the first turn has begun) exists."""
     if state["turn"]["player"] and state["turn"]["player"] not in state["players"]:
-        return "state.turn.player", f"'{state['turn']['player']}' is not a player (a or b)"
+        return "state.turn.player", msg("core.shape.not_one_of", value=str(state["turn"]["player"]), valid="a, b")
     if state.get("next") and not isinstance(state["next"].get("proc"), str):
-        return "state.next.proc", "must be a string"
+        return "state.next.proc", wrong(str, state["next"].get("proc"))
     return None

@@ -3,7 +3,8 @@
 Extra keys are allowed (a newer version may add some); a missing or mistyped key makes the save damaged.
 """
 
-from automata.core.shape import Each, Opt
+from automata.core.shape import Each, Opt, wrong
+from automata.core.steps import msg
 
 AREAS = {"military": int, "senate": int, "populace": int}
 BOT = {
@@ -34,7 +35,7 @@ def check(state: dict):
     """Once the bots are placed (setup), every bot in the turn order has its table."""
     for color in state["bot_order"] if state["bots"] else ():
         if color not in state["bots"]:
-            return f"state.bots.{color}", "is missing (the bot is in state.bot_order)"
+            return f"state.bots.{color}", msg("core.shape.missing_listed", listed="state.bot_order")
     if state.get("next") and not isinstance(state["next"].get("proc"), str):
-        return "state.next.proc", "must be a string"
+        return "state.next.proc", wrong(str, state["next"].get("proc"))
     return None

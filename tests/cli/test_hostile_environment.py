@@ -129,25 +129,149 @@ def _run(args, env_extra=None, **kw):
     return subprocess.run(TABLETOP + args, capture_output=True, env=env, timeout=60, **kw)
 
 
-@pytest.mark.parametrize("extra", [{"LANG": "C", "LC_ALL": "C"}, {"LANG": "C", "LC_ALL": "C", "PYTHONIOENCODING": "ascii"},
-                                   {"PYTHONIOENCODING": "latin-1"}])
-def test_a_terminal_that_is_not_utf8_still_gets_the_board(mid, extra):
+def _latin1_locale(tmp: Path) -> dict[str, str] | None:
+    """A real pt_BR.ISO-8859-1 locale (compiled into ``tmp`` with localedef, so nothing of the machine changes);
+    None where localedef or its sources are missing."""
+    import shutil
+
+    if not shutil.which("localedef"):
+        return None
+    out = tmp / "locales"
+    out.mkdir(exist_ok=True)
+    r = subprocess.run(["localedef", "-i", "pt_BR", "-f", "ISO-8859-1", str(out / "pt_BR.ISO-8859-1")],
+                       capture_output=True, timeout=120)
+    if not (out / "pt_BR.ISO-8859-1").exists():
+        return None
+    env = {"LOCPATH": str(out), "LANG": "pt_BR.ISO-8859-1", "LC_ALL": "pt_BR.ISO-8859-1"}
+    probe = subprocess.run([sys.executable, "-c", "import sys; print(sys.stdout.encoding)"], capture_output=True,
+                           env={**os.environ, **env}, timeout=60)
+    return env if probe.stdout.strip().lower().replace(b"-", b"") == b"iso88591" else None
+
+
+NOT_UTF8 = {
+    "ascii": ({"PYTHONIOENCODING": "ascii"}, "ascii"),
+    "latin-1": ({"PYTHONIOENCODING": "latin-1"}, "latin-1"),
+    "C+ascii": ({"LANG": "C", "LC_ALL": "C", "PYTHONIOENCODING": "ascii"}, "ascii"),
+}
+
+
+@pytest.mark.parametrize("case", [*NOT_UTF8, "locale"])
+def test_an_output_that_is_not_utf8_is_one_line_exit_1_and_nothing_is_done(mid, tmp_path, case):
+    """Issue 13, environment: a non-UTF-8 output (PYTHONIOENCODING=ascii or latin-1, a pt_BR.ISO-8859-1 locale) gets
+    one line on stderr, in the table's language and in an encoding it can show, naming the encoding and the fix;
+    exit 1, nothing on stdout, no traceback; 'play' with the answers that would finish its step changes nothing."""
+    if case == "locale":
+        extra = _latin1_locale(tmp_path)
+        if extra is None:
+            pytest.skip("no localedef to make a pt_BR.ISO-8859-1 locale")
+        encoding = "latin-1"
+    else:
+        extra, encoding = NOT_UTF8[case]
+    answers = _answers_for_pending(mid)
+    before = files(mid)
+    for lang, words in (("en", "encoding"), ("pt-BR", "codifica")):
+        for args in (["status"], ["log"], ["games"], ["undo"], ["play", *answers], ["chaos", "odds", "3"]):
+            r = _run(["--lang", lang, *args], extra)
+            assert r.returncode == 1, (args, r.returncode, r.stdout, r.stderr)
+            assert r.stdout == b"", args
+            text = r.stderr.decode(encoding)  # it can be shown in that encoding
+            lines = text.strip().splitlines()
+            assert len(lines) == 1, (args, lines)
+            assert words in lines[0] and "UTF-8" in lines[0] and "PYTHONIOENCODING=utf-8" in lines[0], lines
+            assert "Traceback" not in text and "?" not in text, text
+        assert files(mid) == before
+    r = _run(["--lang", "pt-BR", "status"], extra)
+    if encoding == "ascii":  # Portuguese transliterated where it cannot be shown ("codificacao"), never '?'
+        assert "codificacao da saida e ascii" in r.stderr.decode("ascii")
+    else:
+        assert "codificação da saída é" in r.stderr.decode("latin-1")
+
+
+@pytest.mark.parametrize("extra", [{"PYTHONIOENCODING": "ascii"}, {"PYTHONIOENCODING": "latin-1"}])
+def test_json_and_version_work_in_any_encoding(mid, extra):
+    """--json escapes what the output cannot show (README, errors and exit codes); --version is plain ASCII."""
+    import json
+
     for lang in ("en", "pt-BR"):
-        r = _run(["--lang", lang, "status"], extra)
+        r = _run(["--lang", lang, "--json", "status"], extra)
+        assert r.returncode == 0, r.stderr
+        data = json.loads(r.stdout.decode("ascii"))
+        assert data["ok"] is True
+        r = _run(["--lang", lang, "--json", "log"], extra)
+        assert r.returncode == 0 and json.loads(r.stdout.decode("ascii"))
+    r = _run(["--version"], extra)
+    assert r.returncode == 0 and r.stdout.startswith(b"tabletop ")
+
+
+@pytest.mark.parametrize("extra", [{"LANG": "C"}, {"LANG": "C", "LC_ALL": "C"}, {"LANG": "POSIX", "LC_ALL": "POSIX"}])
+def test_the_c_locale_gets_utf8_and_the_board(mid, extra):
+    """LANG=C alone is UTF-8 in Python 3.11 (PEP 538 and 540): the board is shown as usual, accents and all."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONIOENCODING", "PYTHONUTF8", "LC_CTYPE")}
+    for lang in ("en", "pt-BR"):
+        r = subprocess.run(TABLETOP + ["--lang", lang, "status"], capture_output=True, env={**env, **extra}, timeout=60)
         assert r.returncode == 0, r.stderr
         assert b"Traceback" not in r.stderr
-        r = _run(["--lang", lang, "log"], extra)
+        text = r.stdout.decode("utf-8")
+        assert "?" not in text.splitlines()[0]
+        if lang == "pt-BR":
+            assert "Ameaça" in text
+        r = subprocess.run(TABLETOP + ["--lang", lang, "log"], capture_output=True, env={**env, **extra}, timeout=60)
         assert r.returncode == 0 and b"Traceback" not in r.stderr
 
 
-def test_stdout_closed_is_one_line_exit_1(mid):
+@pytest.mark.parametrize("lang, words", [("en", "standard output is closed"), ("pt-BR", "saída padrão está fechada")])
+@pytest.mark.parametrize("command", ["status", "log", "play"])
+def test_stdout_closed_is_one_line_exit_1(mid, lang, words, command):
+    """Issue 13: 'tabletop status >&-' (and 'play', 'log') say so in one line of the table's language, exit 1."""
     before = files(mid)
-    r = subprocess.run(["sh", "-c", 'exec "$@" >&-', "sh", *TABLETOP, "status"], capture_output=False,
+    args = [command, *(_answers_for_pending(mid) if command == "play" else [])]
+    r = subprocess.run(["sh", "-c", 'exec "$@" >&-', "sh", *TABLETOP, "--lang", lang, *args], capture_output=False,
                        stderr=subprocess.PIPE, env=os.environ, timeout=60)
     assert r.returncode == 1
     lines = r.stderr.decode().strip().splitlines()
-    assert len(lines) == 1 and "output" in lines[0], lines
+    assert len(lines) == 1 and words in lines[0], lines
     assert files(mid) == before
+
+
+def _into_a_closed_pipe(args: list[str]) -> subprocess.CompletedProcess:
+    """Run with stdout a pipe whose reader has already gone (what 'tabletop log | head -1' meets once head exits)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        return subprocess.run(TABLETOP + args, stdout=write_end, stderr=subprocess.PIPE, env=os.environ, timeout=60)
+    finally:
+        os.close(write_end)
+
+
+@pytest.mark.parametrize("args", [["status"], ["log"], ["games"], ["--json", "status"], ["--json", "log"],
+                                  ["--lang", "pt-BR", "status"], ["chaos", "odds", "3"]])
+def test_a_broken_pipe_exits_quietly(mid, args):
+    """Issue 13 / README (exit codes): the reader of the output has gone: exit 1 with nothing said (as command-line
+    tools do), no traceback, no 'Exception ignored', and the saves untouched."""
+    before = files(mid)
+    r = _into_a_closed_pipe(args)
+    assert r.returncode == 1, (r.returncode, r.stderr)
+    assert r.stderr == b"", r.stderr
+    assert files(mid) == before
+
+
+def test_a_broken_pipe_during_play_leaves_a_save_that_reads(mid):
+    """'tabletop play ... | head -1' whose reader goes at once: exit quietly; the save is either as it was or has the
+    step completed (never half a step): it reads, and its state is the replay of its journal."""
+    from state.session import Session
+
+    before = files(mid)
+    r = _into_a_closed_pipe(["play", *_answers_for_pending(mid)])
+    assert r.returncode in (0, 1), r.stderr
+    assert b"Traceback" not in r.stderr and b"Exception ignored" not in r.stderr, r.stderr
+    after = files(mid)
+    session = Session.open(mid)
+    assert session.replay(session.save.journal()) == session.save.state
+    if after != before:  # the step was completed: one more journal entry, nothing in progress
+        import tomllib
+
+        old = tomllib.loads(before["save.toml"].decode())
+        assert session.save.journal_length == old["journal_length"] + 1 and session.save.pending is None
 
 
 INTERRUPT_AT_IMPORT = """

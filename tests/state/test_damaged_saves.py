@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import tomllib
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from typer.testing import CliRunner
 import midgame
 from cli.main import app
 from state.migrations import END_MARK
+from state.save import SaveError
 from state.save import dumps
 
 SCALE = max(1, int(os.environ.get("TABLETOP_BATTERY", "1")))
@@ -295,3 +297,99 @@ def test_the_battery_is_big_enough():
     """Dozens of kinds of damage for every game (issue 13)."""
     for g in midgame.GAMES:
         assert len(kinds(midgame.GAMES[g][0])) >= 60
+
+
+# -- the detail in the table's language (issue 13, BRIEF reliable 3) ---------------------------------------------
+
+#: English words that a Portuguese detail must not hold (once quoted keys, file names and numbers are taken out).
+ENGLISH = re.compile(r"\b(must|found|missing|is|the|of|entry|entries|journal|cannot|table|list|string|integer|number|"
+                     r"text|not|valid|file|save|empty|rules|answer|line|column|from|with|an|or|and|be|which|newer|"
+                     r"migration|nested|deeply|cut|short|larger|read|regular|true|false|named|game)\b")
+
+
+def english_left(text: str) -> list[str]:
+    """The English words of a rendered detail, leaving out what is quoted ('state.round', '# end'), the list of valid
+    values (app, table), file names and the program's name."""
+    plain = re.sub(r"'[^']*'|\((válidos|valid): [^)]*\)", "", text)  # quoted keys and values, the valid values
+    plain = re.sub(r"[\w.-]+\.toml(\.bak)?|tabletop-companion|schema_version|UTF-8|TOML|MB", "", plain)
+    return ENGLISH.findall(plain)
+
+
+def without_technical_error(problem):
+    """The message with its {error} parameter (the rules' own exception text, kept for whoever mends the file)
+    emptied, recursively."""
+    from automata.core.steps import Msg
+
+    params = {k: ("" if k == "error" else without_technical_error(Msg.from_data(v)).to_data() if isinstance(v, dict) and "id" in v else v)
+              for k, v in problem.params.items()}
+    return Msg(problem.id, params)
+
+
+def test_every_kind_of_damage_is_said_in_portuguese(templates, _tabletop_home):
+    """Every damage of the battery that reading or replaying the save sees is said in natural Portuguese with
+    --lang pt-BR (its detail too, not only the sentence around it), and in English with --lang en."""
+    from cli.i18n import Translator
+    from state.session import Session
+
+    pt, en = Translator("pt-BR"), Translator("en")
+    seen: set[str] = set()
+    count = 0
+    for game in midgame.GAMES:
+        for name, damage, _must_fail, _strict in kinds(midgame.GAMES[game][0]):
+            count += 1
+            folder = midgame.copy_game(templates[game], _tabletop_home, f"pt-{count}")
+            damage(folder, random.Random(f"{game}/{name}"))
+            try:
+                session = Session.open(folder)
+                session.replay(session.save.journal())
+                continue
+            except SaveError as e:
+                problem = e.problem
+            except Exception:  # what the rules raise on a save that reads well: the CLI's guarded() (battery above)
+                continue
+            seen.add(problem.id)
+            text = pt.render(without_technical_error(problem))
+            assert not english_left(text), (game, name, text, english_left(text))
+            assert "{" not in text and "core." not in text, (game, name, text)
+            english = en.render(without_technical_error(problem))
+            assert english != text and "core." not in english, (game, name, english)
+    assert len(seen) >= 15, seen  # the battery reaches most kinds of detail
+
+
+def test_a_damaged_save_says_its_detail_in_portuguese_on_the_command_line(templates, _tabletop_home):
+    """'tabletop --lang pt-BR status' on a save whose state.round is text: the whole line is Portuguese, naming the
+    file, the line and the key."""
+    folder = midgame.copy_game(templates["chaos"], _tabletop_home, "damaged")
+    _rewrite(folder, "save.toml", _set(["state", "round"], "três"))
+    before = snapshot(folder)
+    result = run(["--lang", "pt-BR", "status"])
+    assert result.exit_code == 1
+    line = result.output.strip()
+    assert "save.toml:" in line and "'state.round' deveria ser um número inteiro, mas é um texto" in line, line
+    assert not english_left(line.split(":", 2)[-1]), line
+    assert snapshot(folder) == before
+
+
+SAMPLE = {"key": "state.round", "expected": "@core.shape.kind.integer", "found": "@core.shape.kind.string",
+          "first": "@core.shape.kind.integer", "second": "@core.shape.kind.string", "value": "x", "valid": "a, b",
+          "listed": "state.powers", "n": 3, "count": 2, "entries": 1, "byte": 5, "line": 3, "column": 4, "mb": 64,
+          "mark": "# end", "version": 3, "target": 2, "question": "chaos.setup.1", "error": "", "format": "TOML",
+          "min": -10, "max": 10, "problem": {"id": "core.shape.missing"}}
+
+
+def test_every_save_and_input_detail_reads_in_portuguese():
+    """Each message of cli/locales/*/core_shape.toml (the damaged save's and the given files' details), rendered with
+    every parameter it takes, has no English left in pt-BR, and differs from the English."""
+    from automata.core.steps import Msg
+    from cli.i18n import LOCALES, Translator
+
+    pt, en = Translator("pt-BR"), Translator("en")
+    ids = [k for k in tomllib.loads((LOCALES / "en" / "core_shape.toml").read_text(encoding="utf-8"))]
+    assert len(ids) > 40
+    for id in ids:
+        for count in (1, 2):
+            message = Msg(id, {**SAMPLE, "count": count})
+            text = pt.render(message)
+            assert not english_left(text) and "{" not in text and "core." not in text, (id, text, english_left(text))
+            if not id.startswith("core.shape.kind.") and id != "core.shape.either":
+                assert text != en.render(message), id

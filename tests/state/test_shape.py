@@ -15,24 +15,31 @@ from automata.core.shape import ANY, Each, Either, Opt, check_state, problem
 from state.save import dumps
 
 
+def en(found):
+    """A shape problem (path, message) with its message as the English table reads it."""
+    from cli.i18n import Translator
+
+    return None if found is None else (found[0], Translator("en").render(found[1]))
+
+
 def test_types_tables_lists_and_options():
     shape = {"a": int, "b": Opt(str), "c": [{"x": bool}], "d": Each(float, keys=("k",)), "e": Either(int, str), "f": ANY}
     good = {"a": 1, "c": [{"x": True}], "d": {"k": 1, "j": 2.5}, "e": "s", "f": None, "extra": "allowed"}
     assert problem(good, shape) is None
-    assert problem({**good, "a": True}, shape) == ("a", "must be an integer, found true/false")
-    assert problem({**good, "b": 3}, shape) == ("b", "must be a string, found an integer")
-    assert problem({k: v for k, v in good.items() if k != "a"}, shape) == ("a", "is missing")
-    assert problem({**good, "c": [{"x": True}, {"x": 1}]}, shape) == ("c[1].x", "must be true or false, found an integer")
-    assert problem({**good, "d": {"j": 1}}, shape) == ("d.k", "is missing")
-    assert problem({**good, "d": {"k": "1"}}, shape) == ("d.k", "must be a number, found a string")
-    assert problem({**good, "e": []}, shape) == ("e", "must be an integer or a string, found a list")
-    assert problem([], shape) == ("", "must be a table, found a list")
+    assert en(problem({**good, "a": True}, shape)) == ("a", "must be an integer, found true or false")
+    assert en(problem({**good, "b": 3}, shape)) == ("b", "must be a string, found an integer")
+    assert en(problem({k: v for k, v in good.items() if k != "a"}, shape)) == ("a", "is missing")
+    assert en(problem({**good, "c": [{"x": True}, {"x": 1}]}, shape)) == ("c[1].x", "must be true or false, found an integer")
+    assert en(problem({**good, "d": {"j": 1}}, shape)) == ("d.k", "is missing")
+    assert en(problem({**good, "d": {"k": "1"}}, shape)) == ("d.k", "must be a number, found a string")
+    assert en(problem({**good, "e": []}, shape)) == ("e", "must be an integer or a string, found a list")
+    assert en(problem([], shape)) == ("", "must be a table, found a list")
 
 
 def test_a_game_without_a_shape_only_needs_a_table():
     # a module whose package has no shape module (json.decoder: no json.shape)
     assert check_state("json.decoder", {"anything": 1}) is None
-    assert check_state("json.decoder", []) == ("state", "must be a table, found a list")
+    assert en(check_state("json.decoder", [])) == ("state", "must be a table, found a list")
 
 
 @pytest.mark.parametrize("which", list(midgame.GAMES))
