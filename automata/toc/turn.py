@@ -261,6 +261,7 @@ def bot_spend(state: dict, data, colour: str):
     done: dict[str, int] = {}
     said: set[str] = set()
     start, k = 0, 0
+    performed: list[str] = []  # the actions done so far this turn, in order (what the program knows of the board)
     while start < len(entries) and sum(bot["points"].values()) > 0:
         offered = [e for e in entries[start:] if _can_offer(state, bot, e, done)]
         if not offered:
@@ -285,7 +286,7 @@ def bot_spend(state: dict, data, colour: str):
                 # an earlier entry of the line cost more than the table's line could know: skipped, as a pick would be
                 yield from _skip_line_entry(state, bot, entry, given)
                 continue
-            yield from _spend_entry(state, data, colour, entry, k, given)
+            yield from _spend_entry(state, data, colour, entry, k, given, performed)
         if len(line) > 1 or pick.endswith(" " + NONE):
             break  # a line says which entries hold: no other entry of the rest of the list does
     if sum(bot["points"].values()) <= 0:
@@ -514,7 +515,8 @@ def ask_cost(state: dict, colour: str, entry: dict, given: int | None = None):
     return cost
 
 
-def _spend_entry(state: dict, data, colour: str, entry: dict, k: int, given: int | None = None):
+def _spend_entry(state: dict, data, colour: str, entry: dict, k: int, given: int | None = None,
+                 performed: list | None = None):
     bot = state["bots"][colour]
     name = bot_name(colour, state["bots"])
     area = entry["influence"]
@@ -528,6 +530,8 @@ def _spend_entry(state: dict, data, colour: str, entry: dict, k: int, given: int
         yield Say(msg("toc.why.spend_skip"), "why")
         return
     bot["points"][area] = left - cost
+    if performed is not None:
+        performed.append(action)
     yield Say(msg("toc.spend.do", bot=name, action=term, cost=cost, area=area_term(area), left=bot["points"][area]), "do")
     yield Say(msg("toc.why.spend_do", order=entry.get("order", 0)), "why")
     target = str(entry.get("target") or "").lstrip("@").strip()
@@ -535,7 +539,7 @@ def _spend_entry(state: dict, data, colour: str, entry: dict, k: int, given: int
         yield Say(msg("toc.spend.target", target=target), "rule")
     if action == "place_governor":
         before = state["emperor"]
-        yield from _maybe_emperor(state, data, colour)
+        yield from _maybe_emperor(state, data, colour, performed or [])
         if not (state["emperor"] == colour and before != colour):
             bot["governs_unknown"] = True  # a governor the program cannot place: Palmyra Allies offers every province
     elif action == "initiate_battle" and state["options"]["emperor_rules"] and is_emperor(state, colour) \
@@ -552,7 +556,16 @@ def _points_text(bot: dict) -> list:
     return [msg("toc.points_of", points=n, area=area_term(a)).to_data() for a, n in bot["points"].items() if n]
 
 
-def _maybe_emperor(state: dict, data, colour: str):
+def commands_an_army(performed: list) -> bool:
+    """The program knows the bot commands an army when it did Create Army this turn (rules file §2.7: an available
+    General enters a province and forms an army) and no Initiate Battle since, a battle that army could lose."""
+    if "create_army" not in performed:
+        return False
+    last = len(performed) - 1 - performed[::-1].index("create_army")
+    return "initiate_battle" not in performed[last + 1:]
+
+
+def _maybe_emperor(state: dict, data, colour: str, performed: list | None = None):
     """A successful Place Governor in Italia makes the bot Emperor (seed, Tornar-se Imperador)."""
     bots = state["bots"]
     previous = state["emperor"]
@@ -592,7 +605,11 @@ def _maybe_emperor(state: dict, data, colour: str):
     if kind != "senate" and not data.settings.get("harder_challenge", False):
         # Tornar-se Imperador: a Populace Emperor's token needs the bot's Governor outside Italia, a Military Emperor's
         # its General with an army; without one that type cannot be taken (G11: fallback, provisional).
-        possible = yield Ask(f"toc.{colour}.emperor_{kind}_possible", msg(f"toc.emperor.possible.{kind}", bot=bot_name(colour, bots)), YES_NO)
+        if kind == "military" and commands_an_army(performed or []):
+            possible = True  # issue 11: its army of this turn's Create Army carries the token: no question
+            yield Say(msg("toc.emperor.army_known", bot=bot_name(colour, bots)), "why")
+        else:
+            possible = yield Ask(f"toc.{colour}.emperor_{kind}_possible", msg(f"toc.emperor.possible.{kind}", bot=bot_name(colour, bots)), YES_NO)
         if not possible:
             yield Say(msg("toc.emperor.fallback", bot=bot_name(colour, bots), type=f"@toc.emperor.type.{kind}"), "rule")
             fallback = (data.settings.get("emperor_bot_placement") or {}).get("fallback", "senate")
