@@ -75,7 +75,11 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
                     _finished(env, session, events, 0)
                     return
                 cap = steps if steps is not None or interactive else UNATTENDED_STEPS
-                result = session.play(source, env.dice, on_event, cap)
+                # issue 11: at a terminal only, a game may pause after a step (a bot's turn) until the table catches up;
+                # the pause is no question: not journalled, never waited for off-terminal
+                after = getattr(game_cli(session.save.game), "after_step", None) if interactive else None
+                on_step = (lambda step: after(env, session, step)) if after is not None else None
+                result = session.play(source, env.dice, on_event, cap, on_step)
                 if steps is None and not interactive and not result.finished and result.pending is None:
                     env.err.print(env.t("core.play.step_cap", n=cap))  # the answers given keep the game going
         except StepInProgress as busy:

@@ -97,7 +97,10 @@ class Session:
         dice_mode: str | None = None,
         on_event: Callable[[Event], None] | None = None,
         max_steps: int | None = None,
+        on_step: Callable[[dict], None] | None = None,
     ) -> PlayResult:
+        """Play steps until a question has no answer, the game ends or ``max_steps`` are done. ``on_step`` (optional)
+        is called with each step once it is complete and saved (the command line's pause at a terminal)."""
         from automata.core.runner import DiceContext, Record, ReplayMismatch, run
 
         save = self.save
@@ -139,6 +142,8 @@ class Session:
             told = [_plain(e.to_data()) for e in result.transcript if not (e.kind == "say" and e.style == "why")]
             self._complete(step, result.records, working, why, told)
             done += 1
+            if on_step is not None:
+                on_step(step)
         return PlayResult(done, self.game.next_step(save.state) is None)
 
     def apply(

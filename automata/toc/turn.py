@@ -10,6 +10,8 @@ costs of the priority list, political points and Legacy from the base rules.
 
 from __future__ import annotations
 
+import re
+
 from ..core.steps import NUMBER, ONE_OF, TEXT, YES_NO, Ask, Choice, InvalidAnswer, Roll, Say, msg
 from .bot import AREAS, advance, advancement_order, event_number, influence, mode_rule, palmyra_order, resolve_type, zero_box
 from .emperor import EMPEROR_TYPES, emperor_type_for_area, military_legacy_change, populace_legacy, senate_legacy
@@ -240,6 +242,12 @@ def bot_spend(state: dict, data, colour: str):
     points left, or whose known cost is more than the points left, is never offered), plus "none of them". The
     pick is done and paid, and the next question starts from the entry after it (from the same entry when the
     printed entry may be done again, G9), until the list ends, the table says none, or the points run out.
+
+    The same answer may name several entries in list order (issue 11: a table that has already played the bot's
+    list records it in one line), e.g. ``3 4 9`` or ``3, 4, 9=2`` (``=`` gives a cost inline): perform them in that
+    order, and no other entry of the rest of the list holds, so no closing question (``3 none`` says the same of
+    one entry; a single ``3`` keeps its meaning: perform it, then the question again). The whole line is checked
+    against the single pass before anything is applied (see ``line_check``).
     """
     bots = state["bots"]
     bot = bots[colour]
@@ -253,25 +261,159 @@ def bot_spend(state: dict, data, colour: str):
     done: dict[str, int] = {}
     said: set[str] = set()
     start, k = 0, 0
+    performed: list[str] = []  # the actions done so far this turn, in order (what the program knows of the board)
     while start < len(entries) and sum(bot["points"].values()) > 0:
         offered = [e for e in entries[start:] if _can_offer(state, bot, e, done)]
         if not offered:
             break
         yield from _spend_reminders(state, colour, offered, said)
         k += 1
-        pick = yield Ask(f"toc.{colour}.apl.{k}", msg("toc.spend.which", bot=name, points=_points_text(bot)), ONE_OF,
-                         tuple(_entry_choice(state, e, bot) for e in offered)
-                         + (Choice(NONE, msg("toc.spend.none")),))
+        choices = tuple(_entry_choice(state, e, bot) for e in offered)
+        for c in choices:  # the menu, so that a line can name the entries by their list numbers
+            yield Say(c.label, "info")
+        pick = yield Ask(f"toc.{colour}.apl.{k}", msg("toc.spend.which", bot=name, points=_points_text(bot)), TEXT,
+                         choices + (Choice(NONE, msg("toc.spend.none")),),
+                         check=line_check(state, bot, entries, offered, done), hint=msg("toc.spend.line_hint"))
         if pick == NONE:
             break
-        i = next(n for n, e in enumerate(entries) if e["id"] == pick)
-        entry = entries[i]
-        done[pick] = done.get(pick, 0) + 1
-        start = i if entry.get("repeat") and done[pick] < REPEAT_MAX else i + 1
-        yield from _spend_entry(state, data, colour, entry, k)
+        line = decode_line(pick)
+        for n, (eid, given) in enumerate(line):
+            i = next(j for j, e in enumerate(entries) if e["id"] == eid)
+            entry = entries[i]
+            done[eid] = done.get(eid, 0) + 1
+            start = i if entry.get("repeat") and done[eid] < REPEAT_MAX else i + 1
+            if n and not _still_payable(state, bot, entry, given):
+                # an earlier entry of the line cost more than the table's line could know: skipped, as a pick would be
+                yield from _skip_line_entry(state, bot, entry, given)
+                continue
+            yield from _spend_entry(state, data, colour, entry, k, given, performed)
+        if len(line) > 1 or pick.endswith(" " + NONE):
+            break  # a line says which entries hold: no other entry of the rest of the list does
     if sum(bot["points"].values()) <= 0:
         yield Say(msg("toc.spend.no_points"), "info")
     state["next"] = {"proc": "bot_events", "bot": colour}
+
+
+def decode_line(value: str) -> list[tuple[str, int | None]]:
+    """The stored answer of the priority question: entry ids in order, each with its inline cost (``id=cost``)."""
+    out = []
+    for token in str(value).split():
+        if token == NONE:
+            continue
+        eid, _, cost = token.partition("=")
+        out.append((eid, int(cost) if cost else None))
+    return out
+
+
+def _entry_ref(entry: dict) -> dict:
+    return msg("toc.spend.line.entry", order=entry.get("order", 0), action=action_term(entry)).to_data()
+
+
+def line_check(state: dict, bot: dict, entries: list, offered: list, done: dict):
+    """The answer to the priority question, checked whole against the seed's single pass (Take Actions 2) before
+    anything is applied: one or more entries named by list number or id, each with an optional inline cost
+    (``9=2``), in list order (an entry named twice only when it may be done again), all among those still ahead,
+    none of a type whose points the entries before it used up, each payable after those before it are paid (known
+    costs, and costs given inline; after an entry whose cost is still to be asked, the later entries of its type are
+    checked when they are reached, and skipped if the points no longer pay, as a pick would be). Returns the canonical value: the ids
+    separated by spaces (``id=cost`` for an inline cost), or "none". A single entry followed by "none" (``3 none``)
+    says that no other entry holds; several entries say it without "none"."""
+    by_ref: dict[str, dict] = {}
+    for e in offered:
+        by_ref[str(e.get("order", ""))] = e
+        by_ref[_fold(e["id"])] = e
+    index = {e["id"]: n for n, e in enumerate(entries)}
+    valid = ", ".join(str(e.get("order", e["id"])) for e in offered)
+
+    def check(value):
+        text = str(value).strip()
+        tokens = [t for t in re.split(r"[\s,;]+", text) if t]
+        if len(tokens) == 1 and _fold(tokens[0]) in NONE_WORDS:
+            return NONE
+        if not tokens:
+            raise InvalidAnswer(msg("toc.spend.line.empty", valid=valid))
+        points = dict(bot["points"])
+        counts = dict(done)
+        learned: dict[str, int] = {}
+        unsure: set[str] = set()
+        out: list[str] = []
+        last = -1
+        ended = False
+        for token in tokens:
+            ref, eq, cost_text = token.partition("=")
+            if ended:
+                raise InvalidAnswer(msg("toc.spend.line.none_last"))
+            if _fold(ref) in NONE_WORDS and not eq:
+                ended = True  # "3 none": entry 3, and no other entry of the rest of the list holds
+                continue
+            entry = by_ref.get(ref.strip()) or by_ref.get(_fold(ref))
+            if entry is None:
+                every = {str(e.get("order", "")) for e in entries} | {_fold(e["id"]) for e in entries}
+                key = "toc.spend.line.not_offered" if (ref.strip() in every or _fold(ref) in every) else "toc.spend.line.unknown"
+                raise InvalidAnswer(msg(key, value=ref, valid=valid))
+            i = index[entry["id"]]
+            if i < last or (i == last and not entry.get("repeat")):
+                raise InvalidAnswer(msg("toc.spend.line.order", entry=_entry_ref(entry), before=_entry_ref(entries[last])))
+            if counts.get(entry["id"]) and (not entry.get("repeat") or counts[entry["id"]] >= REPEAT_MAX):
+                raise InvalidAnswer(msg("toc.spend.line.twice", entry=_entry_ref(entry)))
+            last = i
+            counts[entry["id"]] = counts.get(entry["id"], 0) + 1
+            area = entry["influence"]
+            left = points.get(area, 0)
+            if left <= 0 and area not in unsure:
+                raise InvalidAnswer(msg("toc.spend.line.no_points", entry=_entry_ref(entry), area=area_term(area)))
+            known = known_cost(state, entry)
+            if known is None:
+                known = learned.get(entry["id"])  # a printed cost given earlier in this line
+            given = None
+            if eq:
+                given = _check_cost(None)(cost_text)
+                if known is not None and given != known:
+                    raise InvalidAnswer(msg("toc.spend.line.cost_known", entry=_entry_ref(entry), cost=known, given=given))
+            cost = known if known is not None else given
+            if known is not None and known > left and area not in unsure:
+                raise InvalidAnswer(msg("toc.spend.line.cannot_pay", entry=_entry_ref(entry), cost=known, area=area_term(area), points=left))
+            if given is not None and entry.get("cost", "ask") == "ask":
+                learned[entry["id"]] = given
+            if cost is None:
+                unsure.add(area)  # its cost is asked when it is reached: what it leaves is not known yet
+            elif cost <= left:
+                points[area] = left - cost
+            out.append(entry["id"] if given is None or known is not None else f"{entry['id']}={given}")
+        return " ".join(out + ([NONE] if ended and len(out) == 1 else []))
+
+    return check
+
+
+#: answers that mean "none of them", in English and Portuguese
+NONE_WORDS = ("none", "nenhum", "nenhuma", "0", "-")
+
+
+def _fold(text: str) -> str:
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", str(text).strip().lower())
+    return "".join(ch for ch in text if not unicodedata.combining(ch)).replace(" ", "_").replace("-", "_") or "-"
+
+
+def _still_payable(state: dict, bot: dict, entry: dict, given: int | None) -> bool:
+    """An entry later in a line, once the entries before it are paid: points of its type left, and its cost (when
+    known before asking) not more than them."""
+    left = bot["points"].get(entry["influence"], 0)
+    cost = known_cost(state, entry)
+    return left > 0 and (cost is None or cost <= left)
+
+
+def _skip_line_entry(state: dict, bot: dict, entry: dict, given: int | None):
+    left = bot["points"].get(entry["influence"], 0)
+    cost = known_cost(state, entry)
+    if cost is None:
+        cost = given
+    if cost is not None:
+        yield Say(msg("toc.spend.cannot_pay", action=action_term(entry), cost=cost, points=left), "info")
+    else:
+        yield Say(msg("toc.spend.line.skip_no_points", action=action_term(entry), area=area_term(entry["influence"])), "info")
+    yield Say(msg("toc.why.spend_skip"), "why")
 
 
 REPEAT_MAX = 10
@@ -343,7 +485,7 @@ def _check_cost(default: int | None):
     return check
 
 
-def ask_cost(state: dict, colour: str, entry: dict):
+def ask_cost(state: dict, colour: str, entry: dict, given: int | None = None):
     """Costs are data, asked at most once (issue 11): a printed number is never asked; a printed cost not transcribed is
     asked the first time the entry is picked in this game (the provisional value as the default) and remembered; a
     cost that depends on the board ("board") is asked each time, the last value given in this game as the default."""
@@ -352,6 +494,10 @@ def ask_cost(state: dict, colour: str, entry: dict):
         return cost
     eid = entry["id"]
     term = action_term(entry)
+    if given is not None:  # given inline in the priority line (issue 11): kept as the cost question's answer would be
+        key = "apl_last_cost" if entry.get("cost", "ask") == "board" else "apl_costs"
+        state.setdefault(key, {})[eid] = given
+        return given
     if entry.get("cost", "ask") == "board":
         default = (state.get("apl_last_cost") or {}).get(eid)
         hint = msg("toc.spend.cost_last", default=default) if default is not None else None
@@ -369,20 +515,23 @@ def ask_cost(state: dict, colour: str, entry: dict):
     return cost
 
 
-def _spend_entry(state: dict, data, colour: str, entry: dict, k: int):
+def _spend_entry(state: dict, data, colour: str, entry: dict, k: int, given: int | None = None,
+                 performed: list | None = None):
     bot = state["bots"][colour]
     name = bot_name(colour, state["bots"])
     area = entry["influence"]
     action = entry.get("action", entry["id"])
     term = action_term(entry)
     left = bot["points"].get(area, 0)
-    cost = yield from ask_cost(state, colour, entry)
+    cost = yield from ask_cost(state, colour, entry, given)
     cost = int(cost)
     if cost > left:
         yield Say(msg("toc.spend.cannot_pay", action=term, cost=cost, points=left), "info")
         yield Say(msg("toc.why.spend_skip"), "why")
         return
     bot["points"][area] = left - cost
+    if performed is not None:
+        performed.append(action)
     yield Say(msg("toc.spend.do", bot=name, action=term, cost=cost, area=area_term(area), left=bot["points"][area]), "do")
     yield Say(msg("toc.why.spend_do", order=entry.get("order", 0)), "why")
     target = str(entry.get("target") or "").lstrip("@").strip()
@@ -390,7 +539,7 @@ def _spend_entry(state: dict, data, colour: str, entry: dict, k: int):
         yield Say(msg("toc.spend.target", target=target), "rule")
     if action == "place_governor":
         before = state["emperor"]
-        yield from _maybe_emperor(state, data, colour)
+        yield from _maybe_emperor(state, data, colour, performed or [])
         if not (state["emperor"] == colour and before != colour):
             bot["governs_unknown"] = True  # a governor the program cannot place: Palmyra Allies offers every province
     elif action == "initiate_battle" and state["options"]["emperor_rules"] and is_emperor(state, colour) \
@@ -407,7 +556,16 @@ def _points_text(bot: dict) -> list:
     return [msg("toc.points_of", points=n, area=area_term(a)).to_data() for a, n in bot["points"].items() if n]
 
 
-def _maybe_emperor(state: dict, data, colour: str):
+def commands_an_army(performed: list) -> bool:
+    """The program knows the bot commands an army when it did Create Army this turn (rules file §2.7: an available
+    General enters a province and forms an army) and no Initiate Battle since, a battle that army could lose."""
+    if "create_army" not in performed:
+        return False
+    last = len(performed) - 1 - performed[::-1].index("create_army")
+    return "initiate_battle" not in performed[last + 1:]
+
+
+def _maybe_emperor(state: dict, data, colour: str, performed: list | None = None):
     """A successful Place Governor in Italia makes the bot Emperor (seed, Tornar-se Imperador)."""
     bots = state["bots"]
     previous = state["emperor"]
@@ -447,7 +605,11 @@ def _maybe_emperor(state: dict, data, colour: str):
     if kind != "senate" and not data.settings.get("harder_challenge", False):
         # Tornar-se Imperador: a Populace Emperor's token needs the bot's Governor outside Italia, a Military Emperor's
         # its General with an army; without one that type cannot be taken (G11: fallback, provisional).
-        possible = yield Ask(f"toc.{colour}.emperor_{kind}_possible", msg(f"toc.emperor.possible.{kind}", bot=bot_name(colour, bots)), YES_NO)
+        if kind == "military" and commands_an_army(performed or []):
+            possible = True  # issue 11: its army of this turn's Create Army carries the token: no question
+            yield Say(msg("toc.emperor.army_known", bot=bot_name(colour, bots)), "why")
+        else:
+            possible = yield Ask(f"toc.{colour}.emperor_{kind}_possible", msg(f"toc.emperor.possible.{kind}", bot=bot_name(colour, bots)), YES_NO)
         if not possible:
             yield Say(msg("toc.emperor.fallback", bot=bot_name(colour, bots), type=f"@toc.emperor.type.{kind}"), "rule")
             fallback = (data.settings.get("emperor_bot_placement") or {}).get("fallback", "senate")

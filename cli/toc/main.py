@@ -98,3 +98,19 @@ def show_summary(env, session) -> None:
     for line in picture.summary(env.t, status_data(session), picture.inputs(session.save.state), max(40, env.out.width)):
         env.out.print(line)
 
+
+
+def after_step(env, session, step: dict) -> None:
+    """Issue 11, the optional "done" pause: at a terminal, a bot's turn ends with one pause so that the table can
+    catch up with the pieces before the next turn's question. It is no question: no id, not journalled, not counted;
+    'play' calls it only at a terminal (never with an answers file, piped stdin or --json)."""
+    if step.get("proc") != "bot_end" or session.save.state.get("over"):
+        return
+    from automata.core.steps import Msg
+    from automata.toc.turn import bot_name
+
+    who = env.t.render(Msg.from_data(bot_name(step["bot"], session.save.state["bots"])))
+    try:
+        env.out.input(f"[dim]{env.t('toc.pause.caught_up', bot=who)}[/dim] ")
+    except EOFError:  # the terminal went away: nothing to wait for
+        return

@@ -60,6 +60,6 @@ def test_random_bot_turns_keep_the_invariants(seed, cards, emperor, bots):
         if step["proc"] == "bot_influence":
             assert state["bots"][step["bot"]]["mode"] in (1, 2, 3, 4)
 
-    state, _ = play_game(seed, rounds=8, on_step=on_step, humans=humans, bots=bots, cards=cards, emperor_rules=emperor)
+    state, _ = play_game(seed, rounds=8, on_step=on_step, style="mixed", humans=humans, bots=bots, cards=cards, emperor_rules=emperor)
     assert state["over"]
     assert len(turns) == 8 * len(state["bot_order"])

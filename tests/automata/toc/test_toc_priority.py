@@ -183,15 +183,41 @@ _ACTIONS = ["hold_games", "initiate_battle", "create_army", "move_army", "increa
 class Board:
     """A table that describes one board: which entries' printed criteria hold and what each costs."""
 
-    def __init__(self, holds: dict, costs: dict):
+    def __init__(self, holds: dict, costs: dict, style: str = "single", state=None, bot=None, inline=None):
         self.holds, self.costs, self.asks = holds, costs, []
+        self.style, self.state, self.bot, self.inline = style, state, bot, inline or {}
 
     def answer(self, ask):
         self.asks.append(ask)
-        if ask.kind == ONE_OF:  # the next entry whose criteria hold, among those offered, in list order
-            return next((ch.value for ch in ask.choices[:-1] if self.holds[ch.value]), "none"), "answers"
+        if ask.id.split(".")[2] == "apl" and ask.choices:
+            offered = [ch.value for ch in ask.choices[:-1]]
+            if self.style == "single":  # the next entry whose criteria hold, among those offered, in list order
+                return next((v for v in offered if self.holds[v]), "none"), "answers"
+            return self.line(offered), "answers"
         assert ask.kind == TEXT and ask.id.endswith(".cost")
         return str(self.costs[ask.id.split(".")[-2]]), "answers"
+
+    def line(self, offered):
+        """The whole pass in one line (issue 11): every offered entry that holds and still has points of its type,
+        in list order, by list number; a cost the program does not know is given inline when ``inline`` says so."""
+        from automata.toc.game import data_of
+        from automata.toc.turn import known_cost
+
+        entries = {e["id"]: e for e in data_of(self.state).priority}
+        left = dict(self.state["bots"][self.bot]["points"])
+        words = []
+        for v in offered:
+            e = entries[v]
+            known = known_cost(self.state, e)
+            if not self.holds[v] or left[e["influence"]] <= 0 or (known is not None and known > left[e["influence"]]):
+                continue
+            inline = known is None and self.inline.get(v, False)
+            words.append(f"{e['order']}={self.costs[v]}" if inline else v)
+            if self.costs[v] <= left[e["influence"]]:
+                left[e["influence"]] -= self.costs[v]
+        if not words:
+            return "none"
+        return ", ".join(words + (["none"] if len(words) == 1 else []))
 
     def table_dice(self, roll, spec):  # pragma: no cover - no dice in this step
         raise AssertionError(roll)
@@ -226,13 +252,18 @@ def test_one_question_per_decision_gives_the_seeds_single_pass(data):
     from automata.core.runner import run as run_steps
     from automata.toc import game
 
-    board = Board(holds, costs)
+    style = data.draw(st.sampled_from(["single", "line"]))
+    inline = {a: data.draw(st.booleans()) for a in ids}
+    board = Board(holds, costs, style, state, c, inline)
     r = run_steps(game.procedure(state, {"proc": "bot_spend", "bot": c}), board)
     assert r.done
     performed = [e.msg.params["action"].removeprefix("@toc.apl.") for e in r.transcript if e.kind == "say" and e.msg.id == "toc.spend.do"]
     assert performed == done and state["bots"][c]["points"] == left
     order = [e["id"] for e in entries]
-    picks = [a for a in board.asks if a.kind == ONE_OF]
+    picks = [a for a in board.asks if a.id.split(".")[2] == "apl" and a.choices]
+    if style == "line":  # one line: one question, or one and a closing 'none' when the first ended early
+        assert len(picks) <= 1 or all(a.id.endswith(".cost") for a in board.asks[1:])
+        return
     last = -1
     for ask in picks:
         offered = [ch.value for ch in ask.choices[:-1]]

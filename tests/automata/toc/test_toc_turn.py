@@ -519,3 +519,31 @@ def test_palmyra_offers_only_the_provinces_the_bot_can_govern():
     r = play(state, {"proc": "bot_crisis", "bot": c}, base)
     ask = next(a for a in r.asks if a.id == f"toc.{c}.palmyra.provinces")
     assert len(ask.choices) == len(data_of(state).provinces)
+
+
+@pytest.mark.parametrize("line,asked", [("create_army=1 place_governor=1", False),
+                                        ("initiate_battle=1 create_army=1 place_governor=1", False),
+                                        ("place_governor=1 none", True)])
+def test_a_military_emperor_formed_its_army_this_turn_so_the_army_is_not_asked(line, asked):
+    """Seed, Tornar-se Imperador (a Military Emperor's square token goes on its General with an army it commands) and
+    rules file §2.7 (Create Army: an available General enters a province and forms an army): a bot that did Create
+    Army earlier this turn, and fought no battle since, commands an army; the program knows it and does not ask
+    (issue 11: a question the program can answer from what it tracks)."""
+    state = after_setup()
+    c = _bot_with_preferred(state, "military")
+    bot = state["bots"][c]
+    bot["points"] = {"military": 4, "senate": 4, "populace": 0}
+    answers = {f"toc.{c}.apl.1": line, f"toc.{c}.italia": "yes", f"toc.{c}.emperor_military_possible": "yes"}
+    r = play(state, {"proc": "bot_spend", "bot": c}, answers)
+    assert state["emperor"] == c and bot["emperor_type"] == "military"
+    assert any(a.id == f"toc.{c}.emperor_military_possible" for a in r.asks) == asked
+    assert ("toc.emperor.army_known" in says(r)) == (not asked)
+
+
+def test_a_battle_after_create_army_keeps_the_army_question():
+    """The army formed this turn may be lost in a later battle (rules file §2.7, Initiate Battle): then it is asked."""
+    from automata.toc.turn import commands_an_army
+
+    assert commands_an_army(["create_army"]) and commands_an_army(["initiate_battle", "create_army", "move_army"])
+    assert not commands_an_army(["create_army", "initiate_battle"]) and not commands_an_army(["move_army"])
+    assert commands_an_army(["create_army", "initiate_battle", "create_army"])
