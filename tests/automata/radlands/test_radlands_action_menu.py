@@ -146,3 +146,37 @@ def test_the_old_answers_still_play_and_old_saves_replay():
     result = run(action(old, data(), "a", 1), recorded=records, dice=DiceContext(1, 1, "app"))
     assert result.done and old["players"]["a"]["columns"][2][0]["card"] == "vigilante"
     assert "menu" in __import__("automata.radlands.game", fromlist=["x"]).check_options({})
+
+
+def test_a_save_of_the_category_menu_loads_and_replays(tmp_path):
+    """A save written before menu version 2 (its options have no 'menu'), with a journal of category answers
+    ('action=person', 'card', 'column', 'place'), opens and replays to the same state with this version."""
+    from automata.radlands import game
+    from radlands_policy import Policy
+    from state.save import Save, write
+    from state.session import Session
+
+    options = game.check_options({"players": "Ana,Bruno"})
+    del options["menu"]
+    state = game.new_state(options, 5)
+    policy = Policy(5)
+    policy.state = state
+    journal = []
+    for n in range(1, 121):
+        step = game.next_step(state)
+        if step is None:
+            break
+        result = run(game.procedure(state, step), policy, dice=DiceContext(5, n, "table"))
+        assert result.done
+        journal.append({"n": n, "label": game.step_label(step).to_data(), "step": step,
+                        "records": [r.to_data() for r in result.records]})
+    values = {r["value"] for e in journal for r in e["records"] if r["id"] == "action"}
+    assert {"person", "ability"} <= values  # the category answers of the earlier menu
+    folder = tmp_path / "old"
+    folder.mkdir()
+    save = Save(name="old", game="radlands", seed=5, options=options, settings={"dice": "table"}, state=state,
+                journal_length=len(journal), pending=None, created="2026-01-01T00:00:00+00:00", folder=folder)
+    save._journal = journal
+    write(save)
+    session = Session.open(folder)
+    assert session.replay(session.save.journal()) == state
