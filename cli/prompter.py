@@ -78,7 +78,7 @@ class TerminalPrompter:
         from .menu import Item, numbered_menu
 
         items = [Item(self.t.render(c.label), c.value, None if c.unavailable is None else self.t.render(c.unavailable))
-                 for c in ask.choices]
+                 for c in ask.choices if not c.hidden]
         instruction = self.t("core.prompt.select" if len(items) <= 9 else "core.prompt.filter_numbers")
         while True:
             value = numbered_menu(question, items, self.t, instruction).unsafe_ask()

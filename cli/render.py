@@ -98,7 +98,7 @@ def pending_help(t: Translator, pending: Ask | Roll) -> dict[str, Any]:
     else:
         question = t.render(pending.msg)
         if pending.choices:
-            valid = ", ".join(_choice_text(t, c) for c in pending.choices)
+            valid = ", ".join(_choice_text(t, c) for c in pending.choices if not c.hidden)
         elif pending.kind == "yesno":
             valid = f"{t('core.yes')}, {t('core.no')}"
         elif pending.kind == "number":

@@ -54,6 +54,7 @@ class Choice:
     label: Msg
     aliases: tuple[str, ...] = ()
     unavailable: Msg | None = None
+    hidden: bool = False  # accepted when named (an older answer kept valid), never shown in a menu or valid list
 
     @property
     def available(self) -> bool:
@@ -184,7 +185,7 @@ def normalise_answer(ask: Ask, raw: Any) -> Any:
 
 def available_values(ask: Ask) -> list[str]:
     """The values of the choices the table may pick now."""
-    return [c.value for c in ask.choices if c.unavailable is None]
+    return [c.value for c in ask.choices if c.unavailable is None and not c.hidden]
 
 
 def _pick(ask: Ask, text: str) -> str:
@@ -212,8 +213,8 @@ def _match(ask: Ask, text: str) -> str:
     from .closest import close_matches
 
     free = available_values(ask)
-    names = {c.value: c.value for c in ask.choices if c.available}
-    names.update({a: c.value for c in ask.choices if c.available for a in c.aliases if a not in names})
+    names = {c.value: c.value for c in ask.choices if c.available and not c.hidden}
+    names.update({a: c.value for c in ask.choices if c.available and not c.hidden for a in c.aliases if a not in names})
     close = list(dict.fromkeys(names[n] for n in close_matches(text, list(names), n=6)))[:3]  # a name in either language
     raise InvalidAnswer(msg("core.invalid.choice", value=text, valid=", ".join(free), close=", ".join(close)))
 

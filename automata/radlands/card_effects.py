@@ -14,8 +14,8 @@ from . import board
 from . import targets
 from .cards import abilities_of, ability_cost, available_people, card_choices, cheapest, enters_ready, person_cost
 from .effects import (
-    BASIC_EFFECTS, Ctx, _self_value, ask_place, damage, deck_news, discard, draw_cards, gain_punk, hit, manual, pick,
-    provisional, resolve_raiders, restore, water, zero_cost_marker,
+    BASIC_EFFECTS, Ctx, _self_value, ask_place, damage, deck_news, discard, draw_cards, flat_menu, gain_punk, hit, manual,
+    one_or_ask, pick, place_of, placements, provisional, resolve_raiders, restore, water, zero_cost_marker,
 )
 
 
@@ -109,16 +109,23 @@ def enter_person(ctx: Ctx, card: str, prefix: str = "", extra: int = 0):
 
     if full:
         yield Say(msg("radlands.rule.full_board"), "rule")
-    cols = tuple(ch for ch in targets.column_choices(state, data, side, room=not full)  # only the columns it can be paid for
-                 if person_cost(state, data, side, card, int(ch.value) - 1) + extra <= board.water_left(state))
-    col = yield Ask(prefix + "column", msg("radlands.ask.column", card=data.card(card)["name"]), ONE_OF, cols, check=check_column)
+    cols = [ch for ch in targets.column_choices(state, data, side, room=not full)  # only the columns it can be paid for
+            if person_cost(state, data, side, card, int(ch.value) - 1) + extra <= board.water_left(state)]
+    flat = flat_menu(state)
+    if flat and not full:  # the column and the place in it as one answer; one legal place: no question
+        col = yield from one_or_ask(ctx, prefix + "column", msg("radlands.ask.where", card=data.card(card)["name"]),
+                                    placements(ctx, cols), flat)
+    else:
+        col = yield Ask(prefix + "column", msg("radlands.ask.column", card=data.card(card)["name"]), ONE_OF, tuple(cols), check=check_column)
     if full:
         there = [ch for ch in targets.persons(state, data, side) if ch.value.startswith(f"{side}.c{col}.")]
         room = yield Ask(prefix + "make_room", msg("radlands.ask.make_room"), ONE_OF, tuple(there))
         yield from hit(ctx, room, "destroy")
-    c = int(col) - 1
+    c = int(col.partition(".")[0]) - 1
     alone = not me["columns"][c]
-    if me["camps"][c].get("moves") or not alone:
+    if "." in col:
+        _, front, behind = yield from place_of(ctx, col, prefix)
+    elif me["camps"][c].get("moves") or not alone:
         front, behind = yield from ask_place(ctx, c, prefix)
     else:
         front, behind = True, False

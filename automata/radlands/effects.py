@@ -247,11 +247,13 @@ def gain_punk(ctx: Ctx, optional: bool = True):
             return
         yield from hit(ctx, value, "destroy")
     cols = targets.column_choices(state, ctx.data, ctx.me, room=True)
-    col = yield from pick(ctx, "punk", msg("radlands.ask.punk_column"), cols, optional=optional)
+    question = msg("radlands.ask.punk_column")
+    if flat_menu(state):
+        cols, question = placements(ctx, cols), msg("radlands.ask.punk_place")
+    col = yield from pick(ctx, "punk", question, cols, optional=optional)
     if not col:
         return
-    c = int(col) - 1
-    front, behind = yield from ask_place(ctx, c, "punk.")
+    c, front, behind = yield from place_of(ctx, col, "punk.")
     taken, what = board.take_from_deck(state, 1)
     for w in what:
         yield from deck_news(ctx, w)
@@ -284,6 +286,52 @@ def ask_place(ctx: Ctx, c: int, prefix: str = ""):
     if here == 1:
         front = (yield Ask(ctx.qid(prefix + "place"), msg("radlands.ask.place"), ONE_OF, place_choices())) == "front"
     return front, behind
+
+
+def flat_menu(state: dict) -> bool:
+    """Menu version 2 (issue 11; automata/radlands/turn.py): saves made before it keep their questions."""
+    return int(state.get("options", {}).get("menu", 1)) >= 2
+
+
+def placements(ctx: Ctx, cols: list[Choice], side: str | None = None) -> list[Choice]:
+    """Menu version 2 (issue 11): the column and the place in it as one answer. A column holding one person gives
+    two items, '2.front' (in front of that person) and '2.behind' (behind them: they move forward); an empty
+    column gives one ('2'). A column with a moved Juggernaut camp keeps its own questions (its value alone). The
+    bare column of a column with one person stays accepted by name (hidden) and then asks the place."""
+    s = ctx.side(side)
+    out = []
+    for ch in cols:
+        c = int(ch.value) - 1
+        col = s["columns"][c]
+        if ch.value == "none" or s["camps"][c].get("moves") or len(col) != 1:
+            out.append(ch)
+            continue
+        camp = ctx.data.card(s["camps"][c]["id"])["name"]
+        there = targets.card_name(ctx.data, col[0]["card"])
+        for where in ("front", "behind"):
+            out.append(Choice(f"{ch.value}.{where}", msg("radlands.column_place." + where, col=c + 1, camp=camp, person=there)))
+        out.append(Choice(ch.value, ch.label, ch.aliases, hidden=True))
+    return out
+
+
+def place_of(ctx: Ctx, value: str, prefix: str = ""):
+    """(column index, front, behind) from a column answer: '2.front' and '2.behind' carry the place; a bare
+    column asks it where the rules leave a choice (ask_place)."""
+    col, _, where = value.partition(".")
+    c = int(col) - 1
+    if where:
+        return c, where == "front", False
+    front, behind = yield from ask_place(ctx, c, prefix)
+    return c, front, behind
+
+
+def one_or_ask(ctx: Ctx, qid: str, question, choices: list[Choice], flat: bool):
+    """Ask among ``choices``; in menu version 2 a single shown choice is taken without a question (said)."""
+    shown = [ch for ch in choices if not ch.hidden]
+    if flat and len(shown) == 1:
+        yield Say(msg("radlands.fx.only_place", choice=shown[0].label.to_data()), "info")
+        return shown[0].value
+    return (yield Ask(qid, question, ONE_OF, tuple(choices)))
 
 
 def place_choices() -> tuple[Choice, ...]:
@@ -514,6 +562,8 @@ def famine(ctx: Ctx, _arg=""):
 def high_ground(ctx: Ctx, _arg=""):
     ctx.state["turn"]["high_ground"] = True
     yield Say(msg("radlands.fx.high_ground", player=ctx.name(), opp=ctx.name(ctx.opp)), "rule")
+    if flat_menu(ctx.state) and not board.people(ctx.side()):
+        return  # no person to rearrange: nothing unmodelled can change (issue 11)
     yield from report_changes(ctx, only=("move",))
 
 
@@ -613,10 +663,12 @@ def move_person(ctx: Ctx, value: str):
     s = ctx.side(side)
     p = board.take_person(s, c, i)
     cols = targets.column_choices(ctx.state, ctx.data, side, room=True)
+    if flat_menu(ctx.state):
+        cols = placements(ctx, cols)
     col = yield Ask(ctx.qid("move.column"), msg("radlands.ask.move_column"), ONE_OF, tuple(cols))
-    front, behind = yield from ask_place(ctx, int(col) - 1, "move.")
-    board.insert_person(ctx.state, s, int(col) - 1, p, front=front, behind=behind)
-    yield Say(msg("radlands.fx.moved", card=targets.card_name(ctx.data, p["card"]), col=int(col)), "do")
+    c, front, behind = yield from place_of(ctx, col, "move.")
+    board.insert_person(ctx.state, s, c, p, front=front, behind=behind)
+    yield Say(msg("radlands.fx.moved", card=targets.card_name(ctx.data, p["card"]), col=c + 1), "do")
 
 
 #: The icons and named behaviours above; card_effects.EFFECTS adds the longer card texts and runs them all.

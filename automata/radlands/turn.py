@@ -11,7 +11,7 @@ from . import board
 from . import targets
 from .card_effects import enter_person, run_effect, run_effects
 from .cards import ability_cost, abilities_of, available_people, card_choices, cheapest, condition_holds
-from .effects import Ctx, draw_cards, report_changes, zero_cost_marker
+from .effects import Ctx, apply_change, flat_menu, draw_cards, report_changes, zero_cost_marker
 from .queue import event_bomb, events_phase, place_event
 
 ACTIONS = ("person", "event", "draw", "junk", "silo", "ability", "change", "end")
@@ -156,13 +156,19 @@ def action(state: dict, data, side: str, k: int):
     me = state["players"][side]
     yield Say(msg("radlands.action.status", player=me["name"], water=board.water_left(state), hand=me["hand"],
                   silo="@radlands.silo." + me["silo"]), "info")
-    # every action keeps its place and number; one the player cannot take now is marked with the reason (issue 11)
-    blocks = action_blocks(state, data, side)
-    choices = tuple(Choice(a, msg("radlands.action." + a, cost_draw=state["rules"]["draw_action_cost"],
-                                  cost_silo=state["rules"]["take_silo_cost"]), unavailable=blocks.get(a)) for a in ACTIONS)
+    if flat_menu(state):
+        choices = menu_choices(state, data, side)
+    else:
+        # every action keeps its place and number; one the player cannot take now is marked with the reason
+        blocks = action_blocks(state, data, side)
+        choices = tuple(Choice(a, msg("radlands.action." + a, cost_draw=state["rules"]["draw_action_cost"],
+                                      cost_silo=state["rules"]["take_silo_cost"]), unavailable=blocks.get(a)) for a in ACTIONS)
     what = yield Ask("action", msg("radlands.ask.action", player=me["name"]), ONE_OF, choices)
     ctx = Ctx(state, data, side)
-    yield from ACTION_PROCS[what](ctx)
+    if what in ACTION_PROCS:
+        yield from ACTION_PROCS[what](ctx)
+    else:
+        yield from concrete_action(ctx, what)
     if state.get("over"):
         return
     if what == "end":
@@ -170,6 +176,129 @@ def action(state: dict, data, side: str, k: int):
         state["next"] = {"proc": "events", "p": nxt, "name": state["players"][nxt]["name"], "turn": state["turn"]["number"] + 1}
     else:
         state["next"] = action_step(state, side, k + 1)
+
+
+# -- one menu of concrete actions (menu version 2) ----------------------------------------------------------
+#
+# Stable order, so that an item keeps its number while the board changes: the fixed actions, the abilities of the
+# three camps, every person of the game, every event, every card to junk, the reports of a change, and last the
+# abilities of the people on the table (the only part whose length changes). An item the player cannot take now
+# stays in its place, marked with the reason. The hand's cards are not known to the program: a card of which no
+# copy can be in a hand (all seen in play, in queues or among known discards) is marked so.
+
+REPORTS = ("damage", "destroy", "restore", "revive", "punk", "move", "to_hand", "draw", "discard", "water")
+LEGACY = ("person", "event", "junk", "ability", "change")  # the categories of menu version 1, still accepted by name
+
+
+def menu_choices(state: dict, data, side: str) -> tuple[Choice, ...]:
+    me = state["players"][side]
+    left = board.water_left(state)
+    r = state["rules"]
+    blocks = action_blocks(state, data, side)
+    out = [Choice("end", msg("radlands.action.end"))]
+    out.append(Choice("draw", msg("radlands.action.draw", cost_draw=r["draw_action_cost"]), unavailable=blocks.get("draw")))
+    out.append(Choice("silo", msg("radlands.action.silo", cost_silo=r["take_silo_cost"]), unavailable=blocks.get("silo")))
+    camp_items, people_items = ability_items(state, data, side)
+    out += camp_items
+    no_hand = msg("radlands.unavailable.no_hand") if me["hand"] == 0 else None
+    people = set(available_people(state, data, "person"))
+    for cid, card in data.people.items():
+        why = no_hand
+        if why is None and cid not in people:
+            why = msg("radlands.unavailable.no_copy")
+        if why is None and cheapest(state, data, side, cid) > left:
+            why = msg("radlands.unavailable.water", cost=cheapest(state, data, side, cid), water=left)
+        out.append(Choice("person:" + cid, msg("radlands.menu.person", card=card["name"], cost=card["cost"]), unavailable=why))
+    events = set(available_people(state, data, "event"))
+    ctx = Ctx(state, data, side)
+    for cid, card in data.events.items():
+        why = no_hand
+        if why is None and cid not in events:
+            why = msg("radlands.unavailable.no_copy")
+        if why is None and int(card["cost"]) > left:
+            why = msg("radlands.unavailable.water", cost=card["cost"], water=left)
+        if why is None and board.event_space(me["queue"], event_bomb(ctx, cid)) < 0:
+            why = msg("radlands.unavailable.event_queue", bomb=event_bomb(ctx, cid))
+        out.append(Choice("event:" + cid, msg("radlands.menu.event", card=card["name"], cost=card["cost"]), unavailable=why))
+    silo = data.card("water_silo")
+    out.append(Choice("junk:water_silo", msg("radlands.menu.junk", card=silo["name"], icon="@radlands.icon." + silo["junk"]),
+                      unavailable=None if me["silo"] == "hand" else msg("radlands.unavailable.silo_not_in_hand")))
+    for cid, card in list(data.people.items()) + list(data.events.items()):
+        why = no_hand
+        if why is None and cid not in people | events:
+            why = msg("radlands.unavailable.no_copy")
+        out.append(Choice("junk:" + cid, msg("radlands.menu.junk", card=card["name"], icon="@radlands.icon." + card["junk"]), unavailable=why))
+    out += [Choice("change:" + k, msg("radlands.menu.change", change="@radlands.change." + k)) for k in REPORTS]
+    out += people_items
+    out += [Choice(a, msg("radlands.action." + a), hidden=True) for a in LEGACY]
+    return tuple(out)
+
+
+def ability_items(state: dict, data, side: str) -> tuple[list[Choice], list[Choice]]:
+    """One item per ability of each camp (destroyed or used ones marked) and of each person on the table."""
+    me = state["players"][side]
+    left = board.water_left(state)
+    camps, people = [], []
+
+    def items(src: dict, place: str, ready_why, camp, kind: str, col: int):
+        name = data.card(src["card"])["name"] if src["card"] != board.PUNK else "@radlands.punk"
+        abs_ = abilities_of(state, data, side, src)
+        out = []
+        for n, ab, _text in abs_:
+            cost = ability_cost(state, data, side, ab)
+            why = ready_why
+            if why is None and cost > left:
+                why = msg("radlands.unavailable.water", cost=cost, water=left)
+            if why is None and not condition_holds(state, side, ab, camp):
+                why = msg("radlands.unavailable.condition")
+            label = msg("radlands.menu.use_" + kind + ("_n" if len(abs_) > 1 else ""), card=name, col=col, cost=cost, n=n)
+            out.append(Choice(f"use:{place}" + (f"#{n}" if n > 1 else ""), label, unavailable=why))
+        return out
+
+    for c, camp in enumerate(me["camps"]):
+        why = None
+        if not board.camp_alive(camp):
+            why = msg("radlands.unavailable.destroyed")
+        elif camp["used"]:
+            why = msg("radlands.unavailable.used")
+        camps += items({"kind": "camp", "card": camp["id"], "c": c}, f"{side}.c{c + 1}", why, camp, "camp", c + 1)
+    for c, col in enumerate(me["columns"]):
+        for i, p in enumerate(col):
+            why = None
+            if p["damaged"]:
+                why = msg("radlands.unavailable.damaged")
+            elif p["used"]:
+                why = msg("radlands.unavailable.used")
+            elif p["fresh"]:
+                why = msg("radlands.unavailable.fresh")
+            src = {"kind": "person", "card": p["card"], "c": c, "uid": p["uid"]}
+            people += items(src, f"{side}.c{c + 1}.{i + 1}", why, None, "person", c + 1)
+    return camps, people
+
+
+def concrete_action(ctx: Ctx, what: str):
+    """An item of the one menu: 'person:<card>', 'event:<card>', 'junk:<card>', 'use:<place>[#n]', 'change:<kind>'."""
+    state, data, side = ctx.state, ctx.data, ctx.me
+    kind, _, rest = what.partition(":")
+    if kind == "person":
+        yield from enter_person(ctx, rest)
+    elif kind == "event":
+        yield from event_card(ctx, rest)
+    elif kind == "junk":
+        yield from junk_card(ctx, rest)
+    elif kind == "use":
+        place, _, n = rest.partition("#")
+        s, c, i = targets.parse(place)
+        me = ctx.side()
+        if i < 0:
+            src = {"kind": "camp", "card": me["camps"][c]["id"], "c": c}
+        else:
+            p = me["columns"][c][i]
+            src = {"kind": "person", "card": p["card"], "c": c, "uid": p["uid"]}
+        chosen = next(x for x in abilities_of(state, data, side, src) if x[0] == int(n or 1))
+        yield from use_ability(ctx, src, chosen)
+    elif kind == "change":
+        yield from apply_change(ctx, rest)
 
 
 def play_person(ctx: Ctx):
@@ -205,6 +334,11 @@ def play_event(ctx: Ctx):
         return value
 
     card = yield Ask("card", msg("radlands.ask.event"), ONE_OF, card_choices(data, ids), check=check_card)
+    yield from event_card(ctx, card)
+
+
+def event_card(ctx: Ctx, card: str):
+    state, data = ctx.state, ctx.data
     cost = int(data.card(card)["cost"])
     board.pay(state, cost)
     ctx.side()["hand"] -= 1
@@ -232,6 +366,12 @@ def junk_action(ctx: Ctx):
     if me["silo"] == "hand":
         choices.insert(0, Choice("water_silo", msg("radlands.card_plain", card=data.card("water_silo")["name"]), ("silo",)))
     card = yield Ask("card", msg("radlands.ask.junk"), ONE_OF, tuple(choices))
+    yield from junk_card(ctx, card)
+
+
+def junk_card(ctx: Ctx, card: str):
+    state, data = ctx.state, ctx.data
+    me = ctx.side()
     icon = data.card(card)["junk"]
     if card == "water_silo":
         me["silo"] = "area"
@@ -265,6 +405,12 @@ def ability_action(ctx: Ctx):
             Choice(str(k), msg("radlands.ability_choice", cost=ability_cost(state, data, side, ab), text=t))
             for k, ab, t in abilities))
         n, ability, text = next(x for x in abilities if str(x[0]) == pick)
+    yield from use_ability(ctx, src, (n, ability, text))
+
+
+def use_ability(ctx: Ctx, src: dict, chosen: tuple):
+    state, data, side = ctx.state, ctx.data, ctx.me
+    n, ability, text = chosen
     cost = ability_cost(state, data, side, ability)
     if ability.get("cost") == "symbol" and data.rule_is_provisional("symbol_cost_base"):
         yield Say(msg("radlands.provisional.symbol_cost"), "warn")

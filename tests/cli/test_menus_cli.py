@@ -24,9 +24,10 @@ def first_action():
 
 
 @pytest.mark.parametrize("lang, marked", [
-    ("en", "person, event, draw (not now: needs 2 water, you have 1), junk"),
+    # Radlands menu version 2: the concrete actions, in their fixed order
+    ("en", "end, draw (not now: needs 2 water, you have 1), silo"),
     # in pt-BR each id has its Portuguese name beside it (issue 16)
-    ("pt-BR", "event «Jogar um evento», draw «Comprar uma carta (2 de água)» (agora não: precisa de 2 de água, você tem 1), junk"),
+    ("pt-BR", "draw «Comprar uma carta (2 de água)» (agora não: precisa de 2 de água, você tem 1), silo"),
 ])
 def test_the_valid_answers_mark_an_unavailable_item_with_its_reason(first_action, lang, marked):
     r = run("--lang", lang, "play")

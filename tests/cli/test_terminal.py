@@ -201,33 +201,34 @@ def test_a_yes_no_key_waits_for_enter_so_it_never_also_answers_the_next_menu(ter
 
 
 RADLANDS_MENU = {
-    "en": {"marked": r"3\) Draw a card \(2 water\)  — not now: needs 2 water, you have 1",
-           "refused": "cannot be chosen now: needs 2 water, you have 1", "no_item": "9 names no item",
+    "en": {"marked": r"2\) Draw a card \(2 water\)  — not now: needs 2 water, you have 1",
+           "refused": "cannot be chosen now: needs 2 water, you have 1", "no_item": "999 names no item",
            "end": "End the turn"},
-    "pt-BR": {"marked": r"3\) Comprar uma carta \(2 de água\)  — agora não: precisa de 2 de água, você tem 1",
+    "pt-BR": {"marked": r"2\) Comprar uma carta \(2 de água\)  — agora não: precisa de 2 de água, você tem 1",
               "refused": "não pode ser escolhido agora: precisa de 2 de água, você tem 1",
-              "no_item": "9 não corresponde a nenhum item", "end": "Encerrar o turno"},
+              "no_item": "999 não corresponde a nenhum item", "end": "Encerrar o turno"},
 }
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_the_radlands_action_menu_keeps_its_numbers_and_refuses_what_names_nothing(term_env, _tabletop_home, lang):
-    """Ana's first turn gives 1 water: 'Draw a card' (2 water) stays item 3, marked with the reason; picking it
-    says the reason and the menu stays; 9 (past the end) is refused and Enter then picks nothing; 8 is still
-    'End the turn'."""
+    """Ana's first turn gives 1 water: 'Draw a card' (2 water) stays item 2, marked with the reason; picking it
+    says the reason and the menu stays; 999 (past the end) is refused and Enter then picks nothing; 1 is still
+    'End the turn'. (Radlands menu version 2 lists the concrete actions: a long menu, where a number is typed.)"""
     words = RADLANDS_MENU[lang]
     assert tt(term_env, "new", "radlands", "--name", "r1", "--players", "Ana,Bruno", "--first-game").returncode == 0
     assert tt(term_env, "play", "--answer", "experienced=Ana", "--answer", "flip=1", "--dice", "table").returncode == 2
     child = spawn(term_env, "--lang", lang, "play")
     child.expect(words["marked"])
-    child.send("3")
+    child.send("2")
     child.send("\r")
     child.expect(words["refused"])
-    child.send(UP)  # clears the message (item 2)
-    child.send("9")
+    child.send("\x7f")  # Backspace: the typed number is gone
+    child.send("999")
     child.expect(words["no_item"])
     child.send("\r")  # Enter confirms nothing (the records below show that only 'end' was picked)
-    child.send("8")
+    child.send("\x7f\x7f\x7f")
+    child.send("1")
     child.send("\r")
     child.expect(words["end"])
     child.expect("Bruno")

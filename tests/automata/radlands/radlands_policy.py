@@ -52,9 +52,15 @@ class Policy:
             n = rng.randint(ask.min or 0, ask.max if ask.max is not None else len(ask.choices))
             return [c.value for c in rng.sample(list(ask.choices), n)]
         if ask.kind == ONE_OF:
-            values = [c.value for c in ask.choices if c.unavailable is None]  # a table picks only what it can
+            values = [c.value for c in ask.choices if c.unavailable is None and not c.hidden]  # a table picks only what it can
             if ask.id == "action":
-                weights = [WEIGHTS.get(v, 1) for v in values]
+                # menu version 2 lists concrete actions ('person:holdout'): a table picks the kind of action with
+                # the weights above, then one of the items of that kind (a report of a change: rarely, as before
+                # when 'Report a change' was followed by 'Nothing else' most of the time)
+                kinds = [v.partition(":")[0] for v in values]
+                count = {k: kinds.count(k) for k in kinds}
+                weights = [WEIGHTS.get("ability" if k == "use" else k, 1) * (0.3 if k == "change" and ":" in v else 1) / count[k]
+                           for v, k in zip(values, kinds)]
                 return rng.choices(values, weights)[0]
             if ask.id.startswith("change") and "done" in values and rng.random() < 0.7:
                 return "done"

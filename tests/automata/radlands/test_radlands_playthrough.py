@@ -77,3 +77,56 @@ def test_random_games_keep_the_invariants_and_always_end(seed, first_game):
     assert state["over"] and state["result"] in ("a", "b", "draw")
     for first, water in seen_first_water:
         assert water == (1 if first else 3)
+
+
+class _TakeFirst:
+    """The scripted table, except that the turn menu is answered with ``value``."""
+
+    def __init__(self, policy, value):
+        self.policy, self.value, self.used = policy, value, False
+
+    def answer(self, ask):
+        if ask.id == "action" and not self.used:
+            self.used = True
+            return self.value, "table"
+        return self.policy.answer(ask)
+
+    def table_dice(self, roll, spec):
+        return self.policy.table_dice(roll, spec)
+
+
+@settings(max_examples=random_games(15), deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_every_offered_action_can_be_taken(seed):
+    """Issue 11, no wrong picks: in random games, every item the turn menu offers as available (water, ready,
+    damaged, the events queue, a copy that can be in a hand; rules file §2.4-§2.7, seed 'Ações') can be taken:
+    picked, it is accepted and its step ends with every further question answerable by a legal answer."""
+    import copy
+
+    from automata.core.runner import DiceContext, NoAnswers, run
+    from radlands_policy import Policy
+
+    state = game.new_state(game.check_options({}), seed)
+    policy = Policy(seed)
+    policy.state = state
+    checked = 0
+    for n in range(1, 4000):
+        step = game.next_step(state)
+        if step is None:
+            break
+        if step["proc"] == "action" and n % 4 == 0:
+            pending = run(game.procedure(copy.deepcopy(state), step), NoAnswers(), dice=DiceContext(seed, n, "table")).pending
+            assert pending is not None and pending.id == "action"
+            for choice in pending.choices:
+                if choice.unavailable is not None or choice.hidden:
+                    continue
+                trial = copy.deepcopy(state)
+                table = Policy(seed + n)
+                table.state = trial
+                result = run(game.procedure(trial, step), _TakeFirst(table, choice.value), dice=DiceContext(seed, n, "table"))
+                assert result.done, f"{choice.value} offered but stopped at {result.pending_id}"
+                check(trial)
+                checked += 1
+        result = run(game.procedure(state, step), policy, dice=DiceContext(seed, n, "table"))
+        assert result.done
+    assert state["over"] and checked > 0

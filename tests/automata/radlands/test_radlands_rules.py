@@ -7,6 +7,8 @@ Seed sections: "Preparação" (setup), "Fluxo do Jogo" 1-3 (Events, Replenish, A
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from automata.core.runner import BadAnswer, DiceContext, ScriptedAnswers, run
@@ -574,8 +576,14 @@ def test_a_person_is_offered_only_the_columns_where_it_can_be_paid():
     state = fresh(water=1)
     state["players"]["a"]["camps"][2]["state"] = "destroyed"
     state["players"]["a"]["hand"] = 1
-    result = run(action(state, data(), "a", 1), ScriptedAnswers({"action": "person", "card": "holdout"}), dice=DiceContext(1, 1, "app"))
+    legacy = json.loads(json.dumps(state))
+    del legacy["options"]["menu"]  # a save of menu version 1 asks the column, offering only that one
+    result = run(action(legacy, data(), "a", 1), ScriptedAnswers({"action": "person", "card": "holdout"}), dice=DiceContext(1, 1, "app"))
     assert result.pending.id == "column" and [c.value for c in result.pending.choices] == ["3"]
+    # menu version 2 (issue 11): the only legal place is taken without a question, and said
+    result = play(action(state, data(), "a", 1), {"action": "person:holdout"})
+    assert [e.id for e in result.transcript if e.kind == "ask"] == ["action"]
+    assert state["players"]["a"]["columns"][2][0]["card"] == "holdout" and board.water_left(state) == 1
 
 
 def test_the_first_game_leaves_the_camp_deck_in_the_box_instead_of_shuffling_it():
