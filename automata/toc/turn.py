@@ -607,7 +607,7 @@ def _maybe_emperor(state: dict, data, colour: str, performed: list | None = None
         # its General with an army; without one that type cannot be taken (G11: fallback, provisional).
         if kind == "military" and commands_an_army(performed or []):
             possible = True  # issue 11: its army of this turn's Create Army carries the token: no question
-            yield Say(msg("toc.emperor.army_known", bot=bot_name(colour, bots)), "why")
+            yield Say(msg("toc.why.emperor_army_known", bot=bot_name(colour, bots)), "why")
         else:
             possible = yield Ask(f"toc.{colour}.emperor_{kind}_possible", msg(f"toc.emperor.possible.{kind}", bot=bot_name(colour, bots)), YES_NO)
         if not possible:

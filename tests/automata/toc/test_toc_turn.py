@@ -537,7 +537,7 @@ def test_a_military_emperor_formed_its_army_this_turn_so_the_army_is_not_asked(l
     r = play(state, {"proc": "bot_spend", "bot": c}, answers)
     assert state["emperor"] == c and bot["emperor_type"] == "military"
     assert any(a.id == f"toc.{c}.emperor_military_possible" for a in r.asks) == asked
-    assert ("toc.emperor.army_known" in says(r)) == (not asked)
+    assert ("toc.why.emperor_army_known" in says(r)) == (not asked)
 
 
 def test_a_battle_after_create_army_keeps_the_army_question():
