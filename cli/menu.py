@@ -36,12 +36,15 @@ class MenuState:
     Up to nine items a number key moves the pointer at once. Longer menus take typed text: a number names the item
     with that number, other text keeps the items whose label contains it; the numbers stay the items' own."""
 
-    def __init__(self, items: list[Item], t):
+    def __init__(self, items: list[Item], t, start: int | None = None):
         self.items = items
         self.t = t
         self.long = len(items) > 9
         self.typed = ""
-        self.pointer = self._first(range(len(items)))
+        # the pointer starts on the question's default (what Enter means when nothing happened), else the first
+        # item that can be picked
+        ok = start is not None and 0 <= start < len(items) and items[start].reason is None
+        self.pointer = start if ok else self._first(range(len(items)))
         self.error: str | None = None
         self.blocked = False  # a number named no item (or the text matches none): Enter confirms nothing
 
@@ -103,7 +106,32 @@ class MenuState:
         return item.value
 
 
-def numbered_menu(message: str, items: list[Item], t, instruction: str):
+def window(shown: list[int], pointer: int, room: int, height=lambda i: 1) -> tuple[list[int], int, int]:
+    """The items a terminal with ``room`` rows for items shows: a run of ``shown`` around the pointer that fits
+    (``height`` gives an item's rows, a wrapped label takes more than one), with how many are hidden above and
+    below it (said on rows of their own), so that a long menu never scrolls the question off the screen."""
+    if sum(height(i) for i in shown) <= room:
+        return shown, 0, 0
+    room = max(3, room - 3)  # the "more" rows
+    at = shown.index(pointer) if pointer in shown else 0
+    first = last = at
+    used = height(shown[at])
+    while True:  # grow around the pointer, one item below then one above, while it fits
+        grown = False
+        if last + 1 < len(shown) and used + height(shown[last + 1]) <= room:
+            last += 1
+            used += height(shown[last])
+            grown = True
+        if first > 0 and used + height(shown[first - 1]) <= room:
+            first -= 1
+            used += height(shown[first])
+            grown = True
+        if not grown:
+            break
+    return shown[first:last + 1], first, len(shown) - last - 1
+
+
+def numbered_menu(message: str, items: list[Item], t, instruction: str, start: int | None = None):
     """A ``questionary.Question`` whose ``unsafe_ask()`` returns the value of the picked item."""
     from prompt_toolkit.application import Application
     from prompt_toolkit.formatted_text import to_formatted_text
@@ -113,7 +141,7 @@ def numbered_menu(message: str, items: list[Item], t, instruction: str):
     from questionary import Question
     from questionary.styles import merge_styles_default
 
-    menu = MenuState(items, t)
+    menu = MenuState(items, t, start)
     done: dict[str, str] = {}
     width = len(str(len(items)))
 
@@ -128,7 +156,22 @@ def numbered_menu(message: str, items: list[Item], t, instruction: str):
         out = [("class:qmark", "?"), ("class:question", f" {text}"), ("class:instruction", tail)]
         if menu.long:
             out.append(("class:answer", f" {menu.typed}"))
-        for i in menu.visible():
+        import shutil
+
+        # the question, the instruction and the "more" lines take about six rows; items get the rest
+        size = shutil.get_terminal_size((80, 24))
+        room = size.lines - 2 - (text + tail).count("\n") - (2 if menu.error else 0)
+
+        def height(i: int) -> int:
+            item = items[i]
+            label = item.label if item.reason is None else f"{item.label}  — {t('core.prompt.unavailable', reason=item.reason)}"
+            return len(lines(label, 3 + width + 2))
+
+        shown, above, below = window(menu.visible(), menu.pointer, room, height)
+        if above:
+            out.append(("", "\n"))
+            out.append(("class:instruction", "   " + "\n".join(lines(t("core.prompt.more_above", count=above), 3))))
+        for i in shown:
             item = items[i]
             here = i == menu.pointer
             out.append(("", "\n"))
@@ -140,6 +183,9 @@ def numbered_menu(message: str, items: list[Item], t, instruction: str):
                 out.append(("class:disabled", number + "\n".join(lines(label, lead))))
             else:
                 out.append(("class:highlighted" if here else "", number + "\n".join(lines(item.label, lead))))
+        if below:
+            out.append(("", "\n"))
+            out.append(("class:instruction", "   " + "\n".join(lines(t("core.prompt.more_below", count=below), 3))))
         if menu.error:
             out.append(("", "\n"))
             out.append(("fg:ansired bold", " ! " + "\n".join(lines(menu.error, 3))))

@@ -15,21 +15,18 @@ def fit(question: str) -> str:
     return wrapped(question)[0]
 
 
+def fit_hint(hint: str) -> str:
+    """A checkbox's key hint, on its own wrapped lines under the question (it cut words at 60 columns)."""
+    from .promptwrap import lines
+
+    return "\n  " + "\n".join(lines(hint, 2))
+
+
 class TerminalPrompter:
     """An answer source that asks a person. Ctrl-C raises KeyboardInterrupt."""
 
     def __init__(self, t: Translator):
         self.t = t
-
-    def _validator(self, check):
-        def validate(text: str):
-            try:
-                check(text)
-            except InvalidAnswer as bad:
-                return self.t.render(bad.msg)
-            return True
-
-        return validate
 
     def answer(self, ask: Ask):
         import questionary
@@ -40,29 +37,53 @@ class TerminalPrompter:
         if ask.kind == YES_NO:
             from .yesno import yes_no
 
-            value = yes_no(question, self.t, default=True).unsafe_ask()
+            value = yes_no(question, self.t, default=ask.default if isinstance(ask.default, bool) else True).unsafe_ask()
         elif ask.kind == ONE_OF:
             value = self._select(ask, question)
         elif ask.kind == SEVERAL_OF:
-            choices = [questionary.Choice(self.t.render(c.label), value=c.value, disabled=self._reason(c)) for c in ask.choices]
-            value = questionary.checkbox(fit(question), choices=choices, validate=self._validator(ask.normalise),
-                                         instruction=self.t("core.prompt.checkbox"), erase_when_done=True).unsafe_ask()
-            # questionary's own answer line is English ("done (2 selections)"): say it in the table's language
-            labels = {c.value: self.t.render(c.label) for c in ask.choices}
-            picked = ", ".join(labels[v] for v in value) if value else self.t("core.prompt.none_picked")
-            from rich.console import Console
-            from rich.markup import escape
-
-            Console().print(f"[bold]?[/bold] {escape(question)} [cyan]{escape(picked)}[/cyan]")
-        elif ask.kind == NUMBER:
-            if ask.min is not None and ask.max is not None:
+            value = self._checkbox(ask, question)
+        elif ask.kind in (NUMBER, TEXT):
+            if ask.kind == NUMBER and ask.min is not None and ask.max is not None:
                 question += f" [{ask.min}–{ask.max}]"
-            value = questionary.text(fit(question), validate=self._validator(ask.normalise)).unsafe_ask()
-        elif ask.kind == TEXT:
-            value = questionary.text(fit(question), validate=self._validator(ask.normalise)).unsafe_ask()
+            default = "" if ask.default is None else str(ask.default)
+            value = self._until_valid(lambda: questionary.text(fit(question), default=default).unsafe_ask(), ask.normalise)
         else:  # pragma: no cover - kinds are closed
             raise ValueError(ask.kind)
         return value, "table"
+
+    def _refused(self, bad: InvalidAnswer) -> None:
+        """Why an answer was refused, in full under the question (wrapped at word boundaries), instead of
+        prompt_toolkit's bottom bar that a terminal cuts at its width."""
+        from rich.console import Console
+        from rich.markup import escape
+
+        Console(stderr=True).print(f"[red]! {escape(self.t.render(bad.msg))}[/red]")
+
+    def _until_valid(self, ask_once, check):
+        while True:
+            value = ask_once()
+            try:
+                check(value)
+            except InvalidAnswer as bad:
+                self._refused(bad)
+                continue
+            return value
+
+    def _checkbox(self, ask: Ask, question: str):
+        import questionary
+        from rich.console import Console
+        from rich.markup import escape
+
+        choices = [questionary.Choice(self.t.render(c.label), value=c.value, disabled=self._reason(c)) for c in ask.choices]
+        value = self._until_valid(
+            lambda: questionary.checkbox(fit(question), choices=choices, instruction=fit_hint(self.t("core.prompt.checkbox")),
+                                         erase_when_done=True).unsafe_ask(),
+            ask.normalise)
+        # questionary's own answer line is English ("done (2 selections)"): say it in the table's language
+        labels = {c.value: self.t.render(c.label) for c in ask.choices}
+        picked = ", ".join(labels[v] for v in value) if value else self.t("core.prompt.none_picked")
+        Console().print(f"[bold]?[/bold] {escape(question)} [cyan]{escape(picked)}[/cyan]")
+        return value
 
     def _reason(self, choice) -> str | None:
         """The rendered reason an item cannot be picked now (questionary shows it greyed beside the item)."""
@@ -80,8 +101,9 @@ class TerminalPrompter:
         items = [Item(self.t.render(c.label), c.value, None if c.unavailable is None else self.t.render(c.unavailable))
                  for c in ask.choices if not c.hidden]
         instruction = self.t("core.prompt.select" if len(items) <= 9 else "core.prompt.filter_numbers")
+        start = next((i for i, it in enumerate(items) if ask.default is not None and it.value == ask.default), None)
         while True:
-            value = numbered_menu(question, items, self.t, instruction).unsafe_ask()
+            value = numbered_menu(question, items, self.t, instruction, start).unsafe_ask()
             try:
                 ask.normalise(value)
             except InvalidAnswer as bad:
@@ -97,8 +119,7 @@ class TerminalPrompter:
         what = self.t.render(roll.msg) if roll.msg is not None else roll.id
         key = "core.dice.enter_explode" if spec.explode else "core.dice.enter"
         question = self.t(key, what=what, count=spec.count, sides=spec.sides)
-        value = questionary.text(
-            fit(question), validate=self._validator(lambda text: parse_table_faces(spec, text))
-        ).unsafe_ask()
+        value = self._until_valid(lambda: questionary.text(fit(question)).unsafe_ask(),
+                                  lambda text: parse_table_faces(spec, text))
         return value, "table"
 

@@ -92,6 +92,10 @@ class Ask:
     max: int | None = None
     check: Callable[[Any], Any] | None = None
     hint: Msg | None = None
+    # what Enter means at a terminal: the answer when nothing happened ("no event", "nobody", "no"), never one
+    # that records something the table did not do; None: the first item (menus), yes (yes/no), empty (text).
+    # Off-terminal a default never answers for the table.
+    default: Any = None
 
     def normalise(self, raw: Any) -> Any:
         value = normalise_answer(self, raw)

@@ -65,3 +65,30 @@ def test_a_long_menu_takes_a_number_of_two_digits_or_text_and_refuses_what_names
     for ch in "xyz":
         m.type(ch)
     assert m.visible() == [] and m.enter() is None and "aguaxyz" in m.error
+
+
+def test_the_pointer_starts_on_the_questions_default_when_it_can_be_picked():
+    """Ask.default (automata/core/steps.py): Enter means the answer when nothing happened; an unavailable
+    default or none at all leaves the pointer on the first item that can be picked."""
+    from cli.menu import Item, MenuState
+
+    items = [Item("a", "a", "not now"), Item("b", "b"), Item("c", "c")]
+    assert MenuState(items, None, 2).pointer == 2
+    assert MenuState(items, None, 0).pointer == 1
+    assert MenuState(items, None, None).pointer == 1
+
+
+def test_a_long_menu_shows_a_window_around_the_pointer_that_fits_the_rows():
+    """A 90-item menu never scrolls its question off the screen: the items shown fit the rows (wrapped labels
+    count their rows), the pointer is among them, and the hidden ones are counted above and below."""
+    from cli.menu import window
+
+    shown = list(range(90))
+    for pointer in (0, 1, 44, 88, 89):
+        for room in (10, 20, 37):
+            height = lambda i: 2 if i % 3 == 0 else 1  # noqa: E731 - some labels wrap
+            part, above, below = window(shown, pointer, room, height)
+            assert pointer in part
+            assert sum(height(i) for i in part) <= room
+            assert part == shown[above:90 - below]
+    assert window(list(range(5)), 3, 10) == ([0, 1, 2, 3, 4], 0, 0)

@@ -27,7 +27,7 @@ def first_action():
     # Radlands menu version 2: the concrete actions, in their fixed order
     ("en", "end, draw (not now: needs 2 water, you have 1), silo"),
     # in pt-BR each id has its Portuguese name beside it (issue 16)
-    ("pt-BR", "draw «Comprar uma carta (2 de água)» (agora não: precisa de 2 de água, você tem 1), silo"),
+    ("pt-BR", "draw «Comprar uma carta (2 água)» (agora não: precisa de 2 água, você tem 1), silo"),
 ])
 def test_the_valid_answers_mark_an_unavailable_item_with_its_reason(first_action, lang, marked):
     r = run("--lang", lang, "play")
@@ -36,7 +36,7 @@ def test_the_valid_answers_mark_an_unavailable_item_with_its_reason(first_action
 
 
 @pytest.mark.parametrize("lang, reason", [("en", "cannot be chosen now: needs 2 water, you have 1"),
-                                          ("pt-BR", "não pode ser escolhido agora: precisa de 2 de água, você tem 1")])
+                                          ("pt-BR", "não pode ser escolhido agora: precisa de 2 água, você tem 1")])
 def test_an_answer_picking_it_is_refused_with_the_reason_and_nothing_changes(first_action, lang, reason):
     before = run("--json", "radlands", "status").stdout
     r = run("--lang", lang, "play", "--answer", "action=draw")

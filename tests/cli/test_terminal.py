@@ -204,8 +204,8 @@ RADLANDS_MENU = {
     "en": {"marked": r"2\) Draw a card \(2 water\)  — not now: needs 2 water, you have 1",
            "refused": "cannot be chosen now: needs 2 water, you have 1", "no_item": "999 names no item",
            "end": "End the turn"},
-    "pt-BR": {"marked": r"2\) Comprar uma carta \(2 de água\)  — agora não: precisa de 2 de água, você tem 1",
-              "refused": "não pode ser escolhido agora: precisa de 2 de água, você tem 1",
+    "pt-BR": {"marked": r"2\) Comprar uma carta \(2 água\)  — agora não: precisa de 2 água, você tem 1",
+              "refused": "não pode ser escolhido agora: precisa de 2 água, você tem 1",
               "no_item": "999 não corresponde a nenhum item", "end": "Encerrar o turno"},
 }
 

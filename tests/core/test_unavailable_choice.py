@@ -62,5 +62,5 @@ def test_the_reason_is_rendered_in_both_languages():
     with pytest.raises(InvalidAnswer) as bad:
         ask.normalise("draw")
     assert Translator("en").render(bad.value.msg) == "'draw' cannot be chosen now: needs 2 water, you have 1. Valid now: end."
-    assert Translator("pt-BR").render(bad.value.msg) == ("'draw' não pode ser escolhido agora: precisa de 2 de água, você tem 1. "
+    assert Translator("pt-BR").render(bad.value.msg) == ("'draw' não pode ser escolhido agora: precisa de 2 água, você tem 1. "
                                                          "Válido agora: end.")
