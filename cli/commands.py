@@ -172,7 +172,7 @@ def log(
         return
     from rich.markup import escape
 
-    from .render import STYLES
+    from .render import STYLES, print_hanging
 
     def show() -> None:
         for row in rows:
@@ -187,8 +187,8 @@ def log(
                 continue
             for style, text in row["lines"]:
                 look = STYLES.get(style, "dim" if style in ("ask", "roll") else "")
-                body = escape(text)
-                env.out.print(f"      [{look}]{body}[/{look}]" if look else f"      {body}")
+                # wrapped lines line up after the entry's indent and its lead ("→ ", "? "), as play shows them
+                print_hanging(env.out, "      " + text, look)
             env.out.print()
 
     if env.interactive() and len(rows) > 10:
