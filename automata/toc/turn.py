@@ -849,6 +849,23 @@ def emperor_type_now(state: dict) -> str:
     return ""
 
 
+def end_question(state: dict, data) -> Ask:
+    """Whether the game ended this round. The end trigger is MISSING from every source (rules file §2.10, §3.11: games
+    are played to 60 Legacy [S], the end procedure follows the base rulebook), so the table is asked; the program knows
+    the bots' Legacy, so the question says which side could have ended it. No bot at the goal: the question is about the
+    humans, and Enter means "no, carry on" (wave 2, audit item 1). A bot at the goal: the game usually ends, Enter means yes."""
+    threshold = data.rules.get("legacy", {}).get("end_threshold", 60)
+    qid = f"toc.round{state['round']}.over"
+    bots = state["bots"]
+    if not state["bot_order"]:
+        return Ask(qid, msg("toc.round.over", threshold=threshold), YES_NO, default=False)
+    best = max(state["bot_order"], key=lambda c: bots[c]["legacy"])
+    if bots[best]["legacy"] >= threshold:
+        return Ask(qid, msg("toc.round.over_bot", bot=bot_name(best, bots), legacy=bots[best]["legacy"], threshold=threshold),
+                   YES_NO, default=True)
+    return Ask(qid, msg("toc.round.over_humans", threshold=threshold, best=bots[best]["legacy"]), YES_NO, default=False)
+
+
 def round_end(state: dict, data):
     # issue 14: the bots' Legacy at the end of every round, for the end-of-game chart (old saves have no history)
     history = state.setdefault("legacy_history", [])
@@ -857,7 +874,7 @@ def round_end(state: dict, data):
     legacy = [msg("toc.legacy_of", bot=bot_name(c, state["bots"]), legacy=state["bots"][c]["legacy"]).to_data() for c in state["bot_order"]]
     if legacy:
         yield Say(msg("toc.round.legacy", legacy=legacy), "info")
-    over = yield Ask(f"toc.round{state['round']}.over", msg("toc.round.over", threshold=data.rules.get("legacy", {}).get("end_threshold", 60)), YES_NO)
+    over = yield end_question(state, data)
     if over:
         state["over"] = True
         yield Say(msg("toc.round.game_over"), "score")

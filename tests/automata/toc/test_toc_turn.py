@@ -547,3 +547,34 @@ def test_a_battle_after_create_army_keeps_the_army_question():
     assert commands_an_army(["create_army"]) and commands_an_army(["initiate_battle", "create_army", "move_army"])
     assert not commands_an_army(["create_army", "initiate_battle"]) and not commands_an_army(["move_army"])
     assert commands_an_army(["create_army", "initiate_battle", "create_army"])
+
+
+# -- wave 2: what Enter means (Ask.default) ------------------------------------------------
+
+
+def _first_ask(state, step, answers=None):
+    """The first question the step asks that the answers do not cover."""
+    from automata.core.runner import ScriptedAnswers
+
+    r = run(game.procedure(state, step), ScriptedAnswers(answers or {}), dice=DiceContext(5, 1, "table"))
+    assert not r.done
+    return r.pending
+
+
+@pytest.mark.parametrize("legacy,asks,default", [((0, 1, 12), "toc.round.over_humans", False), ((59, 3, 2), "toc.round.over_humans", False),
+                                                  ((60, 3, 2), "toc.round.over_bot", True), ((1, 75, 61), "toc.round.over_bot", True)])
+def test_end_of_round_question_says_who_could_have_ended_it_and_enter_carries_on(legacy, asks, default):
+    """Rules file §2.10 / §3.11: games are played to 60 Legacy [S], the end trigger is MISSING, so the table is asked.
+    The program knows the bots' Legacy: below the goal the question is about the humans and Enter means 'no' (audit
+    item 1: Enter ended the game in round 1); a bot at the goal names that bot, and Enter means the usual 'yes'."""
+    state = after_setup()
+    for colour, n in zip(state["bot_order"], legacy):
+        state["bots"][colour]["legacy"] = n
+    state["round"] = 1
+    ask = _first_ask(state, {"proc": "round_end"})
+    assert ask.id == "toc.round1.over" and ask.msg.id == asks and ask.default is default
+    if default:
+        best = max(state["bot_order"], key=lambda c: state["bots"][c]["legacy"])
+        assert ask.msg.params["bot"]["params"]["colour"] == f"@toc.colour.{best}" and ask.msg.params["legacy"] == max(legacy)
+    else:
+        assert ask.msg.params["best"] == max(legacy[: len(state["bot_order"])])
