@@ -102,7 +102,7 @@ def ask_crisis(state: dict, data, prefix: str, who):
         yield Say(msg("toc.crisis.roll_table", who=who), "do")
     # One question (issue 11): the two special event cards are named among the results, so no second question.
     result = yield Ask(f"{prefix}.crisis", msg("toc.crisis.which", who=who), ONE_OF,
-                       tuple(Choice(r, msg("toc.crisis." + r)) for r in CRISIS_RESULTS))
+                       tuple(Choice(r, msg("toc.crisis." + r)) for r in CRISIS_RESULTS), default="other")
     event = ""
     if result in SPECIAL_EVENTS:
         result, event = "event", result
@@ -142,7 +142,7 @@ def ask_mode(state: dict, colour: str, name):
     if mode is not None:
         return mode, why
     choices = tuple(Choice(v, msg(m, bot=name)) for v, m in MODE_CHOICES if emperor or v != "emperor_no_army")
-    first = yield Ask(f"toc.{colour}.mode", msg("toc.mode.which", bot=name), ONE_OF, choices)
+    first = yield Ask(f"toc.{colour}.mode", msg("toc.mode.which", bot=name), ONE_OF, choices, default="none")
     facts = {"troubled": first == "troubled", "army_in_italia": first != "emperor_no_army", "mobs": first == "mobs"}
     return mode_rule(bot, emperor, facts["troubled"], facts["army_in_italia"], facts["mobs"])
 
@@ -545,7 +545,8 @@ def _spend_entry(state: dict, data, colour: str, entry: dict, k: int, given: int
     elif action == "initiate_battle" and state["options"]["emperor_rules"] and is_emperor(state, colour) \
             and emperor_type_now(state) == "military":
         # The Limitation's example: a Military Emperor can be killed in battle; the test itself is cut off (G13).
-        killed = yield Ask(f"toc.{colour}.apl.{entry['id']}.emperor_killed", msg("toc.emperor.killed_question", bot=name), YES_NO)
+        killed = yield Ask(f"toc.{colour}.apl.{entry['id']}.emperor_killed", msg("toc.emperor.killed_question", bot=name), YES_NO,
+                           default=False)
         yield provisional("rules.emperor.military_rest")
         if killed:
             _remove_emperor(state)
@@ -573,11 +574,13 @@ def _maybe_emperor(state: dict, data, colour: str, performed: list | None = None
         return
     # Limitações: a bot that has been Emperor this turn (and is no longer) may not attempt Italia: no question.
     limited = state["options"]["emperor_rules"] and bots[colour]["emperor_this_turn"] and previous != colour
-    won = False if limited else (yield Ask(f"toc.{colour}.italia", msg("toc.emperor.won_italia", bot=bot_name(colour, bots)), YES_NO))
+    won = False if limited else (yield Ask(f"toc.{colour}.italia", msg("toc.emperor.won_italia", bot=bot_name(colour, bots)), YES_NO,
+                                                 default=False))
     if not won:
         if previous != colour and state["options"]["emperor_rules"] and emperor_type_now(state) == "populace":
             # Populace Emperor, Removal: also a successful Place Governor in the province holding the Emperor token.
-            there = yield Ask(f"toc.{colour}.populace_province", msg("toc.emperor.won_populace_province", bot=bot_name(colour, bots)), YES_NO)
+            there = yield Ask(f"toc.{colour}.populace_province", msg("toc.emperor.won_populace_province", bot=bot_name(colour, bots)), YES_NO,
+                                default=False)
             if there:
                 _remove_emperor(state)
                 yield Say(msg("toc.emperor.removed_populace"), "score")
@@ -785,14 +788,19 @@ def human_turn(state: dict, data, i: int):
     if scope == "any_roll" and state["bot_order"]:
         result, event = yield from ask_crisis(state, data, f"toc.human{i}", msg("toc.human", n=i).to_data())
         yield from crisis_specials(state, data, result, event, None, f"toc.human{i}")
-    choices = [Choice("none", msg("toc.emperor.nobody"))]
     # Tornar-se Imperador: only a Place Governor in Italia during one's own turn makes an Emperor, so after a human's
-    # turn the Emperor is the same bot (if a bot reigned), nobody, or a human: no other bot is offered.
-    choices += [Choice(c, msg("toc.bot", colour=colour_term(c), mat=f"@toc.mat.{state['bots'][c]['mat']}")) for c in state["bot_order"]
-                if c == state["emperor"]]
-    choices += [Choice("human", msg("toc.emperor.a_human"))]
-    who = yield Ask(f"toc.human{i}.emperor", msg("toc.emperor.who_now"), ONE_OF, tuple(choices))
+    # turn the Emperor is the same one, nobody (the Emperor left office), or this human: no other bot is offered.
+    # Audit item 20: the question is whether that changed, and Enter keeps the Emperor the program tracks.
     old = state["emperor"]
+    player = msg("toc.human", n=i).to_data()
+    holder = _holder_term(state)
+    choices = [Choice("none", msg("toc.emperor.still_nobody") if old == "none" else msg("toc.emperor.left_office", who=holder))]
+    choices += [Choice(c, msg("toc.emperor.still", who=holder)) for c in state["bot_order"] if c == old]
+    took = msg("toc.emperor.took_italia", player=player)
+    if old == "human":
+        took = msg("toc.emperor.still", who=holder) if held.get("player", i) == i else msg("toc.emperor.still_or_took", who=holder, player=player)
+    choices += [Choice("human", took)]
+    who = yield Ask(f"toc.human{i}.emperor", msg("toc.emperor.changed", player=player), ONE_OF, tuple(choices), default=old)
     new_human = False
     if who == "human":
         # Only a Place Governor in Italia during one's own turn makes an Emperor (seed, Tornar-se Imperador):
@@ -801,7 +809,7 @@ def human_turn(state: dict, data, i: int):
             new_human = True
         elif held.get("player", i) != i:
             new_human = yield Ask(f"toc.human{i}.emperor_new", msg("toc.emperor.human_new", player=msg("toc.human", n=i).to_data(),
-                                  holder=msg("toc.human", n=held["player"]).to_data()), YES_NO)
+                                  holder=msg("toc.human", n=held["player"]).to_data()), YES_NO, default=False)
     if who != old:
         if old in state["bots"]:
             state["bots"][old]["emperor_type"] = ""

@@ -578,3 +578,80 @@ def test_end_of_round_question_says_who_could_have_ended_it_and_enter_carries_on
         assert ask.msg.params["bot"]["params"]["colour"] == f"@toc.colour.{best}" and ask.msg.params["legacy"] == max(legacy)
     else:
         assert ask.msg.params["best"] == max(legacy[: len(state["bot_order"])])
+
+
+def test_crisis_enter_means_a_result_that_changes_nothing_for_the_bots():
+    """Seed, AI Crisis Phase: only Pax Deorum, Palmyra Allies and Ludi Saeculares change the bots; Enter (audit item 2:
+    it recorded Pax Deorum) is 'another result', which the seed's bot handling leaves alone, for bots and humans alike."""
+    state = after_setup()
+    c = first_bot(state)
+    for step in ({"proc": "bot_crisis", "bot": c}, {"proc": "human", "i": 1}):
+        ask = _first_ask(state, step)
+        assert ask.id.endswith(".crisis") and ask.default == "other"
+        before = {k: dict(v) for k, v in state["bots"].items()}
+        play(state, step, {ask.id: ask.default, "toc.human1.emperor": "none"})
+        assert {k: (v["marker"], v["legacy"], v["ludi"]) for k, v in state["bots"].items()} == \
+               {k: (v["marker"], v["legacy"], v["ludi"]) for k, v in before.items()}
+
+
+def test_mode_question_enter_means_no_board_rule_holds():
+    """Seed, Take Actions 1: the board rules (Troubled Provinces, the Emperor's army, Mobs) are facts to read; Enter
+    (audit item 2) must not record that one holds: the default is 'none of them'."""
+    state = after_setup()
+    c = first_bot(state)
+    ask = _first_ask(state, {"proc": "bot_influence", "bot": c})
+    assert ask.id == f"toc.{c}.mode" and ask.default == "none" and ask.choices[-1].value == "none"
+
+
+def test_place_governor_in_italia_enter_means_it_failed():
+    """Seed, Tornar-se Imperador: a successful Place Governor in Italia makes the bot Emperor; Enter (audit item 2) must
+    not make it Emperor, nor remove a Populace Emperor (Populace Emperor, Removal)."""
+    state = after_setup()
+    c, other = state["bot_order"][0], state["bot_order"][1]
+    state["emperor"] = other
+    state["bots"][other]["emperor_type"] = "populace"
+    state["bots"][c]["points"] = {"military": 0, "senate": 5, "populace": 0}
+    answers = {f"toc.{c}.apl.1": "place_governor", "toc.apl.place_governor.cost": "2"}
+    ask = _first_ask(state, {"proc": "bot_spend", "bot": c}, answers)
+    assert ask.id == f"toc.{c}.italia" and ask.default is False
+    answers[ask.id] = False
+    ask = _first_ask(state, {"proc": "bot_spend", "bot": c}, answers)
+    assert ask.id == f"toc.{c}.populace_province" and ask.default is False
+
+
+def test_military_emperor_killed_enter_means_no():
+    """Rules file §2.10: a Military Emperor can die in battle; Enter (audit item 2) must not kill it."""
+    state = after_setup()
+    c = first_bot(state)
+    state["emperor"] = c
+    state["bots"][c]["emperor_type"] = "military"
+    state["bots"][c]["points"] = {"military": 5, "senate": 0, "populace": 0}
+    entry = next(e for e in data_of(state).priority if e.get("action", e["id"]) == "initiate_battle")
+    answers = {f"toc.{c}.apl.1": entry["id"], f"toc.apl.{entry['id']}.cost": "1", f"toc.{c}.apl.{entry['id']}.cost": "1"}
+    ask = _first_ask(state, {"proc": "bot_spend", "bot": c}, answers)
+    assert ask.id == f"toc.{c}.apl.{entry['id']}.emperor_killed" and ask.default is False
+
+
+@pytest.mark.parametrize("reigning", ["none", "bot", "human1", "human2"])
+def test_human_turn_emperor_question_enter_keeps_the_emperor(reigning):
+    """Seed, Tornar-se Imperador: only a Place Governor in Italia during one's own turn makes an Emperor, so after human
+    player 1's turn the Emperor is unchanged, gone, or player 1 (audit item 20): Enter keeps the Emperor the program
+    tracks, and another human's reign is kept unless the table says player 1 took Italia (default no)."""
+    state = after_setup(humans=2, bots="red,blue")
+    if reigning == "bot":
+        state["emperor"] = state["bot_order"][0]
+    elif reigning.startswith("human"):
+        state["emperor"] = "human"
+        state["human_emperor"] = {"player": int(reigning[-1]), "type": "senate"}
+    before = (state["emperor"], dict(state.get("human_emperor") or {}))
+    answers = {"toc.human1.crisis": "other"}
+    ask = _first_ask(state, {"proc": "human", "i": 1}, answers)
+    assert ask.id == "toc.human1.emperor" and ask.msg.id == "toc.emperor.changed"
+    assert ask.default == state["emperor"] and ask.default in [ch.value for ch in ask.choices]
+    answers[ask.id] = ask.default
+    if reigning == "human2":
+        follow = _first_ask(state, {"proc": "human", "i": 1}, answers)
+        assert follow.id == "toc.human1.emperor_new" and follow.default is False
+        answers[follow.id] = follow.default
+    play(state, {"proc": "human", "i": 1}, answers)
+    assert (state["emperor"], dict(state.get("human_emperor") or {})) == before
