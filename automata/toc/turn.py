@@ -786,7 +786,7 @@ def human_turn(state: dict, data, i: int):
             yield Say(msg("toc.emperor.human_legacy_hint", command=f"tabletop toc emperor-legacy {kind}"), "rule")
     scope = data.settings.get("crisis_special_cases_scope", "any_roll")
     if scope == "any_roll" and state["bot_order"]:
-        result, event = yield from ask_crisis(state, data, f"toc.human{i}", msg("toc.human", n=i).to_data())
+        result, event = yield from ask_crisis(state, data, f"toc.human{i}", msg("toc.the_human", n=i).to_data())
         yield from crisis_specials(state, data, result, event, None, f"toc.human{i}")
     # Tornar-se Imperador: only a Place Governor in Italia during one's own turn makes an Emperor, so after a human's
     # turn the Emperor is the same one, nobody (the Emperor left office), or this human: no other bot is offered.

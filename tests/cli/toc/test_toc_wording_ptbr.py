@@ -1,0 +1,25 @@
+"""Time of Crisis in Brazilian Portuguese: the wave-2 audit's wording items, checked on the rendered text."""
+
+from __future__ import annotations
+
+import pytest
+
+from automata.core.steps import msg
+from cli.i18n import Translator
+
+PT = Translator("pt-BR")
+
+
+@pytest.mark.parametrize("left,text", [(0, "não resta nada"), (1, "(resta 1)"), (3, "(restam 3)")])
+def test_points_left_after_an_entry_use_a_real_plural(left, text):
+    """Audit item 23: 'restam 1' read wrong; the seed's pass pays an entry and the points left are said as Portuguese counts."""
+    bot = msg("toc.bot", colour="@toc.colour.red", mat="@toc.mat.maximinus_thrax").to_data()
+    out = PT.render(msg("toc.spend.do", bot=bot, action="@toc.apl.place_governor", cost=2, area="@toc.area.senate", left=left))
+    assert text in out and "restam 1)" not in out
+
+
+def test_the_human_player_takes_the_article_in_the_crisis_lines():
+    """Audit item 23: 'para jogador humano 1' -> 'para o jogador humano 1'."""
+    who = msg("toc.the_human", n=1).to_data()
+    assert "para o jogador humano 1" in PT.render(msg("toc.crisis.roll_table", who=who))
+    assert "para o jogador humano 1" in PT.render(msg("toc.crisis.which", who=who))
