@@ -23,3 +23,11 @@ def test_the_human_player_takes_the_article_in_the_crisis_lines():
     who = msg("toc.the_human", n=1).to_data()
     assert "para o jogador humano 1" in PT.render(msg("toc.crisis.roll_table", who=who))
     assert "para o jogador humano 1" in PT.render(msg("toc.crisis.which", who=who))
+
+
+def test_rules_headings_number_the_steps_of_a_bot_turn_not_the_bots():
+    """Audit item 13: 'Turno do bot 2: ...' read as bot number 2; the headings number the steps of seed 000's bot turn."""
+    for lang, start in (("pt-BR", "Turno de um bot, passo "), ("en", "A bot's turn, step ")):
+        t = Translator(lang)
+        for topic, step in (("bot_crisis", 1), ("bot_mode", 2), ("bot_spend", 3), ("bot_emperor", 4), ("bot_buy", 5), ("bot_end", 6)):
+            assert t.render(f"toc.rules.{topic}.title").startswith(f"{start}{step}:")
