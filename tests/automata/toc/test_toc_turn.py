@@ -655,3 +655,17 @@ def test_human_turn_emperor_question_enter_keeps_the_emperor(reigning):
         answers[follow.id] = follow.default
     play(state, {"proc": "human", "i": 1}, answers)
     assert (state["emperor"], dict(state.get("human_emperor") or {})) == before
+
+
+def test_fixed_setup_names_only_the_piles_it_knows_and_says_the_rest_once():
+    """Seed 000, Preparação (Fixed Setup: every base and expansion card in its own face-up pile). Audit item 24: a pair
+    is listed only when one of its cards is named in the data; every other pair is said in one line."""
+    state = fresh(cards="fixed")
+    play(state, game.next_step(state), {"toc.setup.1": "yes"})
+    r = play(state, game.next_step(state), {"toc.setup.2": "yes"})
+    data = data_of(state)
+    named = [c["id"] for c in data.categories if c.get("base") or c.get("expansion")]
+    pairs = [e for e in r.transcript if e.kind == "say" and e.msg.id == "toc.setup.pile_pair"]
+    assert [e.msg.params["category"] for e in pairs] == [f"@toc.category.{c}" for c in named]
+    rest = [e for e in r.transcript if e.kind == "say" and e.msg.id == "toc.setup.pile_pairs_rest"]
+    assert len(rest) == (1 if len(named) < len(data.categories) else 0)
