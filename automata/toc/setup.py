@@ -94,7 +94,7 @@ def _cards(state: dict, data):
             yield Say(msg("toc.setup.pile_pair", category=f"@toc.category.{cat['id']}", base=_short_name(cat, "base"),
                           expansion=_short_name(cat, "expansion")), "rule")
         if len(named) < len(data.categories):
-            yield Say(msg("toc.setup.pile_pairs_rest", named=len(named)), "rule")
+            yield Say(msg("toc.setup.pile_pairs_rest" if named else "toc.setup.pile_pairs_all"), "rule")
     elif option == "variable":
         yield Say(msg("toc.setup.cards_variable"), "do")
         yield Say(msg("toc.setup.cards_variable_buy"), "rule")
