@@ -273,7 +273,9 @@ def bot_spend(state: dict, data, colour: str):
             yield Say(c.label, "info")
         pick = yield Ask(f"toc.{colour}.apl.{k}", msg("toc.spend.which", bot=name, points=_points_text(bot)), TEXT,
                          choices + (Choice(NONE, msg("toc.spend.none")),),
-                         check=line_check(state, bot, entries, offered, done), hint=msg("toc.spend.line_hint"))
+                         check=line_check(state, bot, entries, offered, done),
+                         hint=msg("toc.spend.line_hint_sheet" if any(not str(e.get("criteria") or "").lstrip("@").strip() for e in offered)
+                                  else "toc.spend.line_hint"))
         if pick == NONE:
             break
         line = decode_line(pick)
@@ -449,12 +451,16 @@ def _can_offer(state: dict, bot: dict, entry: dict, done: dict) -> bool:
 
 
 def _entry_choice(state: dict, entry: dict, bot: dict) -> Choice:
-    criteria = str(entry.get("criteria") or "").lstrip("@").strip() or "@toc.spend.as_printed"
+    """One short line per entry (audit item 5): list number, action, influence type, the cost when known; the criteria
+    only when the owner transcribed them (otherwise the question's hint says once to read them on the sheet)."""
+    criteria = str(entry.get("criteria") or "").lstrip("@").strip()
     cost = known_cost(state, entry)
     cost_text = msg("toc.spend.cost_known", cost=cost, area=area_term(entry["influence"])).to_data() if cost is not None \
         else msg("toc.spend.cost_unknown", area=area_term(entry["influence"])).to_data()
-    return Choice(entry["id"], msg("toc.spend.entry", order=entry.get("order", 0), action=action_term(entry), cost=cost_text,
-                                   criteria=criteria))
+    if criteria:
+        return Choice(entry["id"], msg("toc.spend.entry_criteria", order=entry.get("order", 0), action=action_term(entry), cost=cost_text,
+                                       criteria=criteria))
+    return Choice(entry["id"], msg("toc.spend.entry", order=entry.get("order", 0), action=action_term(entry), cost=cost_text))
 
 
 def _spend_reminders(state: dict, colour: str, offered: list, said: set):

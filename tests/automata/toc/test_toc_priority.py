@@ -78,7 +78,9 @@ def test_an_entry_without_repeat_is_done_once_and_its_cost_asked_once_a_game():
                                                         f"toc.{c}.italia": "no"})
     assert [a.id for a in r.asks] == [f"toc.{c}.apl.1", "toc.apl.place_governor.cost", f"toc.{c}.italia"]
     assert bot["points"]["senate"] == 4
-    assert r.asks[0].choices[0].label.params["criteria"] == "@toc.spend.as_printed"  # none transcribed: read the sheet
+    # none transcribed: the entries are short lines and the hint says once to read the criteria on the sheet (audit item 5)
+    assert r.asks[0].choices[0].label.id == "toc.spend.entry" and "criteria" not in r.asks[0].choices[0].label.params
+    assert r.asks[0].hint.id == "toc.spend.line_hint_sheet"
     other = state["bot_order"][1]
     state["bots"][other]["points"] = {"military": 0, "senate": 3, "populace": 0}
     r = play(state, {"proc": "bot_spend", "bot": other}, {f"toc.{other}.apl.1": "place_governor", f"toc.{other}.italia": "no"})
