@@ -31,3 +31,22 @@ def test_rules_headings_number_the_steps_of_a_bot_turn_not_the_bots():
         t = Translator(lang)
         for topic, step in (("bot_crisis", 1), ("bot_mode", 2), ("bot_spend", 3), ("bot_emperor", 4), ("bot_buy", 5), ("bot_end", 6)):
             assert t.render(f"toc.rules.{topic}.title").startswith(f"{start}{step}:")
+
+
+def test_one_word_per_term_mode_as_the_seed_writes_it():
+    """Audit item 14: status said 'Modo 1' while play said 'Mode 1'; seed 000 writes 'Mode 1' .. 'Mode 4' and 'mode
+    marker', so the Portuguese catalogs say Mode everywhere, and the 'available' mode box has no stray English word."""
+    import re
+    import tomllib
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[3] / "cli" / "locales" / "pt-BR"
+    for path in folder.glob("toc*.toml"):
+        for key, value in tomllib.loads(path.read_text(encoding="utf-8")).items():
+            texts = value.values() if isinstance(value, dict) else [value]
+            for text in texts:
+                if key.endswith(".words"):
+                    continue  # search words may hold both
+                assert not re.search(r"\b[Mm]odos?\b|\bpeão|\bpeões", str(text)), (key, text)  # seed 000 keeps 'pawn'
+
+    assert not PT.render("toc.helpers.mode.available").startswith("available")
