@@ -375,7 +375,7 @@ def line_check(state: dict, bot: dict, entries: list, offered: list, done: dict)
             cost = known if known is not None else given
             if known is not None and known > left and area not in unsure:
                 raise InvalidAnswer(msg("toc.spend.line.cannot_pay", entry=_entry_ref(entry), cost=known, area=area_term(area), points=left))
-            if given is not None and entry.get("cost", "ask") == "ask":
+            if given is not None and cost_mode(state, entry) == "ask":
                 learned[entry["id"]] = given
             if cost is None:
                 unsure.add(area)  # its cost is asked when it is reached: what it leaves is not known yet
@@ -431,12 +431,20 @@ def action_term(entry: dict) -> str:
 
 def known_cost(state: dict, entry: dict) -> int | None:
     """The cost the program knows: the owner's printed number, or the one the table gave earlier in this game."""
-    cost = entry.get("cost", "ask")
+    cost = cost_mode(state, entry)
     if isinstance(cost, int) and not isinstance(cost, bool):
         return cost
     if cost == "ask":
         return (state.get("apl_costs") or {}).get(entry["id"])
     return None  # "board": depends on the board, asked each time
+
+
+def cost_mode(state: dict, entry: dict):
+    """The entry's printed number, "ask" (read once a game) or "board" (read each time): the data's, unless the table
+    said at the once-a-game question that this cost depends on the board (audit item 25), kept for the game."""
+    if entry["id"] in (state.get("apl_board") or ()):
+        return "board"
+    return entry.get("cost", "ask")
 
 
 def _can_offer(state: dict, bot: dict, entry: dict, done: dict) -> bool:
@@ -476,17 +484,22 @@ def _spend_reminders(state: dict, colour: str, offered: list, said: set):
         yield Say(msg("toc.spend.populace_votes"), "rule")
 
 
-def _check_cost(default: int | None):
+def _check_cost(default: int | None, board: bool = False):
+    """A cost: a whole number 0..COST_MAX, empty for the default; with ``board``, also "board" (it depends on the board)."""
+    from .priority_edit import BOARD_WORDS
+
     def check(value):
         text = str(value).strip()
         if not text and default is not None:
             return default
+        if board and _fold(text) in BOARD_WORDS:
+            return "board"
         try:
             n = int(text)
         except ValueError:
             n = -1
         if not 0 <= n <= COST_MAX:
-            raise InvalidAnswer(msg("toc.spend.bad_cost", value=text, max=COST_MAX))
+            raise InvalidAnswer(msg("toc.spend.bad_cost_or_board" if board else "toc.spend.bad_cost", value=text, max=COST_MAX))
         return n
     return check
 
@@ -501,23 +514,30 @@ def ask_cost(state: dict, colour: str, entry: dict, given: int | None = None):
     eid = entry["id"]
     term = action_term(entry)
     if given is not None:  # given inline in the priority line (issue 11): kept as the cost question's answer would be
-        key = "apl_last_cost" if entry.get("cost", "ask") == "board" else "apl_costs"
+        key = "apl_last_cost" if cost_mode(state, entry) == "board" else "apl_costs"
         state.setdefault(key, {})[eid] = given
         return given
-    if entry.get("cost", "ask") == "board":
+    if cost_mode(state, entry) == "ask":
+        default = entry.get("cost_default")
+        hint = msg("toc.spend.cost_provisional_or_board", default=default) if default is not None else msg("toc.spend.cost_or_board")
+        cost = yield Ask(f"toc.apl.{eid}.cost", msg("toc.spend.cost_once", action=term, area=area_term(entry["influence"])), TEXT,
+                         check=_check_cost(default, board=True), hint=hint)
+        if cost != "board":
+            state.setdefault("apl_costs", {})[eid] = cost
+            if default is not None and cost == default and is_provisional(entry):
+                yield provisional(f"priority.{eid}.cost_default")
+            return cost
+        # audit item 25: the table says this cost depends on the board: asked each time from now on, in this game
+        board = state.setdefault("apl_board", [])
+        if eid not in board:
+            board.append(eid)
+        yield Say(msg("toc.spend.cost_now_board", action=term), "info")
+    if cost_mode(state, entry) == "board":
         default = (state.get("apl_last_cost") or {}).get(eid)
         hint = msg("toc.spend.cost_last", default=default) if default is not None else None
         cost = yield Ask(f"toc.{colour}.apl.{eid}.cost", msg("toc.spend.cost_board", action=term, area=area_term(entry["influence"])),
                          TEXT, check=_check_cost(default), hint=hint)
         state.setdefault("apl_last_cost", {})[eid] = cost
-        return cost
-    default = entry.get("cost_default")
-    hint = msg("toc.spend.cost_provisional", default=default) if default is not None else None
-    cost = yield Ask(f"toc.apl.{eid}.cost", msg("toc.spend.cost_once", action=term, area=area_term(entry["influence"])), TEXT,
-                     check=_check_cost(default), hint=hint)
-    state.setdefault("apl_costs", {})[eid] = cost
-    if default is not None and cost == default and is_provisional(entry):
-        yield provisional(f"priority.{eid}.cost_default")
     return cost
 
 
