@@ -722,7 +722,7 @@ def bot_legacy(state: dict, data, colour: str):
     base = yield Ask(f"toc.{colour}.legacy", question, NUMBER, min=0, max=60)
     bot["legacy"] += base
     if kind:
-        pretenders = yield Ask(f"toc.{colour}.pretenders", msg("toc.legacy.pretenders"), NUMBER, min=0, max=12)
+        pretenders = yield Ask(f"toc.{colour}.pretenders", msg("toc.legacy.pretenders"), NUMBER, min=0, max=12, default=0)
         if kind == "senate":
             support = yield Ask(f"toc.{colour}.support", msg("toc.legacy.support_italia"), NUMBER, min=0, max=10)
             gain = senate_legacy(support, pretenders)
@@ -730,7 +730,7 @@ def bot_legacy(state: dict, data, colour: str):
             support = yield Ask(f"toc.{colour}.support", msg("toc.legacy.support_emperor"), NUMBER, min=0, max=10)
             gain = populace_legacy(support, pretenders)
         else:
-            battle = yield Ask(f"toc.{colour}.battle_legacy", msg("toc.legacy.battle"), NUMBER, min=0, max=60)
+            battle = yield Ask(f"toc.{colour}.battle_legacy", msg("toc.legacy.battle"), NUMBER, min=0, max=60, default=0)
             change = military_legacy_change(bot["legacy"], battle, pretenders, cap=data.settings.get("pretender_cap", "legacy_total"))
             gain = change["legacy_change"]
             yield provisional("settings.pretender_cap")

@@ -669,3 +669,21 @@ def test_fixed_setup_names_only_the_piles_it_knows_and_says_the_rest_once():
     assert [e.msg.params["category"] for e in pairs] == [f"@toc.category.{c}" for c in named]
     rest = [e.msg.id for e in r.transcript if e.kind == "say" and e.msg.id.startswith("toc.setup.pile_pairs_")]
     assert rest == ([] if len(named) == len(data.categories) else ["toc.setup.pile_pairs_rest" if named else "toc.setup.pile_pairs_all"])
+
+
+def test_emperor_legacy_counts_enter_means_none():
+    """Seed 000, Tipos de Imperador (Gain Legacy): the Pretender provinces are subtracted and a Military Emperor's battle
+    Legacy is doubled; Enter (wave 2: Enter means nothing happened) is 0 Pretender provinces and no battle Legacy, so
+    the type's formula alone applies; the bot's own Legacy has no default (it is typed)."""
+    state = after_setup()
+    c = first_bot(state)
+    state["emperor"] = c
+    state["bots"][c]["emperor_type"] = "military"
+    answers = {f"toc.{c}.legacy": "2"}
+    ask = _first_ask(state, {"proc": "bot_legacy", "bot": c}, answers)
+    assert ask.id == f"toc.{c}.pretenders" and ask.default == 0
+    answers[ask.id] = ask.default
+    ask = _first_ask(state, {"proc": "bot_legacy", "bot": c}, answers)
+    assert ask.id == f"toc.{c}.battle_legacy" and ask.default == 0
+    first = _first_ask(state, {"proc": "bot_legacy", "bot": c})
+    assert first.id == f"toc.{c}.legacy" and first.default is None
