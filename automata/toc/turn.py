@@ -818,15 +818,17 @@ def human_turn(state: dict, data, i: int):
     # turn the Emperor is the same one, nobody (the Emperor left office), or this human: no other bot is offered.
     # Audit item 20: the question is whether that changed, and Enter keeps the Emperor the program tracks.
     old = state["emperor"]
-    player = msg("toc.human", n=i).to_data()
+    player = msg("toc.the_human", n=i).to_data()
     holder = _holder_term(state)
+    if old == "human" and held.get("player"):
+        holder = msg("toc.the_human", n=held["player"]).to_data()  # pt-BR: "o jogador humano 2" inside a sentence
     choices = [Choice("none", msg("toc.emperor.still_nobody") if old == "none" else msg("toc.emperor.left_office", who=holder))]
     choices += [Choice(c, msg("toc.emperor.still", who=holder)) for c in state["bot_order"] if c == old]
     took = msg("toc.emperor.took_italia", player=player)
     if old == "human":
         took = msg("toc.emperor.still", who=holder) if held.get("player", i) == i else msg("toc.emperor.still_or_took", who=holder, player=player)
     choices += [Choice("human", took)]
-    who = yield Ask(f"toc.human{i}.emperor", msg("toc.emperor.changed", player=player), ONE_OF, tuple(choices), default=old)
+    who = yield Ask(f"toc.human{i}.emperor", msg("toc.emperor.changed", player=msg("toc.human", n=i).to_data()), ONE_OF, tuple(choices), default=old)
     new_human = False
     if who == "human":
         # Only a Place Governor in Italia during one's own turn makes an Emperor (seed, Tornar-se Imperador):

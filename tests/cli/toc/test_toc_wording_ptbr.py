@@ -50,3 +50,26 @@ def test_one_word_per_term_mode_as_the_seed_writes_it():
                 assert not re.search(r"\b[Mm]odos?\b|\bpeão|\bpeões", str(text)), (key, text)  # seed 000 keeps 'pawn'
 
     assert not PT.render("toc.helpers.mode.available").startswith("available")
+
+
+def test_the_emperor_question_after_a_human_turn_reads_as_portuguese():
+    """Audit items 20 and 23: the question names the player's turn ('do jogador humano 1') and the choices use the
+    article inside the sentence ('o jogador humano 1 teve sucesso')."""
+    from automata.core.runner import DiceContext, ScriptedAnswers, run
+    from automata.toc import game
+
+    state = game.new_state(game.check_options({"humans": 2, "bots": "red,blue", "emperor_rules": True}), 5)
+    for _ in range(20):
+        step = game.next_step(state)
+        if step["proc"] != "setup":
+            break
+        answers = {f"toc.setup.{n}": "yes" for n in range(1, 10)}
+        run(game.procedure(state, step), ScriptedAnswers(answers), dice=DiceContext(5, 1, "table"))
+    state["emperor"] = "human"
+    state["human_emperor"] = {"player": 2, "type": "senate"}
+    r = run(game.procedure(state, {"proc": "human", "i": 1}), ScriptedAnswers({"toc.human1.crisis": "other"}), dice=DiceContext(5, 1, "table"))
+    ask = r.pending
+    assert PT.render(ask.msg) == "O Emperor mudou durante o turno do jogador humano 1?"
+    labels = [PT.render(c.label) for c in ask.choices]
+    assert labels[-1] == "um jogador humano é Emperor: ainda o jogador humano 2, ou o jogador humano 1 tomou Italia"
+    assert labels[0] == "sim: o jogador humano 2 saiu do cargo e agora ninguém é Emperor"
