@@ -167,14 +167,14 @@ def toc_players(env: Env, humans: int | None, bots: str | None) -> tuple[int | N
         return humans, bots
     q = NewQuestions(env)
     said = env.t("core.new.default.toc_players", bots=_names(env.t, list(TOC_COLOURS[:3]), "toc.colour"))
-    h = q.ask(_ask("new.toc.humans", NUMBER, min=1, max=3), None, None, "--humans, --bots", said)
+    h = q.ask(_ask("new.toc.humans", NUMBER, min=1, max=3, default=1), None, None, "--humans, --bots", said)
     if h is None:
         q.say_defaults()
         return None, None
     h = int(h)
     most = min(3, 4 - h)  # 2 to 4 factions, at most three AI mats
     picked = q.ask(_ask("new.toc.bots", SEVERAL_OF, [(c, Msg(f"toc.colour.{c}")) for c in TOC_COLOURS],
-                        min=max(1, 2 - h), max=most), None, list(TOC_COLOURS[:most]), "--bots", said)
+                        min=max(1, 2 - h), max=most, default=TOC_COLOURS[:most]), None, list(TOC_COLOURS[:most]), "--bots", said)
     return h, ",".join(c for c in TOC_COLOURS if c in picked)
 
 

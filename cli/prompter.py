@@ -74,7 +74,9 @@ class TerminalPrompter:
         from rich.console import Console
         from rich.markup import escape
 
-        choices = [questionary.Choice(self.t.render(c.label), value=c.value, disabled=self._reason(c)) for c in ask.choices]
+        marked = set(ask.default) if isinstance(ask.default, (list, tuple, set, frozenset)) else set()  # Ask.default: pre-marked
+        choices = [questionary.Choice(self.t.render(c.label), value=c.value, disabled=self._reason(c), checked=c.value in marked)
+                   for c in ask.choices]
         value = self._until_valid(
             lambda: questionary.checkbox(fit(question), choices=choices, instruction=fit_hint(self.t("core.prompt.checkbox")),
                                          erase_when_done=True).unsafe_ask(),

@@ -88,8 +88,13 @@ def _cards(state: dict, data):
     option = state["options"]["cards"]
     if option == "fixed":
         yield Say(msg("toc.setup.cards_fixed"), "do")
-        for cat in data.categories:
-            yield Say(msg("toc.setup.pile_pair", category=f"@toc.category.{cat['id']}", base=_name(cat, "base"), expansion=_name(cat, "expansion")), "rule")
+        # audit item 24: a pile pair is listed only when a card of it is named; the rest is said once, in a short form
+        named = [cat for cat in data.categories if cat.get("base") or cat.get("expansion")]
+        for cat in named:
+            yield Say(msg("toc.setup.pile_pair", category=f"@toc.category.{cat['id']}", base=_short_name(cat, "base"),
+                          expansion=_short_name(cat, "expansion")), "rule")
+        if len(named) < len(data.categories):
+            yield Say(msg("toc.setup.pile_pairs_rest" if named else "toc.setup.pile_pairs_all"), "rule")
     elif option == "variable":
         yield Say(msg("toc.setup.cards_variable"), "do")
         yield Say(msg("toc.setup.cards_variable_buy"), "rule")
@@ -106,6 +111,11 @@ def _cards(state: dict, data):
             state["selective"][cat["id"]] = pick
             yield Say(msg("toc.setup.selective_pile", category=f"@toc.category.{cat['id']}", set=f"@toc.set.{pick}", card=_name(cat, pick)), "do")
         yield Say(msg("toc.setup.selective_rest"), "do")
+
+
+def _short_name(cat: dict, which: str):
+    """A card's name, or "the base game card" / "the expansion card" beside its category."""
+    return cat.get(which) or f"@toc.card.unnamed_short.{which}"
 
 
 def _name(cat: dict, which: str):

@@ -102,7 +102,7 @@ def ask_crisis(state: dict, data, prefix: str, who):
         yield Say(msg("toc.crisis.roll_table", who=who), "do")
     # One question (issue 11): the two special event cards are named among the results, so no second question.
     result = yield Ask(f"{prefix}.crisis", msg("toc.crisis.which", who=who), ONE_OF,
-                       tuple(Choice(r, msg("toc.crisis." + r)) for r in CRISIS_RESULTS))
+                       tuple(Choice(r, msg("toc.crisis." + r)) for r in CRISIS_RESULTS), default="other")
     event = ""
     if result in SPECIAL_EVENTS:
         result, event = "event", result
@@ -142,7 +142,7 @@ def ask_mode(state: dict, colour: str, name):
     if mode is not None:
         return mode, why
     choices = tuple(Choice(v, msg(m, bot=name)) for v, m in MODE_CHOICES if emperor or v != "emperor_no_army")
-    first = yield Ask(f"toc.{colour}.mode", msg("toc.mode.which", bot=name), ONE_OF, choices)
+    first = yield Ask(f"toc.{colour}.mode", msg("toc.mode.which", bot=name), ONE_OF, choices, default="none")
     facts = {"troubled": first == "troubled", "army_in_italia": first != "emperor_no_army", "mobs": first == "mobs"}
     return mode_rule(bot, emperor, facts["troubled"], facts["army_in_italia"], facts["mobs"])
 
@@ -273,7 +273,9 @@ def bot_spend(state: dict, data, colour: str):
             yield Say(c.label, "info")
         pick = yield Ask(f"toc.{colour}.apl.{k}", msg("toc.spend.which", bot=name, points=_points_text(bot)), TEXT,
                          choices + (Choice(NONE, msg("toc.spend.none")),),
-                         check=line_check(state, bot, entries, offered, done), hint=msg("toc.spend.line_hint"))
+                         check=line_check(state, bot, entries, offered, done),
+                         hint=msg("toc.spend.line_hint_sheet" if any(not str(e.get("criteria") or "").lstrip("@").strip() for e in offered)
+                                  else "toc.spend.line_hint"))
         if pick == NONE:
             break
         line = decode_line(pick)
@@ -373,7 +375,7 @@ def line_check(state: dict, bot: dict, entries: list, offered: list, done: dict)
             cost = known if known is not None else given
             if known is not None and known > left and area not in unsure:
                 raise InvalidAnswer(msg("toc.spend.line.cannot_pay", entry=_entry_ref(entry), cost=known, area=area_term(area), points=left))
-            if given is not None and entry.get("cost", "ask") == "ask":
+            if given is not None and cost_mode(state, entry) == "ask":
                 learned[entry["id"]] = given
             if cost is None:
                 unsure.add(area)  # its cost is asked when it is reached: what it leaves is not known yet
@@ -429,12 +431,20 @@ def action_term(entry: dict) -> str:
 
 def known_cost(state: dict, entry: dict) -> int | None:
     """The cost the program knows: the owner's printed number, or the one the table gave earlier in this game."""
-    cost = entry.get("cost", "ask")
+    cost = cost_mode(state, entry)
     if isinstance(cost, int) and not isinstance(cost, bool):
         return cost
     if cost == "ask":
         return (state.get("apl_costs") or {}).get(entry["id"])
     return None  # "board": depends on the board, asked each time
+
+
+def cost_mode(state: dict, entry: dict):
+    """The entry's printed number, "ask" (read once a game) or "board" (read each time): the data's, unless the table
+    said at the once-a-game question that this cost depends on the board (audit item 25), kept for the game."""
+    if entry["id"] in (state.get("apl_board") or ()):
+        return "board"
+    return entry.get("cost", "ask")
 
 
 def _can_offer(state: dict, bot: dict, entry: dict, done: dict) -> bool:
@@ -449,12 +459,16 @@ def _can_offer(state: dict, bot: dict, entry: dict, done: dict) -> bool:
 
 
 def _entry_choice(state: dict, entry: dict, bot: dict) -> Choice:
-    criteria = str(entry.get("criteria") or "").lstrip("@").strip() or "@toc.spend.as_printed"
+    """One short line per entry (audit item 5): list number, action, influence type, the cost when known; the criteria
+    only when the owner transcribed them (otherwise the question's hint says once to read them on the sheet)."""
+    criteria = str(entry.get("criteria") or "").lstrip("@").strip()
     cost = known_cost(state, entry)
     cost_text = msg("toc.spend.cost_known", cost=cost, area=area_term(entry["influence"])).to_data() if cost is not None \
         else msg("toc.spend.cost_unknown", area=area_term(entry["influence"])).to_data()
-    return Choice(entry["id"], msg("toc.spend.entry", order=entry.get("order", 0), action=action_term(entry), cost=cost_text,
-                                   criteria=criteria))
+    if criteria:
+        return Choice(entry["id"], msg("toc.spend.entry_criteria", order=entry.get("order", 0), action=action_term(entry), cost=cost_text,
+                                       criteria=criteria))
+    return Choice(entry["id"], msg("toc.spend.entry", order=entry.get("order", 0), action=action_term(entry), cost=cost_text))
 
 
 def _spend_reminders(state: dict, colour: str, offered: list, said: set):
@@ -470,17 +484,22 @@ def _spend_reminders(state: dict, colour: str, offered: list, said: set):
         yield Say(msg("toc.spend.populace_votes"), "rule")
 
 
-def _check_cost(default: int | None):
+def _check_cost(default: int | None, board: bool = False):
+    """A cost: a whole number 0..COST_MAX, empty for the default; with ``board``, also "board" (it depends on the board)."""
+    from .priority_edit import BOARD_WORDS
+
     def check(value):
         text = str(value).strip()
         if not text and default is not None:
             return default
+        if board and _fold(text) in BOARD_WORDS:
+            return "board"
         try:
             n = int(text)
         except ValueError:
             n = -1
         if not 0 <= n <= COST_MAX:
-            raise InvalidAnswer(msg("toc.spend.bad_cost", value=text, max=COST_MAX))
+            raise InvalidAnswer(msg("toc.spend.bad_cost_or_board" if board else "toc.spend.bad_cost", value=text, max=COST_MAX))
         return n
     return check
 
@@ -495,23 +514,30 @@ def ask_cost(state: dict, colour: str, entry: dict, given: int | None = None):
     eid = entry["id"]
     term = action_term(entry)
     if given is not None:  # given inline in the priority line (issue 11): kept as the cost question's answer would be
-        key = "apl_last_cost" if entry.get("cost", "ask") == "board" else "apl_costs"
+        key = "apl_last_cost" if cost_mode(state, entry) == "board" else "apl_costs"
         state.setdefault(key, {})[eid] = given
         return given
-    if entry.get("cost", "ask") == "board":
+    if cost_mode(state, entry) == "ask":
+        default = entry.get("cost_default")
+        hint = msg("toc.spend.cost_provisional_or_board", default=default) if default is not None else msg("toc.spend.cost_or_board")
+        cost = yield Ask(f"toc.apl.{eid}.cost", msg("toc.spend.cost_once", action=term, area=area_term(entry["influence"])), TEXT,
+                         check=_check_cost(default, board=True), hint=hint)
+        if cost != "board":
+            state.setdefault("apl_costs", {})[eid] = cost
+            if default is not None and cost == default and is_provisional(entry):
+                yield provisional(f"priority.{eid}.cost_default")
+            return cost
+        # audit item 25: the table says this cost depends on the board: asked each time from now on, in this game
+        board = state.setdefault("apl_board", [])
+        if eid not in board:
+            board.append(eid)
+        yield Say(msg("toc.spend.cost_now_board", action=term), "info")
+    if cost_mode(state, entry) == "board":
         default = (state.get("apl_last_cost") or {}).get(eid)
         hint = msg("toc.spend.cost_last", default=default) if default is not None else None
         cost = yield Ask(f"toc.{colour}.apl.{eid}.cost", msg("toc.spend.cost_board", action=term, area=area_term(entry["influence"])),
                          TEXT, check=_check_cost(default), hint=hint)
         state.setdefault("apl_last_cost", {})[eid] = cost
-        return cost
-    default = entry.get("cost_default")
-    hint = msg("toc.spend.cost_provisional", default=default) if default is not None else None
-    cost = yield Ask(f"toc.apl.{eid}.cost", msg("toc.spend.cost_once", action=term, area=area_term(entry["influence"])), TEXT,
-                     check=_check_cost(default), hint=hint)
-    state.setdefault("apl_costs", {})[eid] = cost
-    if default is not None and cost == default and is_provisional(entry):
-        yield provisional(f"priority.{eid}.cost_default")
     return cost
 
 
@@ -545,7 +571,8 @@ def _spend_entry(state: dict, data, colour: str, entry: dict, k: int, given: int
     elif action == "initiate_battle" and state["options"]["emperor_rules"] and is_emperor(state, colour) \
             and emperor_type_now(state) == "military":
         # The Limitation's example: a Military Emperor can be killed in battle; the test itself is cut off (G13).
-        killed = yield Ask(f"toc.{colour}.apl.{entry['id']}.emperor_killed", msg("toc.emperor.killed_question", bot=name), YES_NO)
+        killed = yield Ask(f"toc.{colour}.apl.{entry['id']}.emperor_killed", msg("toc.emperor.killed_question", bot=name), YES_NO,
+                           default=False)
         yield provisional("rules.emperor.military_rest")
         if killed:
             _remove_emperor(state)
@@ -573,11 +600,13 @@ def _maybe_emperor(state: dict, data, colour: str, performed: list | None = None
         return
     # Limitações: a bot that has been Emperor this turn (and is no longer) may not attempt Italia: no question.
     limited = state["options"]["emperor_rules"] and bots[colour]["emperor_this_turn"] and previous != colour
-    won = False if limited else (yield Ask(f"toc.{colour}.italia", msg("toc.emperor.won_italia", bot=bot_name(colour, bots)), YES_NO))
+    won = False if limited else (yield Ask(f"toc.{colour}.italia", msg("toc.emperor.won_italia", bot=bot_name(colour, bots)), YES_NO,
+                                                 default=False))
     if not won:
         if previous != colour and state["options"]["emperor_rules"] and emperor_type_now(state) == "populace":
             # Populace Emperor, Removal: also a successful Place Governor in the province holding the Emperor token.
-            there = yield Ask(f"toc.{colour}.populace_province", msg("toc.emperor.won_populace_province", bot=bot_name(colour, bots)), YES_NO)
+            there = yield Ask(f"toc.{colour}.populace_province", msg("toc.emperor.won_populace_province", bot=bot_name(colour, bots)), YES_NO,
+                                default=False)
             if there:
                 _remove_emperor(state)
                 yield Say(msg("toc.emperor.removed_populace"), "score")
@@ -693,7 +722,7 @@ def bot_legacy(state: dict, data, colour: str):
     base = yield Ask(f"toc.{colour}.legacy", question, NUMBER, min=0, max=60)
     bot["legacy"] += base
     if kind:
-        pretenders = yield Ask(f"toc.{colour}.pretenders", msg("toc.legacy.pretenders"), NUMBER, min=0, max=12)
+        pretenders = yield Ask(f"toc.{colour}.pretenders", msg("toc.legacy.pretenders"), NUMBER, min=0, max=12, default=0)
         if kind == "senate":
             support = yield Ask(f"toc.{colour}.support", msg("toc.legacy.support_italia"), NUMBER, min=0, max=10)
             gain = senate_legacy(support, pretenders)
@@ -701,7 +730,7 @@ def bot_legacy(state: dict, data, colour: str):
             support = yield Ask(f"toc.{colour}.support", msg("toc.legacy.support_emperor"), NUMBER, min=0, max=10)
             gain = populace_legacy(support, pretenders)
         else:
-            battle = yield Ask(f"toc.{colour}.battle_legacy", msg("toc.legacy.battle"), NUMBER, min=0, max=60)
+            battle = yield Ask(f"toc.{colour}.battle_legacy", msg("toc.legacy.battle"), NUMBER, min=0, max=60, default=0)
             change = military_legacy_change(bot["legacy"], battle, pretenders, cap=data.settings.get("pretender_cap", "legacy_total"))
             gain = change["legacy_change"]
             yield provisional("settings.pretender_cap")
@@ -783,16 +812,23 @@ def human_turn(state: dict, data, i: int):
             yield Say(msg("toc.emperor.human_legacy_hint", command=f"tabletop toc emperor-legacy {kind}"), "rule")
     scope = data.settings.get("crisis_special_cases_scope", "any_roll")
     if scope == "any_roll" and state["bot_order"]:
-        result, event = yield from ask_crisis(state, data, f"toc.human{i}", msg("toc.human", n=i).to_data())
+        result, event = yield from ask_crisis(state, data, f"toc.human{i}", msg("toc.the_human", n=i).to_data())
         yield from crisis_specials(state, data, result, event, None, f"toc.human{i}")
-    choices = [Choice("none", msg("toc.emperor.nobody"))]
     # Tornar-se Imperador: only a Place Governor in Italia during one's own turn makes an Emperor, so after a human's
-    # turn the Emperor is the same bot (if a bot reigned), nobody, or a human: no other bot is offered.
-    choices += [Choice(c, msg("toc.bot", colour=colour_term(c), mat=f"@toc.mat.{state['bots'][c]['mat']}")) for c in state["bot_order"]
-                if c == state["emperor"]]
-    choices += [Choice("human", msg("toc.emperor.a_human"))]
-    who = yield Ask(f"toc.human{i}.emperor", msg("toc.emperor.who_now"), ONE_OF, tuple(choices))
+    # turn the Emperor is the same one, nobody (the Emperor left office), or this human: no other bot is offered.
+    # Audit item 20: the question is whether that changed, and Enter keeps the Emperor the program tracks.
     old = state["emperor"]
+    player = msg("toc.the_human", n=i).to_data()
+    holder = _holder_term(state)
+    if old == "human" and held.get("player"):
+        holder = msg("toc.the_human", n=held["player"]).to_data()  # pt-BR: "o jogador humano 2" inside a sentence
+    choices = [Choice("none", msg("toc.emperor.still_nobody") if old == "none" else msg("toc.emperor.left_office", who=holder))]
+    choices += [Choice(c, msg("toc.emperor.still", who=holder)) for c in state["bot_order"] if c == old]
+    took = msg("toc.emperor.took_italia", player=player)
+    if old == "human":
+        took = msg("toc.emperor.still", who=holder) if held.get("player", i) == i else msg("toc.emperor.still_or_took", who=holder, player=player)
+    choices += [Choice("human", took)]
+    who = yield Ask(f"toc.human{i}.emperor", msg("toc.emperor.changed", player=msg("toc.human", n=i).to_data()), ONE_OF, tuple(choices), default=old)
     new_human = False
     if who == "human":
         # Only a Place Governor in Italia during one's own turn makes an Emperor (seed, Tornar-se Imperador):
@@ -801,7 +837,7 @@ def human_turn(state: dict, data, i: int):
             new_human = True
         elif held.get("player", i) != i:
             new_human = yield Ask(f"toc.human{i}.emperor_new", msg("toc.emperor.human_new", player=msg("toc.human", n=i).to_data(),
-                                  holder=msg("toc.human", n=held["player"]).to_data()), YES_NO)
+                                  holder=msg("toc.human", n=held["player"]).to_data()), YES_NO, default=False)
     if who != old:
         if old in state["bots"]:
             state["bots"][old]["emperor_type"] = ""
@@ -849,6 +885,23 @@ def emperor_type_now(state: dict) -> str:
     return ""
 
 
+def end_question(state: dict, data) -> Ask:
+    """Whether the game ended this round. The end trigger is MISSING from every source (rules file §2.10, §3.11: games
+    are played to 60 Legacy [S], the end procedure follows the base rulebook), so the table is asked; the program knows
+    the bots' Legacy, so the question says which side could have ended it. No bot at the goal: the question is about the
+    humans, and Enter means "no, carry on" (wave 2, audit item 1). A bot at the goal: the game usually ends, Enter means yes."""
+    threshold = data.rules.get("legacy", {}).get("end_threshold", 60)
+    qid = f"toc.round{state['round']}.over"
+    bots = state["bots"]
+    if not state["bot_order"]:
+        return Ask(qid, msg("toc.round.over", threshold=threshold), YES_NO, default=False)
+    best = max(state["bot_order"], key=lambda c: bots[c]["legacy"])
+    if bots[best]["legacy"] >= threshold:
+        return Ask(qid, msg("toc.round.over_bot", bot=bot_name(best, bots), legacy=bots[best]["legacy"], threshold=threshold),
+                   YES_NO, default=True)
+    return Ask(qid, msg("toc.round.over_humans", threshold=threshold, best=bots[best]["legacy"]), YES_NO, default=False)
+
+
 def round_end(state: dict, data):
     # issue 14: the bots' Legacy at the end of every round, for the end-of-game chart (old saves have no history)
     history = state.setdefault("legacy_history", [])
@@ -857,7 +910,7 @@ def round_end(state: dict, data):
     legacy = [msg("toc.legacy_of", bot=bot_name(c, state["bots"]), legacy=state["bots"][c]["legacy"]).to_data() for c in state["bot_order"]]
     if legacy:
         yield Say(msg("toc.round.legacy", legacy=legacy), "info")
-    over = yield Ask(f"toc.round{state['round']}.over", msg("toc.round.over", threshold=data.rules.get("legacy", {}).get("end_threshold", 60)), YES_NO)
+    over = yield end_question(state, data)
     if over:
         state["over"] = True
         yield Say(msg("toc.round.game_over"), "score")

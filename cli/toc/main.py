@@ -24,7 +24,7 @@ root.add_typer(app, name="time-of-crisis", hidden=True)
 
 
 def _new(
-    humans: Optional[int] = typer.Option(None, "--humans", help="Human players (1–3; default 1, at a terminal you are asked)."),
+    humans: Optional[int] = typer.Option(None, "--humans", min=1, max=3, help="Human players (1–3; default 1, at a terminal you are asked)."),
     bots: Optional[str] = typer.Option(None, "--bots", help="The bots' colours, comma-separated: green, red, blue, yellow (default: 4 minus the humans, red, blue, yellow first)."),
     cards: str = typer.Option("fixed", "--cards", help="Expansion card setup: fixed, variable or selective."),
     emperor_rules: bool = typer.Option(False, "--emperor-rules", help="Use the optional Emperor rules."),

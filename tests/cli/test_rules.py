@@ -205,7 +205,7 @@ def test_the_list_is_in_the_order_of_play_and_marks_provisional_topics():
     assert ids.index("setup.damnatio") < ids.index("bot.crisis") < ids.index("bot.buy") < ids.index("end")
     assert {x["id"]: x["confidence"] for x in rows}["bot.ludi"] == "provisional"  # data: ludi_marker_removal
     r = tt("rules", "toc")
-    assert r.exit_code == 0 and "PROVISIONAL" in r.stdout and "Bot turn 3" in r.stdout
+    assert r.exit_code == 0 and "PROVISIONAL" in r.stdout and "A bot's turn, step 3" in r.stdout
 
 
 # -- a topic and --json ---------------------------------------------------------------------------

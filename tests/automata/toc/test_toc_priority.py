@@ -13,6 +13,7 @@ import pytest
 
 from automata.core.runner import ScriptedAnswers, run
 from automata.toc.data import DataError, load
+from automata.toc.game import data_of
 from automata.toc.priority_edit import edit_guidelines, edit_priority
 from test_toc_turn import after_setup, first_bot, play, says
 
@@ -78,7 +79,9 @@ def test_an_entry_without_repeat_is_done_once_and_its_cost_asked_once_a_game():
                                                         f"toc.{c}.italia": "no"})
     assert [a.id for a in r.asks] == [f"toc.{c}.apl.1", "toc.apl.place_governor.cost", f"toc.{c}.italia"]
     assert bot["points"]["senate"] == 4
-    assert r.asks[0].choices[0].label.params["criteria"] == "@toc.spend.as_printed"  # none transcribed: read the sheet
+    # none transcribed: the entries are short lines and the hint says once to read the criteria on the sheet (audit item 5)
+    assert r.asks[0].choices[0].label.id == "toc.spend.entry" and "criteria" not in r.asks[0].choices[0].label.params
+    assert r.asks[0].hint.id == "toc.spend.line_hint_sheet"
     other = state["bot_order"][1]
     state["bots"][other]["points"] = {"military": 0, "senate": 3, "populace": 0}
     r = play(state, {"proc": "bot_spend", "bot": other}, {f"toc.{other}.apl.1": "place_governor", f"toc.{other}.italia": "no"})
@@ -276,3 +279,38 @@ def test_one_question_per_decision_gives_the_seeds_single_pass(data):
         assert ask.choices[-1].value == "none"
     if picks and sum(state["bots"][c]["points"].values()) <= 0:
         assert next((v for v in [ch.value for ch in picks[-1].choices[:-1]] if holds[v]), None) is not None  # ended by the points
+
+
+def test_a_cost_the_table_says_depends_on_the_board_is_asked_each_time_from_then_on():
+    """Rules file §2.7: action costs are MISSING, and some grow with the board (recruiting: 'costs grow as you recruit
+    more'), so no printed cost can be assumed fixed. Audit item 25: the once-a-game cost question also takes 'board'
+    ('tabuleiro'): that entry's cost is then asked each time in this game, the last value as the default."""
+    state = owner_state()
+    c, other = state["bot_order"][0], state["bot_order"][1]
+    entry = next(e for e in data_of(state).priority if e.get("cost", "ask") == "ask" and e["influence"] == "senate")
+    eid = entry["id"]
+    state["bots"][c]["points"] = {"military": 0, "senate": 6, "populace": 0}
+    answers = {f"toc.{c}.apl.1": eid, f"toc.apl.{eid}.cost": "tabuleiro", f"toc.{c}.apl.{eid}.cost": "3",
+               f"toc.{c}.italia": "no", f"toc.{c}.apl.2": "none"}
+    r = play(state, {"proc": "bot_spend", "bot": c}, answers)
+    ids = [a.id for a in r.asks]
+    assert ids.index(f"toc.apl.{eid}.cost") < ids.index(f"toc.{c}.apl.{eid}.cost")
+    assert state["bots"][c]["points"]["senate"] == 3 and eid in state["apl_board"]
+    # the next time (another bot), the board question again, with the last value as its default; never the once question
+    state["bots"][other]["points"] = {"military": 0, "senate": 5, "populace": 0}
+    answers = {f"toc.{other}.apl.1": eid, f"toc.{other}.apl.{eid}.cost": "", f"toc.{other}.italia": "no", f"toc.{other}.apl.2": "none"}
+    r = play(state, {"proc": "bot_spend", "bot": other}, answers)
+    ids = [a.id for a in r.asks]
+    assert f"toc.apl.{eid}.cost" not in ids and f"toc.{other}.apl.{eid}.cost" in ids
+    assert state["bots"][other]["points"]["senate"] == 2  # Enter kept the last value, 3
+
+
+def test_the_once_cost_question_refuses_a_non_cost_and_names_board():
+    from automata.core.steps import InvalidAnswer
+    from automata.toc.turn import _check_cost
+
+    check = _check_cost(2, board=True)
+    assert check("") == 2 and check("4") == 4 and check("board") == "board" and check("Tabuleiro") == "board"
+    with pytest.raises(InvalidAnswer) as e:
+        check("dois")
+    assert e.value.msg.id == "toc.spend.bad_cost_or_board"

@@ -547,3 +547,143 @@ def test_a_battle_after_create_army_keeps_the_army_question():
     assert commands_an_army(["create_army"]) and commands_an_army(["initiate_battle", "create_army", "move_army"])
     assert not commands_an_army(["create_army", "initiate_battle"]) and not commands_an_army(["move_army"])
     assert commands_an_army(["create_army", "initiate_battle", "create_army"])
+
+
+# -- wave 2: what Enter means (Ask.default) ------------------------------------------------
+
+
+def _first_ask(state, step, answers=None):
+    """The first question the step asks that the answers do not cover."""
+    from automata.core.runner import ScriptedAnswers
+
+    r = run(game.procedure(state, step), ScriptedAnswers(answers or {}), dice=DiceContext(5, 1, "table"))
+    assert not r.done
+    return r.pending
+
+
+@pytest.mark.parametrize("legacy,asks,default", [((0, 1, 12), "toc.round.over_humans", False), ((59, 3, 2), "toc.round.over_humans", False),
+                                                  ((60, 3, 2), "toc.round.over_bot", True), ((1, 75, 61), "toc.round.over_bot", True)])
+def test_end_of_round_question_says_who_could_have_ended_it_and_enter_carries_on(legacy, asks, default):
+    """Rules file §2.10 / §3.11: games are played to 60 Legacy [S], the end trigger is MISSING, so the table is asked.
+    The program knows the bots' Legacy: below the goal the question is about the humans and Enter means 'no' (audit
+    item 1: Enter ended the game in round 1); a bot at the goal names that bot, and Enter means the usual 'yes'."""
+    state = after_setup()
+    for colour, n in zip(state["bot_order"], legacy):
+        state["bots"][colour]["legacy"] = n
+    state["round"] = 1
+    ask = _first_ask(state, {"proc": "round_end"})
+    assert ask.id == "toc.round1.over" and ask.msg.id == asks and ask.default is default
+    if default:
+        best = max(state["bot_order"], key=lambda c: state["bots"][c]["legacy"])
+        assert ask.msg.params["bot"]["params"]["colour"] == f"@toc.colour.{best}" and ask.msg.params["legacy"] == max(legacy)
+    else:
+        assert ask.msg.params["best"] == max(legacy[: len(state["bot_order"])])
+
+
+def test_crisis_enter_means_a_result_that_changes_nothing_for_the_bots():
+    """Seed, AI Crisis Phase: only Pax Deorum, Palmyra Allies and Ludi Saeculares change the bots; Enter (audit item 2:
+    it recorded Pax Deorum) is 'another result', which the seed's bot handling leaves alone, for bots and humans alike."""
+    state = after_setup()
+    c = first_bot(state)
+    for step in ({"proc": "bot_crisis", "bot": c}, {"proc": "human", "i": 1}):
+        ask = _first_ask(state, step)
+        assert ask.id.endswith(".crisis") and ask.default == "other"
+        before = {k: dict(v) for k, v in state["bots"].items()}
+        play(state, step, {ask.id: ask.default, "toc.human1.emperor": "none"})
+        assert {k: (v["marker"], v["legacy"], v["ludi"]) for k, v in state["bots"].items()} == \
+               {k: (v["marker"], v["legacy"], v["ludi"]) for k, v in before.items()}
+
+
+def test_mode_question_enter_means_no_board_rule_holds():
+    """Seed, Take Actions 1: the board rules (Troubled Provinces, the Emperor's army, Mobs) are facts to read; Enter
+    (audit item 2) must not record that one holds: the default is 'none of them'."""
+    state = after_setup()
+    c = first_bot(state)
+    ask = _first_ask(state, {"proc": "bot_influence", "bot": c})
+    assert ask.id == f"toc.{c}.mode" and ask.default == "none" and ask.choices[-1].value == "none"
+
+
+def test_place_governor_in_italia_enter_means_it_failed():
+    """Seed, Tornar-se Imperador: a successful Place Governor in Italia makes the bot Emperor; Enter (audit item 2) must
+    not make it Emperor, nor remove a Populace Emperor (Populace Emperor, Removal)."""
+    state = after_setup()
+    c, other = state["bot_order"][0], state["bot_order"][1]
+    state["emperor"] = other
+    state["bots"][other]["emperor_type"] = "populace"
+    state["bots"][c]["points"] = {"military": 0, "senate": 5, "populace": 0}
+    answers = {f"toc.{c}.apl.1": "place_governor", "toc.apl.place_governor.cost": "2"}
+    ask = _first_ask(state, {"proc": "bot_spend", "bot": c}, answers)
+    assert ask.id == f"toc.{c}.italia" and ask.default is False
+    answers[ask.id] = False
+    ask = _first_ask(state, {"proc": "bot_spend", "bot": c}, answers)
+    assert ask.id == f"toc.{c}.populace_province" and ask.default is False
+
+
+def test_military_emperor_killed_enter_means_no():
+    """Rules file §2.10: a Military Emperor can die in battle; Enter (audit item 2) must not kill it."""
+    state = after_setup()
+    c = first_bot(state)
+    state["emperor"] = c
+    state["bots"][c]["emperor_type"] = "military"
+    state["bots"][c]["points"] = {"military": 5, "senate": 0, "populace": 0}
+    entry = next(e for e in data_of(state).priority if e.get("action", e["id"]) == "initiate_battle")
+    answers = {f"toc.{c}.apl.1": entry["id"], f"toc.apl.{entry['id']}.cost": "1", f"toc.{c}.apl.{entry['id']}.cost": "1"}
+    ask = _first_ask(state, {"proc": "bot_spend", "bot": c}, answers)
+    assert ask.id == f"toc.{c}.apl.{entry['id']}.emperor_killed" and ask.default is False
+
+
+@pytest.mark.parametrize("reigning", ["none", "bot", "human1", "human2"])
+def test_human_turn_emperor_question_enter_keeps_the_emperor(reigning):
+    """Seed, Tornar-se Imperador: only a Place Governor in Italia during one's own turn makes an Emperor, so after human
+    player 1's turn the Emperor is unchanged, gone, or player 1 (audit item 20): Enter keeps the Emperor the program
+    tracks, and another human's reign is kept unless the table says player 1 took Italia (default no)."""
+    state = after_setup(humans=2, bots="red,blue")
+    if reigning == "bot":
+        state["emperor"] = state["bot_order"][0]
+    elif reigning.startswith("human"):
+        state["emperor"] = "human"
+        state["human_emperor"] = {"player": int(reigning[-1]), "type": "senate"}
+    before = (state["emperor"], dict(state.get("human_emperor") or {}))
+    answers = {"toc.human1.crisis": "other"}
+    ask = _first_ask(state, {"proc": "human", "i": 1}, answers)
+    assert ask.id == "toc.human1.emperor" and ask.msg.id == "toc.emperor.changed"
+    assert ask.default == state["emperor"] and ask.default in [ch.value for ch in ask.choices]
+    answers[ask.id] = ask.default
+    if reigning == "human2":
+        follow = _first_ask(state, {"proc": "human", "i": 1}, answers)
+        assert follow.id == "toc.human1.emperor_new" and follow.default is False
+        answers[follow.id] = follow.default
+    play(state, {"proc": "human", "i": 1}, answers)
+    assert (state["emperor"], dict(state.get("human_emperor") or {})) == before
+
+
+def test_fixed_setup_names_only_the_piles_it_knows_and_says_the_rest_once():
+    """Seed 000, Preparação (Fixed Setup: every base and expansion card in its own face-up pile). Audit item 24: a pair
+    is listed only when one of its cards is named in the data; every other pair is said in one line."""
+    state = fresh(cards="fixed")
+    play(state, game.next_step(state), {"toc.setup.1": "yes"})
+    r = play(state, game.next_step(state), {"toc.setup.2": "yes"})
+    data = data_of(state)
+    named = [c["id"] for c in data.categories if c.get("base") or c.get("expansion")]
+    pairs = [e for e in r.transcript if e.kind == "say" and e.msg.id == "toc.setup.pile_pair"]
+    assert [e.msg.params["category"] for e in pairs] == [f"@toc.category.{c}" for c in named]
+    rest = [e.msg.id for e in r.transcript if e.kind == "say" and e.msg.id.startswith("toc.setup.pile_pairs_")]
+    assert rest == ([] if len(named) == len(data.categories) else ["toc.setup.pile_pairs_rest" if named else "toc.setup.pile_pairs_all"])
+
+
+def test_emperor_legacy_counts_enter_means_none():
+    """Seed 000, Tipos de Imperador (Gain Legacy): the Pretender provinces are subtracted and a Military Emperor's battle
+    Legacy is doubled; Enter (wave 2: Enter means nothing happened) is 0 Pretender provinces and no battle Legacy, so
+    the type's formula alone applies; the bot's own Legacy has no default (it is typed)."""
+    state = after_setup()
+    c = first_bot(state)
+    state["emperor"] = c
+    state["bots"][c]["emperor_type"] = "military"
+    answers = {f"toc.{c}.legacy": "2"}
+    ask = _first_ask(state, {"proc": "bot_legacy", "bot": c}, answers)
+    assert ask.id == f"toc.{c}.pretenders" and ask.default == 0
+    answers[ask.id] = ask.default
+    ask = _first_ask(state, {"proc": "bot_legacy", "bot": c}, answers)
+    assert ask.id == f"toc.{c}.battle_legacy" and ask.default == 0
+    first = _first_ask(state, {"proc": "bot_legacy", "bot": c})
+    assert first.id == f"toc.{c}.legacy" and first.default is None
