@@ -99,7 +99,8 @@ def pick(ctx: Ctx, base: str, question, choices: list[Choice], optional: bool = 
         return choices[0].value
     if optional:
         choices = choices + [Choice("none", msg("radlands.none"), ("nenhum", "nenhuma"))]
-    value = yield Ask(ctx.qid(base), question, ONE_OF, tuple(choices))
+    # an optional pick: Enter means nobody (wave-2: Enter never records what the table did not do)
+    value = yield Ask(ctx.qid(base), question, ONE_OF, tuple(choices), default="none" if optional else None)
     return None if value == "none" else value
 
 
@@ -581,7 +582,8 @@ def push_opponent_events(ctx: Ctx, _arg=""):
     q = ctx.side(ctx.opp)["queue"]
     if not any(q):
         return
-    if not (yield Ask(ctx.qid("push"), msg("radlands.ask.push_events", player=ctx.name(ctx.opp)), YES_NO)):
+    # "you may": Enter means no (wave-2: Enter never records what the table did not do)
+    if not (yield Ask(ctx.qid("push"), msg("radlands.ask.push_events", player=ctx.name(ctx.opp)), YES_NO, default=False)):
         return
     yield from provisional(ctx.data, "doomsayer_order", msg("radlands.provisional.doomsayer"))
     for i in range(len(q) - 2, -1, -1):

@@ -86,8 +86,11 @@ def played_step(state: dict, data, side: str):
             pass
         return canonical(data, items)
 
+    # the whole list of what can be written once, at the game's first such question; then a short reminder (the
+    # list again with '?'), its examples in the players' own names (wave-2 item 15)
+    first = state["turn"]["number"] <= 1
     answer = yield Ask("played", msg("radlands.ask.played", player=me["name"]), TEXT, check=check,
-                       hint=msg("radlands.hint.played"))
+                       hint=msg("radlands.hint.played" if first else "radlands.hint.played_short", player=me["name"]))
     items = parse(state, data, answer)
     if not items:
         yield Say(msg("radlands.q.none", player=me["name"]), "info")

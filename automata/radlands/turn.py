@@ -6,7 +6,10 @@ cannot be paid or placed, and tells what to move; the table names the cards it p
 
 from __future__ import annotations
 
-from ..core.steps import ONE_OF, Ask, Choice, InvalidAnswer, Msg, Say, msg
+import copy
+from dataclasses import replace
+
+from ..core.steps import ONE_OF, Ask, Choice, InvalidAnswer, Msg, Say, msg, relay
 from . import board
 from . import targets
 from .card_effects import enter_person, run_effect, run_effects
@@ -163,12 +166,24 @@ def action(state: dict, data, side: str, k: int):
         blocks = action_blocks(state, data, side)
         choices = tuple(Choice(a, msg("radlands.action." + a, cost_draw=state["rules"]["draw_action_cost"],
                                       cost_silo=state["rules"]["take_silo_cost"]), unavailable=blocks.get(a)) for a in ACTIONS)
-    what = yield Ask("action", msg("radlands.ask.action", player=me["name"]), ONE_OF, choices)
-    ctx = Ctx(state, data, side)
-    if what in ACTION_PROCS:
-        yield from ACTION_PROCS[what](ctx)
-    else:
-        yield from concrete_action(ctx, what)
+    while True:
+        # Enter ends the turn: never a card played or an ability used that the table did not (wave-2 item 3)
+        what = yield Ask("action", msg("radlands.ask.action", player=me["name"]), ONE_OF, choices, default="end")
+        before = copy.deepcopy(state)
+        try:
+            yield from relay(run_action(Ctx(state, data, side), what), with_back)
+        except Back:
+            # nothing of the action is kept: the state as it was before the pick, and the menu again
+            state.clear()
+            state.update(before)
+            me = state["players"][side]
+            yield Say(msg("radlands.back.done"), "info")
+            yield Say(msg("radlands.action.status", player=me["name"], water=board.water_left(state), hand=me["hand"],
+                          silo="@radlands.silo." + me["silo"]), "info")
+            if flat_menu(state):
+                choices = menu_choices(state, data, side)
+            continue
+        break
     if state.get("over"):
         return
     if what == "end":
@@ -176,6 +191,43 @@ def action(state: dict, data, side: str, k: int):
         state["next"] = {"proc": "events", "p": nxt, "name": state["players"][nxt]["name"], "turn": state["turn"]["number"] + 1}
     else:
         state["next"] = action_step(state, side, k + 1)
+
+
+def run_action(ctx: Ctx, what: str):
+    if what in ACTION_PROCS:
+        yield from ACTION_PROCS[what](ctx)
+    else:
+        yield from concrete_action(ctx, what)
+
+
+# -- "back": from a menu that follows a pick, to the action menu with nothing applied (wave-2 item 3) ------------
+#
+# Every menu of the action after the pick (a target, a column, a place, an optional target) gets a last item
+# "back". Picking it throws the action away: the step's state goes back to what it was before the pick and the
+# action menu is asked again, in the same step. Not offered where the table reports what it has seen (a revealed
+# or flipped card: it cannot be taken back) nor on what the turn's menu asks first.
+
+BACK = "back"
+NO_BACK = ("scientist", "flipped", "mercenary")
+
+
+class Back(Exception):
+    """The player picked "back" in a menu of the action: nothing of it is kept."""
+
+
+def with_back(item):
+    if not (isinstance(item, Ask) and item.kind == ONE_OF) or any(w in item.id for w in NO_BACK) \
+            or any(c.value == BACK for c in item.choices):
+        return (yield item)
+    check = item.check
+    optional = any(c.value == "none" for c in item.choices)
+    ask = replace(item, choices=item.choices + (Choice(BACK, msg("radlands.back.choice"), ("voltar",)),),
+                  check=None if check is None else (lambda v: v if v == BACK else check(v)),
+                  default=item.default if item.default is not None else ("none" if optional else BACK))
+    value = yield ask
+    if value == BACK:
+        raise Back()
+    return value
 
 
 # -- one menu of concrete actions (menu version 2) ----------------------------------------------------------

@@ -232,3 +232,37 @@ def _check_started(env, state: dict) -> None:
         raise CliError(env.t("radlands.error.over"), Exit.FAILURE)
     if not state["first_player"]:
         raise CliError(env.t("radlands.error.in_setup"), Exit.FAILURE)
+
+
+SECRET_CAMPS = ("camps_a", "camps_b")
+
+
+def after_step(env, session, step: dict) -> None:
+    """Wave-2 item 16 (seed, Preparação de cada jogador 2: both choose their camps face down, then reveal them
+    together): at a terminal only, once a player's three camps are chosen the shared screen is cleared (its
+    scrollback too) and one line says that player has chosen; when both have, the line names every camp, for the
+    reveal. Off-terminal 'play' never calls this: nothing changes there."""
+    if step.get("proc") != "setup" or step.get("part") not in SECRET_CAMPS:
+        return
+    from automata.radlands import game
+
+    state = session.save.state
+    data = game._load()
+    env.out.clear()
+    env.out.file.write("\x1b[3J")  # the scrollback too: the other player must not scroll up to the picks
+    env.out.file.flush()
+
+    def name(side: str) -> str:
+        return _player(env, state, side)
+
+    side = step["part"][-1]
+    env.out.print(env.t("radlands.setup.chosen", player=name(side), n=len(state["players"][side]["camps"])), markup=False, highlight=False)
+    if step["part"] == "camps_b":
+        for s in ("a", "b"):
+            camps = ", ".join(data.card(c["id"])["name"] for c in state["players"][s]["camps"])
+            env.out.print(env.t("radlands.setup.chosen_all", player=name(s), camps=camps), markup=False, highlight=False)
+
+
+def _player(env, state: dict, side: str) -> str:
+    n = state["players"][side]["name"]
+    return env.t(n[1:]) if n.startswith("@") else n

@@ -52,7 +52,8 @@ class Policy:
             n = rng.randint(ask.min or 0, ask.max if ask.max is not None else len(ask.choices))
             return [c.value for c in rng.sample(list(ask.choices), n)]
         if ask.kind == ONE_OF:
-            values = [c.value for c in ask.choices if c.unavailable is None and not c.hidden]  # a table picks only what it can
+            # a table picks only what it can; "back" (nothing of the action done) is tested on its own, not played
+            values = [c.value for c in ask.choices if c.unavailable is None and not c.hidden and c.value != "back"]
             if ask.id == "action":
                 # menu version 2 lists concrete actions ('person:holdout'): a table picks the kind of action with
                 # the weights above, then one of the items of that kind (a report of a change: rarely, as before

@@ -233,3 +233,26 @@ def test_random_queues_only_games_keep_the_queues_sound_and_always_end(seed, fir
     state = game.new_state(game.check_options({"first_game": first_game, "track": "queues"}), seed)
     state, _ = play_policy(game, state, Policy(seed), seed, on_step=on_step, max_steps=5000)
     assert state["over"] and state["result"] in ("a", "b", "draw")
+
+
+def test_the_long_explanation_of_the_turns_question_is_given_once_then_a_short_one_with_the_players_names():
+    """Wave-2 item 15: the one question of each turn (seed, Fluxo do Jogo 3, what touched the queues) carries the
+    whole list of what can be written only the first time; afterwards a short reminder ('?' shows the list: the
+    track_queues topic); the examples name the player asked, not a fixed 'Ana'."""
+    from cli.i18n import Translator
+
+    state = new(players="João,Mariana")
+    hints = []
+    for _ in range(3):
+        step(state)
+        ask = run(game.procedure(state, game.next_step(state)), ScriptedAnswers({}), dice=DiceContext(1, 1, "table")).pending
+        hints.append((ask.hint, state["players"][state["turn"]["player"]]["name"]))
+        step(state, {"played": ""})
+    assert [h.id for h, _ in hints] == ["radlands.hint.played", "radlands.hint.played_short", "radlands.hint.played_short"]
+    t = Translator("pt-BR")
+    for hint, name in hints:
+        text = t.render(hint)
+        assert f"{name} venceu" in text and "Ana" not in text
+    assert len(t.render(hints[1][0])) < len(t.render(hints[0][0])) / 2
+    topic = t("radlands.rules.track_queues.text")
+    assert "Omen Clock Banish" in topic and "NOME venceu" in topic  # what '?' shows at the question

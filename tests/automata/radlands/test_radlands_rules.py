@@ -327,7 +327,7 @@ def test_damage_targets_only_unprotected_cards():
     person(state, "b", 0, "looter")
     result = run(action(state, data(), "a", 1), ScriptedAnswers({"action": "ability", "card": "a.c1"}), dice=DiceContext(1, 1, "app"))
     ask = result.pending
-    values = {c.value for c in ask.choices}
+    values = {c.value for c in ask.choices} - {"back"}  # "back": to the action menu, nothing done (wave-2 item 3)
     assert values == {"b.c1.2", "b.c2", "b.c3"}
 
 
@@ -579,7 +579,7 @@ def test_a_person_is_offered_only_the_columns_where_it_can_be_paid():
     legacy = json.loads(json.dumps(state))
     del legacy["options"]["menu"]  # a save of menu version 1 asks the column, offering only that one
     result = run(action(legacy, data(), "a", 1), ScriptedAnswers({"action": "person", "card": "holdout"}), dice=DiceContext(1, 1, "app"))
-    assert result.pending.id == "column" and [c.value for c in result.pending.choices] == ["3"]
+    assert result.pending.id == "column" and [c.value for c in result.pending.choices] == ["3", "back"]
     # menu version 2 (issue 11): the only legal place is taken without a question, and said
     result = play(action(state, data(), "a", 1), {"action": "person:holdout"})
     assert [e.id for e in result.transcript if e.kind == "ask"] == ["action"]
