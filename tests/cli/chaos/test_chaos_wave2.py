@@ -21,3 +21,68 @@ def test_upgrade_labels_are_readable_words_not_data_keys():
                 assert f'"{u["key"]}"' not in label, (lang, p, label)
                 if "title not confirmed" in u["name"]:  # the data says no source gives the title
                     assert mark in label, (lang, p, label)
+
+
+def _problem(text, data, power):
+    from automata.chaos.summonline import parse
+    from automata.core.steps import InvalidAnswer
+
+    try:
+        parse(text, data, power)
+    except InvalidAnswer as e:
+        return e.msg
+    raise AssertionError(f"{text!r} was accepted")
+
+
+def test_summon_line_example_is_each_powers_own_and_parses():
+    """Audit 7 (seed 003, Fase de Invocação: each Power summons its own followers and plays its own Chaos
+    cards): the line's example names the Power's own warrior and one of its own cards, in both languages,
+    and the example itself is a valid line for that Power."""
+    from automata.chaos.summonline import line_hint, parse
+
+    data = load()
+    for lang in ("en", "pt-BR"):
+        t = Translator(lang)
+        for p in data.power_ids:
+            text = t.render(line_hint(data, p))
+            assert data.power(p)["followers"]["warrior"]["name"].lower() in text
+            assert data.chaos_cards(p)[0]["name"] in text
+            others = [data.chaos_cards(q)[0]["name"] for q in data.power_ids if q != p]
+            assert not any(o in text for o in others), (lang, p, text)
+            line = text.split(";")[0].split(" ", 1)[1]  # after "e.g."/"ex.:": "2 warrior kislev, ..., card NAME kislev"
+            actions = parse(line, data, p)
+            assert [a.get("kind") or "card" for a in actions] == ["warrior", "warrior", "cultist", "card"], (lang, p)
+
+
+def test_summon_line_accepts_the_catalogs_figure_words():
+    """Audit 7: the pt-BR words the catalogs show for the figure roles (cultista, guerreiro, Grande Demônio and
+    their plurals) are accepted, with or without accents, as are the English ones and every follower's own
+    name however many words it has (Great Unclean One, Keeper of Secrets)."""
+    from automata.chaos.board import FIGURE_KINDS
+    from automata.chaos.summonline import parse
+
+    data = load()
+    for lang in ("en", "pt-BR"):
+        t = Translator(lang)
+        for kind in FIGURE_KINDS:
+            for word in (t.render(msg(f"chaos.figure.{kind}")), t.render(msg(f"chaos.figure.{kind}.many"))):
+                for typed in (word, word.lower(), word.replace("ô", "o")):
+                    assert parse(f"{typed} kislev", data, "khorne") == [{"kind": kind, "region": "kislev", "origin": None}], (lang, typed)
+    for p in data.power_ids:
+        for kind in FIGURE_KINDS:
+            name = data.power(p)["followers"][kind]["name"]
+            assert parse(f"2 {name.lower()} tilea", data, p)[0]["kind"] == kind, (p, name)
+
+
+def test_summon_line_refusals_speak_the_tables_language():
+    """Audit 7: a refused figure word lists the valid words in the table's language (no English role words in
+    pt-BR); a refused card lists the cards by name, not by data id; a refused region lists region names."""
+    data = load()
+    t = Translator("pt-BR")
+    figure = t.render(_problem("2 sanguinario kislev", data, "khorne"))
+    assert "cultista, guerreiro, Grande Demônio" in figure and "Bloodthirster" in figure
+    assert "cultist," not in figure and "warrior" not in figure and "card NAME" not in figure
+    card = t.render(_problem("carta abissal kislev", data, "slaanesh"))
+    assert "Abyssal Pact" in card and "abyssal_pact" not in card
+    region = t.render(_problem("cultista narnia", data, "khorne"))
+    assert "O Império" in region and "the_empire" not in region
