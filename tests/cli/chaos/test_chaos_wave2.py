@@ -86,3 +86,32 @@ def test_summon_line_refusals_speak_the_tables_language():
     assert "Abyssal Pact" in card and "abyssal_pact" not in card
     region = t.render(_problem("cultista narnia", data, "khorne"))
     assert "O Império" in region and "the_empire" not in region
+
+
+def _texts(table):
+    for value in table.values():
+        if isinstance(value, dict):
+            yield from _texts({k: v for k, v in value.items() if k != "count"})
+        else:
+            yield value
+
+
+def test_play_messages_point_owners_to_commands_not_data_keys():
+    """Audit 8: what the table reads during play names no data key or overrides file; a provisional or
+    unconfirmed value points owners to `tabletop data check chaos` / `tabletop rules chaos CARD`."""
+    import re
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3] / "cli" / "locales"
+    for lang in ("en", "pt-BR"):
+        table = tomllib.loads((root / lang / "chaos.toml").read_text(encoding="utf-8"))
+        for text in _texts(table):
+            assert "overrides" not in text and "{key}" not in text, (lang, text)
+            assert not re.search(r"\b[a-z_]+\.[a-z_]+\.[a-z_]+\s*=", text), (lang, text)
+        for mid in ("chaos.oldworld.effect_unconfirmed", "chaos.oldworld.end_effect_unconfirmed",
+                    "chaos.oldworld.no_end_effect_provisional", "chaos.battle.kill_draw_provisional", "chaos.provisional"):
+            assert "tabletop data check chaos" in table[mid], (lang, mid)
+    t = Translator("pt-BR")
+    said = t.render(msg("chaos.oldworld.reading_track", card="@chaos.oldworld.meteor_showers"))
+    assert "tabletop rules chaos Meteor Showers" in said and "resolved_cards" not in said
