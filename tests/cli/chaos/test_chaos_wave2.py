@@ -115,3 +115,33 @@ def test_play_messages_point_owners_to_commands_not_data_keys():
     t = Translator("pt-BR")
     said = t.render(msg("chaos.oldworld.reading_track", card="@chaos.oldworld.meteor_showers"))
     assert "tabletop rules chaos Meteor Showers" in said and "resolved_cards" not in said
+
+
+def test_power_count_question_takes_the_count_typed(monkeypatch):
+    """Audit 10 (seed 003, Preparação: the game is for 3 or 4 Powers): the count question is a number from 3 to
+    4 whose Enter keeps all four, so the digit the table types is the count, not a menu position."""
+    import json
+
+    from typer.testing import CliRunner
+
+    import cli.newgame as newgame
+    from cli.main import app
+
+    seen = []
+    real = newgame._ask
+
+    def spy(id, kind, choices=(), params=None, **kw):
+        ask = real(id, kind, choices, params, **kw)
+        seen.append(ask)
+        return ask
+
+    monkeypatch.setattr(newgame, "_ask", spy)
+    runner = CliRunner()
+    r = runner.invoke(app, ["--json", "new", "chaos", "--another", "--answer", "new.chaos.count=3",
+                            "--answer", "new.chaos.powers=khorne,tzeentch,slaanesh"], prog_name="tabletop")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["options"]["powers"] == ["khorne", "tzeentch", "slaanesh"]
+    count = next(a for a in seen if a.id == "new.chaos.count")
+    assert (count.kind, count.min, count.max, count.default) == ("number", 3, 4, 4)
+    r = runner.invoke(app, ["--json", "new", "chaos", "--another", "--answer", "new.chaos.count=4"], prog_name="tabletop")
+    assert json.loads(r.stdout)["options"]["powers"] == ["khorne", "nurgle", "tzeentch", "slaanesh"]
