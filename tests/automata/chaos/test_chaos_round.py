@@ -231,3 +231,28 @@ def test_resolved_old_world_card_is_not_in_the_deck_under_either_reading(reading
         run(game.procedure(copy.deepcopy(state), {"proc": "old_world"}), ScriptedAnswers({"chaos.oldworld.card": "meteor_showers"}), dice=DiceContext(1, 1, "table"))
     assert bad.value.problem.id == "chaos.oldworld.no_copy_left" and bad.value.problem.params["copies"] == 2
     assert "meteor_showers" not in [c.value for c in card_question(state, data, "x", None).choices]
+
+
+def _first_ask(gen):
+    for event in gen:
+        if getattr(event, "kind", None) in ("yesno", "number", "choice", "multi", "text") and hasattr(event, "choices"):
+            return event
+    raise AssertionError("no question")
+
+
+def test_enter_defaults_mean_nothing_happened_or_the_computed_value():
+    """Wave 2 audit item 2 (Ask.default: Enter never records what the table did not do). Seed 003, Fase de
+    Compra (Tzeentch *may* discard one card): Enter is "no". Seed 003, Fase de Corrupção step 2 (one token
+    per cultist): where a card may change that, Enter keeps the count the program made."""
+    state = after_setup()
+    state["round"] = 1
+    state["p"]["tzeentch"]["hand"] = 2
+    ask = _first_ask(game.procedure(state, {"proc": "draw"}))
+    assert ask.id == "chaos.draw.r1.tzeentch.discard" and ask.default is False
+
+    state = after_setup()
+    state["round"] = 1
+    place(state, "kislev", "nurgle", cultist=2)
+    state["regions"]["kislev"]["cards"].append({"power": "nurgle", "card": "the_stench_of_death", "cost": 1})
+    ask = _first_ask(game.procedure(state, {"proc": "corruption"}))
+    assert ask.id == "chaos.corruption.r1.kislev.nurgle" and ask.default == 2
