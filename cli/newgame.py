@@ -137,16 +137,16 @@ CHAOS_POWERS = ("khorne", "nurgle", "tzeentch", "slaanesh")
 
 def chaos_powers(env: Env, powers: str | None) -> str:
     """--powers, else at a terminal: how many Powers (3 or 4) and, for 3, which."""
-    from automata.core.steps import Msg, ONE_OF, SEVERAL_OF
+    from automata.core.steps import Msg, NUMBER, SEVERAL_OF
 
     if powers is not None:
         return powers
     q = NewQuestions(env)
     every = ",".join(CHAOS_POWERS)
     said = env.t("core.new.default.chaos_powers", powers=_names(env.t, list(CHAOS_POWERS), "chaos.power"))
-    count = q.ask(_ask("new.chaos.count", ONE_OF, [("4", Msg("core.new.choice.four_powers")), ("3", Msg("core.new.choice.three_powers"))]),
-                  None, "4", "--powers", said)
-    if count == "3":
+    # the number typed is the count (audit 10); Enter keeps all four
+    count = q.ask(_ask("new.chaos.count", NUMBER, min=3, max=4, default=4), None, 4, "--powers", said)
+    if count == 3:
         three = env.t("core.new.default.chaos_powers", powers=_names(env.t, list(CHAOS_POWERS[:3]), "chaos.power"))
         picked = q.ask(_ask("new.chaos.powers", SEVERAL_OF, [(p, Msg(f"chaos.power.{p}")) for p in CHAOS_POWERS], min=3, max=3),
                        None, list(CHAOS_POWERS[:3]), "--powers", three)

@@ -160,6 +160,7 @@ def corruption_step(state: dict, data: ChaosData):
                         NUMBER,
                         min=0,
                         max=supply,
+                        default=min(n, supply),  # Enter: the count the program made (one per cultist)
                     )
                 if n <= 0:
                     continue

@@ -41,8 +41,12 @@ class CardAsk(Ask):
 def card_question(state: dict, data: ChaosData, ask_id: str, question) -> Ask:
     choices, exhausted = [], []
     for c in data.old_world_cards:
-        if copies_left(state, data, c["id"]) > 0:
-            choices.append(Choice(c["id"], msg("chaos.oldworld." + c["id"]), (c["name"],)))
+        left = copies_left(state, data, c["id"])
+        if left > 0:
+            # a card already drawn that has another copy says so (it may come again: rules file §2.9 copies)
+            label = msg("chaos.oldworld.choice_copies", card="@chaos.oldworld." + c["id"], left=left, copies=c["copies"]) if left < c["copies"] \
+                else msg("chaos.oldworld." + c["id"])
+            choices.append(Choice(c["id"], label, (c["name"],)))
         else:
             exhausted.append((c["id"], c["name"], c["copies"]))
     return CardAsk(ask_id, question, ONE_OF, tuple(choices), exhausted=tuple(exhausted))

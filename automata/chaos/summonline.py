@@ -27,8 +27,12 @@ FROM_WORDS = {"from", "de", "da", "do", "das", "dos"}
 KIND_WORDS = {
     "cultist": "cultist", "cultists": "cultist", "cultista": "cultist", "cultistas": "cultist",
     "warrior": "warrior", "warriors": "warrior", "guerreiro": "warrior", "guerreiros": "warrior",
-    "daemon": "daemon", "daemons": "daemon", "greater_daemon": "daemon", "demonio": "daemon", "demonio_maior": "daemon",
+    "daemon": "daemon", "daemons": "daemon", "greater_daemon": "daemon", "greater_daemons": "daemon",
+    "demonio": "daemon", "demonios": "daemon", "demonio_maior": "daemon",
+    "grande_demonio": "daemon", "grandes_demonios": "daemon",  # the pt-BR catalog's word (chaos_terms)
 }
+#: the most words a figure's name takes ("Great Unclean One", "Keeper of Secrets")
+KIND_MAX_WORDS = 3
 
 
 def fold(text: str) -> str:
@@ -46,13 +50,14 @@ def _region(data: ChaosData, words: list[str], item: str) -> str:
     try:
         return find_region(data, name)
     except UnknownName as e:
-        raise InvalidAnswer(msg("chaos.line.unknown_region", item=item, word=name, valid=", ".join(data.region_ids), close=", ".join(e.close))) from None
+        raise InvalidAnswer(msg("chaos.line.unknown_region", item=item, word=name, valid=tuple("@chaos.region." + r for r in data.region_ids),
+                                close=", ".join(e.close))) from None
 
 
 def _kind(data: ChaosData, power: str, words: list[str]) -> tuple[str, int] | None:
     """The figure kind named by the first one or two words (role or follower name), and how many words it took."""
     followers = data.power(power)["followers"]
-    for take in (2, 1):
+    for take in range(KIND_MAX_WORDS, 0, -1):
         if len(words) < take:
             continue
         w = fold(" ".join(words[:take]))
@@ -74,9 +79,10 @@ def _card(data: ChaosData, power: str, words: list[str], item: str) -> tuple[str
                 return c["id"], words[k:]
     from ..core.closest import close_matches
 
-    names = [c["id"] for c in cards]
+    names = [c["name"] for c in cards]
     close = close_matches(" ".join(words[:-1]) or words[0], names)
-    raise InvalidAnswer(msg("chaos.line.unknown_card", item=item, power="@chaos.power." + power, valid=", ".join(names), close=", ".join(close)))
+    raise InvalidAnswer(msg("chaos.line.unknown_card", item=item, power="@chaos.power." + power,
+                            valid=tuple(f"@chaos.card.{power}.{c['id']}" for c in cards), close=", ".join(close)))
 
 
 def parse(text: str, data: ChaosData, power: str) -> list[dict] | str:
@@ -106,8 +112,8 @@ def parse(text: str, data: ChaosData, power: str) -> list[dict] | str:
         found = _kind(data, power, words)
         if found is None:
             followers = data.power(power)["followers"]
-            names = ", ".join([*FIGURE_KINDS, *(followers[k]["name"] for k in FIGURE_KINDS), "card NAME"])
-            raise InvalidAnswer(msg("chaos.line.unknown_figure", item=item, word=words[0], valid=names))
+            raise InvalidAnswer(msg("chaos.line.unknown_figure", item=item, word=words[0], kinds=tuple(f"@chaos.figure.{k}" for k in FIGURE_KINDS),
+                                    names=", ".join(followers[k]["name"] for k in FIGURE_KINDS)))
         kind, take = found
         words = words[take:]
         origin = None
@@ -214,6 +220,13 @@ def cards_first_if_free(data: ChaosData, power: str, cards: list[dict]) -> list[
     return sorted(cards, key=lambda a: data.chaos_card(power, a["card"])["cost"])
 
 
+def line_hint(data: ChaosData, power: str):
+    """The line's example in the Power's own words: its warrior's name and one of its own Chaos cards."""
+    card = data.chaos_cards(power)[0]
+    return msg("chaos.line.hint", warrior=data.power(power)["followers"]["warrior"]["name"].lower(),
+               card=f"@chaos.card.{power}.{card['id']}")
+
+
 def summon_line(state: dict, data: ChaosData, power: str):
     """One Power's whole Summoning phase, recorded in one line and applied only if all of it is legal."""
     ps = state["p"][power]
@@ -229,7 +242,7 @@ def summon_line(state: dict, data: ChaosData, power: str):
         return text.strip()
 
     text = yield Ask(f"chaos.summon.r{r}.{power}", msg("chaos.line.ask", power=power_term(power), pp=ps["pp"], hand=ps["hand"]), TEXT,
-                     check=check, hint=msg("chaos.line.hint"))
+                     check=check, hint=line_hint(data, power))
     got = parse(text, data, power)
     if got == "turns":
         yield Say(msg("chaos.line.to_turns"), "rule")

@@ -103,7 +103,8 @@ def draw_phase(state: dict, data: ChaosData):
             # the discard changes something only with a card in hand and another card to draw in its place
             # (or a hand above the target); else the discarded card would come straight back
             if ps["hand"] > 0 and (ps["deck"] + ps["discard"] > 0 or ps["hand"] > target):
-                discard = yield Ask(f"chaos.draw.r{r}.{p}.discard", msg("chaos.draw.discard_one", power=power_term(p)), YES_NO)
+                discard = yield Ask(f"chaos.draw.r{r}.{p}.discard", msg("chaos.draw.discard_one", power=power_term(p)), YES_NO,
+                                      default=False)  # Enter: no discard (the table did nothing)
                 if discard:
                     ps["hand"] -= 1
                     ps["discard"] += 1

@@ -194,3 +194,65 @@ def test_plague_aura_domination_is_computed():
     assert [e.id for e in r.transcript if e.kind == "ask"] == []
     wins = [e.msg for e in r.transcript if e.kind == "say" and e.msg.id == "chaos.domination.wins"]
     assert wins and wins[0].params["value"] == 4  # 1 figure + 0 cost + 3 tokens; Tilea resistance below 4
+
+
+@pytest.mark.parametrize("reading", ["track", "card"])
+def test_resolved_old_world_card_is_not_in_the_deck_under_either_reading(reading):
+    """Audit 6. Seed 003, Preparação step 6 and Fase do Velho Mundo (the card is drawn from the deck and
+    resolved; the seed puts it on space 1) and rules file §2.9 (Meteor Showers ×2, the others ×1) and §2.14 A4
+    (the public-summary reading discards it): whichever reading (rules.old_world.resolved_cards), a drawn card
+    is no longer in the deck. The second Meteor Showers may come (the menu says one copy is left); a third, or
+    a second copy of a one-copy card, is refused with the reason and nothing changes."""
+    import copy
+
+    from automata.chaos.oldworld import card_question
+
+    state = game.new_state(game.check_options({"powers": "khorne,nurgle,tzeentch,slaanesh",
+                                               "overrides": {"rules": {"old_world": {"resolved_cards": reading}}}}), 1)
+    for n in range(1, 9):
+        play_step(state, {"proc": "setup", "n": n}, {f"chaos.setup.{n}": "yes"})
+    data = game.data_of(state)
+    play_step(state, {"proc": "old_world"}, {"chaos.oldworld.card": "meteor_showers", "chaos.oldworld.r1.meteor_showers.0": "kislev,tilea"})
+    play_step(state, {"proc": "old_world"}, {"chaos.oldworld.card": "road_wardens", "chaos.oldworld.changes": "none"})
+    on_track = "meteor_showers" in state["old_world"]["track"]
+    assert on_track == (reading == "track")  # the two readings differ in where the card went, not in the deck
+    ask = card_question(state, data, "chaos.oldworld.card", None)
+    offered = {c.value: c.label for c in ask.choices}
+    assert "road_wardens" not in offered  # one copy, drawn: on the track under both readings
+    assert offered["meteor_showers"].id == "chaos.oldworld.choice_copies"
+    assert offered["meteor_showers"].params["left"] == 1
+    assert offered["peasant_uprising"].id == "chaos.oldworld.peasant_uprising"  # none drawn: its plain name
+    for card in ("road_wardens", "Road Wardens"):
+        with pytest.raises(BadAnswer) as bad:
+            run(game.procedure(copy.deepcopy(state), {"proc": "old_world"}), ScriptedAnswers({"chaos.oldworld.card": card}), dice=DiceContext(1, 1, "table"))
+        assert bad.value.problem.id == "chaos.oldworld.no_copy_left"
+    play_step(state, {"proc": "old_world"}, {"chaos.oldworld.card": "meteor_showers", "chaos.oldworld.r3.meteor_showers.0": "norsca,estalia"})
+    with pytest.raises(BadAnswer) as bad:
+        run(game.procedure(copy.deepcopy(state), {"proc": "old_world"}), ScriptedAnswers({"chaos.oldworld.card": "meteor_showers"}), dice=DiceContext(1, 1, "table"))
+    assert bad.value.problem.id == "chaos.oldworld.no_copy_left" and bad.value.problem.params["copies"] == 2
+    assert "meteor_showers" not in [c.value for c in card_question(state, data, "x", None).choices]
+
+
+def _first_ask(gen):
+    for event in gen:
+        if getattr(event, "kind", None) in ("yesno", "number", "choice", "multi", "text") and hasattr(event, "choices"):
+            return event
+    raise AssertionError("no question")
+
+
+def test_enter_defaults_mean_nothing_happened_or_the_computed_value():
+    """Wave 2 audit item 2 (Ask.default: Enter never records what the table did not do). Seed 003, Fase de
+    Compra (Tzeentch *may* discard one card): Enter is "no". Seed 003, Fase de Corrupção step 2 (one token
+    per cultist): where a card may change that, Enter keeps the count the program made."""
+    state = after_setup()
+    state["round"] = 1
+    state["p"]["tzeentch"]["hand"] = 2
+    ask = _first_ask(game.procedure(state, {"proc": "draw"}))
+    assert ask.id == "chaos.draw.r1.tzeentch.discard" and ask.default is False
+
+    state = after_setup()
+    state["round"] = 1
+    place(state, "kislev", "nurgle", cultist=2)
+    state["regions"]["kislev"]["cards"].append({"power": "nurgle", "card": "the_stench_of_death", "cost": 1})
+    ask = _first_ask(game.procedure(state, {"proc": "corruption"}))
+    assert ask.id == "chaos.corruption.r1.kislev.nurgle" and ask.default == 2
