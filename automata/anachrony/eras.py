@@ -262,14 +262,15 @@ def clean_up(state: dict, data, era: int):
             pi["mission"] = {}
     if state["options"]["players"] > 1:
         first = yield Ask("anachrony.clean_up.first", msg("anachrony.clean_up.first"), ONE_OF,
-                          player_choices(state, list(state["players"])) + (Choice("same", msg("anachrony.clean_up.nobody")),))
+                          player_choices(state, list(state["players"])) + (Choice("same", msg("anachrony.clean_up.nobody")),),
+                          default="same")
         if first != "same":
             state["first"] = first
         yield Say(msg("anachrony.clean_up.first_is", player=who(state, state["first"])), "info")
     last = state["era_count"]
     ends = era >= last
     if not ends and not has(state, "intrigues") and state["impact"] and era > data.rules["eras"]["impact_era"]:
-        ends = yield Ask("anachrony.clean_up.collapsed", msg("anachrony.clean_up.collapsed"), YES_NO)
+        ends = yield Ask("anachrony.clean_up.collapsed", msg("anachrony.clean_up.collapsed"), YES_NO, default=False)
         if ends:
             yield Say(msg("anachrony.why.collapsed_end"), "why")
     if era == data.rules["eras"]["impact_era"] and not ends:

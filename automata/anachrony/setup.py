@@ -103,7 +103,8 @@ def _superprojects(state, data):
     sure = []
     for sp in new:
         yield Say(msg("anachrony.setup.new_superproject", sp=f"@anachrony.sp.{sp}"), "rule")
-        if (yield Ask(f"anachrony.setup.sure.{sp}", msg("anachrony.setup.sure", sp=f"@anachrony.sp.{sp}"), YES_NO)):
+        if (yield Ask(f"anachrony.setup.sure.{sp}", msg("anachrony.setup.sure", sp=f"@anachrony.sp.{sp}"), YES_NO,
+                      default=False)):
             sure.append(sp)
     if not program_draws(state):
         for sp in new:

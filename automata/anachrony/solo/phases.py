@@ -328,7 +328,7 @@ def clean_up(state: dict, sd):
         yield say("clean.first_bot", "info", bot=bot(s))
         yield why("first_council")
     else:
-        took = yield Ask(f"{PREFIX}.clean.council", msg(f"{PREFIX}.ask.took_council"), YES_NO)
+        took = yield Ask(f"{PREFIX}.clean.council", msg(f"{PREFIX}.ask.took_council"), YES_NO, default=False)
         if took:
             s["first"] = "p1"
         yield say("clean.first_is", "info", first=bot(s) if s["first"] == "bot" else "@anachrony.solo.you")
