@@ -218,3 +218,18 @@ def test_whole_solo_games_render_in_pt_br_without_leaks(opponent, modules, diffi
     assert state["over"]
     problems = leaks(game, history, asks)
     assert not problems, "\n".join(problems[:40])
+
+
+def test_pt_br_breakthrough_shape_and_pass_read_naturally():
+    """Wave-2 audit item 23: seed 002 speaks of a Breakthrough's 'formato' ('Inovação de um ícone e formato
+    específicos'): 'Inovação de formato quadrado', never 'Inovação de quadrado'; the solo pass item says that you
+    passed ('Passei a vez'), not 'Passo' (which reads like a setup step)."""
+    from automata.core.steps import msg
+    from cli.i18n import Translator
+
+    t = Translator("pt-BR")
+    for shape in ("circle", "triangle", "square"):
+        said = t.render(msg("anachrony.solo.research", bot="Chronossus", shape=f"@anachrony.solo.shape.{shape}"))
+        name = t.render(msg(f"anachrony.solo.shape.{shape}"))
+        assert f"Inovação de formato {name}" in said and f"Inovação de {name}" not in said
+    assert t.render(msg("anachrony.solo.you.pass")).startswith("Passei a vez")
