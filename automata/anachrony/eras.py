@@ -255,10 +255,11 @@ def clean_up(state: dict, data, era: int):
             m = pi.get("mission") or {}
             if m and not m.get("revealed"):
                 state["players"][p]["missions_failed"] += 1
-                yield Say(msg("anachrony.clean_up.unrevealed", player=who(state, p), vp=rule["vp"]), "score")
-                if not warned:
+                if not warned:  # the timing is provisional: said before the first penalty it decides
                     warned = True
                     yield provisional("rules.intrigues.unrevealed_mission")
+                # a penalty: a thing to do at the table (→), not the gain star of scoring lines
+                yield Say(msg("anachrony.clean_up.unrevealed", player=who(state, p), lost=-rule["vp"]), "do")
             pi["mission"] = {}
     if state["options"]["players"] > 1:
         first = yield Ask("anachrony.clean_up.first", msg("anachrony.clean_up.first"), ONE_OF,
