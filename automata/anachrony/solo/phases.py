@@ -86,6 +86,10 @@ def spot_term(sd, s: dict, spot: str):
     action = solo_state.spot_action(sd, s, spot)
     if action.startswith("slot_"):
         return msg(f"{PREFIX}.spot.slot", slot=action[-1]).to_data()
+    path, dot, n = spot.partition(".")
+    if dot:  # a Chronobot spot "long.4": its path and its place on it, in words (wave-2 audit item 12)
+        return msg(f"{PREFIX}.spot.on_path", action=f"@{PREFIX}.action.{action}", path=f"@{PREFIX}.path.{path}",
+                   n=int(n)).to_data()
     return msg(f"{PREFIX}.spot.named", action=f"@{PREFIX}.action.{action}", spot=spot).to_data()
 
 

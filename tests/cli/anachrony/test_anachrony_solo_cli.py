@@ -233,3 +233,26 @@ def test_pt_br_breakthrough_shape_and_pass_read_naturally():
         name = t.render(msg(f"anachrony.solo.shape.{shape}"))
         assert f"Inovação de formato {name}" in said and f"Inovação de {name}" not in said
     assert t.render(msg("anachrony.solo.you.pass")).startswith("Passei a vez")
+
+
+@pytest.mark.parametrize("edition,spots", [("current", ("short.1", "long.4", "long.8")), ("first", ("a.1", "b.5", "d.2"))])
+def test_chronobot_spots_are_said_in_words(edition, spots):
+    """Wave-2 audit item 12 (rules file §3.2.3 paths, §3.3 first-edition loops): a Command token's spot is said as
+    its path and place ('caminho longo, espaço 4'), as the status picture names the paths, never as 'long.4'."""
+    from automata.anachrony import game
+    from automata.anachrony.solo.data import load
+    from automata.anachrony.solo.phases import spot_term as term
+    from automata.core.steps import Msg
+    from cli.i18n import Translator
+
+    state = game.new_state(game.check_options({"players": 1, "modules": "", "opponent": "chronobot", "edition": edition}), 1)
+
+    def spot_term(sd, s, spot):
+        return Msg.from_data(term(sd, s, spot))
+
+    for spot in spots:
+        for lang in ("en", "pt-BR"):
+            text = Translator(lang).render(spot_term(load(), state["solo"], spot))
+            path, _, n = spot.partition(".")
+            assert spot not in text and text.endswith(f" {n})"), text
+        assert ("caminho " if edition == "current" else "circuito ") in Translator("pt-BR").render(spot_term(load(), state["solo"], spot))
