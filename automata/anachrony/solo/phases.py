@@ -96,6 +96,14 @@ def spot_term(sd, s: dict, spot: str):
 # -- 2 Paradox -------------------------------------------------------------------------------------------------
 
 
+def _warps_hint(state: dict):
+    """What the program counts itself, naming only the modules in play (wave-2 audit item 17): the Hypersync
+    tiles and the Quantum Warp; nothing to say in the base game."""
+    modules = state["options"]["modules"]
+    mine = [m for m in ("hypersync", "quantum_loops") if m in modules]
+    return msg(f"{PREFIX}.hint.your_warps." + "_".join(mine)) if mine else None
+
+
 def counted(state: dict, sd, s: dict, e: int) -> int:
     n = s["warps"].get(str(e), 0)
     if "hypersync" in s and sd["hypersync_paradox"]["counts"]:
@@ -133,7 +141,7 @@ def paradox(state: dict, sd):
     for e in eras:
         mine = counted(state, sd, s, e)
         plain = yield Ask(f"{PREFIX}.paradox.era{e}", msg(f"{PREFIX}.ask.your_warps", era=e), NUMBER, min=0, max=12,
-                          hint=msg(f"{PREFIX}.hint.your_warps"))
+                          hint=_warps_hint(state))
         known = tracked_warps(state, e)  # the Hypersync tiles and the Quantum Warp the program keeps
         yours = plain + known
         if known:
