@@ -256,3 +256,57 @@ def test_chronobot_spots_are_said_in_words(edition, spots):
             path, _, n = spot.partition(".")
             assert spot not in text and text.endswith(f" {n})"), text
         assert ("caminho " if edition == "current" else "circuito ") in Translator("pt-BR").render(spot_term(load(), state["solo"], spot))
+
+
+class _Env:
+    """A terminal table for ``tabletop new``'s questions: each question recorded, answered by ``pick``."""
+
+    def __init__(self, pick):
+        from cli.i18n import Translator
+
+        self.answers, self.json, self.t, self.pick, self.asked = {}, False, Translator("pt-BR"), pick, []
+
+    def interactive(self):
+        return True
+
+
+def _new_questions(monkeypatch, pick, players, modules=None):
+    from cli import newgame, prompter
+
+    env = _Env(pick)
+
+    def answer(self, ask):
+        env.asked.append(ask)
+        return env.pick(ask), "table"
+
+    monkeypatch.setattr(prompter.TerminalPrompter, "answer", answer)
+    return newgame.anachrony_players(env, players, modules, ""), env.asked
+
+
+def test_new_solo_marks_intrigues_unavailable_with_its_reason_instead_of_exiting(monkeypatch):
+    """Wave-2 audit item 9, rules file §3.1 (Intrigues of the Council has no solo rules): in a 1-player game the
+    modules menu keeps Intrigues in its place marked with the reason, and picking it is refused (the prompt asks
+    again) instead of the setup being thrown away; with more players it can be picked."""
+    from automata.core.steps import SEVERAL_OF, InvalidAnswer
+
+    (_, modules, _), asked = _new_questions(monkeypatch, lambda a: ["hypersync"] if a.kind == SEVERAL_OF else "chronossus", 1)
+    menu = next(a for a in asked if a.id == "new.anachrony.modules")
+    intrigues = next(c for c in menu.choices if c.value == "intrigues")
+    assert intrigues.unavailable is not None and intrigues.unavailable.id == "anachrony.solo.reason.intrigues"
+    with pytest.raises(InvalidAnswer):
+        menu.normalise(["intrigues"])
+    (_, _, _), asked = _new_questions(monkeypatch, lambda a: [] if a.kind == SEVERAL_OF else "none", 3)
+    menu = next(a for a in asked if a.id == "new.anachrony.modules")
+    assert all(c.unavailable is None for c in menu.choices)
+
+
+@pytest.mark.parametrize("modules,first,out", [("", "chronobot", None), ("hypersync", "chronossus", "chronobot")])
+def test_new_solo_opponent_menu_says_why_the_chronobot_is_out_and_enter_is_an_opponent(monkeypatch, modules, first, out):
+    """Wave-2 audit item 9, rules file §3.1: the Chronobot plays the base game only, the Chronossus with or without
+    modules; with modules the Chronobot stays in the menu marked with the reason; Enter (the default) is the first
+    opponent the table can play, never 'no opponent'."""
+    (_, _, opponent), asked = _new_questions(monkeypatch, lambda a: a.default, 1, modules)
+    menu = next(a for a in asked if a.id == "new.anachrony.opponent")
+    assert menu.default == first == opponent and menu.choices[-1].value == "none"
+    reasons = {c.value: c.unavailable for c in menu.choices}
+    assert (reasons["chronobot"] is not None) == (out == "chronobot") and reasons["chronossus"] is None
