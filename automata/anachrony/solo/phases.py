@@ -335,6 +335,10 @@ def clean_up(state: dict, sd):
     yield say("clean.exosuits", bot=bot(s), n=s["placed"])
     s["exosuits"] = 0
     s["placed"] = 0
+    # your count is per Era: gone until asked again after the next Warp, so that 'status' between Eras never
+    # shows this Era's leftover as the next Era's (wave-2 audit item 18)
+    s.pop("you_exosuits", None)
+    s.update(actions=0, passed=False, player_passed=False)  # the next Era's figures start here, not at its Actions
     if s["first_next"] == "bot":
         s["first"] = "bot"
         yield say("clean.first_bot", "info", bot=bot(s))

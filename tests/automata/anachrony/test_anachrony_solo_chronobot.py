@@ -649,3 +649,16 @@ def test_solo_lines_for_every_player_are_said_to_you(modules):
     expect = {"anachrony.setup.paths.solo", "anachrony.setup.leaders.solo", "anachrony.power_up.base.solo",
               "anachrony.warp.base.solo"}
     assert expect <= set(seen)
+
+
+def test_per_era_figures_are_cleared_at_clean_up_not_shown_stale_in_the_next_era():
+    """Wave-2 audit item 18 (rules file §2.5: you power up and warp each Era): your powered-Exosuit count and the
+    opponent's Actions and pass of an Era end with its Clean Up, so that 'status' during the next Era's Paradox,
+    Power Up or Warp never shows the last Era's values as current; your count is back once asked after the Warp."""
+    st = new()
+    s = st["solo"]
+    s.update(you_exosuits=2, actions=5, passed=True, player_passed=True, first_next="bot")
+    play(phases.clean_up(st, SD))
+    assert "you_exosuits" not in s and s["actions"] == 0 and not s["passed"] and not s["player_passed"]
+    play(phases.your_exosuits(st, SD), {"anachrony.solo.you.exosuits": 5})
+    assert s["you_exosuits"] == 5
