@@ -310,3 +310,37 @@ def test_new_solo_opponent_menu_says_why_the_chronobot_is_out_and_enter_is_an_op
     assert menu.default == first == opponent and menu.choices[-1].value == "none"
     reasons = {c.value: c.unavailable for c in menu.choices}
     assert (reasons["chronobot"] is not None) == (out == "chronobot") and reasons["chronossus"] is None
+
+
+@pytest.mark.parametrize("mode", ["app", "table"])
+def test_dice_lines_say_the_face_that_counts(mode):
+    """Wave-2 audit item 11, rules file §3.2.2 (the AI die: faces 2, 3, 3, 4, 4, 5; a d6's 1 counts as 3, its 6 as
+    4), §3.2.4 (the Paradox die: 1 or 2 symbols, or blank): a roll line says the game die's face that counts, never
+    an impossible one such as 'AI die: 6'; the shape die names the shape."""
+    from automata.anachrony.solo.common import roll_ai, roll_paradox, roll_shape
+    from automata.anachrony.solo.data import load
+    from automata.core.runner import DiceContext, ScriptedAnswers, run
+    from cli.i18n import Translator
+    from cli.render import event_text
+
+    sd = load()
+    s = {"bot": "chronossus", "edition": "current"}
+    t = Translator("pt-BR")
+    seen = set()
+    for step in range(1, 60):
+        d6 = (step - 1) % 6 + 1
+        answers = {"anachrony.solo.ai": str(d6), "anachrony.solo.paradox": str(d6), "anachrony.solo.shape": str((d6 - 1) % 3 + 1)}
+        for gen, check in ((roll_ai(sd, s), lambda v: str(sd.ai(v))), (roll_paradox(sd, "paradox"), None),
+                           (roll_shape(sd), lambda v: t(f"anachrony.solo.shape.{sd.shape(v)}"))):
+            r = run(gen, ScriptedAnswers(answers), dice=DiceContext(7, step, mode))
+            (e,) = [e for e in r.transcript if e.kind == "roll"]
+            face = event_text(t, e).rsplit(": ", 1)[1].rsplit(" (", 1)[0]
+            if check is not None:
+                assert face == check(e.value[0])
+            else:
+                n = sd.paradox(e.value[0])
+                assert face == ("face vazia" if n == 0 else f"{n} símbolo{'s' if n > 1 else ''} de Paradoxo")
+            if e.id.endswith(".ai"):
+                seen.add(e.value[0])
+                assert face in {"2", "3", "4", "5"}
+    assert {1, 6} <= seen  # the d6 faces that the AI die does not have were rolled and said as 3 and 4
