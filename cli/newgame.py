@@ -199,23 +199,30 @@ ANACHRONY_MODULES = ("neutronide", "hypersync", "quantum_loops", "intrigues")
 def anachrony_players(env: Env, players: int | None, modules: str | None, opponent: str) -> tuple[int, str, str]:
     """--players, --modules and (solo) --opponent, else at a terminal: how many players, which modules, and which
     opponent the program runs in a solo game."""
-    from automata.core.steps import Msg, NUMBER, ONE_OF, SEVERAL_OF
+    from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, Ask, Choice, Msg
 
     q = NewQuestions(env)
     said_players = env.t("core.new.default.anachrony_players")
     said_modules = env.t("core.new.default.anachrony_modules")
     n = int(q.ask(_ask("new.anachrony.players", NUMBER, min=1, max=4), players, 2, "--players", said_players))
     if modules is None:
-        picked = q.ask(_ask("new.anachrony.modules", SEVERAL_OF,
-                            [(m, Msg(f"anachrony.score.module.{m}")) for m in ANACHRONY_MODULES], min=0, max=4),
-                       None, [], "--modules", said_modules)
+        # solo: Intrigues stays in its place, marked with why it cannot be picked (rules file §3.1), so that
+        # picking it is refused and the question asked again instead of throwing the whole setup away
+        solo_out = {"intrigues": Msg("anachrony.solo.reason.intrigues")} if n == 1 else {}
+        ask = Ask("new.anachrony.modules", Msg("core.new.ask.anachrony_modules"), SEVERAL_OF,
+                  tuple(Choice(m, Msg(f"anachrony.score.module.{m}"), unavailable=solo_out.get(m)) for m in ANACHRONY_MODULES),
+                  min=0, max=4)
+        picked = q.ask(ask, None, [], "--modules", said_modules)
         modules = ",".join(m.replace("_", "-") for m in ANACHRONY_MODULES if m in picked)
-    if n == 1 and not opponent and q.interactive:
-        allowed = ["none"] + (["chronossus"] if modules and "intrigues" not in modules else []) + ([] if modules else ["chronobot"])
-        labels = {"none": Msg("core.new.choice.no_opponent"), "chronobot": Msg("anachrony.solo.bot.chronobot"),
-                  "chronossus": Msg("anachrony.solo.bot.chronossus")}
-        if len(allowed) > 1:
-            pick = q.ask(_ask("new.anachrony.opponent", ONE_OF, [(a, labels[a]) for a in allowed]), None, "none", "--opponent", "")
-            opponent = "" if pick == "none" else pick
+    if n == 1 and not opponent and q.interactive and "intrigues" not in (modules or ""):
+        # rules file §3.1: the Chronossus plays with or without modules, the Chronobot the base game only (said
+        # beside it when modules are in play); Enter takes the first opponent the table can play, not "none"
+        bots = ("chronossus", "chronobot") if modules else ("chronobot", "chronossus")
+        out = {"chronobot": Msg("anachrony.solo.reason.chronobot_modules")} if modules else {}
+        choices = tuple(Choice(b, Msg(f"anachrony.solo.bot.{b}"), unavailable=out.get(b)) for b in bots)
+        choices += (Choice("none", Msg("core.new.choice.no_opponent")),)
+        pick = q.ask(Ask("new.anachrony.opponent", Msg("core.new.ask.anachrony_opponent"), ONE_OF, choices,
+                         default=bots[0]), None, "none", "--opponent", "")
+        opponent = "" if pick == "none" else pick
     q.say_defaults()
     return n, modules, opponent

@@ -32,7 +32,7 @@ def event_text(t: Translator, event: Event) -> str:
         return f"? {t.render(event.msg)} {shown}"
     if event.kind == "roll":
         what = t.render(event.msg) if event.msg is not None else event.id
-        faces = " ".join(str(f) for f in event.value)
+        faces = " ".join(t.render(m) for m in event.labels) if event.labels else " ".join(str(f) for f in event.value)
         return t("core.roll.line", what=what, faces=faces, source=t(f"core.source.{event.source}"))
     return ""
 

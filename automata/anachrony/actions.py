@@ -22,7 +22,8 @@ def action_step(state: dict, data, era: int, k: int):
         yield Say(msg("anachrony.phase.title", phase="@anachrony.phase.actions", era=era), "head")
         yield from reminders(state, data)
         state["turn"] = {"player": "", "rows": []}
-    picked = yield Ask("anachrony.action", msg("anachrony.action.what", era=era), ONE_OF, event_choices(state, data))
+    picked = yield Ask("anachrony.action", msg("anachrony.action.what", era=era), ONE_OF, event_choices(state, data),
+                     default="done")
     if picked == "done":
         yield Say(msg("anachrony.action.all_passed"), "info")
         state["next"] = {"proc": "phase", "era": era, "phase": "clean_up"}
@@ -125,7 +126,8 @@ def recover(state: dict, data, p: str, era: int):
     copy = False
     if data.by_players(state["options"]["players"])["hypersync_copy_space"]:
         copy = yield Ask(f"anachrony.recover.{p}.copy", msg("anachrony.recover.copy", space=f"@anachrony.hs_space.{space}",
-                                                            water=data.rules["hypersync"]["copy_space_water"]), YES_NO)
+                                                            water=data.rules["hypersync"]["copy_space_water"]), YES_NO,
+                         default=False)
     key = "anachrony.recover.do_copy" if copy else "anachrony.recover.do"
     yield Say(msg(key, player=who(state, p), space=f"@anachrony.hs_space.{space}", era=tile_era,
                   workers=[f"@anachrony.worker.{w}" for w in workers], water=data.rules["hypersync"]["copy_space_water"]), "do")
@@ -177,7 +179,7 @@ def negotiate(state: dict, data, p: str, era: int):
     pi["values"] += val
     yield Say(msg("anachrony.negotiate.reserve", player=who(state, p), objectives=pi["objectives"], values=pi["values"]), "info")
     if place and pi["objectives"] + pi["values"] > 0 and agenda.open_rows(state):
-        if (yield Ask(f"anachrony.negotiate.{p}.place", msg("anachrony.negotiate.place_now"), YES_NO)):
+        if (yield Ask(f"anachrony.negotiate.{p}.place", msg("anachrony.negotiate.place_now"), YES_NO, default=False)):
             yield from place_one(state, data, p, era)
 
 
@@ -242,7 +244,7 @@ def place_one(state: dict, data, p: str, era: int):
         yield Say(msg("anachrony.agenda.benefit", row=row + 1, benefit=benefit), "do")
     r = state["agenda"][row]
     if r["objective"] and r["value"]:
-        if (yield Ask(f"anachrony.agenda.{p}.pair", msg("anachrony.agenda.same_icon", row=row + 1), YES_NO)):
+        if (yield Ask(f"anachrony.agenda.{p}.pair", msg("anachrony.agenda.same_icon", row=row + 1), YES_NO, default=False)):
             r["locked"] = True
             yield Say(msg("anachrony.agenda.locked", row=row + 1), "do")
 

@@ -12,6 +12,18 @@ def has(state: dict, module: str) -> bool:
     return module in state["options"]["modules"]
 
 
+# Lines that speak to every player at the table; a solo game says them to its one player (wave-2 audit item 17).
+SOLO_VOICE = {"anachrony.setup.focus", "anachrony.setup.hypersync_tiles", "anachrony.setup.quantum_warp",
+              "anachrony.setup.paths", "anachrony.setup.player_pieces", "anachrony.setup.path_board",
+              "anachrony.setup.leaders", "anachrony.power_up.base", "anachrony.warp.base",
+              "anachrony.impact.hex_unavailable"}
+
+
+def voice(state: dict, key: str) -> str:
+    """``key``, or its ``.solo`` form (said to one player, "você") in a solo game."""
+    return key + ".solo" if key in SOLO_VOICE and state["options"]["players"] == 1 else key
+
+
 def player_ids(state: dict) -> list[str]:
     return list(state["players"])
 

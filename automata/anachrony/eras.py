@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 
 from ..core.steps import ONE_OF, SEVERAL_OF, TEXT, YES_NO, Ask, Choice, InvalidAnswer, Say, msg
-from .common import card, card_choice, has, player_choices, program_draws, provisional, turn_order, who
+from .common import card, card_choice, has, voice, player_choices, program_draws, provisional, turn_order, who
 from .solo.data import solo_data_of
 
 PHASES = ("preparation", "paradox", "power_up", "warp", "actions", "clean_up")
@@ -137,7 +137,7 @@ def _solo_hypersync_in_play(state: dict) -> int:
 
 
 def power_up(state: dict, data, era: int):
-    yield Say(msg("anachrony.power_up.base"), "do")
+    yield Say(msg(voice(state, "anachrony.power_up.base")), "do")
     if state["impact"]:
         yield Say(msg("anachrony.power_up.after_impact"), "rule")
     if not has(state, "intrigues"):
@@ -164,7 +164,7 @@ def power_up(state: dict, data, era: int):
 
 
 def warp(state: dict, data, era: int):
-    yield Say(msg("anachrony.warp.base"), "do")
+    yield Say(msg(voice(state, "anachrony.warp.base")), "do")
     if not has(state, "quantum_loops"):
         return
     ready = [p for p in turn_order(state) if state["players"][p]["quantum"]["warp"] == "supply"]
@@ -255,21 +255,23 @@ def clean_up(state: dict, data, era: int):
             m = pi.get("mission") or {}
             if m and not m.get("revealed"):
                 state["players"][p]["missions_failed"] += 1
-                yield Say(msg("anachrony.clean_up.unrevealed", player=who(state, p), vp=rule["vp"]), "score")
-                if not warned:
+                if not warned:  # the timing is provisional: said before the first penalty it decides
                     warned = True
                     yield provisional("rules.intrigues.unrevealed_mission")
+                # a penalty: a thing to do at the table (→), not the gain star of scoring lines
+                yield Say(msg("anachrony.clean_up.unrevealed", player=who(state, p), lost=-rule["vp"]), "do")
             pi["mission"] = {}
     if state["options"]["players"] > 1:
         first = yield Ask("anachrony.clean_up.first", msg("anachrony.clean_up.first"), ONE_OF,
-                          player_choices(state, list(state["players"])) + (Choice("same", msg("anachrony.clean_up.nobody")),))
+                          player_choices(state, list(state["players"])) + (Choice("same", msg("anachrony.clean_up.nobody")),),
+                          default="same")
         if first != "same":
             state["first"] = first
         yield Say(msg("anachrony.clean_up.first_is", player=who(state, state["first"])), "info")
     last = state["era_count"]
     ends = era >= last
     if not ends and not has(state, "intrigues") and state["impact"] and era > data.rules["eras"]["impact_era"]:
-        ends = yield Ask("anachrony.clean_up.collapsed", msg("anachrony.clean_up.collapsed"), YES_NO)
+        ends = yield Ask("anachrony.clean_up.collapsed", msg("anachrony.clean_up.collapsed"), YES_NO, default=False)
         if ends:
             yield Say(msg("anachrony.why.collapsed_end"), "why")
     if era == data.rules["eras"]["impact_era"] and not ends:
@@ -294,7 +296,7 @@ def impact(state: dict, data):
     state["phase"] = "impact"
     yield Say(msg("anachrony.impact.title"), "head")
     yield Say(msg("anachrony.impact.evacuation", spot=bp["evacuation_minus3_spot"]), "do")
-    yield Say(msg("anachrony.impact.hex_unavailable"), "do")
+    yield Say(msg(voice(state, "anachrony.impact.hex_unavailable")), "do")
     yield Say(msg("anachrony.impact.collapsing", n=bp["collapsing_per_capital"]), "do")
     yield Say(msg("anachrony.impact.neutronium"), "rule")
     if has(state, "hypersync"):

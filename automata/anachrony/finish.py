@@ -41,7 +41,8 @@ def game_end(state: dict, data):
             q = state["players"][p]["quantum"]
             if q["warp"] == "timeline":
                 paid = yield Ask(f"anachrony.end.{p}.quantum_paid", msg("anachrony.end.quantum_paid", player=who(state, p),
-                                                                       payback=payback_term(q.get("payback"))), YES_NO)
+                                                                       payback=payback_term(q.get("payback"))), YES_NO,
+                                  default=False)
                 if paid:
                     state["ql"]["offer"].append(q["card"])
                     state["players"][p]["quantum"] = {"warp": "supply", "card": ""}

@@ -444,7 +444,7 @@ def _player_questions(table: Table, data: ScoreData, who: str, name: Any):
         r["hypersync_out"] = yield _ask_num(who, "hypersync_out", name, hi=data.value("hypersync", "tiles"))
     if table.has("quantum_loops"):
         r["quantum_warp_unpaid"] = yield Ask(f"{Q}.{who}.quantum_warp_unpaid", msg(f"{Q}.ask.quantum_warp_unpaid", player=name),
-                                             YES_NO, hint=msg(f"{Q}.hint.untangle"))
+                                             YES_NO, hint=msg(f"{Q}.hint.untangle"), default=False)
     r["anomalies"] = yield _ask_num(who, "anomalies", name)
     if table.has("intrigues"):
         r["agenda_reserve"] = yield _ask_num(who, "agenda_reserve", name, hint=msg(f"{Q}.hint.agenda_reserve"))
@@ -472,7 +472,7 @@ def _bot_questions(table: Table, data: ScoreData):
                                               NUMBER, min=0)
     r["anomalies"] = yield _ask_num(BOT_ID, "anomalies", name)
     if bot == "chronossus":
-        option = yield Ask(f"{Q}.{BOT_ID}.energy_core_option", msg(f"{Q}.ask.energy_core_option"), YES_NO)
+        option = yield Ask(f"{Q}.{BOT_ID}.energy_core_option", msg(f"{Q}.ask.energy_core_option"), YES_NO, default=False)
         if option:
             r["energy_cores"] = yield _ask_num(BOT_ID, "energy_cores", name)
         if table.has("hypersync") and data.value(bot, "solo_hypersync_vp"):

@@ -9,7 +9,7 @@ kept in the state) or made by the table, which then says what it drew (``random 
 from __future__ import annotations
 
 from ..core.steps import ONE_OF, SEVERAL_OF, YES_NO, Ask, Choice, Say, msg
-from .common import card, card_choice, has, player_choices, program_draws, rng, turn_order, who
+from .common import card, card_choice, has, voice, player_choices, program_draws, rng, turn_order, who
 
 STEPS = (
     "board",           # A1-A3: Main board side, Research dice, Evacuation tile; World Council (H4)
@@ -103,7 +103,8 @@ def _superprojects(state, data):
     sure = []
     for sp in new:
         yield Say(msg("anachrony.setup.new_superproject", sp=f"@anachrony.sp.{sp}"), "rule")
-        if (yield Ask(f"anachrony.setup.sure.{sp}", msg("anachrony.setup.sure", sp=f"@anachrony.sp.{sp}"), YES_NO)):
+        if (yield Ask(f"anachrony.setup.sure.{sp}", msg("anachrony.setup.sure", sp=f"@anachrony.sp.{sp}"), YES_NO,
+                      default=False)):
             sure.append(sp)
     if not program_draws(state):
         for sp in new:
@@ -130,7 +131,7 @@ def _superprojects(state, data):
 
 
 def _focus(state, data):
-    yield Say(msg("anachrony.setup.focus"), "do")
+    yield Say(msg(voice(state, "anachrony.setup.focus")), "do")
 
 
 def _endgame(state, data):
@@ -152,7 +153,7 @@ def _endgame(state, data):
 def _hypersync(state, data):
     """H1-H3 (H4 is in the board step)."""
     side = data.by_players(_players(state))["hypersync_side"]
-    yield Say(msg("anachrony.setup.hypersync_tiles"), "do")
+    yield Say(msg(voice(state, "anachrony.setup.hypersync_tiles")), "do")
     yield Say(msg("anachrony.setup.hypersync_board", side=side), "do")
     if data.by_players(_players(state))["hypersync_copy_space"]:
         yield Say(msg("anachrony.setup.hypersync_copy_space"), "rule")
@@ -161,7 +162,7 @@ def _hypersync(state, data):
 
 def _quantum_loops(state, data):
     """Q2-Q4: a Quantum Warp each; 3 of the 8 cards face up, the two barred ones replaced and shuffled back."""
-    yield Say(msg("anachrony.setup.quantum_warp"), "do")
+    yield Say(msg(voice(state, "anachrony.setup.quantum_warp")), "do")
     size = data.rules["quantum_loops"]["offer_size"]
     barred = [c for c in data.card_ids if not data.cards[c]["start_offer"]]
     ql = state["ql"]
@@ -226,11 +227,11 @@ def _intrigues(state, data):
 
 def _players_setup(state, data):
     quantum = has(state, "quantum_loops")
-    yield Say(msg("anachrony.setup.paths"), "do")
-    yield Say(msg("anachrony.setup.player_pieces", warp=data.rules["setup"]["warp_tiles"],
+    yield Say(msg(voice(state, "anachrony.setup.paths")), "do")
+    yield Say(msg(voice(state, "anachrony.setup.player_pieces"), warp=data.rules["setup"]["warp_tiles"],
                   extra=msg("anachrony.setup.plus_quantum_warp").to_data() if quantum else ""), "do")
-    yield Say(msg("anachrony.setup.path_board"), "do")
-    yield Say(msg("anachrony.setup.leaders"), "do")
+    yield Say(msg(voice(state, "anachrony.setup.path_board")), "do")
+    yield Say(msg(voice(state, "anachrony.setup.leaders")), "do")
 
 
 def _first_player(state, data):

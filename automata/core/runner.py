@@ -211,7 +211,9 @@ def run(
                 except InvalidAnswer as bad:
                     raise BadAnswer(step.id, raw, bad.msg) from None
                 keep(Record(step.id, faces, "table"))
-            emit(Event("roll", step.msg, id=step.id, value=faces, source=out.records[-1].source, replayed=replaying))
+            shown = tuple(step.shown[f - 1] for f in faces) if step.shown else ()
+            emit(Event("roll", step.msg, id=step.id, value=faces, source=out.records[-1].source, replayed=replaying,
+                       labels=shown))
             to_send = faces
         else:
             raise TypeError(f"a procedure yielded {step!r}; expected Say, Ask or Roll")

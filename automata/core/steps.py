@@ -111,6 +111,9 @@ class Roll:
     id: str
     dice: str
     msg: Msg | None = None
+    # what each face 1..S of the rolled die shows on the game's own die (a Msg each), when that differs from
+    # the number (a d6 standing in for a special die): the transcript says these; empty: the numbers
+    shown: tuple = ()
 
 
 Procedure = Generator[Any, Any, Any]

@@ -33,17 +33,22 @@ def roll_ai(sd, s: dict):
     if s["bot"] == "chronobot" and s["edition"] == "first":
         (face,) = yield Roll(f"{PREFIX}.d6", "1d6", msg(f"{PREFIX}.roll.d6"))
         return face
-    (face,) = yield Roll(f"{PREFIX}.ai", "1d6", msg(f"{PREFIX}.roll.ai"))
+    # the transcript says the AI die's face that counts (a d6's 6 is said as 4), app or table dice (audit item 11)
+    shown = tuple(msg(f"{PREFIX}.face.ai", n=sd.ai(f)) for f in range(1, 7))
+    (face,) = yield Roll(f"{PREFIX}.ai", "1d6", msg(f"{PREFIX}.roll.ai"), shown)
     return sd.ai(face)
 
 
 def roll_paradox(sd, what: str):
-    (face,) = yield Roll(f"{PREFIX}.paradox", "1d6", msg(f"{PREFIX}.roll.paradox", what=f"@{PREFIX}.roll.for.{what}"))
+    shown = tuple(msg(f"{PREFIX}.face.paradox", n=sd.paradox(f)) if sd.paradox(f) else msg(f"{PREFIX}.face.blank")
+                  for f in range(1, 7))
+    (face,) = yield Roll(f"{PREFIX}.paradox", "1d6", msg(f"{PREFIX}.roll.paradox", what=f"@{PREFIX}.roll.for.{what}"), shown)
     return sd.paradox(face)
 
 
 def roll_shape(sd):
-    (face,) = yield Roll(f"{PREFIX}.shape", "1d3", msg(f"{PREFIX}.roll.shape"))
+    shown = tuple(msg(f"{PREFIX}.shape.{sd.shape(f)}") for f in range(1, 4))
+    (face,) = yield Roll(f"{PREFIX}.shape", "1d3", msg(f"{PREFIX}.roll.shape"), shown)
     return sd.shape(face)
 
 

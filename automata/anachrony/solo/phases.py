@@ -86,10 +86,22 @@ def spot_term(sd, s: dict, spot: str):
     action = solo_state.spot_action(sd, s, spot)
     if action.startswith("slot_"):
         return msg(f"{PREFIX}.spot.slot", slot=action[-1]).to_data()
+    path, dot, n = spot.partition(".")
+    if dot:  # a Chronobot spot "long.4": its path and its place on it, in words (wave-2 audit item 12)
+        return msg(f"{PREFIX}.spot.on_path", action=f"@{PREFIX}.action.{action}", path=f"@{PREFIX}.path.{path}",
+                   n=int(n)).to_data()
     return msg(f"{PREFIX}.spot.named", action=f"@{PREFIX}.action.{action}", spot=spot).to_data()
 
 
 # -- 2 Paradox -------------------------------------------------------------------------------------------------
+
+
+def _warps_hint(state: dict):
+    """What the program counts itself, naming only the modules in play (wave-2 audit item 17): the Hypersync
+    tiles and the Quantum Warp; nothing to say in the base game."""
+    modules = state["options"]["modules"]
+    mine = [m for m in ("hypersync", "quantum_loops") if m in modules]
+    return msg(f"{PREFIX}.hint.your_warps." + "_".join(mine)) if mine else None
 
 
 def counted(state: dict, sd, s: dict, e: int) -> int:
@@ -129,7 +141,7 @@ def paradox(state: dict, sd):
     for e in eras:
         mine = counted(state, sd, s, e)
         plain = yield Ask(f"{PREFIX}.paradox.era{e}", msg(f"{PREFIX}.ask.your_warps", era=e), NUMBER, min=0, max=12,
-                          hint=msg(f"{PREFIX}.hint.your_warps"))
+                          hint=_warps_hint(state))
         known = tracked_warps(state, e)  # the Hypersync tiles and the Quantum Warp the program keeps
         yours = plain + known
         if known:
@@ -323,12 +335,16 @@ def clean_up(state: dict, sd):
     yield say("clean.exosuits", bot=bot(s), n=s["placed"])
     s["exosuits"] = 0
     s["placed"] = 0
+    # your count is per Era: gone until asked again after the next Warp, so that 'status' between Eras never
+    # shows this Era's leftover as the next Era's (wave-2 audit item 18)
+    s.pop("you_exosuits", None)
+    s.update(actions=0, passed=False, player_passed=False)  # the next Era's figures start here, not at its Actions
     if s["first_next"] == "bot":
         s["first"] = "bot"
         yield say("clean.first_bot", "info", bot=bot(s))
         yield why("first_council")
     else:
-        took = yield Ask(f"{PREFIX}.clean.council", msg(f"{PREFIX}.ask.took_council"), YES_NO)
+        took = yield Ask(f"{PREFIX}.clean.council", msg(f"{PREFIX}.ask.took_council"), YES_NO, default=False)
         if took:
             s["first"] = "p1"
         yield say("clean.first_is", "info", first=bot(s) if s["first"] == "bot" else "@anachrony.solo.you")

@@ -313,6 +313,21 @@ def test_unrevealed_mission_costs_its_vp_at_clean_up():
     assert "anachrony.provisional" in said(r)
 
 
+def test_unrevealed_mission_penalty_only_for_unrevealed_ones_said_as_a_provisional_penalty():
+    """Rules file K6 and §4.1 item 16 (provisional timing); wave-2 audit item 22: only a player whose Mission is
+    still hidden pays; the PROVISIONAL line comes before the first penalty it decides, and the penalty is said as
+    something to do at the table (→), never with the scoring star."""
+    state = ready(3, "intrigues")
+    phase(state, 1, "power_up")
+    state["players"]["p2"]["intrigues"]["mission"]["revealed"] = True
+    r = phase(state, 1, "clean_up", {"anachrony.clean_up.first": "same"})
+    assert [state["players"][p]["missions_failed"] for p in ("p1", "p2", "p3")] == [1, 0, 1]
+    ids = said(r)
+    assert ids.index("anachrony.provisional") < ids.index("anachrony.clean_up.unrevealed")
+    lines = [e for e in r.transcript if e.kind == "say" and e.msg.id == "anachrony.clean_up.unrevealed"]
+    assert len(lines) == 2 and all(e.style == "do" and e.msg.params["lost"] == 1 for e in lines)
+
+
 # -- Impact and the end ---------------------------------------------------------------------------------------------
 
 

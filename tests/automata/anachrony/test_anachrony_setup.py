@@ -69,7 +69,8 @@ def test_hypersync_setup(players):
     the right World Council space covered with 2 players (solo is set up as a 2-player game)."""
     state = new(players, "hypersync")
     says = setup_says(state)
-    assert says["hypersync"][1:] == ["anachrony.setup.hypersync_tiles", "anachrony.setup.hypersync_board",
+    tiles = "anachrony.setup.hypersync_tiles" + (".solo" if players == 1 else "")  # said to you in solo (audit 17)
+    assert says["hypersync"][1:] == [tiles, "anachrony.setup.hypersync_board",
                                      *(["anachrony.setup.hypersync_copy_space"] if players == 4 else []),
                                      "anachrony.setup.supercharge_aside"]
     assert ("anachrony.setup.cover_world_council" in says["board"]) == (players <= 2)
@@ -120,7 +121,8 @@ def test_quantum_loops_setup(players):
     state = new(players, "quantum-loops")
     says = setup_says(state)
     assert "anachrony.setup.new_superproject" in says["superprojects"]
-    assert says["quantum_loops"][1] == "anachrony.setup.quantum_warp" and "anachrony.setup.ql_offer_app" in says["quantum_loops"]
+    warp = "anachrony.setup.quantum_warp" + (".solo" if players == 1 else "")  # said to you in solo (audit 17)
+    assert says["quantum_loops"][1] == warp and "anachrony.setup.ql_offer_app" in says["quantum_loops"]
     assert len(state["ql"]["offer"]) == 3 and len(state["ql"]["deck"]) == 5
     assert all(p["quantum"] == {"warp": "supply"} for p in state["players"].values())
 

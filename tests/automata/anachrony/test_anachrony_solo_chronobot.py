@@ -613,3 +613,52 @@ def test_the_opponents_steps_join_the_game_where_the_solo_rules_put_them():
     assert "anachrony.solo.power.title" in said_in[("phase", "power_up")]
     assert "anachrony.solo.clean.title" in said_in[("phase", "clean_up")]
     assert history[-1][0]["proc"] == "score" and "bot" in state["final"]["totals"]
+
+
+@pytest.mark.parametrize("modules,hint", [("", None), ("hypersync", "hypersync"), ("quantum-loops", "quantum_loops"),
+                                          ("hypersync,quantum-loops", "hypersync_quantum_loops")])
+def test_paradox_question_names_only_the_modules_in_play(modules, hint):
+    """§3.2.4 Paradox; wave-2 audit item 17: the question about your ordinary Warp tiles says what the program counts
+    itself (Hypersync tiles, the Quantum Warp) only for the modules in play, and nothing in the base game."""
+    st = new("chronossus" if modules else "chronobot", modules=modules)
+    st["era"] = 2
+    st["solo"]["warps"] = {"1": 1}
+    r = run(phases.paradox(st, SD), ScriptedAnswers({}), dice=DiceContext(1, 1, "table"))
+    assert r.pending.id == "anachrony.solo.paradox.era1"
+    assert (r.pending.hint.id if r.pending.hint else None) == (hint and f"anachrony.solo.hint.your_warps.{hint}")
+
+
+@pytest.mark.parametrize("modules", ["", "hypersync,quantum-loops"])
+def test_solo_lines_for_every_player_are_said_to_you(modules):
+    """Wave-2 audit item 17: in a solo game the setup and Era lines that speak to every player ('Each player
+    chooses a Path', 'each player powers up', 'each player chooses Warp tiles') are said to the one player; the
+    multiplayer forms never appear."""
+    from anachrony_solo_policy import SoloPolicy
+
+    from automata.anachrony.common import SOLO_VOICE
+
+    st = new("chronossus" if modules else "chronobot", modules=modules)
+    policy = SoloPolicy(3)
+    policy.state = st
+    seen = []
+    while st.get("era", 0) < 2 and game.next_step(st)["proc"] != "end":
+        r = run(game.procedure(st, game.next_step(st)), policy, dice=DiceContext(1, 1, "app"))
+        assert r.done
+        seen += [e.msg.id for e in r.transcript if e.kind == "say"]
+    assert not SOLO_VOICE & set(seen)
+    expect = {"anachrony.setup.paths.solo", "anachrony.setup.leaders.solo", "anachrony.power_up.base.solo",
+              "anachrony.warp.base.solo"}
+    assert expect <= set(seen)
+
+
+def test_per_era_figures_are_cleared_at_clean_up_not_shown_stale_in_the_next_era():
+    """Wave-2 audit item 18 (rules file §2.5: you power up and warp each Era): your powered-Exosuit count and the
+    opponent's Actions and pass of an Era end with its Clean Up, so that 'status' during the next Era's Paradox,
+    Power Up or Warp never shows the last Era's values as current; your count is back once asked after the Warp."""
+    st = new()
+    s = st["solo"]
+    s.update(you_exosuits=2, actions=5, passed=True, player_passed=True, first_next="bot")
+    play(phases.clean_up(st, SD))
+    assert "you_exosuits" not in s and s["actions"] == 0 and not s["passed"] and not s["player_passed"]
+    play(phases.your_exosuits(st, SD), {"anachrony.solo.you.exosuits": 5})
+    assert s["you_exosuits"] == 5

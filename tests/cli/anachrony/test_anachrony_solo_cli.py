@@ -218,3 +218,129 @@ def test_whole_solo_games_render_in_pt_br_without_leaks(opponent, modules, diffi
     assert state["over"]
     problems = leaks(game, history, asks)
     assert not problems, "\n".join(problems[:40])
+
+
+def test_pt_br_breakthrough_shape_and_pass_read_naturally():
+    """Wave-2 audit item 23: seed 002 speaks of a Breakthrough's 'formato' ('Inovação de um ícone e formato
+    específicos'): 'Inovação de formato quadrado', never 'Inovação de quadrado'; the solo pass item says that you
+    passed ('Passei a vez'), not 'Passo' (which reads like a setup step)."""
+    from automata.core.steps import msg
+    from cli.i18n import Translator
+
+    t = Translator("pt-BR")
+    for shape in ("circle", "triangle", "square"):
+        said = t.render(msg("anachrony.solo.research", bot="Chronossus", shape=f"@anachrony.solo.shape.{shape}"))
+        name = t.render(msg(f"anachrony.solo.shape.{shape}"))
+        assert f"Inovação de formato {name}" in said and f"Inovação de {name}" not in said
+    assert t.render(msg("anachrony.solo.you.pass")).startswith("Passei a vez")
+
+
+@pytest.mark.parametrize("edition,spots", [("current", ("short.1", "long.4", "long.8")), ("first", ("a.1", "b.5", "d.2"))])
+def test_chronobot_spots_are_said_in_words(edition, spots):
+    """Wave-2 audit item 12 (rules file §3.2.3 paths, §3.3 first-edition loops): a Command token's spot is said as
+    its path and place ('caminho longo, espaço 4'), as the status picture names the paths, never as 'long.4'."""
+    from automata.anachrony import game
+    from automata.anachrony.solo.data import load
+    from automata.anachrony.solo.phases import spot_term as term
+    from automata.core.steps import Msg
+    from cli.i18n import Translator
+
+    state = game.new_state(game.check_options({"players": 1, "modules": "", "opponent": "chronobot", "edition": edition}), 1)
+
+    def spot_term(sd, s, spot):
+        return Msg.from_data(term(sd, s, spot))
+
+    for spot in spots:
+        for lang in ("en", "pt-BR"):
+            text = Translator(lang).render(spot_term(load(), state["solo"], spot))
+            path, _, n = spot.partition(".")
+            assert spot not in text and text.endswith(f" {n})"), text
+        assert ("caminho " if edition == "current" else "circuito ") in Translator("pt-BR").render(spot_term(load(), state["solo"], spot))
+
+
+class _Env:
+    """A terminal table for ``tabletop new``'s questions: each question recorded, answered by ``pick``."""
+
+    def __init__(self, pick):
+        from cli.i18n import Translator
+
+        self.answers, self.json, self.t, self.pick, self.asked = {}, False, Translator("pt-BR"), pick, []
+
+    def interactive(self):
+        return True
+
+
+def _new_questions(monkeypatch, pick, players, modules=None):
+    from cli import newgame, prompter
+
+    env = _Env(pick)
+
+    def answer(self, ask):
+        env.asked.append(ask)
+        return env.pick(ask), "table"
+
+    monkeypatch.setattr(prompter.TerminalPrompter, "answer", answer)
+    return newgame.anachrony_players(env, players, modules, ""), env.asked
+
+
+def test_new_solo_marks_intrigues_unavailable_with_its_reason_instead_of_exiting(monkeypatch):
+    """Wave-2 audit item 9, rules file §3.1 (Intrigues of the Council has no solo rules): in a 1-player game the
+    modules menu keeps Intrigues in its place marked with the reason, and picking it is refused (the prompt asks
+    again) instead of the setup being thrown away; with more players it can be picked."""
+    from automata.core.steps import SEVERAL_OF, InvalidAnswer
+
+    (_, modules, _), asked = _new_questions(monkeypatch, lambda a: ["hypersync"] if a.kind == SEVERAL_OF else "chronossus", 1)
+    menu = next(a for a in asked if a.id == "new.anachrony.modules")
+    intrigues = next(c for c in menu.choices if c.value == "intrigues")
+    assert intrigues.unavailable is not None and intrigues.unavailable.id == "anachrony.solo.reason.intrigues"
+    with pytest.raises(InvalidAnswer):
+        menu.normalise(["intrigues"])
+    (_, _, _), asked = _new_questions(monkeypatch, lambda a: [] if a.kind == SEVERAL_OF else "none", 3)
+    menu = next(a for a in asked if a.id == "new.anachrony.modules")
+    assert all(c.unavailable is None for c in menu.choices)
+
+
+@pytest.mark.parametrize("modules,first,out", [("", "chronobot", None), ("hypersync", "chronossus", "chronobot")])
+def test_new_solo_opponent_menu_says_why_the_chronobot_is_out_and_enter_is_an_opponent(monkeypatch, modules, first, out):
+    """Wave-2 audit item 9, rules file §3.1: the Chronobot plays the base game only, the Chronossus with or without
+    modules; with modules the Chronobot stays in the menu marked with the reason; Enter (the default) is the first
+    opponent the table can play, never 'no opponent'."""
+    (_, _, opponent), asked = _new_questions(monkeypatch, lambda a: a.default, 1, modules)
+    menu = next(a for a in asked if a.id == "new.anachrony.opponent")
+    assert menu.default == first == opponent and menu.choices[-1].value == "none"
+    reasons = {c.value: c.unavailable for c in menu.choices}
+    assert (reasons["chronobot"] is not None) == (out == "chronobot") and reasons["chronossus"] is None
+
+
+@pytest.mark.parametrize("mode", ["app", "table"])
+def test_dice_lines_say_the_face_that_counts(mode):
+    """Wave-2 audit item 11, rules file §3.2.2 (the AI die: faces 2, 3, 3, 4, 4, 5; a d6's 1 counts as 3, its 6 as
+    4), §3.2.4 (the Paradox die: 1 or 2 symbols, or blank): a roll line says the game die's face that counts, never
+    an impossible one such as 'AI die: 6'; the shape die names the shape."""
+    from automata.anachrony.solo.common import roll_ai, roll_paradox, roll_shape
+    from automata.anachrony.solo.data import load
+    from automata.core.runner import DiceContext, ScriptedAnswers, run
+    from cli.i18n import Translator
+    from cli.render import event_text
+
+    sd = load()
+    s = {"bot": "chronossus", "edition": "current"}
+    t = Translator("pt-BR")
+    seen = set()
+    for step in range(1, 60):
+        d6 = (step - 1) % 6 + 1
+        answers = {"anachrony.solo.ai": str(d6), "anachrony.solo.paradox": str(d6), "anachrony.solo.shape": str((d6 - 1) % 3 + 1)}
+        for gen, check in ((roll_ai(sd, s), lambda v: str(sd.ai(v))), (roll_paradox(sd, "paradox"), None),
+                           (roll_shape(sd), lambda v: t(f"anachrony.solo.shape.{sd.shape(v)}"))):
+            r = run(gen, ScriptedAnswers(answers), dice=DiceContext(7, step, mode))
+            (e,) = [e for e in r.transcript if e.kind == "roll"]
+            face = event_text(t, e).rsplit(": ", 1)[1].rsplit(" (", 1)[0]
+            if check is not None:
+                assert face == check(e.value[0])
+            else:
+                n = sd.paradox(e.value[0])
+                assert face == ("face vazia" if n == 0 else f"{n} símbolo{'s' if n > 1 else ''} de Paradoxo")
+            if e.id.endswith(".ai"):
+                seen.add(e.value[0])
+                assert face in {"2", "3", "4", "5"}
+    assert {1, 6} <= seen  # the d6 faces that the AI die does not have were rolled and said as 3 and 4
