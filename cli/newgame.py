@@ -12,9 +12,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from .env import CliError, Env
+from .env import CliError, Env, current
+
+
+def new_game(game_id: str, name: str | None, another: bool, options: Callable[[Env], dict]) -> None:
+    """The whole of ``tabletop new GAME``: an unfinished game of ``game_id`` made current again (unless --name or
+    --another asks for a new one); else ``options(env)`` (the game's options, asking at a terminal what was left
+    out) and the save made and announced by ``saves.start_new_game``."""
+    from automata.core.games import find_game, load_game
+
+    from .saves import start_new_game
+
+    env = current()
+    info = find_game(game_id)
+    if resume_unfinished(env, info.id, info.name, name, another):
+        return
+    start_new_game(env, load_game(info.id), info.id, info.name, options(env), name)
 
 
 def resume_unfinished(env: Env, game_id: str, display_name: str, name: str | None, another: bool) -> bool:

@@ -37,17 +37,15 @@ def _new(
     another: bool = typer.Option(False, "--another", help="Start a new game even if one of this kind is unfinished (default: that one is made current again)."),
 ) -> None:
     """Anachrony with the Future Imperfect modules: setup, every Era's phases, the module bookkeeping."""
-    from automata.anachrony import game
+    from ..newgame import anachrony_players, new_game
 
-    from ..newgame import anachrony_players, resume_unfinished
-    from ..saves import start_new_game
+    def options(env) -> dict:
+        count, chosen, solo = anachrony_players(env, players, modules, opponent)
+        raw = {"players": count, "modules": chosen, "random": random, "names": names or ""}
+        raw.update({"opponent": solo, "difficulty": difficulty, "edition": edition})  # solo helper's hook
+        return raw
 
-    if resume_unfinished(current(), "anachrony", "Anachrony", name, another):
-        return
-    players, modules, opponent = anachrony_players(current(), players, modules, opponent)
-    raw = {"players": players, "modules": modules, "random": random, "names": names or ""}
-    raw.update({"opponent": opponent, "difficulty": difficulty, "edition": edition})  # solo helper's hook
-    start_new_game(current(), game, "anachrony", "Anachrony", raw, name)
+    new_game("anachrony", name, another, options)
 
 
 def status_command() -> None:

@@ -21,16 +21,9 @@ def _new(
     another: bool = typer.Option(False, "--another", help="Start a new game even if one of this kind is unfinished (default: that one is made current again)."),
 ) -> None:
     """Chaos in the Old World for 3 or 4 Powers; seats follow Power order (Khorne, Nurgle, Tzeentch, Slaanesh)."""
-    from automata.chaos import game
+    from ..newgame import chaos_powers, new_game
 
-    from ..newgame import chaos_powers, resume_unfinished
-    from ..saves import start_new_game
-
-    env = current()
-    if resume_unfinished(env, "chaos", "Chaos in the Old World", name, another):
-        return
-    powers = chaos_powers(env, powers)
-    start_new_game(env, game, "chaos", "Chaos in the Old World", {"powers": powers, "summoning": summoning}, name)
+    new_game("chaos", name, another, lambda env: {"powers": chaos_powers(env, powers), "summoning": summoning})
 
 
 new_app.command("chaos")(_new)

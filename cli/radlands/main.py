@@ -30,15 +30,10 @@ def _new(
     another: bool = typer.Option(False, "--another", help="Start a new game even if one of this kind is unfinished (default: that one is made current again)."),
 ) -> None:
     """Radlands with Cult of Chrome: the program keeps both event queues, the Raiders, the water and the camps."""
-    from automata.radlands import game
+    from ..newgame import new_game, radlands_players
 
-    from ..newgame import radlands_players, resume_unfinished
-    from ..saves import start_new_game
-
-    if resume_unfinished(current(), "radlands", "Radlands", name, another):
-        return
-    players = radlands_players(current(), players)
-    start_new_game(current(), game, "radlands", "Radlands", {"first_game": first_game, "players": players, "track": track}, name)
+    new_game("radlands", name, another,
+             lambda env: {"first_game": first_game, "players": radlands_players(env, players), "track": track})
 
 
 new_app.command("radlands")(_new)

@@ -33,16 +33,13 @@ def _new(
     another: bool = typer.Option(False, "--another", help="Start a new game even if one of this kind is unfinished (default: that one is made current again)."),
 ) -> None:
     """Time of Crisis with The Age of Iron and Rust: the program runs the AI bots; bots play first every round."""
-    from automata.toc import game
+    from ..newgame import new_game, toc_players
 
-    from ..newgame import resume_unfinished, toc_players
-    from ..saves import start_new_game
+    def options(env) -> dict:
+        players, colours = toc_players(env, humans, bots)
+        return {"humans": players, "bots": colours, "cards": cards, "emperor_rules": emperor_rules, "mats": mats}
 
-    if resume_unfinished(current(), "toc", "Time of Crisis", name, another):
-        return
-    humans, bots = toc_players(current(), humans, bots)
-    raw = {"humans": humans, "bots": bots, "cards": cards, "emperor_rules": emperor_rules, "mats": mats}
-    start_new_game(current(), game, "toc", "Time of Crisis", raw, name)
+    new_game("toc", name, another, options)
 
 
 new_app.command("toc")(_new)

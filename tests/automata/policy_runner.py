@@ -1,5 +1,6 @@
-"""The play loop of the scripted tables (chaos_policy, toc_policy): a whole game answered by a seeded policy; and the
-golden transcripts made of such games."""
+"""The play loop of the scripted tables (toc_policy, chaos_policy, radlands_policy, anachrony_policy,
+anachrony_solo_policy): a whole game answered by a seeded policy; and the golden transcripts made of such games,
+used by every game's playthrough tests."""
 
 from __future__ import annotations
 

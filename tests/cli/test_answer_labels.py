@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 
-from typer.testing import CliRunner
 
 from automata.core.steps import ONE_OF, SEVERAL_OF, Ask, Choice, msg, normalise_answer
 from cli.answers import label_to_value
 from cli.i18n import Translator
-from cli.main import app
 from cli.render import pending_help
+from cli_checks import tt
 
 REGIONS = ("norsca", "troll_country", "kislev", "the_empire", "bretonnia", "estalia", "tilea", "the_border_princes", "the_badlands")
 
@@ -59,13 +58,6 @@ def test_pending_help_shows_the_names_beside_the_ids():
     assert "troll_country «Terra dos Trolls»" in valid and "the_empire «O Império»" in valid
     assert "kislev," in valid and "kislev «" not in valid  # a name that is the id itself is not repeated
     assert "«" not in pending_help(Translator("en"), region_ask())["valid"]  # in English the ids are the names
-
-
-def tt(*args):
-    result = CliRunner().invoke(app, list(args))
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
 
 
 SETUP = [a for n in range(1, 9) for a in ("--answer", f"chaos.setup.{n}=sim")]

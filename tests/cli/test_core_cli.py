@@ -5,19 +5,11 @@ import subprocess
 import sys
 
 import pytest
-from typer.testing import CliRunner
 
-from cli.main import app
 from state import paths
+from cli_checks import tt
 
 SETUP_YES = [a for n in range(1, 9) for a in ("--answer", f"chaos.setup.{n}=yes")]
-
-
-def tt(*args, **kw):
-    result = CliRunner().invoke(app, list(args), **kw)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception  # a crash is not an exit code: show it
-    return result
 
 
 def new_game(name="g1", seed="7"):

@@ -12,12 +12,11 @@ import importlib
 import json
 
 import pytest
-from typer.testing import CliRunner
 
 from automata.core.games import GAMES
 from cli.datanotes import Notes
 from cli.i18n import Translator
-from cli.main import app
+from cli_checks import tt
 
 GAME_IDS = [g.id for g in GAMES if g.available]
 PT = Notes(Translator("pt-BR"))
@@ -28,13 +27,6 @@ def items(game: str) -> list[dict]:
     info = next(g for g in GAMES if g.id == game)
     data = importlib.import_module(info.module.rsplit(".", 1)[0] + ".data")
     return data.provisional_items(data.load(None))
-
-
-def tt(*args):
-    result = CliRunner().invoke(app, list(args))
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
 
 
 @pytest.mark.parametrize("game", GAME_IDS)

@@ -14,20 +14,12 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from cli.i18n import Translator
-from cli.main import app
 from cli.rules import GAME_IDS, body, find, fold, for_ask, for_step, for_why, title, topics
+from cli_checks import tt
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def tt(*args):
-    result = CliRunner().invoke(app, list(args))
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
 
 
 # -- the catalogs ---------------------------------------------------------------------------------

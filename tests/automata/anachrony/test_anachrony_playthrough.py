@@ -7,40 +7,28 @@ tests/automata/anachrony_policy.py; regenerate it deliberately with UPDATE_GOLDE
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from automata.anachrony.game import data_of, step_label
+from automata.anachrony import game
+from automata.anachrony.game import data_of
 from anachrony_policy import play_game
-from cli.i18n import Translator
-from cli.render import event_text
 from conftest import random_games
+from policy_runner import golden_text, transcript
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "anachrony_3p_all_modules_seed7.txt"
 MODULE_SETS = ["", "neutronide", "hypersync", "quantum-loops", "intrigues", "hypersync,quantum-loops",
                "neutronide,hypersync,quantum-loops,intrigues", "quantum-loops,intrigues", "hypersync,intrigues"]
 
 
-def transcript(history, lang="en") -> str:
-    t = Translator(lang)
-    lines = []
-    for n, (step, result) in enumerate(history, 1):
-        lines.append(f"## {n}. {t.render(step_label(step))}")
-        lines.extend(event_text(t, e) for e in result.transcript)
-    return "\n".join(lines) + "\n"
-
-
 def test_golden_three_player_game_with_all_modules():
     """Seed 002 (every module's setup, phase changes and actions) and rules file §1.6, §2.3-§2.9: a whole
     3-player game with the four modules, from setup to the final score, step by step."""
     state, history = play_game(7, players=3, modules="neutronide,hypersync,quantum-loops,intrigues", busy=5)
-    text = transcript(history)
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert text == GOLDEN.read_text(encoding="utf-8")
+    text = transcript(game, history)
+    assert text == golden_text(GOLDEN, text)
     assert state["over"] and state["era"] == 6
     eras = [s["era"] for s, _ in history if s["proc"] == "phase" and s["phase"] == "preparation"]
     assert eras == [1, 2, 3, 4, 5, 6]

@@ -8,39 +8,25 @@ read the diff.
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
 import pytest
 
 from automata.anachrony import score_data, scoring
-from automata.anachrony.game import step_label
+from automata.anachrony import game
 from automata.anachrony.solo import state as solo_state
 from automata.anachrony.solo.data import solo_data_of
 from automata.anachrony.solo.flow import score_answers
 from anachrony_solo_policy import play_solo
-from cli.i18n import Translator
-from cli.render import event_text
 from conftest import random_games
+from policy_runner import golden_text, transcript
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 
 
-def transcript(history, lang="en") -> str:
-    t = Translator(lang)
-    lines = []
-    for n, (step, result) in enumerate(history, 1):
-        lines.append(f"## {n}. {t.render(step_label(step))}")
-        lines.extend(event_text(t, e) for e in result.transcript)
-    return "\n".join(lines) + "\n"
-
-
 def golden(name: str, text: str) -> None:
-    path = GOLDEN / name
-    if os.environ.get("UPDATE_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
+    assert text == golden_text(GOLDEN / name, text)
 
 
 def test_golden_game_against_the_chronobot():
@@ -48,7 +34,7 @@ def test_golden_game_against_the_chronobot():
     for 5 VP, an Anomaly, the last Time Travel before passing, the minimum of 3 Actions, scoring): a whole base
     game against the Chronobot with table dice, from setup to the final score."""
     state, history = play_solo(8, "chronobot", random="table", busy=8)
-    golden("anachrony_solo_chronobot_seed8.txt", transcript(history))
+    golden("anachrony_solo_chronobot_seed8.txt", transcript(game, history))
     assert state["over"] and state["era"] in (5, 6, 7)
     assert [s["proc"] for s, _ in history].count("solo_setup") == 1
 
@@ -59,7 +45,7 @@ def test_golden_game_against_the_chronossus_with_hypersync_and_quantum_loops():
     VP per removed card and per Energy Core left): a whole game against the Chronossus with table dice."""
     state, history = play_solo(43, "chronossus", "neutronide,hypersync,quantum-loops", random="table", busy=5,
                                difficulty="side-b,cores=1,ql-vp,core-vp")
-    golden("anachrony_solo_chronossus_hs_ql_seed43.txt", transcript(history))
+    golden("anachrony_solo_chronossus_hs_ql_seed43.txt", transcript(game, history))
     assert state["over"] and state["era"] in (5, 6, 7)
 
 

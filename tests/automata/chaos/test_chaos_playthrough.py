@@ -7,38 +7,31 @@ read the diff before committing.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from automata.chaos.game import data_of, step_label
+from automata.chaos import game
+from automata.chaos.game import data_of
 from chaos_policy import play_game
-from cli.i18n import Translator
-from cli.render import event_text
 from conftest import random_games
+from policy_runner import golden_text, transcript
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "chaos_4p_seed149.txt"
 GOLDEN_TURNS = Path(__file__).resolve().parents[2] / "golden" / "chaos_4p_seed149_turns.txt"
 
 
-def transcript(seed: int, focus: float, lang: str = "en", summoning: str = "line") -> tuple[str, dict]:
-    t = Translator(lang)
-    lines: list[str] = []
+def played(seed: int, focus: float, summoning: str = "line") -> tuple[str, dict]:
+    """The scripted game's transcript (the golden files' format) and its final state."""
     state, history = play_game(seed, focus=focus, summoning=summoning)
-    for n, (step, result) in enumerate(history, 1):
-        lines.append(f"## {n}. {t.render(step_label(step))}")
-        lines.extend(event_text(t, e) for e in result.transcript)
-    return "\n".join(lines) + "\n", state
+    return transcript(game, history), state
 
 
 def test_golden_four_power_game():
     """Seed 003, the whole turn: setup, six phases per round in order, ruination, dials, victory at 50 VP."""
-    text, state = transcript(149, 0.8)
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert text == GOLDEN.read_text(encoding="utf-8")
+    text, state = played(149, 0.8)
+    assert text == golden_text(GOLDEN, text)
     assert state["over"]
     if state["result"]["rule"] == "vp":
         assert all(state["p"][p]["vp"] >= 50 for p in state["result"]["winners"])
@@ -49,11 +42,9 @@ def test_golden_four_power_game():
 def test_golden_one_action_at_a_time_reaches_the_same_board():
     """Issue 11: the one-action-at-a-time summoning (its own golden) and the one-line record of the same
     decisions reach the same final state."""
-    text, state = transcript(149, 0.8, summoning="turns")
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN_TURNS.write_text(text, encoding="utf-8")
-    assert text == GOLDEN_TURNS.read_text(encoding="utf-8")
-    _, by_line = transcript(149, 0.8)
+    text, state = played(149, 0.8, summoning="turns")
+    assert text == golden_text(GOLDEN_TURNS, text)
+    _, by_line = played(149, 0.8)
     skip = {"summoning", "summon_started", "summon_turns"}
     assert {k: v for k, v in state.items() if k not in skip} == {k: v for k, v in by_line.items() if k not in skip}
 

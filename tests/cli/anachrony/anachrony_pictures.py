@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import copy
-from types import SimpleNamespace
 
 from anachrony_policy import play_game
 from anachrony_solo_policy import play_solo
+from cli_checks import draw
 
 
 def snapshots(kind: str, seed: int = 3, every: int = 40) -> list[dict]:
@@ -32,14 +32,6 @@ def snapshots(kind: str, seed: int = 3, every: int = 40) -> list[dict]:
 
 def render(state: dict, width: int, lang: str = "en", summary: bool = False, name: str = "anachrony-1") -> str:
     """The text of ``tabletop anachrony status`` (or the end-of-game summary) at ``width`` columns."""
-    from rich.console import Console
-
     from cli.anachrony.game import show_status, show_summary
-    from cli.i18n import Translator
 
-    console = Console(width=width, record=True, force_terminal=False, color_system=None, highlight=False,
-                      soft_wrap=False, file=open("/dev/null", "w"))
-    env = SimpleNamespace(json=False, out=console, t=Translator(lang), lang=lang)
-    session = SimpleNamespace(save=SimpleNamespace(state=state, name=name))
-    (show_summary if summary else show_status)(env, session)
-    return console.export_text()
+    return draw(show_summary if summary else show_status, state, width, lang, name=name)

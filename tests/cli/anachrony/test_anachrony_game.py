@@ -8,44 +8,28 @@ from __future__ import annotations
 
 import json
 import re
-import sys
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from automata.anachrony import game
-from cli.main import app
 
 import anachrony_policy  # noqa: E402
+from cli_checks import PLACEHOLDER, answer_args, new_game as new_save, raw_id, tt  # noqa: E402
 from leaks import leaks, play_recorded  # noqa: E402
 
-runner = CliRunner()
-RAW_ID = re.compile(r"\banachrony\.[a-z_0-9]+\.[a-z_0-9.]+")
-PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+RAW_ID = raw_id("anachrony")
 SETUP = ["board", "pools", "buildings", "supply", "timeline", "superprojects", "focus", "endgame", "hypersync",
          "quantum_loops", "intrigues", "players"]
 
 
-def tt(*args: str):
-    result = runner.invoke(app, list(args))
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
-
-
 def setup_answers() -> list[str]:
-    out = []
-    for name in SETUP:
-        out += ["--answer", f"anachrony.setup.{name}=yes"]
-    return out + ["--answer", "anachrony.setup.first_player=Bia", "--answer", "anachrony.setup.other_modules=",
-                  "--answer", "anachrony.setup.sure.multiverse_hub=no", "--answer", "anachrony.setup.sure.world_council_surveillance=sim"]
+    return answer_args({**{f"anachrony.setup.{name}": "yes" for name in SETUP},
+                        "anachrony.setup.first_player": "Bia", "anachrony.setup.other_modules": "",
+                        "anachrony.setup.sure.multiverse_hub": "no", "anachrony.setup.sure.world_council_surveillance": "sim"})
 
 
 def new_game(*extra: str, lang: str = "en"):
-    r = tt("--lang", lang, "new", "anachrony", "--players", "3", "--modules", "all", "--names", "Ana,Bia,Caio", "--seed", "4", *extra)
-    assert r.exit_code == 0, r.output
-    return r
+    return new_save("anachrony", "--players", "3", "--modules", "all", "--names", "Ana,Bia,Caio", *extra, lang=lang)
 
 
 # -- new -----------------------------------------------------------------------------------------------

@@ -10,16 +10,14 @@ One small stored snapshot (the Chronobot's board at 60 columns) is compared exac
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
 
 from anachrony_pictures import render, snapshots
+from cli_checks import LANGS, WIDTHS, assert_fits, draw, stored_snapshot
 
-WIDTHS = (60, 80, 120)
-LANGS = ("en", "pt-BR")
 KINDS = ("multi", "chronobot", "chronobot_first", "chronossus")
 BOX = re.compile(r"[│┃─━┌┐└┘├┤┬┴┼╭╮╰╯]")
 SNAPSHOTS = Path(__file__).parent / "snapshots"
@@ -61,23 +59,17 @@ class Recording:
 def picture(state: dict, width: int, lang: str) -> tuple[str, set[str]]:
     """The status text and the words the messages behind it hold (plus names and spot labels)."""
     import cli.anachrony.picture as pic  # noqa: F401  (imported before the translator is swapped)
-    from types import SimpleNamespace
-
-    from rich.console import Console
-
     from cli.anachrony.game import show_status
 
     t = Recording(lang)
-    console = Console(width=width, record=True, color_system=None, highlight=False, soft_wrap=False,
-                      file=open(os.devnull, "w"))
-    show_status(SimpleNamespace(json=False, out=console, t=t), SimpleNamespace(save=SimpleNamespace(state=state, name="anachrony-1")))
+    text = draw(show_status, state, width, lang, name="anachrony-1", t=t)
     words = {_word(w) for text in t.texts for w in text.split()}
     words |= {_word(w) for pl in state["players"].values() for w in (pl.get("name") or "").split()}
     if "solo" in state:
         from automata.anachrony.solo.data import solo_data_of
 
         words |= {s.lower() for s in solo_data_of(state)["chronossus"]["spots"]} | {"a", "c", "d", "e"}
-    return console.export_text(), words
+    return text, words
 
 
 def _cut_words(text: str, words: set[str]) -> list[str]:
@@ -98,9 +90,7 @@ def test_the_status_picture_fits_the_screen_and_cuts_no_word(games, kind, width,
     """Issue 14: each layout (120+, 80, 60 columns) fits its screen; every word is whole (nothing cut to "Pow…")."""
     for state in games[kind]:
         text, words = picture(state, width, lang)
-        too_long = [line for line in text.splitlines() if len(line) > width]
-        assert not too_long, "\n".join(too_long)
-        assert "…" not in text
+        assert_fits(text, width)
         bad = _cut_words(text, words)
         assert not bad, (bad, text)
 
@@ -204,15 +194,10 @@ def test_a_save_older_than_the_summary_shows_the_totals_without_chart(games):
 
 
 def test_the_chronobot_board_at_60_columns_matches_its_stored_snapshot(games):
-    """A stable picture compared exactly (UPDATE_GOLDEN=1 writes it again; read the diff)."""
+    """A stable picture compared exactly (UPDATE_SNAPSHOTS=1 writes it again; read the diff)."""
     state = games["chronobot"][1]
     text = render(state, 60, "en")
-    board = text[text.index("Chronobot —"):]
-    path = SNAPSHOTS / "anachrony_chronobot_60.txt"
-    if os.environ.get("UPDATE_GOLDEN") or not path.exists():
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(board, encoding="utf-8")
-    assert board == path.read_text(encoding="utf-8")
+    stored_snapshot(SNAPSHOTS / "anachrony_chronobot_60.txt", text[text.index("Chronobot —"):])
 
 
 def test_the_era_record_is_an_optional_part_of_the_saved_state(games):

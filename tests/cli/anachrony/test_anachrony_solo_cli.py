@@ -6,42 +6,25 @@ from __future__ import annotations
 
 import json
 import re
-import sys
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
-from cli.main import app
 
 import anachrony_solo_policy  # noqa: E402
+from cli_checks import PLACEHOLDER, answer_args, new_game, raw_id, tt  # noqa: E402
 from leaks import leaks, play_recorded  # noqa: E402
 
-runner = CliRunner()
-RAW_ID = re.compile(r"\banachrony\.[a-z_0-9]+\.[a-z_0-9.]+")
-PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+RAW_ID = raw_id("anachrony")
 SETUP = ["board", "pools", "buildings", "supply", "timeline", "superprojects", "focus", "endgame", "players", "hypersync",
          "quantum_loops"]
 
 
-def tt(*args: str):
-    result = runner.invoke(app, list(args))
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
-
-
 def setup_answers() -> list[str]:
-    out = []
-    for name in SETUP:
-        out += ["--answer", f"anachrony.setup.{name}=yes"]
-    return out + ["--answer", "anachrony.solo.setup.done=yes", "--answer", "anachrony.setup.sure.multiverse_hub=no"]
+    return answer_args({**{f"anachrony.setup.{name}": "yes" for name in SETUP},
+                        "anachrony.solo.setup.done": "yes", "anachrony.setup.sure.multiverse_hub": "no"})
 
 
 def new_solo(*extra: str, opponent: str = "chronobot", lang: str = "en"):
-    r = tt("--lang", lang, "new", "anachrony", "--players", "1", "--opponent", opponent, "--seed", "4", *extra)
-    assert r.exit_code == 0, r.output
-    return r
+    return new_game("anachrony", "--players", "1", "--opponent", opponent, *extra, lang=lang)
 
 
 # -- new ---------------------------------------------------------------------------------------------------

@@ -11,28 +11,21 @@ the Old World deck; the next Ruination card), and a hand-made board is compared 
 from __future__ import annotations
 
 import copy
-import io
 import json
-import os
 import re
-import tomllib
 
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from leaks import flat_texts
-from rich.console import Console
-
 from automata.chaos import game
 from cli.chaos.main import show_status, show_summary
 from cli.chaos.status import status_data
-from cli.i18n import LOCALES, Translator
+from cli.i18n import Translator
 from chaos_policy import play_game
+from cli_checks import LANGS, WIDTHS, catalog_words, draw, fitted, recording_console, stored_snapshot
 
-WIDTHS = (60, 80, 120)
-LANGS = ("en", "pt-BR")
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 
@@ -41,11 +34,7 @@ def session_of(state: dict, name: str = "friday"):
 
 
 def render(state: dict, width: int, lang: str, what=show_status, as_json: bool = False):
-    console = Console(width=width, record=True, file=io.StringIO(), force_terminal=False, color_system=None)
-    emitted: list = []
-    env = SimpleNamespace(t=Translator(lang), json=as_json, out=console, emit_json=emitted.append)
-    what(env, session_of(state))
-    return emitted[0] if as_json else console.export_text()
+    return draw(what, state, width, lang, name="friday", as_json=as_json, game="chaos", pending=None)
 
 
 @pytest.fixture(scope="module")
@@ -68,12 +57,7 @@ def states():
 
 def vocabulary(lang: str) -> set[str]:
     """Every word of the messages the status can show (both catalogs: game terms stay in English in pt-BR)."""
-    words: set[str] = set()
-    for folder in {LOCALES / lang, LOCALES / "en"}:
-        for path in folder.glob("*.toml"):
-            for text in flat_texts(tomllib.loads(path.read_text(encoding="utf-8"))):
-                words.update(WORD.findall(re.sub(r"\{[^{}]*\}", " ", text)))
-    return words | {"friday"}
+    return catalog_words(lang, WORD) | {"friday"}
 
 
 WORD = re.compile(r"[^\W\d_]+")
@@ -89,11 +73,7 @@ def test_status_fits_every_width_and_cuts_no_word(states, lang):
     """Issue 14: layouts for 120+, 80 and 60 columns; nothing wider than the terminal, no word cut ("Pow…")."""
     vocab = vocabulary(lang)
     for state in states:
-        for width in WIDTHS:
-            text = render(state, width, lang)
-            too_long = [line for line in text.splitlines() if len(line) > width]
-            assert not too_long, (width, too_long[:3])
-            assert "…" not in text
+        for width, text in fitted(lambda w: render(state, w, lang)):
             assert not cut_words(text, vocab), (width, cut_words(text, vocab))
 
 
@@ -227,7 +207,7 @@ def test_summary_at_the_end_of_play(states):
     from cli.commands import _finished
 
     state = next(s for s in states if s["over"])
-    console = Console(width=80, record=True, file=io.StringIO(), force_terminal=False, color_system=None)
+    console = recording_console(80)
     env = SimpleNamespace(t=Translator("en"), json=False, out=console)
     _finished(env, session_of(state), [], 1)
     text = console.export_text()
@@ -261,12 +241,7 @@ def snapshot_state() -> dict:
 
 @pytest.mark.parametrize("width,lang", [(60, "en"), (120, "pt-BR")])
 def test_stored_snapshot(width, lang):
-    text = render(snapshot_state(), width, lang)
-    path = SNAPSHOTS / f"chaos_status_{width}_{lang}.txt"
-    if os.environ.get("UPDATE_SNAPSHOTS"):
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
+    stored_snapshot(SNAPSHOTS / f"chaos_status_{width}_{lang}.txt", render(snapshot_state(), width, lang))
 
 
 def test_status_after_every_step_of_a_game():

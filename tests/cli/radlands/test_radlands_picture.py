@@ -11,27 +11,23 @@ exactly.
 from __future__ import annotations
 
 import copy
-import os
 import re
 import types
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
 import cli.main
 from automata.radlands import game
 from automata.radlands.history import camp_points, camps_by_turn
-from cli.env import Env
 from cli.radlands import picture
-from cli.radlands.main import show_status, status_data
+from cli.radlands.main import show_status, show_summary, status_data
+from cli_checks import LANGS, WIDTHS, draw, fitted, stored_snapshot
 from policy_runner import play_policy
 from radlands_policy import Policy
 
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
-WIDTHS = (60, 80, 120)
-LANGS = ("en", "pt-BR")
 SEPARATORS = re.compile(r"[\s│┃┌┐└┘├┤┬┴┼─╭╮╰╯━▁▂▃▄▅▆▇█]+")
 
 
@@ -59,14 +55,7 @@ def session_of(state: dict):
 
 
 def render(state: dict, width: int, lang: str = "en", summary: bool = False) -> str:
-    env = Env(lang=lang)
-    env._console = Console(width=width, record=True, highlight=False, no_color=True, force_terminal=False,
-                           file=open(os.devnull, "w"))
-    if summary:
-        cli.radlands.main.show_summary(env, session_of(state))
-    else:
-        show_status(env, session_of(state))
-    return env._console.export_text()
+    return draw(show_summary if summary else show_status, state, width, lang, name="radlands-1")
 
 
 def words(text: str) -> set[str]:
@@ -83,13 +72,9 @@ def points(seed: int, track: str = "full") -> list[dict]:
 def check_picture(state: dict, lang: str) -> None:
     wide = render(state, 400, lang)
     whole = words(wide)
-    for width in WIDTHS:
-        text = render(state, width, lang)
-        long = [line for line in text.splitlines() if len(line) > width]
-        assert not long, f"{width} columns, {lang}: lines too long:\n" + "\n".join(long)
+    for width, text in fitted(lambda w: render(state, w, lang)):
         cut = words(text) - whole
         assert not cut, f"{width} columns, {lang}: words cut or changed: {sorted(cut)}\n{text}"
-        assert "…" not in text, text
         check_pieces(state, text)
 
 
@@ -313,9 +298,5 @@ def made_state() -> dict:
 @pytest.mark.parametrize("width,lang", [(60, "pt-BR"), (80, "en")])
 def test_stored_snapshot(width, lang):
     text = render(made_state(), width, lang)
-    path = SNAPSHOTS / f"radlands_{width}_{lang}.txt"
-    if os.environ.get("UPDATE_SNAPSHOTS"):
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
+    stored_snapshot(SNAPSHOTS / f"radlands_{width}_{lang}.txt", text)
     check_pieces(made_state(), text)

@@ -13,31 +13,25 @@
 
 from __future__ import annotations
 
-import io
 import json
-import os
 import re
-import tomllib
 
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from leaks import flat_texts
-from rich.console import Console
 from typer.testing import CliRunner
 
 import cli.main
 from automata.toc import game
 from automata.toc.bot import new_bot
-from cli.i18n import LOCALES, Translator
+from cli.i18n import Translator
 from cli.toc import picture
 from cli.toc.main import show_status, show_summary, status_data
+from cli_checks import LANGS, WIDTHS, assert_fits, catalog_words, draw, fitted, recording_console, stored_snapshot
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
-WIDTHS = (60, 80, 120)
-LANGS = ("en", "pt-BR")
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+")  # letters only: circled numbers and symbols are not words
 RAW = {"humans": 1, "bots": "red,blue,yellow", "cards": "fixed", "emperor_rules": True}
 
@@ -50,10 +44,7 @@ def session_of(state: dict, name: str = "toc-1"):
 
 
 def render(state: dict, width: int, lang: str = "en", what=show_status) -> str:
-    console = Console(file=io.StringIO(), width=width, record=True, color_system=None, force_terminal=False)
-    env = SimpleNamespace(t=Translator(lang), json=False, out=console, emit_json=None)
-    what(env, session_of(state))
-    return console.export_text()
+    return draw(what, state, width, lang, name="toc-1")
 
 
 _VOCAB: dict[str, set[str]] = {}
@@ -63,11 +54,7 @@ def vocabulary(lang: str) -> set[str]:
     """Every word the picture may show: the words of the catalogs (both languages: English fallbacks) and of the
     game data's ids and names."""
     if lang not in _VOCAB:
-        words: set[str] = set()
-        for folder in (LOCALES / "en", LOCALES / lang):
-            for path in folder.glob("*.toml"):
-                for text in flat_texts(tomllib.loads(path.read_text(encoding="utf-8"))):
-                    words.update(WORD.findall(re.sub(r"\{[^{}]*\}", " ", text)))
+        words = catalog_words(lang, WORD)
         data = game.data_of({"overrides": {}})
         for mid in data.mat_ids:
             words.update(WORD.findall(mid))
@@ -78,9 +65,7 @@ def vocabulary(lang: str) -> set[str]:
 
 
 def check_picture(text: str, width: int, lang: str, state: dict) -> None:
-    lines = text.splitlines()
-    assert max(len(line) for line in lines) <= width, f"a line wider than {width}"
-    assert "…" not in text, "something was truncated"
+    assert_fits(text, width)
     letters = {Translator(lang)(f"toc.picture.letter.{a}") for a in ("military", "senate", "populace")}
     # the Influence Point Track shows two or three cylinders on one number as their letters side by side ("PS")
     unknown = {w for w in WORD.findall(text) if w not in vocabulary(lang) and not set(w) <= letters}
@@ -128,8 +113,8 @@ def test_mid_game_and_finished_pictures_fit_every_width_without_cut_words(seed):
     assert final["over"]
     for state in states + [final]:
         for lang in LANGS:
-            for width in WIDTHS:
-                check_picture(render(state, width, lang), width, lang, state)
+            for width, text in fitted(lambda w: render(state, w, lang)):
+                check_picture(text, width, lang, state)
 
 
 def test_bots_side_by_side_when_the_width_allows_stacked_below_it():
@@ -335,11 +320,7 @@ def test_mat_colour_in_a_game_draws_that_bots_mat_and_play_ends_with_the_summary
 
 
 def snapshot(name: str, text: str) -> None:
-    path = SNAPSHOTS / name
-    if os.environ.get("UPDATE_SNAPSHOTS") or not path.exists():
-        SNAPSHOTS.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8"), f"{name} changed: UPDATE_SNAPSHOTS=1 and read the diff"
+    stored_snapshot(SNAPSHOTS / name, text)
 
 
 def test_snapshot_one_bot_at_60_columns():
@@ -371,7 +352,7 @@ def test_a_long_printed_track_is_split_not_cut_and_a_narrow_track_is_said_in_wor
                cylinder={"military": "track", "senate": "available", "populace": "available"},
                points={"military": 17, "senate": 0, "populace": 0})
     for width in (40, 60):
-        console = Console(file=io.StringIO(), width=width, record=True, color_system=None)
+        console = recording_console(width)
         console.print(picture.bot_mat(Translator("en"), "red", bot, mat, set(), inner=width - 4))
         text = console.export_text()
         assert max(len(line) for line in text.splitlines()) <= width
