@@ -10,12 +10,13 @@ from cli.i18n import Translator
 PT = Translator("pt-BR")
 
 
-@pytest.mark.parametrize("left,text", [(0, "não resta nada"), (1, "(resta 1)"), (3, "(restam 3)")])
+@pytest.mark.parametrize("left,text", [(0, "; não resta nada."), (1, "; resta 1."), (3, "; restam 3.")])
 def test_points_left_after_an_entry_use_a_real_plural(left, text):
-    """Audit item 23: 'restam 1' read wrong; the seed's pass pays an entry and the points left are said as Portuguese counts."""
+    """Audit item 23: 'restam 1' read wrong; the seed's pass pays an entry and the points left are said as Portuguese counts.
+    Issue 16: no doubled parentheses after an area with its colour ('Senate (azul) (resta 1)'), and the bot takes 'Bot'."""
     bot = msg("toc.bot", colour="@toc.colour.red", mat="@toc.mat.maximinus_thrax").to_data()
     out = PT.render(msg("toc.spend.do", bot=bot, action="@toc.apl.place_governor", cost=2, area="@toc.area.senate", left=left))
-    assert text in out and "restam 1)" not in out
+    assert text in out and "restam 1" not in out and ") (" not in out and out.startswith("Bot vermelho")
 
 
 def test_the_human_player_takes_the_article_in_the_crisis_lines():
