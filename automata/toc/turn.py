@@ -27,6 +27,11 @@ def bot_name(colour: str, bots: dict) -> dict:
     return msg("toc.bot", colour=colour_term(colour), mat=f"@toc.mat.{bots[colour]['mat']}").to_data()
 
 
+def the_bot(colour: str, bots: dict) -> dict:
+    """A bot where a human player could stand instead ({who}): pt-BR gives it its article, 'o bot azul (...)'."""
+    return msg("toc.the_bot", colour=colour_term(colour), mat=f"@toc.mat.{bots[colour]['mat']}").to_data()
+
+
 def is_emperor(state: dict, colour: str) -> bool:
     return state["emperor"] == colour
 
@@ -120,7 +125,7 @@ def bot_crisis(state: dict, data, colour: str):
     bot["emperor_this_turn"] = is_emperor(state, colour)
     yield Say(msg("toc.turn.bot", bot=bot_name(colour, bots)), "head")
     yield Say(msg("toc.phase.crisis"), "head")
-    result, event = yield from ask_crisis(state, data, f"toc.{colour}", bot_name(colour, bots))
+    result, event = yield from ask_crisis(state, data, f"toc.{colour}", the_bot(colour, bots))
     yield from crisis_specials(state, data, result, event, colour, f"toc.{colour}")
     state["next"] = {"proc": "bot_influence", "bot": colour}
 
@@ -662,7 +667,7 @@ def _holder_term(state: dict):
     """The current Emperor as a message parameter (a bot, human player n, or a human), None when nobody reigns."""
     who = state["emperor"]
     if who in state["bots"]:
-        return bot_name(who, state["bots"])
+        return the_bot(who, state["bots"])
     if who == "human":
         n = (state.get("human_emperor") or {}).get("player")
         return msg("toc.human", n=n).to_data() if n else "@toc.emperor.a_human"

@@ -10,12 +10,13 @@ from cli.i18n import Translator
 PT = Translator("pt-BR")
 
 
-@pytest.mark.parametrize("left,text", [(0, "não resta nada"), (1, "(resta 1)"), (3, "(restam 3)")])
+@pytest.mark.parametrize("left,text", [(0, "; não resta nada."), (1, "; resta 1."), (3, "; restam 3.")])
 def test_points_left_after_an_entry_use_a_real_plural(left, text):
-    """Audit item 23: 'restam 1' read wrong; the seed's pass pays an entry and the points left are said as Portuguese counts."""
+    """Audit item 23: 'restam 1' read wrong; the seed's pass pays an entry and the points left are said as Portuguese counts.
+    Issue 16: no doubled parentheses after an area with its colour ('Senate (azul) (resta 1)'), and the bot takes 'Bot'."""
     bot = msg("toc.bot", colour="@toc.colour.red", mat="@toc.mat.maximinus_thrax").to_data()
     out = PT.render(msg("toc.spend.do", bot=bot, action="@toc.apl.place_governor", cost=2, area="@toc.area.senate", left=left))
-    assert text in out and "restam 1)" not in out
+    assert text in out and "restam 1" not in out and ") (" not in out and out.startswith("Bot vermelho")
 
 
 def test_the_human_player_takes_the_article_in_the_crisis_lines():
@@ -73,3 +74,19 @@ def test_the_emperor_question_after_a_human_turn_reads_as_portuguese():
     labels = [PT.render(c.label) for c in ask.choices]
     assert labels[-1] == "um jogador humano é Emperor: ainda o jogador humano 2, ou o jogador humano 1 tomou Italia"
     assert labels[0] == "sim: o jogador humano 2 saiu do cargo e agora ninguém é Emperor"
+
+
+def test_a_bot_takes_the_article_where_a_human_could_stand():
+    """Issue 16: 'Role na Crisis Table para azul (...)' and 'O Emperor anterior, vermelho (...)' read as a bare colour;
+    the {who} of the crisis lines (seed 000, AI Crisis Phase) and of the Emperor lines is 'o bot azul (...)' in
+    pt-BR, as the human's is 'o jogador humano 1'; English is unchanged."""
+    from automata.toc.turn import _holder_term, the_bot
+
+    bots = {"blue": {"mat": "pupienus_balbinus"}}
+    who = the_bot("blue", bots)
+    assert PT.render(msg("toc.crisis.roll_table", who=who)) == "Role na Crisis Table para o bot azul (Pupienus e Balbinus)."
+    assert PT.render(msg("toc.crisis.which", who=who)) == "O que a Crisis Table deu para o bot azul (Pupienus e Balbinus)?"
+    assert Translator("en").render(msg("toc.crisis.roll_table", who=who)) == "Roll on the Crisis Table for blue (Pupienus and Balbinus)."
+    holder = _holder_term({"emperor": "blue", "bots": bots})
+    assert PT.render(msg("toc.emperor.previous_token_off", who=holder)).startswith("O Emperor anterior, o bot azul (Pupienus e Balbinus), perde")
+    assert PT.render(msg("toc.emperor.still", who=holder)) == "não: o bot azul (Pupienus e Balbinus) continua Emperor"
