@@ -133,6 +133,8 @@ class CompanionGroup(TyperGroup):
 
             completion_init()
         try:
+            if any("\x00" in a for a in raw):  # no file name or value can hold it (os calls refuse it)
+                raise typer.BadParameter(current().t("core.error.nul_argument"))
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except Exception as e:
             if not _is_usage_error(e):

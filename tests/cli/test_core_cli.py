@@ -406,3 +406,19 @@ def test_unattended_play_stops_after_its_step_cap_when_answers_keep_the_game_goi
     assert status_json()["turn"]["number"] >= 2
     r = tt("play", "--answer", "action=end", "--steps", "3")  # --steps is the player's own limit: no notice
     assert r.exit_code == 0 and "Stopped after" not in r.output
+
+
+def test_an_argument_holding_nul_is_a_usage_error_not_a_traceback(tmp_path, monkeypatch):
+    """Issue 13 (fuzz): a NUL character in any argument (a file name given to --answers, a save name) is refused
+    as bad input, exit 2, in the table's language, before any file is touched."""
+    from typer.testing import CliRunner
+
+    from cli.main import app
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    for lang, word in (("en", "NUL"), ("pt-BR", "caractere NUL")):
+        for args in (["anachrony", "status", "--answers", "\x00"], ["status", "x\x00y"], ["new", "chaos", "--name", "a\x00"]):
+            result = CliRunner().invoke(app, ["--lang", lang, *args])
+            assert result.exit_code == 2 and isinstance(result.exception, SystemExit), (args, result.output)
+            assert word in result.output
+    assert not any(tmp_path.iterdir())
