@@ -365,7 +365,7 @@ def test_a_damaged_save_says_its_detail_in_portuguese_on_the_command_line(templa
     result = run(["--lang", "pt-BR", "status"])
     assert result.exit_code == 1
     line = result.output.strip()
-    assert "save.toml:" in line and "'state.round' deveria ser um número inteiro, mas é um texto" in line, line
+    assert "save.toml:" in line and "'state.round' precisa ser um número inteiro, mas é um texto" in line, line
     assert not english_left(line.split(":", 2)[-1]), line
     assert snapshot(folder) == before
 
