@@ -133,7 +133,7 @@ class Session:
                     on_event=on_event,
                 )
             except ReplayMismatch as e:
-                raise SaveError(save.folder / "save.toml", msg("core.save.pending_replay", error=str(e))) from None
+                raise SaveError(save.folder / "save.toml", msg("core.save.pending_replay", error=e.msg.to_data())) from None
             except RULES_CRASH as e:
                 raise does_not_fit(save.folder / "save.toml", e) from None
             if not result.done:
@@ -205,7 +205,7 @@ class Session:
                     dice=DiceContext(self.save.seed, i, "app"),
                 )
             except ReplayMismatch as e:
-                raise SaveError(self.save.folder / "journal.toml", msg("core.save.entry_replay", n=i, error=str(e))) from None
+                raise SaveError(self.save.folder / "journal.toml", msg("core.save.entry_replay", n=i, error=e.msg.to_data())) from None
             except RULES_CRASH as e:
                 raise does_not_fit(self.save.folder / "journal.toml", e, entry=i) from None
             if not result.done:

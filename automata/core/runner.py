@@ -84,7 +84,13 @@ class NoAnswers:
 
 
 class ReplayMismatch(Exception):
-    """A recorded answer belongs to a different question: the save and the rules disagree."""
+    """A recorded answer belongs to a different question: the save and the rules disagree.
+
+    ``str()`` is the English detail (logs, tests); ``msg`` is the same detail as a message for the table."""
+
+    def __init__(self, text: str, message: Msg):
+        super().__init__(text)
+        self.msg = message
 
 
 class BadAnswer(Exception):
@@ -151,7 +157,8 @@ def run(
             step = procedure.send(to_send)
         except StopIteration as stop:
             if replay:
-                raise ReplayMismatch(f"{len(replay)} recorded answer(s) left over after the step ended")
+                raise ReplayMismatch(f"{len(replay)} recorded answer(s) left over after the step ended",
+                                     Msg("core.replay.left_over", {"n": len(replay)}))
             out.done = True
             out.result = stop.value
             return out
@@ -163,11 +170,13 @@ def run(
             if replay:
                 rec = replay.pop(0)
                 if rec.id != step.id:
-                    raise ReplayMismatch(f"recorded answer for {rec.id!r} but the step asks {step.id!r}")
+                    raise ReplayMismatch(f"recorded answer for {rec.id!r} but the step asks {step.id!r}",
+                                         Msg("core.replay.other_question", {"recorded": rec.id, "asked": step.id}))
                 try:
                     value = step.normalise(rec.value)
                 except (InvalidAnswer, TypeError, ValueError):
-                    raise ReplayMismatch(f"the recorded answer {rec.value!r} does not fit the question {step.id!r}") from None
+                    raise ReplayMismatch(f"the recorded answer {rec.value!r} does not fit the question {step.id!r}",
+                                         Msg("core.replay.answer_does_not_fit", {"value": str(rec.value), "id": step.id})) from None
                 out.records.append(rec)
             else:
                 got = source.answer(step)
@@ -191,11 +200,13 @@ def run(
             if replay:
                 rec = replay.pop(0)
                 if rec.id != step.id:
-                    raise ReplayMismatch(f"recorded roll for {rec.id!r} but the step rolls {step.id!r}")
+                    raise ReplayMismatch(f"recorded roll for {rec.id!r} but the step rolls {step.id!r}",
+                                         Msg("core.replay.other_roll", {"recorded": rec.id, "rolled": step.id}))
                 try:
                     faces = parse_table_faces(spec, rec.value)
                 except (InvalidAnswer, TypeError, ValueError):
-                    raise ReplayMismatch(f"the recorded roll {rec.value!r} does not fit {step.id!r} ({step.dice})") from None
+                    raise ReplayMismatch(f"the recorded roll {rec.value!r} does not fit {step.id!r} ({step.dice})",
+                                         Msg("core.replay.roll_does_not_fit", {"value": str(rec.value), "id": step.id, "dice": str(step.dice)})) from None
                 out.records.append(rec)
             elif dice.mode == "app":
                 faces = app_roll(spec, dice.seed, dice.step, step.id, n)

@@ -225,11 +225,11 @@ def test_every_example_runs(monkeypatch):
 
 
 @pytest.mark.parametrize("args, english, portuguese", [
-    (["status", "--bogus"], "No such option: --bogus.", "Essa opção não existe: --bogus."),
+    (["status", "--bogus"], "No such option: --bogus.", "A opção --bogus não existe."),
     (["use"], "Missing argument", "Falta o argumento"),
     (["undo", "abc"], "Invalid value for 'n': 'abc' is not a whole number.", "Valor inválido para 'n': 'abc' não é um número inteiro."),
     (["play", "--steps"], "Option '--steps' needs a value.", "A opção '--steps' precisa de um valor."),
-    (["games", "extra"], "Unexpected extra words: extra.", "Palavras a mais, inesperadas: extra."),
+    (["games", "extra"], "Unexpected extra words: extra.", "Palavras a mais, que o comando não esperava: extra."),
     (["statsu"], "No such command 'statsu'", "Não existe o comando 'statsu'"),
 ])
 def test_the_frameworks_messages_speak_the_tables_language(args, english, portuguese):
@@ -241,7 +241,7 @@ def test_the_frameworks_messages_speak_the_tables_language(args, english, portug
     r = tt("--lang", "pt-BR", *args)
     assert r.exit_code == 2
     assert portuguese in r.output and "Erro: " in r.output, r.output
-    assert not usage or ("Uso: tabletop" in r.output and "para ajuda." in r.output), r.output
+    assert not usage or ("Uso: tabletop" in r.output and "para ver a ajuda." in r.output), r.output
     assert "Error:" not in r.output and "Usage:" not in r.output
 
 

@@ -276,9 +276,9 @@ def test_lang_pt_br():
     assert r.exit_code == 0
     assert "Preparação, passo 1" in r.stdout and "chaos.setup.1 = sim (arquivo de respostas)" in r.stdout
     r = tt("--lang", "pt-BR", "undo", "7")
-    assert r.exit_code == 2 and "Não dá para desfazer 7 passos: o diário tem 1." in r.output
+    assert r.exit_code == 2 and "Não dá para desfazer 7 passos: o diário só tem 1." in r.output
     r = tt("use", "nada", "--lang", "pt_BR")
-    assert r.exit_code == 2 and "Nenhum jogo salvo chamado 'nada'" in r.output
+    assert r.exit_code == 2 and "Nenhum jogo salvo se chama 'nada'" in r.output
     r = tt("play", "--lang", "pt-BR")
     assert r.exit_code == 2 and "Responda com --answer chaos.setup.2=VALOR" in r.stderr
 

@@ -229,7 +229,7 @@ SETUP_SIM = [a for n in range(1, 9) for a in ("--answer", f"chaos.setup.{n}=sim"
 def start_pt_br_game():
     r = tt("--lang", "pt-BR", "new", "chaos", "--seed", "3")
     assert r.exit_code == 0, r.output
-    assert "Novo jogo" in r.output
+    assert "Nova partida" in r.output
     r = tt("--lang", "pt-BR", "play", *SETUP_SIM)
     assert r.exit_code == 2, r.output  # stops at the first question of round 1
     return r.output

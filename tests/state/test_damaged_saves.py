@@ -365,7 +365,7 @@ def test_a_damaged_save_says_its_detail_in_portuguese_on_the_command_line(templa
     result = run(["--lang", "pt-BR", "status"])
     assert result.exit_code == 1
     line = result.output.strip()
-    assert "save.toml:" in line and "'state.round' deveria ser um número inteiro, mas é um texto" in line, line
+    assert "save.toml:" in line and "'state.round' precisa ser um número inteiro, mas é um texto" in line, line
     assert not english_left(line.split(":", 2)[-1]), line
     assert snapshot(folder) == before
 
@@ -374,7 +374,8 @@ SAMPLE = {"key": "state.round", "expected": "@core.shape.kind.integer", "found":
           "first": "@core.shape.kind.integer", "second": "@core.shape.kind.string", "value": "x", "valid": "a, b",
           "listed": "state.powers", "n": 3, "count": 2, "entries": 1, "byte": 5, "line": 3, "column": 4, "mb": 64,
           "mark": "# end", "version": 3, "target": 2, "question": "chaos.setup.1", "error": "", "format": "TOML",
-          "min": -10, "max": 10, "problem": {"id": "core.shape.missing"}}
+          "min": -10, "max": 10, "problem": {"id": "core.shape.missing"}, "recorded": "chaos.setup.1",
+          "asked": "chaos.setup.2", "rolled": "chaos.battle", "dice": "3d6", "id": "chaos.setup.1"}
 
 
 def test_every_save_and_input_detail_reads_in_portuguese():
@@ -393,3 +394,27 @@ def test_every_save_and_input_detail_reads_in_portuguese():
             assert not english_left(text) and "{" not in text and "core." not in text, (id, text, english_left(text))
             if not id.startswith("core.shape.kind.") and id != "core.shape.either":
                 assert text != en.render(message), id
+
+
+def test_a_journal_that_does_not_replay_says_why_in_portuguese(templates, _tabletop_home):
+    """The replay detail (a recorded answer of another question, one that does not fit its question) is a message
+    of the catalogs, not the runner's English text: with --lang pt-BR the whole line, detail included, is
+    Portuguese (issue 16: every error in the table's language)."""
+    from cli.i18n import Translator
+    from state.session import Session
+
+    pt = Translator("pt-BR")
+    damages = {
+        "core.replay.other_question": edit("journal.toml", lambda d: _first_record(d).update(id="nope.q")),
+        "core.replay.answer_does_not_fit": edit("journal.toml", lambda d: _first_record(d).update(value={"x": [1]})),
+    }
+    for n, (detail, damage) in enumerate(damages.items()):
+        folder = midgame.copy_game(templates["chaos"], _tabletop_home, f"replay-{n}")
+        damage(folder, random.Random(detail))
+        session = Session.open(folder)
+        with pytest.raises(SaveError) as caught:
+            session.replay(session.save.journal())
+        problem = caught.value.problem
+        assert problem.id == "core.save.entry_replay" and problem.params["error"]["id"] == detail, problem
+        text = pt.render(problem)
+        assert not english_left(text) and not re.search(r"\{[a-z_]+\}", text) and "core." not in text, (text, english_left(text))
