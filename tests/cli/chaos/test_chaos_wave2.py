@@ -114,7 +114,7 @@ def test_play_messages_point_owners_to_commands_not_data_keys():
             assert "tabletop data check chaos" in table[mid], (lang, mid)
     t = Translator("pt-BR")
     said = t.render(msg("chaos.oldworld.reading_track", card="@chaos.oldworld.meteor_showers"))
-    assert "tabletop rules chaos Meteor Showers" in said and "resolved_cards" not in said
+    assert 'tabletop rules chaos "Meteor Showers"' in said and "resolved_cards" not in said
 
 
 def test_power_count_question_takes_the_count_typed(monkeypatch):
