@@ -112,9 +112,24 @@ def ability_text(data, card: str, n: int) -> dict:
     return data.ability_text(card, n).to_data()
 
 
-def cheapest(state: dict, data, side: str, card: str) -> int:
-    """The lowest cost of ``card`` over the columns it may go to (every column when all are full: one of the
-    people there is destroyed first)."""
+def columns_for_people(state: dict, data, side: str) -> list[tuple[bool, int]]:
+    """For each column a person may go to (every column when all are full: one of the people there is destroyed
+    first): whether its camp is destroyed (Holdout) and Oasis's discount there — what ``person_cost`` reads."""
     side_ = state["players"][side]
     cols = [c for c in range(3) if board.column_has_room(side_, c, state["rules"]["column_limit"])] or [0, 1, 2]
-    return min(person_cost(state, data, side, card, c) for c in cols)
+    out = []
+    for c in cols:
+        camp = side_["camps"][c]
+        oasis = board.camp_alive(camp) and "oasis" in data.card(camp["id"]).get("traits", []) and not side_["columns"][c]
+        out.append((camp["state"] == "destroyed", 1 if oasis else 0))
+    return out
+
+
+def cheapest(state: dict, data, side: str, card: str, columns: list[tuple[bool, int]] | None = None) -> int:
+    """The lowest cost of ``card`` over the columns it may go to (``person_cost`` over ``columns_for_people``,
+    which a caller pricing many cards computes once)."""
+    person = data.card(card)
+    cost = int(person["cost"])
+    holdout = "holdout" in person.get("traits", [])
+    return min(0 if holdout and destroyed else max(0, cost - discount)
+               for destroyed, discount in (columns if columns is not None else columns_for_people(state, data, side)))

@@ -13,7 +13,7 @@ from ..core.steps import ONE_OF, Ask, Choice, InvalidAnswer, Msg, Say, msg, rela
 from . import board
 from . import targets
 from .card_effects import enter_person, run_effect, run_effects
-from .cards import ability_cost, abilities_of, available_people, card_choices, cheapest, condition_holds
+from .cards import ability_cost, abilities_of, available_people, card_choices, cheapest, columns_for_people, condition_holds
 from .effects import Ctx, apply_change, flat_menu, draw_cards, report_changes, zero_cost_marker
 from .queue import event_bomb, events_phase, place_event
 
@@ -98,7 +98,8 @@ def usable_sources(state: dict, data, side: str) -> list[tuple[Choice, dict, lis
 
 def playable_people(state: dict, data, side: str) -> list[str]:
     left = board.water_left(state)
-    return [c for c in available_people(state, data, "person") if cheapest(state, data, side, c) <= left]
+    columns = columns_for_people(state, data, side)
+    return [c for c in available_people(state, data, "person") if cheapest(state, data, side, c, columns) <= left]
 
 
 def playable_events(state: dict, data, side: str) -> list[str]:
@@ -254,12 +255,13 @@ def menu_choices(state: dict, data, side: str) -> tuple[Choice, ...]:
     out += camp_items
     no_hand = msg("radlands.unavailable.no_hand") if me["hand"] == 0 else None
     people = set(available_people(state, data, "person"))
+    columns = columns_for_people(state, data, side)
     for cid, card in data.people.items():
         why = no_hand
         if why is None and cid not in people:
             why = msg("radlands.unavailable.no_copy")
-        if why is None and cheapest(state, data, side, cid) > left:
-            why = msg("radlands.unavailable.water", cost=cheapest(state, data, side, cid), water=left)
+        if why is None and (cost := cheapest(state, data, side, cid, columns)) > left:
+            why = msg("radlands.unavailable.water", cost=cost, water=left)
         out.append(Choice("person:" + cid, msg("radlands.menu.person", card=card["name"], cost=card["cost"]), unavailable=why))
     events = set(available_people(state, data, "event"))
     ctx = Ctx(state, data, side)
