@@ -316,7 +316,7 @@ def data_check(game: Optional[str] = typer.Argument(None, help="Only this game."
         try:
             items = data.provisional_items(data.load(saves.read_overrides(env, info.id) or None))
         except data.DataError as e:
-            raise CliError(env.t("core.error.override", path=str(override), problem=str(e)), Exit.FAILURE) from None
+            raise CliError(env.t("core.error.override", path=str(override), problem=e.msg.to_data()), Exit.FAILURE) from None
         report.append({"game": info.id, "override_file": str(override), "items": items})
     from rich.markup import escape
 

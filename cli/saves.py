@@ -194,7 +194,7 @@ def start_new_game(env: Env, game, game_id: str, display_name: str, raw_options:
     except OptionError as e:
         raise CliError(env.t.render(e.msg)) from None
     except DataError as e:
-        raise CliError(env.t("core.error.override", path=f"overrides/{game_id}.toml", problem=str(e)), code=1) from None
+        raise CliError(env.t("core.error.override", path=f"overrides/{game_id}.toml", problem=e.msg.to_data()), code=1) from None
     s = create(env, game_id, options, name).save
     if env.new_defaults:
         from rich.markup import escape
@@ -220,7 +220,7 @@ def check_overrides_like_data_check(env: Env, game_id: str, overrides: dict) -> 
     try:
         data.provisional_items(data.load(overrides))  # exactly what data check does (it also checks helpers' parts)
     except data.DataError as e:
-        raise CliError(env.t("core.error.override", path=str(paths.overrides_file(game_id)), problem=str(e)), Exit.FAILURE) from None
+        raise CliError(env.t("core.error.override", path=str(paths.overrides_file(game_id)), problem=e.msg.to_data()), Exit.FAILURE) from None
 
 
 def read_overrides(env: Env, game_id: str) -> dict:

@@ -163,7 +163,7 @@ def _validate(ns: dict, context: str = "invalid Anachrony data") -> None:
     if len(ns["endgame_conditions"].get("ids", [])) != rules.get("setup", {}).get("endgame_conditions_total"):
         chk.fail("endgame_conditions.ids must list rules.setup.endgame_conditions_total cards")
     if chk.errors:
-        raise DataError(f"{context}: " + "; ".join(chk.errors))
+        raise chk.error(context)
 
 
 # ----------------------------------------------------------------------------------- access

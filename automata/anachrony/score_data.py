@@ -17,6 +17,7 @@ from ..core import gamedata
 from ..core.datacheck import Check
 from ..core.gamedata import NOTE_KEYS, DataError, short
 from ..core.overrides import Overrides
+from ..core.steps import Msg
 
 DATA_DIR = Path(__file__).parent / "data"
 FILE = "scoring.toml"
@@ -113,7 +114,9 @@ def _validate(ns: dict, context: str = "invalid Anachrony scoring data") -> None
     missing = [k for k in FIELDS if k not in ns]
     extra = [k for k in ns if k not in FIELDS]
     if missing or extra:
-        raise DataError(f"{context}: tables missing {missing}, unknown {extra}; valid: {', '.join(FIELDS)}")
+        raise DataError(f"{context}: tables missing {missing}, unknown {extra}; valid: {', '.join(FIELDS)}",
+                        Msg("core.data.invalid", {"context": gamedata.context_msg(context).to_data(), "problems": Msg(
+                            "core.data.tables", {"missing": str(missing), "unknown": str(extra), "valid": ", ".join(FIELDS)}).to_data()}))
     for table, fields in FIELDS.items():
         rec = ns[table]
         if not chk.record(rec, table):
@@ -132,7 +135,7 @@ def _validate(ns: dict, context: str = "invalid Anachrony scoring data") -> None
     _check_values(ns, chk)
     chk.confidences(ns, "", text_keys=_TEXT)
     if chk.errors:
-        raise DataError(f"{context}: " + "; ".join(chk.errors))
+        raise chk.error(context)
 
 
 def _check_values(ns: dict, chk: Check) -> None:

@@ -37,6 +37,7 @@ from ..core.datacheck import Check
 from ..core.gamedata import FLAGGED, DataError, data_keys, is_meta, join, short
 from ..core.gamedata import CONFIDENCES, UnknownName  # noqa: F401  (re-exported, as before the move to core)
 from ..core.overrides import Overrides, check_type, mark, unknown
+from ..core.steps import Msg
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -119,7 +120,8 @@ class _ChaosOverrides(Overrides):
         if key.isdigit() and keys and all(k.isdigit() for k in keys):
             # a table keyed by numbers (e.g. Old World deck size per player count) is open
             if type(value) is not int:
-                raise DataError(f"overrides: {path} must be a whole number, got {value!r}")
+                raise DataError(f"overrides: {path} must be a whole number, got {value!r}",
+                                Msg("core.data.override_type", {"path": path, "kind": "@core.data.kind.int", "value": repr(value)}))
             base[key] = value
             mark(rec, key)
             return
@@ -135,11 +137,13 @@ class _ChaosOverrides(Overrides):
             table = {}
             for i, entry in enumerate(over):
                 if not isinstance(entry, dict) or field not in entry:
-                    raise DataError(f"overrides: {path}[{i}] must be a table with '{field}'")
+                    raise DataError(f"overrides: {path}[{i}] must be a table with '{field}'",
+                                    Msg("core.data.table_with", {"path": f"{path}[{i}]", "field": field}))
                 table[entry[field]] = {k: v for k, v in entry.items() if k != field}
             over = table
         if not isinstance(over, dict):
-            raise DataError(f"overrides: {path} must be a table keyed by {field}, got {over!r}")
+            raise DataError(f"overrides: {path} must be a table keyed by {field}, got {over!r}",
+                            Msg("core.data.table_keyed_by", {"path": path, "field": field, "value": repr(over)}))
         self.merge_by_id(by_id, over, path, field)
         return items
 
@@ -180,7 +184,7 @@ def _validate(ns: dict, context: str = "invalid Chaos in the Old World data") ->
         if key not in ns:
             chk.fail(f"'{key}' is missing")
     if chk.errors:
-        raise DataError("; ".join(chk.errors))
+        raise DataError("; ".join(chk.errors), gamedata.problems(chk.messages))
     region_ids = _validate_regions(ns["regions"], chk)
     _validate_ruination(ns["ruination"], region_ids, chk)
     power_ids = _validate_powers(ns["powers"], chk)
@@ -190,7 +194,7 @@ def _validate(ns: dict, context: str = "invalid Chaos in the Old World data") ->
     _validate_rules(ns["rules"], chk)
     chk.confidences(ns, "", per_position=True)
     if chk.errors:
-        raise DataError(f"{context}: " + "; ".join(chk.errors))
+        raise chk.error(context)
 
 
 def _records(items: list, path: str, field: str, what: str, chk: _Check):

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .datafiles import read_toml
+from .steps import Msg
 
 CONFIDENCES = ("seed", "V", "S", "I", "U", "provisional", "owner")
 FLAGGED = ("provisional", "U")
@@ -35,7 +36,47 @@ NOTE_KEYS = ("note", "check", "source")
 
 
 class DataError(ValueError):
-    """The shipped data or an owner override is not valid; the message names the key."""
+    """The shipped data or an owner override is not valid; the message names the key.
+
+    ``str()`` is the English detail (logs, tests); ``msg`` is the same detail as a message for the table
+    (``core.data.*``, cli/locales/*/core_data.toml). A detail written only in English (``msg`` not given) is
+    carried as ``core.data.text``, shown as it is in every language."""
+
+    def __init__(self, text: str, message: Msg | None = None):
+        super().__init__(text)
+        self.msg = message if message is not None else Msg("core.data.text", {"text": text})
+
+
+def problems(messages: list[Msg]) -> Msg:
+    """Several problems as one message, separated by '; ' in every language (a chain of ``core.data.problems``)."""
+    out = messages[-1]
+    for m in reversed(messages[:-1]):
+        out = Msg("core.data.problems", {"first": m.to_data(), "rest": out.to_data()})
+    return out
+
+
+_DATA_NAMES = {"Anachrony scoring": "@core.data.name.anachrony_scoring", "Anachrony solo": "@core.data.name.anachrony_solo"}
+
+
+def context_msg(context: str) -> Msg:
+    """The message of a validation context ("invalid Radlands data", "with the owner overrides, the Radlands data
+    is invalid"); a context of another shape is carried as English text."""
+    found = re.fullmatch(r"invalid (.+) data", context)
+    if found:
+        return Msg("core.data.context.shipped", {"data": _DATA_NAMES.get(found[1], found[1])})
+    found = re.fullmatch(r"with the owner overrides(?: \((.+)\))?, the (.+) data is invalid", context)
+    if found:
+        data = _DATA_NAMES.get(found[2], found[2])
+        if found[1]:
+            return Msg("core.data.context.owner_file", {"file": found[1], "data": data})
+        return Msg("core.data.context.owner", {"data": data})
+    return Msg("core.data.text", {"text": context})
+
+
+def invalid(context: str, errors: list[str], messages: list[Msg]) -> DataError:
+    """The DataError of a failed validation: ``context: problem; problem...``."""
+    return DataError(f"{context}: " + "; ".join(errors),
+                     Msg("core.data.invalid", {"context": context_msg(context).to_data(), "problems": problems(messages).to_data()}))
 
 
 class UnknownName(LookupError):
@@ -68,9 +109,18 @@ def data_keys(node: dict) -> list[str]:
     return [k for k in node if not is_meta(k)]
 
 
+_KINDS = {bool: ("true/false", "bool"), int: ("a whole number", "int"), float: ("a number", "float"), str: ("text", "str"),
+          list: ("a list", "list"), dict: ("a table", "table")}
+
+
 def type_name(v: Any) -> str:
-    return {bool: "true/false", int: "a whole number", float: "a number", str: "text", list: "a list",
-            dict: "a table"}.get(type(v), type(v).__name__)
+    return _KINDS.get(type(v), (type(v).__name__,))[0]
+
+
+def kind_term(v: Any) -> str:
+    """``type_name`` as a term of the catalogs (``@core.data.kind.*``); an unusual type keeps its Python name."""
+    kind = _KINDS.get(type(v))
+    return f"@core.data.kind.{kind[1]}" if kind else type(v).__name__
 
 
 # ---------------------------------------------------------------------------------- reading
@@ -81,9 +131,10 @@ def read_file(folder: Path, name: str) -> dict:
     try:
         return read_toml(path)
     except FileNotFoundError:
-        raise DataError(f"data file missing: {path}") from None
+        raise DataError(f"data file missing: {path}", Msg("core.data.file_missing", {"path": str(path)})) from None
     except tomllib.TOMLDecodeError as e:
-        raise DataError(f"data file {path} is not valid TOML: {e}") from None
+        raise DataError(f"data file {path} is not valid TOML: {e}",
+                        Msg("core.data.file_not_toml", {"path": str(path), "error": str(e)})) from None
 
 
 def assemble(files: Iterable[tuple[str, str | None, str]], file_keys: dict[str, set[str]],
@@ -97,11 +148,12 @@ def assemble(files: Iterable[tuple[str, str | None, str]], file_keys: dict[str, 
             doc = docs[name] = read(name)
             expected = file_keys.get(name)
             if expected is not None and set(doc) != expected:
-                raise DataError(f"{name}: top-level keys must be {sorted(expected)}, found {sorted(doc)}")
+                raise DataError(f"{name}: top-level keys must be {sorted(expected)}, found {sorted(doc)}",
+                                Msg("core.data.file_keys", {"file": name, "valid": str(sorted(expected)), "found": str(sorted(doc))}))
         if key is None:
             ns[target] = doc
         elif key not in doc:
-            raise DataError(f"{name}: missing [{key}]")
+            raise DataError(f"{name}: missing [{key}]", Msg("core.data.file_table_missing", {"file": name, "key": key}))
         else:
             ns[target] = doc[key]
     return ns
@@ -148,7 +200,8 @@ def load_data(overrides: Any, default: Callable[[], Any], shipped: Callable[[], 
     if not overrides:
         return default()
     if not isinstance(overrides, dict):
-        raise DataError(f"overrides must be a table (dict), not {type(overrides).__name__}")
+        raise DataError(f"overrides must be a table (dict), not {type(overrides).__name__}",
+                        Msg("core.data.overrides_not_table", {"found": type(overrides).__name__}))
     default()
     ns = fresh(shipped())
     merge(ns, overrides)

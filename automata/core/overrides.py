@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .gamedata import NOTE_KEYS, DataError, data_keys, is_meta, join, type_name
+from .gamedata import NOTE_KEYS, DataError, data_keys, is_meta, join, kind_term, type_name
+from .steps import Msg
 
 
 def is_record(node: Any) -> bool:
@@ -24,23 +25,31 @@ def unknown(path: str, valid: list, what: str = "key") -> DataError:
 
     leaf = path.rsplit(".", 1)[-1]
     close = close_matches(leaf, [str(v) for v in valid])
-    msg = f"overrides: unknown {what} '{path}'; valid keys: {', '.join(str(v) for v in valid)}"
+    listed = ", ".join(str(v) for v in valid)
+    msg = f"overrides: unknown {what} '{path}'; valid keys: {listed}"
     if close:
         msg += f"; closest: {', '.join(close)}"
-    return DataError(msg)
+    params = {"path": path, "valid": listed, "close": ", ".join(close)}
+    if what == "key":
+        return DataError(msg, Msg("core.data.unknown_key", params))
+    if what == "player card":
+        return DataError(msg, Msg("core.data.unknown_player_card", params))
+    return DataError(msg, Msg("core.data.unknown_record", {"field": what, **params}))
 
 
 def check_type(old: Any, new: Any, path: str) -> None:
     """``new`` must have the type of ``old`` (a list: the type of its elements, when they share one)."""
     if type(old) is not type(new):
-        raise DataError(f"overrides: {path} must be {type_name(old)}, got {new!r}")
+        raise DataError(f"overrides: {path} must be {type_name(old)}, got {new!r}",
+                        Msg("core.data.override_type", {"path": path, "kind": kind_term(old), "value": repr(new)}))
     if isinstance(old, list) and old:
         kinds = {type(x) for x in old}
         if len(kinds) == 1:
             want = kinds.pop()
             for i, x in enumerate(new):
                 if type(x) is not want:
-                    raise DataError(f"overrides: {path}[{i}] must be {type_name(old[0])}, got {x!r}")
+                    raise DataError(f"overrides: {path}[{i}] must be {type_name(old[0])}, got {x!r}",
+                                    Msg("core.data.override_type", {"path": f"{path}[{i}]", "kind": kind_term(old[0]), "value": repr(x)}))
 
 
 def mark(rec: dict | None, key: str | None, index: int | None = None) -> None:
@@ -72,7 +81,11 @@ class Overrides:
 
     def merge(self, base: dict, over: Any, path: str, record: dict | None) -> None:
         if not isinstance(over, dict):
-            raise DataError(f"overrides: {path or 'the file'} must be a table, got {over!r}")
+            if not path:
+                raise DataError(f"overrides: the file must be a table, got {over!r}",
+                                Msg("core.data.override_file_not_table", {"value": repr(over)}))
+            raise DataError(f"overrides: {path} must be a table, got {over!r}",
+                            Msg("core.data.override_not_table", {"path": path, "value": repr(over)}))
         rec = base if is_record(base) else record
         for raw_key, value in over.items():
             key = str(raw_key)
@@ -100,7 +113,8 @@ class Overrides:
                     base[key] = value
                     mark(rec, key)
                 else:
-                    raise DataError(f"overrides: {kpath} must be a list, got {value!r}")
+                    raise DataError(f"overrides: {kpath} must be a list, got {value!r}",
+                                    Msg("core.data.override_type", {"path": kpath, "kind": "@core.data.kind.list", "value": repr(value)}))
             else:
                 self.check_type(current, value, kpath, key)
                 base[key] = value
@@ -114,9 +128,11 @@ class Overrides:
             try:
                 i = int(raw_i)
             except (TypeError, ValueError):
-                raise DataError(f"overrides: {path} takes a list or a table of positions 0..{len(current) - 1}, got key {raw_i!r}") from None
+                raise DataError(f"overrides: {path} takes a list or a table of positions 0..{len(current) - 1}, got key {raw_i!r}",
+                                Msg("core.data.positions_key", {"path": path, "last": len(current) - 1, "value": repr(raw_i)})) from None
             if not 0 <= i < len(current):
-                raise DataError(f"overrides: {path}[{i}] is out of range; valid positions: 0..{len(current) - 1}")
+                raise DataError(f"overrides: {path}[{i}] is out of range; valid positions: 0..{len(current) - 1}",
+                                Msg("core.data.position_out_of_range", {"path": f"{path}[{i}]", "last": len(current) - 1}))
             self.check_type(current[i], item, f"{path}[{i}]", key)
             current[i] = item
             done.append(i)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.datacheck import Check
-from ..core.gamedata import DataError, join, short
+from ..core.gamedata import DataError, context_msg, join, short
+from ..core.steps import Msg
 from . import vocabulary
 from .schema import ABILITY_KEYS, COMBINE, EXTRA_FIELDS, FIELDS, KEYS, RULE_NUMBERS, STATUSES, TABLES, TEXT_FIELDS
 
@@ -14,11 +15,13 @@ _BOOKKEEPING = ("id", "kind", "status", "printed", "variant")
 
 class _Check(Check):
     below_min = "must be a whole number ≥ {min}, got {value}"
+    below_min_id = "core.data.below_min_whole"
 
     def status(self, node: dict, path: str) -> None:
         s = self.typed(node, "status", str, path)
         if s is not None and s not in STATUSES:
-            self.fail(f"{join(path, 'status')} must be one of {', '.join(STATUSES)}; got {s!r}")
+            self.fail(f"{join(path, 'status')} must be one of {', '.join(STATUSES)}; got {s!r}",
+                      Msg("core.data.one_of", {"key": join(path, "status"), "valid": ", ".join(STATUSES), "value": repr(s)}))
         self.typed(node, "source", str, path)
 
     def entries(self, table: dict, prefix: str, what: str):
@@ -27,7 +30,7 @@ class _Check(Check):
         for eid, entry in table.items():
             path = f"{prefix}.{eid}"
             if not isinstance(entry, dict):
-                self.fail(f"{path} must be a table")
+                self.fail(f"{path} must be a table", Msg("core.data.table", {"key": path}))
                 continue
             if not vocabulary.ID_RE.match(eid):
                 self.fail(f"{path}: {what} id is lower case letters, digits and '_'")
@@ -38,7 +41,9 @@ def validate(ns: dict, context: str, *, shipped: bool) -> None:
     chk = _Check()
     missing = [k for k in KEYS if not isinstance(ns.get(k), dict)]
     if missing:
-        raise DataError(f"{context}: missing or not a table: {', '.join(missing)}")
+        raise DataError(f"{context}: missing or not a table: {', '.join(missing)}",
+                        Msg("core.data.invalid", {"context": context_msg(context).to_data(),
+                                                  "problems": Msg("core.data.missing_tables", {"keys": ", ".join(missing)}).to_data()}))
     _rules(ns, chk)
     _sets(ns["sets"], chk)
     icon_ids = _icons(ns["icons"], chk)
@@ -53,7 +58,7 @@ def validate(ns: dict, context: str, *, shipped: bool) -> None:
     if shipped:
         _set_sizes(ns, chk)
     if chk.errors:
-        raise DataError(f"{context}: " + "; ".join(chk.errors))
+        raise chk.error(context)
 
 
 # ------------------------------------------------------------------------------------ rules

@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.gamedata import DataError
+from ..core.steps import Msg
 from ..core.overrides import check_type, unknown
 from .schema import DEFAULTS, EXTRA_FIELDS, FIELDS, TABLES, TEXT_FIELDS
 
@@ -49,7 +50,8 @@ def merge(ns: dict, over: dict) -> None:
         if key not in OVERRIDABLE:
             raise unknown(key, list(OVERRIDABLE))
         if not isinstance(value, dict):
-            raise DataError(f"overrides: [{key}] must be a table, got {value!r}")
+            raise DataError(f"overrides: [{key}] must be a table, got {value!r}",
+                            Msg("core.data.override_section_not_table", {"path": key, "value": repr(value)}))
         if key == "rules":
             _rules(ns, value)
         elif key == "sets":
@@ -79,12 +81,14 @@ def _rules(ns: dict, over: dict) -> None:
         key = str(raw)
         path = f"rules.{key}"
         if key in _FIXED_RULES:
-            raise DataError(f"overrides: {path} is the program's own note and cannot be changed; change the values in [rules] or [rules.provisional]")
+            raise DataError(f"overrides: {path} is the program's own note and cannot be changed; change the values in [rules] or [rules.provisional]",
+                            Msg("radlands.data.fixed_rule", {"path": path}))
         if key not in rules:
             raise unknown(path, [k for k in rules if k not in _FIXED_RULES])
         if key in ("provisional", "first_game"):
             if not isinstance(value, dict):
-                raise DataError(f"overrides: [{path}] must be a table, got {value!r}")
+                raise DataError(f"overrides: [{path}] must be a table, got {value!r}",
+                                Msg("core.data.override_section_not_table", {"path": path, "value": repr(value)}))
             for raw_sub, sub in value.items():
                 sk = str(raw_sub)
                 if sk not in rules[key]:
@@ -109,18 +113,24 @@ def _records(ns: dict, table: str, over: dict, fields: dict[str, type], *, requi
         for k, v in entry.items():
             if k not in fields:
                 if k in ("deck_cards", "camps"):
-                    raise DataError(f"overrides: {path}.{k} is counted from the cards; add or correct cards instead")
+                    raise DataError(f"overrides: {path}.{k} is counted from the cards; add or correct cards instead",
+                                    Msg("radlands.data.counted", {"path": f"{path}.{k}"}))
                 raise unknown(f"{path}.{k}", list(fields))
             if not isinstance(v, fields[k]):
-                raise DataError(f"overrides: {path}.{k} must be {'true/false' if fields[k] is bool else 'text'}, got {v!r}")
+                raise DataError(f"overrides: {path}.{k} must be {'true/false' if fields[k] is bool else 'text'}, got {v!r}",
+                                Msg("core.data.override_type", {"path": f"{path}.{k}", "kind": "@core.data.kind." + ("bool" if fields[k] is bool else "str"),
+                                                                "value": repr(v)}))
         if rid in ns[table]:
             rec = ns[table][rid]
             rec.update(entry)
         else:
             missing = [k for k in required if k not in entry]
             if missing:
+                optional = ", ".join(k for k in fields if k not in required)
                 raise DataError(f"overrides: {path} is new: missing {', '.join(missing)}; a new entry of [{table}] needs "
-                                f"{', '.join(required)} (optional: {', '.join(k for k in fields if k not in required)})")
+                                f"{', '.join(required)} (optional: {optional})",
+                                Msg("radlands.data.new_entry", {"path": path, "missing": ", ".join(missing), "table": table,
+                                                                "required": ", ".join(required), "optional": optional}))
             rec = ns[table][rid] = {**defaults, **entry}
             rec.setdefault("source", "owner's copy")
         rec["status"] = "owner"
@@ -132,7 +142,8 @@ def _records(ns: dict, table: str, over: dict, fields: dict[str, type], *, requi
 
 def _entry(entry: Any, path: str) -> dict:
     if not isinstance(entry, dict):
-        raise DataError(f"overrides: {path} must be a table of fields, got {entry!r}")
+        raise DataError(f"overrides: {path} must be a table of fields, got {entry!r}",
+                        Msg("radlands.data.fields", {"path": path, "value": repr(entry)}))
     return {str(k): v for k, v in entry.items() if k != "status"}  # an owner entry is "owner" by definition
 
 
@@ -150,7 +161,8 @@ def _cards(ns: dict, table: str, over: dict) -> None:
         for k, v in entry.items():
             typ = fields.get(k) or EXTRA_FIELDS.get(k) or str
             if not isinstance(v, typ) or (typ is int and isinstance(v, bool)):
-                raise DataError(f"overrides: {path}.{k} must be {_type_word(typ)}, got {v!r}")
+                raise DataError(f"overrides: {path}.{k} must be {_type_word(typ)}, got {v!r}",
+                                Msg("core.data.override_type", {"path": f"{path}.{k}", "kind": _type_term(typ), "value": repr(v)}))
         if cid in ns[table]:
             card = ns[table][cid]
             for k, v in entry.items():
@@ -163,14 +175,18 @@ def _cards(ns: dict, table: str, over: dict) -> None:
         else:
             elsewhere = [t for t in TABLES.values() if cid in ns[t]]
             if elsewhere:
-                raise DataError(f"overrides: {path}: '{cid}' is a card of [{elsewhere[0]}]; correct it under [{elsewhere[0]}.{cid}]")
+                raise DataError(f"overrides: {path}: '{cid}' is a card of [{elsewhere[0]}]; correct it under [{elsewhere[0]}.{cid}]",
+                                Msg("radlands.data.other_table", {"path": path, "card": cid, "table": elsewhere[0]}))
             if kind == "player":
                 raise unknown(path, list(ns[table]), "player card")
             required = [k for k in fields if k not in DEFAULTS[kind]]
             missing = [k for k in required if k not in entry]
             if missing:
+                optional = ", ".join([*DEFAULTS[kind], *TEXT_FIELDS, "aliases"])
                 raise DataError(f"overrides: {path} is a new {kind}: missing {', '.join(missing)}; a new {kind} needs "
-                                f"{', '.join(required)} (optional: {', '.join([*DEFAULTS[kind], *TEXT_FIELDS, 'aliases'])})")
+                                f"{', '.join(required)} (optional: {optional})",
+                                Msg(f"radlands.data.new_{kind}", {"path": path, "missing": ", ".join(missing),
+                                                                  "required": ", ".join(required), "optional": optional}))
             card = ns[table][cid] = {**{k: (list(v) if isinstance(v, list) else v) for k, v in DEFAULTS[kind].items()}, **entry}
             card["status"] = "owner"
             card.setdefault("source", "owner's copy")
@@ -179,3 +195,9 @@ def _cards(ns: dict, table: str, over: dict) -> None:
 
 def _type_word(typ: type) -> str:
     return {str: "text", int: "a whole number", bool: "true/false", list: "a list", dict: "a table"}.get(typ, typ.__name__)
+
+
+def _type_term(typ: type) -> str:
+    """``_type_word`` as a term of the catalogs (``@core.data.kind.*``)."""
+    kind = {str: "str", int: "int", bool: "bool", list: "list", dict: "table"}.get(typ)
+    return f"@core.data.kind.{kind}" if kind else typ.__name__

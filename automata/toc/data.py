@@ -44,6 +44,7 @@ from ..core.datacheck import Check
 from ..core.gamedata import NOTE_KEYS, DataError, data_keys, is_meta, join, short
 from ..core.gamedata import CONFIDENCES, FLAGGED, UnknownName  # noqa: F401  (re-exported, as before the move to core)
 from ..core.overrides import Overrides, check_type, mark, unknown
+from ..core.steps import Msg
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -212,7 +213,8 @@ _OVERRIDES = _TocOverrides()
 
 def _set_event(circle: dict, key: str, value: Any, path: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise DataError(f"overrides: {path} must be a whole number (0 = no circled number), got {value!r}")
+        raise DataError(f"overrides: {path} must be a whole number (0 = no circled number), got {value!r}",
+                        Msg("toc.data.event_number", {"path": path, "value": repr(value)}))
     if value == 0:
         circle.pop(key, None)
     else:
@@ -221,7 +223,8 @@ def _set_event(circle: dict, key: str, value: Any, path: str) -> None:
 
 def _owner_record(entry: Any, path: str, kind: str) -> dict:
     if not isinstance(entry, dict):
-        raise DataError(f"overrides: {path} must be a table, got {entry!r}")
+        raise DataError(f"overrides: {path} must be a table, got {entry!r}",
+                        Msg("core.data.override_not_table", {"path": path, "value": repr(entry)}))
     rec = {k: v for k, v in entry.items() if not (k == "confidence" or str(k).endswith("_confidence"))}
     for k, v in _DEFAULTS.get(kind, {}).items():
         rec.setdefault(k, v)
@@ -233,7 +236,8 @@ def _owner_record(entry: Any, path: str, kind: str) -> dict:
 def _new_circle(entry: Any, i: int, path: str) -> dict:
     rec = _owner_record(entry, path, "track")
     if "circle" in rec and rec["circle"] != i:
-        raise DataError(f"overrides: {path}.circle must be {i} (its position), got {rec['circle']!r}")
+        raise DataError(f"overrides: {path}.circle must be {i} (its position), got {rec['circle']!r}",
+                        Msg("toc.data.circle_position", {"path": f"{path}.circle", "n": i, "value": repr(rec["circle"])}))
     rec.pop("circle", None)
     for key in CIRCLE_EVENTS:
         if key in rec:
@@ -246,7 +250,7 @@ def _merge_list(items: list, over: Any, path: str) -> list:
     """A list of records: circles by position, other records by id; a list replaces the whole list."""
     kind = _list_kind(path)
     if kind is None:
-        raise DataError(f"overrides: {path} cannot be overridden here")
+        raise DataError(f"overrides: {path} cannot be overridden here", Msg("core.data.not_overridable", {"path": path}))
     if isinstance(over, list):
         if kind == "track":
             return [_new_circle(e, i, f"{path}.{i}") for i, e in enumerate(over)]
@@ -255,20 +259,23 @@ def _merge_list(items: list, over: Any, path: str) -> list:
         for i, e in enumerate(over):
             rec = _owner_record(e, f"{path}[{i}]", kind)
             if field not in rec:
-                raise DataError(f"overrides: {path}[{i}] must have '{field}'")
+                raise DataError(f"overrides: {path}[{i}] must have '{field}'",
+                                Msg("core.data.record_needs", {"path": f"{path}[{i}]", "field": field}))
             if kind == "priority":
                 rec.setdefault("order", i + 1)
             out.append(rec)
         return out
     if not isinstance(over, dict):
-        raise DataError(f"overrides: {path} must be a list or a table, got {over!r}")
+        raise DataError(f"overrides: {path} must be a list or a table, got {over!r}",
+                        Msg("core.data.list_or_table", {"path": path, "value": repr(over)}))
     if kind == "track":
         positions = []
         for raw in over:
             try:
                 positions.append((int(str(raw)), raw))
             except ValueError:
-                raise DataError(f"overrides: {path} takes circles by position 0..{len(items) - 1}, got key {raw!r}") from None
+                raise DataError(f"overrides: {path} takes circles by position 0..{len(items) - 1}, got key {raw!r}",
+                                Msg("toc.data.circle_key", {"path": path, "last": len(items) - 1, "value": repr(raw)})) from None
         for i, raw in sorted(positions):
             sub = over[raw]
             if 0 <= i < len(items):
@@ -276,7 +283,8 @@ def _merge_list(items: list, over: Any, path: str) -> list:
             elif i == len(items):
                 items.append(_new_circle(sub, i, f"{path}.{i}"))
             else:
-                raise DataError(f"overrides: {path}.{i} is out of range; circles 0..{len(items) - 1}, or {len(items)} to add one")
+                raise DataError(f"overrides: {path}.{i} is out of range; circles 0..{len(items) - 1}, or {len(items)} to add one",
+                                Msg("toc.data.circle_out_of_range", {"path": f"{path}.{i}", "last": len(items) - 1, "next": len(items)}))
         return items
     field = _RECORD_LISTS[kind]
     by_id = {x.get(field): x for x in items}
@@ -289,15 +297,17 @@ def _merge_list(items: list, over: Any, path: str) -> list:
 
 class _Check(Check):
     below_min = "must be a whole number ≥ {min}, got {value}"
+    below_min_id = "core.data.below_min_whole"
 
     def one_of(self, node: Any, key: str, choices: tuple, path: str) -> Any:
         if not isinstance(node, dict) or key not in node:
-            self.fail(f"{join(path, key)} is missing")
+            self.fail(f"{join(path, key)} is missing", Msg("core.data.missing", {"key": join(path, key)}))
             return None
         v = node[key]
         if not any(v == c and type(v) is type(c) for c in choices):
             shown = ", ".join(repr(c) if isinstance(c, str) else str(c).lower() for c in choices)
-            self.fail(f"{join(path, key)} must be one of {shown}; got {v!r}")
+            self.fail(f"{join(path, key)} must be one of {shown}; got {v!r}",
+                      Msg("core.data.one_of", {"key": join(path, key), "valid": shown, "value": repr(v)}))
             return None
         return v
 
@@ -308,7 +318,7 @@ def _validate(ns: dict, context: str = "invalid Time of Crisis data") -> None:
         if key not in ns:
             chk.fail(f"'{key}' is missing")
     if chk.errors:
-        raise DataError(f"{context}: " + "; ".join(chk.errors))
+        raise chk.error(context)
     colours = _validate_rules(ns["rules"], ns["board"], chk)
     _validate_colour_of(ns["colour_of"], colours, chk)
     _validate_mats(ns["mats"], colours, chk)
@@ -318,7 +328,7 @@ def _validate(ns: dict, context: str = "invalid Time of Crisis data") -> None:
     _validate_events(ns["events"], card_ids, ns["categories"], chk)
     chk.confidences(ns, "", text_keys=NOTE_KEYS)
     if chk.errors:
-        raise DataError(f"{context}: " + "; ".join(chk.errors))
+        raise chk.error(context)
 
 
 def _records(items: list, path: str, field: str, chk: _Check, ids: set, known: set | None = None):

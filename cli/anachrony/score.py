@@ -39,7 +39,7 @@ def _data(env):
     try:
         return load(read_overrides(env, "anachrony") or None)
     except DataError as e:
-        raise CliError(env.t("core.error.override", path=str(paths.overrides_file("anachrony")), problem=str(e)), Exit.FAILURE) from None
+        raise CliError(env.t("core.error.override", path=str(paths.overrides_file("anachrony")), problem=e.msg.to_data()), Exit.FAILURE) from None
 
 
 def _items(raw: Optional[List[str]]) -> list[str]:

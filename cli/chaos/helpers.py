@@ -47,7 +47,7 @@ def _data(env):
     try:
         return load(read_overrides(env, "chaos") or None)
     except DataError as e:
-        raise CliError(env.t("core.error.override", path="overrides/chaos.toml", problem=str(e)), Exit.FAILURE) from None
+        raise CliError(env.t("core.error.override", path="overrides/chaos.toml", problem=e.msg.to_data()), Exit.FAILURE) from None
 
 
 def _usage(env, error: str, data: dict | None = None, **params) -> CliError:

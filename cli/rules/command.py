@@ -89,7 +89,7 @@ def _data(env, game: str):
     except Exception as e:  # an owner's override that does not read: the shipped data still answers
         if type(e).__name__ not in ("DataError",):
             raise
-        env.err.print(f"[yellow]{env.t('rules.warn.overrides', problem=str(e))}[/yellow]")
+        env.err.print(f"[yellow]{env.t('rules.warn.overrides', problem=e.msg.to_data())}[/yellow]")
         return load_data(game, None)
 
 

@@ -25,7 +25,7 @@ def toc_data(env, overrides: dict | None = None):
     try:
         return load(overrides or None)
     except DataError as e:
-        raise CliError(env.t("core.error.override", path=str(paths.overrides_file("toc")), problem=str(e)), Exit.FAILURE) from None
+        raise CliError(env.t("core.error.override", path=str(paths.overrides_file("toc")), problem=e.msg.to_data()), Exit.FAILURE) from None
 
 
 def save_overrides(env, values: dict, command: str):
@@ -44,7 +44,7 @@ def save_overrides(env, values: dict, command: str):
     try:
         load(new)
     except DataError as e:
-        text = env.t("toc.transcribe.invalid", problem=str(e), path=str(path)) + " " + env.t("toc.transcribe.restart", command=f"{command} --restart")
+        text = env.t("toc.transcribe.invalid", problem=e.msg.to_data(), path=str(path)) + " " + env.t("toc.transcribe.restart", command=f"{command} --restart")
         raise CliError(text, Exit.FAILURE, {"error": "invalid", "problem": str(e), "saved": False}) from None
     old_text = path.read_text(encoding="utf-8") if path.exists() else ""
     write_atomic(path, updated_text(old_text, new))

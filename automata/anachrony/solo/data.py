@@ -123,7 +123,7 @@ def _validate(ns: dict, context: str = "invalid Anachrony solo data") -> None:
         chk.fail(f"hypersync_shape must send circle, triangle and square to {', '.join(HS_SPACES)}, one each")
     chk.typed(ns.get("hypersync_paradox", {}), "counts", bool, "hypersync_paradox")
     if chk.errors:
-        raise DataError(f"{context}: " + "; ".join(chk.errors))
+        raise chk.error(context)
 
 
 def _record_value(rec: dict) -> str:
