@@ -10,6 +10,7 @@ reason, if any part fails: nothing is applied.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -35,7 +36,9 @@ KIND_WORDS = {
 KIND_MAX_WORDS = 3
 
 
+@functools.lru_cache(maxsize=8192)
 def fold(text: str) -> str:
+    """Lower case, no accents, spaces and dashes as '_' (remembered: a line is folded word by word, often)."""
     text = unicodedata.normalize("NFKD", text.strip().lower().strip("\"'“”"))
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return re.sub(r"[\s\-]+", "_", text)

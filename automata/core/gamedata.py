@@ -230,7 +230,13 @@ PUNCTUATION = r"[’'`\".,]"
 
 def fold_name(text: Any, drop: str = PUNCTUATION, *, ampersand: bool = False) -> str:
     """Lower case, no accents, dashes and underscores as spaces, no ``drop`` characters, single spaces."""
-    text = unicodedata.normalize("NFKD", str(text).strip().lower())
+    return _folded(str(text), drop, ampersand)
+
+
+@functools.lru_cache(maxsize=16384)
+def _folded(text: str, drop: str, ampersand: bool) -> str:
+    """fold_name's work, remembered: name look-ups fold every known name on each answer (a pure function)."""
+    text = unicodedata.normalize("NFKD", text.strip().lower())
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     if ampersand:
         text = text.replace("&", " and ")
