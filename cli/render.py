@@ -137,8 +137,12 @@ def _choice_text(t: Translator, choice) -> str:
 
 def bad_answer_error(env: Env, bad: BadAnswer) -> CliError:
     """An answer the question does not take: exit 2, naming the question, the answer and what is wrong."""
+    problem = env.t.render(bad.problem)
+    # a game's refusal may end by saying nothing was applied (at a terminal it is asked again); the line below says
+    # it once for every game
+    problem = problem.removesuffix(env.t("core.error.nothing_applied")).rstrip()
     return CliError(
-        env.t("core.error.bad_answer", id=bad.ask_id, value=answer_text(env.t, bad.value), problem=env.t.render(bad.problem)),
+        env.t("core.error.bad_answer", id=bad.ask_id, value=answer_text(env.t, bad.value), problem=problem),
         Exit.USAGE,
         {"error": "bad_answer", "id": bad.ask_id},
     )

@@ -422,3 +422,19 @@ def test_an_argument_holding_nul_is_a_usage_error_not_a_traceback(tmp_path, monk
             assert result.exit_code == 2 and isinstance(result.exception, SystemExit), (args, result.output)
             assert word in result.output
     assert not any(tmp_path.iterdir())
+
+
+def test_a_refused_scripted_answer_says_nothing_was_changed_once():
+    """Issue 16 (read as a player): a game's refusal that ends 'Nothing was applied.' (asked again at a terminal)
+    is not followed off-terminal by the core's 'Nothing was changed.' as well: one such sentence, both languages."""
+    from automata.core.runner import BadAnswer
+    from automata.core.steps import msg
+    from cli.env import Env
+    from cli.render import bad_answer_error
+
+    for lang, applied, changed in (("en", "Nothing was applied.", "Nothing was changed."),
+                                   ("pt-BR", "Nada foi aplicado.", "Nada foi alterado.")):
+        bad = BadAnswer("chaos.summon.khorne", "2 bloodletter narnia",
+                        msg("chaos.line.unknown_region", item="2 bloodletter narnia", word="narnia", valid="kislev", close="kislev"))
+        text = str(bad_answer_error(Env(lang=lang), bad))
+        assert applied not in text and text.count(changed) == 1, text
