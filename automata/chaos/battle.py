@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..core.steps import Roll, Say, msg
 from . import casualties
-from .board import FIGURE_KINDS, card_record, figures_of
+from .board import card_record, figures_of
 from .data import ChaosData
 from .odds import hits as count_hits
 from .common import apply_changes, ask_changes, draw_cards, power_term, region_term
@@ -29,26 +29,16 @@ def early_dice(state: dict, data: ChaosData, region_id: str, power: str) -> int:
     return sum(card_record(data, e).get("early_dice", 0) for e in region["cards"] if e["power"] == power)
 
 
-def targets_for(state: dict, data: ChaosData, region_id: str, power: str, knocked: dict) -> list[tuple[str, str, int]]:
-    """Legal targets of ``power``: enemy figures not yet knocked over, and Peasants. (owner, kind, defense)."""
-    region = state["regions"][region_id]
-    out: list[tuple[str, str, int]] = []
-    for owner in state["powers"]:
-        if owner == power:
-            continue
-        figs = region["figures"].get(owner, {})
-        for kind in FIGURE_KINDS:
-            alive = figs.get(kind, 0) - knocked.get((owner, kind), 0)
-            out.extend([(owner, kind, data.power(owner)["followers"][kind]["defense"])] * max(0, alive))
-    out.extend([("peasant", "peasant", 1)] * region["tokens"].get("peasant", 0))
-    return out
+def has_target(state: dict, data: ChaosData, region_id: str, power: str) -> bool:
+    """Whether ``power`` has a legal target there (an enemy figure not yet knocked over, or a Peasant)."""
+    return bool(casualties.groups_for(state, data, region_id, power, {}))
 
 
 def has_battle(state: dict, data: ChaosData, region_id: str) -> bool:
     """A battle happens where at least one Power can roll dice and has a legal target."""
     for p in state["powers"]:
         dice = attack_dice(state, data, region_id, p) + early_dice(state, data, region_id, p)
-        if dice > 0 and targets_for(state, data, region_id, p, {}):
+        if dice > 0 and has_target(state, data, region_id, p):
             return True
     return False
 
@@ -111,7 +101,7 @@ def battle(state: dict, data: ChaosData, region_id: str):
     # Early hits: rolled at the start of the battle, figures destroyed by them are removed at once.
     for p in state["powers"]:
         n = early_dice(state, data, region_id, p)
-        if n and targets_for(state, data, region_id, p, {}):
+        if n and has_target(state, data, region_id, p):
             faces = yield Roll(f"chaos.battle.{region_id}.{p}.early", f"{n}d6!", msg("chaos.battle.early_roll", power=power_term(p), dice=n))
             h = count_hits(faces)
             yield Say(msg("chaos.battle.hits", power=power_term(p), hits=h, dice=len(faces)), "info")
@@ -121,7 +111,7 @@ def battle(state: dict, data: ChaosData, region_id: str):
     rolled: dict[str, int] = {}
     for p in state["powers"]:
         n = attack_dice(state, data, region_id, p)
-        if n and targets_for(state, data, region_id, p, {}):
+        if n and has_target(state, data, region_id, p):
             faces = yield Roll(f"chaos.battle.{region_id}.{p}", f"{n}d6!", msg("chaos.battle.roll", power=power_term(p), dice=n))
             rolled[p] = count_hits(faces)
             yield Say(msg("chaos.battle.hits", power=power_term(p), hits=rolled[p], dice=len(faces)), "info")
