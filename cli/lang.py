@@ -84,26 +84,15 @@ def saved_lang(game: str | None = None) -> str | None:
         return None
 
 
-def lang_in_args(args: list[str]) -> str | None:
-    """The value of ``--lang`` on a command line (anywhere on it, as the global options are), before any parsing."""
+def option_in_args(args: list[str], name: str) -> str | None:
+    """The value of the global option ``name`` (``--lang``, ``--game``) on a command line, anywhere on it as the
+    global options are, before any parsing."""
     for i, a in enumerate(args):
         if a == "--":
             break
-        if a == "--lang" and i + 1 < len(args):
+        if a == name and i + 1 < len(args):
             return args[i + 1]
-        if a.startswith("--lang="):
-            return a.split("=", 1)[1]
-    return None
-
-
-def game_in_args(args: list[str]) -> str | None:
-    """The value of ``--game`` on a command line, before any parsing."""
-    for i, a in enumerate(args):
-        if a == "--":
-            break
-        if a == "--game" and i + 1 < len(args):
-            return args[i + 1]
-        if a.startswith("--game="):
+        if a.startswith(name + "="):
             return a.split("=", 1)[1]
     return None
 
@@ -112,6 +101,6 @@ def early_lang(args: list[str]) -> str:
     """The table's language from a raw command line, known before anything is printed (help, a misspelt
     command); a wrong --lang is said later by the global options, in the language this returns."""
     try:
-        return detect_lang(lang_in_args(args), game_in_args(args), saved=True)
+        return detect_lang(option_in_args(args, "--lang"), option_in_args(args, "--game"), saved=True)
     except ValueError:
-        return detect_lang(None, game_in_args(args), saved=True)
+        return detect_lang(None, option_in_args(args, "--game"), saved=True)
