@@ -104,16 +104,8 @@ class TerminalPrompter:
                  for c in ask.choices if not c.hidden]
         instruction = self.t("core.prompt.select" if len(items) <= 9 else "core.prompt.filter_numbers")
         start = next((i for i, it in enumerate(items) if ask.default is not None and it.value == ask.default), None)
-        while True:
-            value = numbered_menu(question, items, self.t, instruction, start).unsafe_ask()
-            try:
-                ask.normalise(value)
-            except InvalidAnswer as bad:
-                from rich.console import Console
-
-                Console(stderr=True).print(f"[red]{self.t.render(bad.msg)}[/red]")
-                continue
-            return value
+        return self._until_valid(lambda: numbered_menu(question, items, self.t, instruction, start).unsafe_ask(),
+                                 ask.normalise)
 
     def table_dice(self, roll: Roll, spec: DiceSpec):
         import questionary
