@@ -28,14 +28,21 @@ def available_people(state: dict, data, kind: str) -> list[str]:
 def person_cost(state: dict, data, side: str, card: str, c: int) -> int:
     """The printed cost, with Holdout (0 into the column of one of your destroyed camps) and Oasis (1 less into its
     column while that column holds none of your people); never below 0."""
-    person = data.card(card)
-    camp = state["players"][side]["camps"][c]
-    cost = int(person["cost"])
-    if "holdout" in person.get("traits", []) and camp["state"] == "destroyed":
+    return _cost(data.card(card), *column_terms(state, data, side, c))
+
+
+def column_terms(state: dict, data, side: str, c: int) -> tuple[bool, int]:
+    """What a column changes in a person's cost: whether its camp is destroyed (Holdout), Oasis's discount."""
+    side_ = state["players"][side]
+    camp = side_["camps"][c]
+    oasis = board.camp_alive(camp) and "oasis" in data.card(camp["id"]).get("traits", []) and not side_["columns"][c]
+    return camp["state"] == "destroyed", 1 if oasis else 0
+
+
+def _cost(person: dict, destroyed: bool, discount: int) -> int:
+    if "holdout" in person.get("traits", []) and destroyed:
         return 0
-    if board.camp_alive(camp) and "oasis" in data.card(camp["id"]).get("traits", []) and not state["players"][side]["columns"][c]:
-        cost -= 1
-    return max(0, cost)
+    return max(0, int(person["cost"]) - discount)
 
 
 def karli_active(state: dict, data, side: str) -> bool:
@@ -113,23 +120,15 @@ def ability_text(data, card: str, n: int) -> dict:
 
 
 def columns_for_people(state: dict, data, side: str) -> list[tuple[bool, int]]:
-    """For each column a person may go to (every column when all are full: one of the people there is destroyed
-    first): whether its camp is destroyed (Holdout) and Oasis's discount there — what ``person_cost`` reads."""
+    """``column_terms`` of each column a person may go to (every column when all are full: one of the people there
+    is destroyed first)."""
     side_ = state["players"][side]
     cols = [c for c in range(3) if board.column_has_room(side_, c, state["rules"]["column_limit"])] or [0, 1, 2]
-    out = []
-    for c in cols:
-        camp = side_["camps"][c]
-        oasis = board.camp_alive(camp) and "oasis" in data.card(camp["id"]).get("traits", []) and not side_["columns"][c]
-        out.append((camp["state"] == "destroyed", 1 if oasis else 0))
-    return out
+    return [column_terms(state, data, side, c) for c in cols]
 
 
 def cheapest(state: dict, data, side: str, card: str, columns: list[tuple[bool, int]] | None = None) -> int:
     """The lowest cost of ``card`` over the columns it may go to (``person_cost`` over ``columns_for_people``,
     which a caller pricing many cards computes once)."""
     person = data.card(card)
-    cost = int(person["cost"])
-    holdout = "holdout" in person.get("traits", [])
-    return min(0 if holdout and destroyed else max(0, cost - discount)
-               for destroyed, discount in (columns if columns is not None else columns_for_people(state, data, side)))
+    return min(_cost(person, *terms) for terms in (columns if columns is not None else columns_for_people(state, data, side)))
