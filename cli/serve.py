@@ -303,6 +303,7 @@ class Server(HTTPServer):
         self._live: dict[str, list[threading.Event]] = {}
         self._live_count = 0
         self._live_lock = threading.Lock()
+        self._selector: selectors.BaseSelector | None = None
         self._running = False
         self._quit = threading.Event()
         self._stopped = threading.Event()
@@ -333,24 +334,31 @@ class Server(HTTPServer):
                         first = next(iter(self._reading.values()))  # the oldest has the nearest deadline
                         timeout = max(0.0, min(timeout, first.deadline - time.monotonic()))
                     for key, _ in selector.select(timeout):
-                        if key.data == "accept":
-                            self._accept()
-                        elif key.data == "wake":
-                            self._drain_wake()
-                        elif key.fileobj in self._reading:
-                            self._read(self._reading[key.fileobj])
+                        conn = self._reading.get(key.fileobj) if key.data == "read" else None
+                        try:
+                            if key.data == "accept":
+                                self._accept()
+                            elif key.data == "wake":
+                                self._drain_wake()
+                            elif conn is not None:
+                                self._read(conn)
+                        except Exception:  # one odd connection must not stop the gate for everyone
+                            if conn is not None and conn.sock in self._reading:
+                                self._drop(conn)
                     self._finish_done()
                     self._expire()
                     self._dispatch()
         finally:
+            self._selector = None  # closed with the block above
             for conn in list(self._reading.values()):
                 self._drop(conn)
             for queue in self._ready.values():
                 for conn in queue:
                     self._close(conn.sock)
+                    self._forget(conn.host)
             self._ready.clear()
             self._turns.clear()
-            self._selector = None
+            self._finish_done()
             self._running = False
             self._quit.clear()  # as the standard server does: a shutdown() before the loop began still stops it
             self._stopped.set()
@@ -688,8 +696,13 @@ class Handler(BaseHTTPRequestHandler):
         import select
 
         try:
-            readable, _, _ = select.select([self.connection], [], [], 0)
-            return bool(readable) and self.connection.recv(1, socket.MSG_PEEK) == b""
+            if hasattr(select, "poll"):  # no limit on descriptor numbers (select() fails above 1023)
+                poller = select.poll()
+                poller.register(self.connection, select.POLLIN)
+                readable = bool(poller.poll(0))
+            else:
+                readable = bool(select.select([self.connection], [], [], 0)[0])
+            return readable and self.connection.recv(1, socket.MSG_PEEK) == b""
         except (OSError, ValueError):
             return True
 

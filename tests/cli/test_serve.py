@@ -710,3 +710,18 @@ def test_waiting_requests_go_to_the_handlers_address_after_address(tmp_path):
             for conn in queue:
                 conn.sock.close()
         server.server_close()
+
+
+def test_the_readme_states_the_limits_the_server_has():
+    """Issue 31: the README's line on the limits says the numbers the server uses."""
+    from cli import serve
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("Slow, stalled or numerous clients"):]
+    section = " ".join(section[:section.index("\n\n")].split())
+    expected = [f"within {serve.REQUEST_TIMEOUT:g} s", f"{serve.BACKLOG} connections can queue",
+                f"at most {serve.CONNECTIONS_PER_ADDRESS} open connections", f"{serve.HANDLERS_PER_ADDRESS} requests",
+                f"{serve.LIVE_PER_ADDRESS} live pages (a {serve.LIVE_PER_ADDRESS + 1}th", f"{serve.CONNECTIONS_LIMIT} connections",
+                f"{serve.HANDLER_LIMIT} requests answered", f"{serve.LIVE_LIMIT} live pages"]
+    for words in expected:
+        assert words in section, words
