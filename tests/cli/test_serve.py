@@ -604,6 +604,7 @@ def test_slow_stalled_and_numerous_clients_do_not_starve_the_table(served_later)
     server, _, token, start = served_later
     start()
     port = server.server_address[1]
+    assert get(server, "/")[0] == 403  # the gate is up (its selector open) before anything is counted
     fds_before = open_fds()
     threads_before = threading.active_count()
     slow, stalled, numerous, real = [], [], [], []
