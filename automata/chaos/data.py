@@ -304,6 +304,15 @@ def _validate_powers(powers: Any, chk: _Check) -> list[str]:
             chk.typed(u, "name", str, up)
             chk.typed(u, "pp_bonus", int, up, min=0)
             chk.typed(u, "effect", str, up)
+            for k in ("attack", "defense", "domination_figures", "magic_symbols", "summon_corruption"):
+                chk.optional(u, k, int, up, min=0)
+            for k in ("early", "parting_hits"):
+                chk.optional(u, k, bool, up)
+            mods = [k for k in ("attack", "defense", "early", "domination_figures", "magic_symbols", "summon_corruption",
+                                "parting_hits") if k in u]
+            if mods and u.get("key") not in FOLLOWER_ROLES:
+                chk.fail(f"{up}: {', '.join(mods)} change a figure, but key '{u.get('key')}' is no figure kind; "
+                         f"valid: {', '.join(FOLLOWER_ROLES)}")
     if sorted(o for o in orders if isinstance(o, int)) != list(range(1, len(powers) + 1)):
         chk.fail(f"powers: order must be 1..{len(powers)}, each once; got {orders}")
     return list(powers)
@@ -361,6 +370,9 @@ def _validate_cards(cards: Any, powers: dict, power_ids: list[str], chk: _Check)
             chk.typed(c, "early_dice", int, cp, min=0)
             chk.typed(c, "resistance_mod", int, cp)
             chk.optional(c, "kill_draw", int, cp)
+            chk.optional(c, "own_defense", int, cp)
+            chk.optional(c, "enemy_defense", int, cp)
+            chk.optional(c, "consume_per_token", int, cp, min=1)
             for flag in CARD_FLAGS:
                 chk.typed(c, flag, bool, cp)
             chk.typed(c, "summary", str, cp)
