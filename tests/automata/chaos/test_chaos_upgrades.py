@@ -376,3 +376,37 @@ def test_nurgles_unconfirmed_vp_space_says_provisional_with_its_key():
     assert state["p"]["nurgle"]["dial"] == 1 and state["p"]["nurgle"]["vp"] == 3
     msgs = said(r, "chaos.dial.reward_provisional")
     assert [m.params["key"] for m in msgs] == ["powers.nurgle.dial.rewards[1]"]
+
+
+def test_plague_touch_with_hits_for_every_target_asks_nothing():
+    """Rules §1.7 step 2 and §2.8 Plague Touch: 2 hits, a Lord of Change at defense 1 and an Acolyte: both die,
+    one legal set, no question."""
+    state = battle_state()
+    place(state, "kislev", "nurgle", warrior=2)
+    place(state, "kislev", "tzeentch", cultist=1, daemon=1)
+    state["regions"]["kislev"]["cards"] = [{"power": "nurgle", "card": "plague_touch", "cost": 0}]
+    r = play_step(state, {"proc": "battle", "region": "kislev"}, {"chaos.battle.kislev.nurgle": "4 5", "chaos.battle.kislev.tzeentch": "1 1 1"})
+    assert not [e for e in r.transcript if e.kind == "ask"]
+    assert state["regions"]["kislev"]["figures"]["tzeentch"] == {"cultist": 0, "warrior": 0, "daemon": 0}
+
+
+def test_after_a_great_foul_consumption_the_rest_of_the_round_and_the_next_use_the_board_without_them():
+    """Rules §2.8 (A Great Foul Consumption) with §1.9 step 2 (Heroes: the highest Threat among Powers with
+    figures in the region) and §1.6 (summoning next to your figures): Nurgle's removed figures are gone for the
+    Heroes, for where Nurgle may summon, and back in its reserve."""
+    state = corruption_state()
+    place(state, "kislev", "nurgle", cultist=2, warrior=1)
+    place(state, "norsca", "khorne", cultist=1)
+    place(state, "kislev", "slaanesh", cultist=1)
+    state["regions"]["kislev"]["cards"] = [{"power": "nurgle", "card": "a_great_foul_consumption", "cost": 2}]
+    state["regions"]["kislev"]["tokens"]["hero"] = 1
+    state["p"]["nurgle"]["dial"] = 8  # Nurgle has the highest Threat: the Hero would take a Nurgle figure
+    play_step(state, {"proc": "corruption"})
+    play_step(state, {"proc": "end_heroes"})
+    figs = state["regions"]["kislev"]["figures"]
+    assert sum(figs["nurgle"].values()) == 0 and figs["slaanesh"]["cultist"] == 0  # the Hero took Slaanesh's
+    from automata.chaos.board import valid_summon_regions
+
+    data = data_of(state)
+    assert valid_summon_regions(state, data, "nurgle") == data.region_ids  # no Nurgle figure left: anywhere
+    assert in_reserve(state, data, "nurgle", "cultist") == data.power("nurgle")["followers"]["cultist"]["count"]
