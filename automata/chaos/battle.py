@@ -74,7 +74,7 @@ def assign_hits(state: dict, data: ChaosData, region_id: str, power: str, hits: 
         )
         pick = casualties.read(answer, state, data, power, groups, hits)
     killed = 0
-    parting: dict[str, int] = {}
+    parting: dict[tuple[str, str], int] = {}
     for g in groups:
         for _ in range(pick.get(g.key, 0)):
             hits -= g.defense
@@ -85,7 +85,7 @@ def assign_hits(state: dict, data: ChaosData, region_id: str, power: str, hits: 
                 continue
             killed += 1
             if worth.parting_hits(state, data, g.owner, g.kind):
-                parting[g.owner] = parting.get(g.owner, 0) + 1
+                parting[g.key] = parting.get(g.key, 0) + 1
             if early:
                 figures_of(region, g.owner)[g.kind] -= 1
                 yield Say(msg("chaos.battle.early_kill", power=power_term(power), owner=power_term(g.owner), figure=f"@chaos.figure.{g.kind}"), "do")
@@ -94,10 +94,10 @@ def assign_hits(state: dict, data: ChaosData, region_id: str, power: str, hits: 
                 yield Say(msg("chaos.battle.knocked", power=power_term(power), owner=power_term(g.owner), figure=f"@chaos.figure.{g.kind}"), "do")
     if hits > 0 and any(pick.get(g.key, 0) < g.count for g in groups):
         yield Say(msg("chaos.battle.spare", power=power_term(power), hits=hits), "rule")
-    for owner, n in parting.items():
+    for (owner, kind), n in parting.items():
         # Plaguebearer upgrade (rules file §2.7): as many hits go back onto the killer's figures in the region
         yield Say(msg("chaos.battle.parting", owner=power_term(owner), power=power_term(power), hits=n,
-                      upgrade=f"@chaos.upgrade.{owner}.warrior"), "rule")
+                      name=data.power(owner)["followers"][kind]["name"], upgrade=f"@chaos.upgrade.{owner}.{kind}"), "rule")
         yield from assign_hits(state, data, region_id, owner, n, knocked, f"{ask_id}.parting", early, only=power)
     return killed
 
