@@ -26,12 +26,13 @@ Pure code: no I/O.
 from __future__ import annotations
 
 from .board import FIGURE_KINDS, card_record
-from .data import ChaosData
+from .data import UPGRADE_MODIFIERS, ChaosData
 
 #: Plague Touch: enemy figures lose defense, never below 1 (rules file §2.8)
 DEFENSE_FLOOR = 1
-#: the keys of an upgrade record that the program computes (besides pp_bonus)
-MODIFIERS = ("attack", "defense", "early", "domination_figures", "magic_symbols", "summon_corruption", "parting_hits")
+#: the keys of an upgrade record that the program computes (besides pp_bonus); an owner may add them to an
+#: upgrade the program does not compute yet (tabletop data check chaos)
+MODIFIERS = UPGRADE_MODIFIERS
 
 
 def upgrade(state: dict, data: ChaosData, power: str, kind: str) -> dict | None:

@@ -410,3 +410,20 @@ def test_after_a_great_foul_consumption_the_rest_of_the_round_and_the_next_use_t
     data = data_of(state)
     assert valid_summon_regions(state, data, "nurgle") == data.region_ids  # no Nurgle figure left: anywhere
     assert in_reserve(state, data, "nurgle", "cultist") == data.power("nurgle")["followers"]["cultist"]["count"]
+
+
+def test_an_owner_gives_the_effect_of_an_upgrade_the_program_did_not_compute():
+    """Rules §3.0 (an owner's value replaces a provisional one) and §2.7 (Daemonette upgrade: effect MISSING): the
+    owner's overrides add what the printed card does; the program then computes it and no longer flags it."""
+    from automata.chaos.data import DataError, load, provisional_items
+
+    data = load({"powers": {"slaanesh": {"upgrades": {"warrior": {"defense": 1, "effect": "Daemonettes get +1 defense."}}}}})
+    state = upgraded(battle_state(), "slaanesh", "warrior")
+    place(state, "kislev", "slaanesh", warrior=1)
+    assert worth.defense(state, data, "kislev", "slaanesh", "warrior") == 3
+    assert not worth.not_computed(state, data, "slaanesh")
+    assert "powers.slaanesh.upgrades.warrior" not in {i["key"] for i in provisional_items(data)}
+    with pytest.raises(DataError):
+        load({"powers": {"slaanesh": {"upgrades": {"warrior": {"early": 1}}}}})  # true or false
+    with pytest.raises(DataError):
+        load({"powers": {"slaanesh": {"upgrades": {"pp2": {"attack": 1}}}}})  # no figure kind
