@@ -83,6 +83,18 @@ def valid_summon_regions(state: dict, data: ChaosData, power: str) -> list[str]:
     return [r for r in data.region_ids if r in ok]
 
 
+def move_counts_itself(state: dict, data: ChaosData, power: str, origin: str, kind: str, region: str) -> bool:
+    """Whether moving that figure from ``origin`` into ``region`` is allowed only because the figure being moved
+    still counts where it stands (the PROVISIONAL rules.summoning.moved_figure_counts_for_placement)."""
+    figs = figures_of(state["regions"][origin], power)
+    figs[kind] -= 1
+    try:
+        without = valid_summon_regions(state, data, power)
+    finally:
+        figs[kind] += 1
+    return region not in without
+
+
 def threat(state: dict, data: ChaosData, power: str) -> int:
     return data.threat(power, state["p"][power]["dial"])
 
@@ -122,6 +134,3 @@ def conquest(state: dict, data: ChaosData, region_id: str) -> int:
     region = state["regions"][region_id]
     return max(0, data.region(region_id)["conquest"] + region["tokens"].get("noble", 0))
 
-
-def magic_symbols(state: dict, data: ChaosData, region_id: str) -> int:
-    return sum(1 for e in state["regions"][region_id]["cards"] if card_record(data, e).get("magic"))

@@ -9,6 +9,7 @@ from .data import ChaosData
 from .scoring import ruination_places
 from .common import apply_changes, ask_changes, draw_cards, power_term, region_choices, region_term
 from .oldworld import apply_end_effect
+from . import worth
 
 
 def end_cards(state: dict, data: ChaosData):
@@ -140,6 +141,11 @@ def end_ruination(state: dict, data: ChaosData):
             continue
         first, second = data.ruination_vp(rid, region["ruin"])
         awards = ruination_places(region["corruption"], first, second, min_tokens)
+        ranked = [p for p in state["powers"] if region["corruption"].get(p, 0) >= min_tokens]
+        rrules = data.rules["rules"]["ruination"]
+        if len(ranked) < 2 and rrules.get("min_tokens_to_rank_confidence") in ("U", "provisional"):
+            # only one Power (or none) holds tokens here: the others take no second place (§3.10 reading)
+            yield Say(msg("chaos.provisional", rule="@chaos.rule.min_tokens_to_rank", key="rules.ruination.min_tokens_to_rank"), "warn")
         yield Say(msg("chaos.ruin.scoring", region=region_term(rid), card=region["ruin"], first=first, second=second), "head")
         for p in state["powers"]:
             if awards.get(p):
@@ -147,7 +153,12 @@ def end_ruination(state: dict, data: ChaosData):
                 yield Say(msg("chaos.ruin.place_vp", power=power_term(p), vp=awards[p], tokens=region["corruption"].get(p, 0)), "score")
         region["ruin_face_up"] = False
         region["corruption"] = {}
-        if data.rules["rules"]["ruination"].get("warpstone_removed_with_corruption", False):
+        warpstone = region["tokens"].get("warpstone", 0)
+        removed = rrules.get("warpstone_removed_with_corruption", False)
+        if warpstone and rrules.get("warpstone_removed_with_corruption_confidence") in ("U", "provisional"):
+            yield Say(msg("chaos.provisional", rule="@chaos.rule.warpstone_" + ("removed" if removed else "stays"),
+                          key="rules.ruination.warpstone_removed_with_corruption"), "warn")
+        if removed:
             region["tokens"]["warpstone"] = 0
         yield Say(msg("chaos.ruin.face_down", region=region_term(rid)), "do")
     state["next"] = {"proc": "end_dials"}
@@ -188,6 +199,10 @@ def end_dials(state: dict, data: ChaosData):
                 break
             reward = data.dial_reward(p, pos)
             yield Say(msg("chaos.dial.turn", power=power_term(p), position=pos, threat=threat(state, data, p), reward=_reward_msg(reward)), "do")
+            conf = data.power(p)["dial"]["confidence"]
+            if pos < len(conf) and conf[pos] in ("U", "provisional") and reward != "ask":
+                yield Say(msg("chaos.dial.reward_provisional", power=power_term(p), reward=_reward_msg(reward),
+                              key=f"powers.{p}.dial.rewards[{pos}]"), "warn")
             yield from _apply_reward(state, data, p, reward, f"r{r}.{pos}")
         ps["dac"] = 0
     state["next"] = {"proc": "end_check"}
@@ -221,6 +236,10 @@ def _apply_reward(state: dict, data: ChaosData, power: str, reward: str, key: st
         )
         ps["upgrades"].append(choice)
         yield Say(msg("chaos.dial.upgrade_taken", power=power_term(power), upgrade=f"@chaos.upgrade.{power}.{choice}"), "do")
+        for u in data.power(power)["upgrades"]:
+            if u["key"] == choice and not worth.computed(u):
+                yield Say(msg("chaos.upgrade_not_computed", power=power_term(power), upgrade=f"@chaos.upgrade.{power}.{choice}",
+                              key=f"powers.{power}.upgrades.{choice}"), "warn")
     elif kind in ("place_warpstone", "place_noble"):
         token = kind.split("_", 1)[1]
         allowed = [rid for rid in data.region_ids if not state["regions"][rid]["ruin"]]

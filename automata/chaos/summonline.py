@@ -19,6 +19,7 @@ from .board import FIGURE_KINDS, figure_count, figures_of, in_reserve
 from .common import apply_changes, ask_changes, power_term, region_term
 from .data import ChaosData, UnknownName, find_region
 from .turn import next_summoner, start_summoning
+from .corruption import moved_provisional, summoned
 
 #: words for "nothing this round" and for "let us record one action at a time"
 NOTHING = {"", "-", "none", "nothing", "pass", "nada", "nenhum", "passa", "passo"}
@@ -268,11 +269,13 @@ def summon_line(state: dict, data: ChaosData, power: str):
         f = info["followers"][a["kind"]]
         ps["pp"] -= f["cost"]
         if a["origin"]:
+            yield from moved_provisional(state, data, power, a["origin"], a["kind"], a["region"])
             figures_of(state["regions"][a["origin"]], power)[a["kind"]] -= 1
             yield Say(msg("chaos.summon.moved", power=power_term(power), figure=f"@chaos.figure.{a['kind']}", name=f["name"], origin=region_term(a["origin"]), region=region_term(a["region"]), cost=f["cost"], pp=ps["pp"]), "do")
         else:
             yield Say(msg("chaos.summon.placed", power=power_term(power), figure=f"@chaos.figure.{a['kind']}", name=f["name"], region=region_term(a["region"]), cost=f["cost"], pp=ps["pp"]), "do")
         figures_of(state["regions"][a["region"]], power)[a["kind"]] += 1
+        yield from summoned(state, data, power, a["kind"], a["region"])
     if ps["pp"] > 0:
         yield Say(msg("chaos.line.left_over", power=power_term(power), pp=ps["pp"]), "do")
     ps["pp"] = 0

@@ -15,6 +15,8 @@ from .board import (
 from .data import ChaosData
 from .common import apply_changes, ask_changes, draw_cards, power_term, region_choices, region_term
 from .oldworld import apply_effect, card_question
+from .corruption import moved_provisional, summoned
+from . import worth
 
 
 def lowest_threat(state: dict, data: ChaosData, ask_id: str):
@@ -111,9 +113,19 @@ def draw_phase(state: dict, data: ChaosData):
             n = yield from draw_cards(state, p, max(0, target - ps["hand"]))
         yield Say(msg("chaos.draw.power", power=power_term(p), pp=ps["pp"], cards=n, hand=ps["hand"]), "do")
     yield Say(msg("chaos.draw.no_limit"), "rule")
+    yield from upgrades_not_computed(state, data)
     first = next_summoner(state, None)
     proc = "summon_line" if state.get("summoning") == "line" else "summon"
     state["next"] = {"proc": proc, "power": first} if first else {"proc": "battle_start"}
+
+
+def upgrades_not_computed(state: dict, data: ChaosData, powers=None):
+    """Every upgrade taken whose effect the program does not compute, said PROVISIONAL with its data key: the
+    table applies it (rules file §2.7: several effects are missing or disputed)."""
+    for p in powers or state["powers"]:
+        for u in worth.not_computed(state, data, p):
+            yield Say(msg("chaos.upgrade_not_computed", power=power_term(p), upgrade=f"@chaos.upgrade.{p}.{u['key']}",
+                          key=f"powers.{p}.upgrades.{u['key']}"), "warn")
 
 
 # -- Summoning phase ------------------------------------------------------
@@ -203,11 +215,13 @@ def _summon_figure(state: dict, data: ChaosData, power: str, kind: str):
     )
     ps["pp"] -= f["cost"]
     if origin != "reserve":
+        yield from moved_provisional(state, data, power, origin, kind, region)
         figures_of(state["regions"][origin], power)[kind] -= 1
         yield Say(msg("chaos.summon.moved", power=power_term(power), figure=f"@chaos.figure.{kind}", name=f["name"], origin=region_term(origin), region=region_term(region), cost=f["cost"], pp=ps["pp"]), "do")
     else:
         yield Say(msg("chaos.summon.placed", power=power_term(power), figure=f"@chaos.figure.{kind}", name=f["name"], region=region_term(region), cost=f["cost"], pp=ps["pp"]), "do")
     figures_of(state["regions"][region], power)[kind] += 1
+    yield from summoned(state, data, power, kind, region)
 
 
 def _play_card(state: dict, data: ChaosData, power: str, playable: list[dict], spaces: list[str]):

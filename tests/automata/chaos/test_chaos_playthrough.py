@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from automata.chaos import game
+from automata.chaos.board import in_reserve
 from automata.chaos.game import data_of
 from chaos_policy import play_game
 from conftest import random_games
@@ -67,8 +68,11 @@ def check_invariants(state, data, previous_vp):
         assert ps["pp"] >= 0 and ps["hand"] >= 0 and ps["deck"] >= 0 and ps["discard"] >= 0
         assert 0 <= ps["dial"] <= data.ticks_to_win(p)
         for kind, f in data.power(p)["followers"].items():
+            # issue 29: figures on the board never above the box, per Power per figure kind (rules file §2.5
+            # counts; A Great Foul Consumption and the Heroes take figures off, summoning puts them on)
             on_board = sum(r["figures"].get(p, {}).get(kind, 0) for r in state["regions"].values())
-            assert on_board <= f["count"]
+            assert on_board <= f["count"], (p, kind, on_board, f["count"])
+            assert in_reserve(state, data, p, kind) >= 0
 
 
 @settings(max_examples=random_games(1200), deadline=None, derandomize=True)
