@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.steps import ONE_OF, SEVERAL_OF, TEXT, Ask, Choice, Say, msg
-from . import edits
+from . import copies, edits
 from .board import FIGURE_KINDS, figure_count, figures_of, record_round_vp, score, threat
 from .data import ChaosData
 from .scoring import ruination_places
@@ -17,7 +17,7 @@ def end_cards(state: dict, data: ChaosData):
     for rid in data.region_ids:
         region = state["regions"][rid]
         for e in region["cards"]:
-            state["p"][e["power"]]["discard"] += 1
+            copies.to_discard(state, e["power"], e["card"])  # known in the pile until the next reshuffle
         if region["cards"]:
             yield Say(msg("chaos.end.cards_off", region=region_term(rid), n=len(region["cards"])), "do")
         region["cards"] = []
