@@ -123,7 +123,8 @@ def _track_op(item: str, sign: str, n: int, words: list[str], data: ChaosData) -
     for c in cards:
         keys = {_fold(c["id"]).replace("_", " "), _fold(c["name"]).replace("'", "")}
         keys |= {k[4:] for k in keys if k.startswith("the ")}
-        if name.replace("'", "") in keys:
+        typed = name.replace("'", "")
+        if typed in keys or (typed.startswith("the ") and typed[4:] in keys):
             return {"what": "track", "delta": -n, "card": c["id"]}
     close = close_matches(name, [c["name"] for c in cards])
     raise InvalidAnswer(msg("chaos.edit.track_card", item=item, word=" ".join(words), valid=valid, close=", ".join(close)))
