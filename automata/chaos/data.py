@@ -363,6 +363,7 @@ def _validate_cards(cards: Any, powers: dict, power_ids: list[str], chk: _Check)
             chk.typed(c, "early_dice", int, cp, min=0)
             chk.typed(c, "resistance_mod", int, cp)
             chk.optional(c, "kill_draw", int, cp)
+            chk.optional(c, "may_stay", bool, cp)
             for flag in CARD_FLAGS:
                 chk.typed(c, flag, bool, cp)
             chk.typed(c, "summary", str, cp)

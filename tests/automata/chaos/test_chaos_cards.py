@@ -42,6 +42,8 @@ def asks_for(card: dict) -> list[str]:
         out.append("the region's domination values")
     if card["corruption_effect"]:
         out.append("the corruption placed")
+    if card.get("may_stay"):
+        out.append("whether it stays on the board")
     return out
 
 
@@ -108,6 +110,23 @@ def test_the_meddling_of_skaven_asks_who_discarded():
     r = record(state, "tzeentch", "card the_meddling_of_skaven kislev", {"chaos.card.tzeentch.changes": "-2 cards nurgle"})
     assert "chaos.card.tzeentch.changes" in [e.id for e in r.transcript if e.kind == "ask"]
     assert (ns["hand"], ns["deck"], ns["discard"]) == (3, 14, 4)
+
+
+@pytest.mark.parametrize("stays", [True, False])
+def test_the_persistence_of_change_may_stay_on_the_board(stays):
+    """Rules file §2.10 End Phase (a card whose own text keeps it on the board stays) and seed, Fase Final
+    step 1: the table says whether it stays; the other cards go to the discard pile."""
+    state = after_setup()
+    state["round"] = 1
+    state["regions"]["kislev"]["cards"] = [{"power": "khorne", "card": "battle_cry", "cost": 1},
+                                           {"power": "tzeentch", "card": "the_persistence_of_change", "cost": 1}]
+    state["p"]["tzeentch"]["hand"] -= 1  # played from the hand
+    r = play_step(state, {"proc": "end_cards"}, {"chaos.end.r1.kislev.2.stays": stays})
+    assert [e.id for e in r.transcript if e.kind == "ask"] == ["chaos.end.r1.kislev.2.stays"]
+    left = [e["card"] for e in state["regions"]["kislev"]["cards"]]
+    assert left == (["the_persistence_of_change"] if stays else [])
+    assert state["p"]["tzeentch"]["discard_cards"] == ([] if stays else ["the_persistence_of_change"])
+    assert copies.pile_total(state, "tzeentch") == 24
 
 
 # -- copies: the summoning line, the one-action menu --------------------------------------------------
