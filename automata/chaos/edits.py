@@ -80,7 +80,8 @@ def parse(text: str, data: ChaosData, powers: list[str]) -> list[dict]:
         words = rest.split()
         what = WORDS.get(_fold(words[0]).replace("-", "_"))
         if what is None:
-            raise InvalidAnswer(msg("chaos.edit.bad_what", item=item, word=words[0], valid=", ".join(sorted(set(WORDS.values())))))
+            raise InvalidAnswer(msg("chaos.edit.bad_what", item=item, word=words[0], valid=", ".join(sorted(set(WORDS.values()))),
+                                    close=", ".join(close_matches(words[0], WORDS))))
         words = words[1:]
         op = {"what": what, "delta": n if sign == "+" else -n}
         if what == "track":

@@ -434,3 +434,12 @@ def test_the_readme_lists_each_card_under_its_handling():
     for c in DATA.old_world_cards:
         if c["handling"] == "computed":
             assert c["name"] in rows["computed"][1], c["name"]
+
+
+@pytest.mark.parametrize("word,close", [("trak", "track"), ("trilah", "trilha"), ("cartsa", "cartas")])
+def test_a_mistyped_word_gets_close_matches(word, close):
+    """Issue 29: the board-change language suggests the closest word, English or Portuguese."""
+    with pytest.raises(InvalidAnswer) as bad:
+        edits.parse(f"-{word} road wardens", DATA, ["khorne"])
+    assert bad.value.msg.id == "chaos.edit.bad_what"
+    assert close in bad.value.msg.params["close"]
