@@ -63,6 +63,8 @@ FOLLOWER_ROLES = ("cultist", "warrior", "daemon")
 UPGRADE_MODIFIERS = ("attack", "defense", "early", "domination_figures", "magic_symbols", "summon_corruption", "parting_hits")
 CARD_FLAGS = ("magic", "board_effect", "domination_effect", "battle_effect", "no_corruption", "corruption_effect")
 YES_NO_ASK = ("yes", "no", "ask")
+#: how the program deals with a card's effect (chaos_cards.toml, old_world.toml: ``handling``)
+HANDLING = ("computed", "asked", "table")
 #: domination modifiers the program computes (rules file §2.8): Plague Aura, Insidious Lies
 DOMINATION_RULES = ("plus_own_corruption", "plus_2_per_hero_noble")
 # keys whose shipped values differ in type between records (Khorne draws 2, Tzeentch fills to 5)
@@ -385,9 +387,11 @@ def _validate_cards(cards: Any, powers: dict, power_ids: list[str], chk: _Check)
             chk.optional(c, "own_defense", int, cp)
             chk.optional(c, "enemy_defense", int, cp)
             chk.optional(c, "consume_per_token", int, cp, min=1)
+            chk.optional(c, "may_stay", bool, cp)
             for flag in CARD_FLAGS:
                 chk.typed(c, flag, bool, cp)
             chk.typed(c, "summary", str, cp)
+            _handling(c, cp, HANDLING, chk)
             dom = chk.optional(c, "domination", str, cp)
             if dom is not None and dom not in DOMINATION_RULES:
                 chk.fail(f"{cp}.domination must be one of {', '.join(DOMINATION_RULES)}, got {dom!r}")
@@ -410,11 +414,20 @@ def _validate_old_world(cards: Any, chk: _Check) -> None:
                 _validate_ow_effect(e, f"{cp}.{key}[{i}]", key, chk)
         chk.typed(c, "places_event_tokens", bool, cp)
         chk.typed(c, "summary", str, cp)
+        _handling(c, cp, HANDLING[:2], chk)  # an Old World card is applied or asked, never silently skipped
         for k in ("end_phase_effect", "ongoing_effect", "comet"):
             if k in c and c[k] not in YES_NO_ASK:
                 chk.fail(f"{cp}.{k} must be one of {', '.join(YES_NO_ASK)}, got {c[k]!r}")
         if "end_phase_effect" not in c:
             chk.fail(f"{cp}.end_phase_effect is missing")
+
+
+def _handling(c: dict, cp: str, valid: tuple, chk: _Check) -> None:
+    """Every card says how the program deals with its effect (issue 29): ``handling`` and its ``handling_note``."""
+    h = chk.typed(c, "handling", str, cp)
+    if h is not None and h not in valid:
+        chk.fail(f"{cp}.handling must be one of {', '.join(valid)}, got {h!r}")
+    chk.optional(c, "handling_note", str, cp)
 
 
 _OW_TOKENS = ("noble", "peasant", "warpstone", "hero", "skaven", "event")

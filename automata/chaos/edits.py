@@ -8,9 +8,17 @@ card. After such a card the program asks what changed, in a short language:
     +corruption nurgle the empire; -2 corruption khorne kislev
     +cultist khorne tilea; -warrior nurgle estalia
     +3 vp khorne; -1 pp tzeentch; +dac slaanesh; +2 cards nurgle
+    -track peasant uprising
 
 Items are separated by ";" or ",". Portuguese words work too (nobre, camponês,
-pedra, herói, corrupção, cultista, guerreiro, demônio, pv, poder, cartas).
+pedra, herói, corrupção, cultista, guerreiro, demônio, pv, poder, cartas,
+trilha).
+
+Cards move between the piles as at the table: ``+2 cards nurgle`` draws two
+from Nurgle's deck (the discard pile reshuffled when it runs out), ``-2 cards
+nurgle`` discards two from his hand. ``-track CARD`` takes an Old World card
+off the track (seed, Fase do Velho Mundo: a card can remove comet cards from
+the event zone), so it is no longer resolved in the End phase.
 """
 
 from __future__ import annotations
@@ -18,8 +26,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from . import copies
 from .board import FIGURE_KINDS, TOKEN_KINDS, figures_of, in_reserve
 from .data import ChaosData, UnknownName, find_power, find_region
+from ..core.closest import close_matches
 from ..core.steps import InvalidAnswer, msg
 
 WORDS = {
@@ -35,7 +45,10 @@ WORDS = {
     "vp": "vp", "pv": "vp", "pp": "pp", "poder": "pp", "power": "pp",
     "dac": "dac", "counter": "dac", "counters": "dac", "avanco": "dac",
     "card": "cards", "cards": "cards", "carta": "cards", "cartas": "cards",
+    "track": "track", "trilha": "track", "zona": "track",
 }
+#: words that may follow "zona" ("zona de eventos", the seed's name for the track)
+TRACK_FILLER = {"de", "eventos", "do", "velho", "mundo"}
 NEEDS_POWER = {"corruption", "cultist", "warrior", "daemon", "vp", "pp", "dac", "cards"}
 NEEDS_REGION = set(TOKEN_KINDS) | {"corruption", "cultist", "warrior", "daemon"}
 
@@ -67,9 +80,13 @@ def parse(text: str, data: ChaosData, powers: list[str]) -> list[dict]:
         words = rest.split()
         what = WORDS.get(_fold(words[0]).replace("-", "_"))
         if what is None:
-            raise InvalidAnswer(msg("chaos.edit.bad_what", item=item, word=words[0], valid=", ".join(sorted(set(WORDS.values())))))
+            raise InvalidAnswer(msg("chaos.edit.bad_what", item=item, word=words[0], valid=", ".join(sorted(set(WORDS.values()))),
+                                    close=", ".join(close_matches(words[0], WORDS))))
         words = words[1:]
         op = {"what": what, "delta": n if sign == "+" else -n}
+        if what == "track":
+            ops.append(_track_op(item, sign, n, words, data))
+            continue
         if what in NEEDS_POWER:
             if not words:
                 raise InvalidAnswer(msg("chaos.edit.need_power", item=item, valid=", ".join(powers)))
@@ -93,6 +110,27 @@ def parse(text: str, data: ChaosData, powers: list[str]) -> list[dict]:
     return ops
 
 
+def _track_op(item: str, sign: str, n: int, words: list[str], data: ChaosData) -> dict:
+    """``-track CARD``: an Old World card taken off the track (by id or name, with or without "the")."""
+    if sign == "+":
+        raise InvalidAnswer(msg("chaos.edit.track_add", item=item))
+    while words and _fold(words[0]) in TRACK_FILLER:
+        words = words[1:]
+    name = _fold(" ".join(words)).replace("-", " ").replace("_", " ")
+    cards = data.old_world_cards
+    valid = ", ".join(c["id"] for c in cards)
+    if not name:
+        raise InvalidAnswer(msg("chaos.edit.track_card", item=item, word="", valid=valid, close=""))
+    for c in cards:
+        keys = {_fold(c["id"]).replace("_", " "), _fold(c["name"]).replace("'", "")}
+        keys |= {k[4:] for k in keys if k.startswith("the ")}
+        typed = name.replace("'", "")
+        if typed in keys or (typed.startswith("the ") and typed[4:] in keys):
+            return {"what": "track", "delta": -n, "card": c["id"]}
+    close = close_matches(name, [c["name"] for c in cards])
+    raise InvalidAnswer(msg("chaos.edit.track_card", item=item, word=" ".join(words), valid=valid, close=", ".join(close)))
+
+
 def check(ops: list[dict], state: dict, data: ChaosData) -> None:
     """Refuse changes that cannot happen on the board (nothing is applied)."""
     trial = _counts(state)
@@ -110,8 +148,27 @@ def check(ops: list[dict], state: dict, data: ChaosData) -> None:
             if delta > 0 and delta > in_reserve(state, data, op["power"], what) - trial.get(("placed", op["power"], what), 0):
                 raise InvalidAnswer(msg("chaos.edit.no_reserve", power="@chaos.power." + op["power"], figure="@chaos.figure." + what))
             trial[("placed", op["power"], what)] = trial.get(("placed", op["power"], what), 0) + max(delta, 0)
+        elif what == "track":
+            key = ("track", op["card"])
+            on_track = [c for c in state["old_world"]["track"] if c]
+            if op["card"] not in on_track:
+                raise InvalidAnswer(msg("chaos.edit.not_on_track", card="@chaos.oldworld." + op["card"],
+                                        valid=", ".join(on_track) or "-"))
+        elif what == "cards" and delta > 0:
+            # a draw comes from the deck, then from the discard pile reshuffled (seed, Fase de Compra)
+            pile = ("pile", op["power"])
+            left = trial.get(pile, copies.drawable(state, op["power"]))
+            if delta > left:
+                ps = state["p"][op["power"]]
+                raise InvalidAnswer(msg("chaos.edit.no_cards", item=_describe(op), power="@chaos.power." + op["power"], n=left,
+                                        deck=ps["deck"], discard=ps["discard"]))
+            trial[pile] = left - delta
+            key = ("cards", op["power"])
         elif what in ("vp", "pp", "dac", "cards"):
             key = (what, op["power"])
+            if what == "cards":  # a discard goes onto the discard pile, which a later draw may reshuffle
+                pile = ("pile", op["power"])
+                trial[pile] = trial.get(pile, copies.drawable(state, op["power"])) - delta
         else:  # pragma: no cover - parse() only makes the kinds above
             raise InvalidAnswer(msg("chaos.edit.bad_item", item=what))
         trial[key] = trial.get(key, 0) + delta
@@ -129,6 +186,9 @@ def _counts(state: dict) -> dict:
         for power, figs in region["figures"].items():
             for kind, n in figs.items():
                 out[("figure", rid, power, kind)] = n
+    for card in state["old_world"]["track"]:
+        if card:
+            out[("track", card)] = out.get(("track", card), 0) + 1
     for power, ps in state["p"].items():
         out[("vp", power)] = ps["vp"]
         out[("pp", power)] = ps["pp"]
@@ -141,6 +201,8 @@ def _describe(op: dict) -> str:
     parts = [f"{op['delta']:+d}", op["what"]]
     if "power" in op:
         parts.append(op["power"])
+    if "card" in op:
+        parts.append(op["card"])
     if "region" in op:
         parts.append(op["region"])
     return " ".join(parts)
@@ -162,7 +224,20 @@ def apply(ops: list[dict], state: dict) -> None:
             figs = figures_of(state["regions"][op["region"]], op["power"])
             figs[what] += delta
         elif what == "cards":
-            state["p"][op["power"]]["hand"] += delta
+            ps = state["p"][op["power"]]
+            for _ in range(abs(delta)):
+                if delta < 0:  # discarded from the hand: onto the discard pile (which card: unseen)
+                    ps["hand"] -= 1
+                    copies.to_discard(state, op["power"])
+                else:  # drawn (common.apply_changes draws through draw_cards, which says the reshuffle)
+                    if ps["deck"] == 0:
+                        copies.reshuffle(state, op["power"])
+                    ps["deck"] -= 1
+                    ps["hand"] += 1
+        elif what == "track":
+            track = state["old_world"]["track"]
+            for _ in range(-delta):
+                track[track.index(op["card"])] = ""
         else:
             state["p"][op["power"]][what] += delta
 
@@ -173,7 +248,9 @@ def describe(ops: list[dict]):
     for op in ops:
         delta = f"{op['delta']:+d}"
         what = op["what"]
-        if what in TOKEN_KINDS:
+        if what == "track":
+            out.append(msg("chaos.edit.line.track", card="@chaos.oldworld." + op["card"]))
+        elif what in TOKEN_KINDS:
             out.append(msg("chaos.edit.line.token", delta=delta, token="@chaos.token." + what, region="@chaos.region." + op["region"]))
         elif what == "corruption":
             out.append(msg("chaos.edit.line.corruption", delta=delta, power="@chaos.power." + op["power"], region="@chaos.region." + op["region"]))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..core.steps import ONE_OF, SEVERAL_OF, TEXT, Ask, Choice, Say, msg
-from . import edits
+from ..core.steps import ONE_OF, SEVERAL_OF, TEXT, YES_NO, Ask, Choice, Say, msg
+from . import copies, edits
 from .board import FIGURE_KINDS, figure_count, figures_of, record_round_vp, score, threat
 from .data import ChaosData
 from .scoring import ruination_places
@@ -13,15 +13,27 @@ from . import worth
 
 
 def end_cards(state: dict, data: ChaosData):
-    """Step 1: Chaos cards leave the board for their owners' discard piles."""
+    """Step 1: Chaos cards leave the board for their owners' discard piles; a card whose own text may keep it
+    on the board (``may_stay``, rules file §2.10: The Persistence of Change) is asked about, and stays if so."""
     yield Say(msg("chaos.phase.end"), "head")
+    r = state["round"]
     for rid in data.region_ids:
         region = state["regions"][rid]
-        for e in region["cards"]:
-            state["p"][e["power"]]["discard"] += 1
-        if region["cards"]:
-            yield Say(msg("chaos.end.cards_off", region=region_term(rid), n=len(region["cards"])), "do")
-        region["cards"] = []
+        staying = []
+        for slot, e in enumerate(region["cards"], 1):
+            if data.chaos_card(e["power"], e["card"]).get("may_stay"):
+                card = f"@chaos.card.{e['power']}.{e['card']}"
+                stays = yield Ask(f"chaos.end.r{r}.{rid}.{slot}.stays", msg("chaos.end.card_stays", card=card, region=region_term(rid)), YES_NO,
+                                  default=False)  # Enter: it leaves, as every other card
+                if stays:
+                    staying.append(e)
+                    yield Say(msg("chaos.end.card_stayed", card=card, region=region_term(rid)), "do")
+                    continue
+            copies.to_discard(state, e["power"], e["card"])  # known in the pile until the next reshuffle
+        gone = len(region["cards"]) - len(staying)
+        if gone:
+            yield Say(msg("chaos.end.cards_off", region=region_term(rid), n=gone), "do")
+        region["cards"] = staying
     state["next"] = {"proc": "end_heroes"}
 
 

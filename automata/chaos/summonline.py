@@ -15,8 +15,9 @@ import re
 import unicodedata
 
 from ..core.steps import TEXT, Ask, InvalidAnswer, Say, msg
+from . import copies
 from .board import FIGURE_KINDS, figure_count, figures_of, in_reserve
-from .common import apply_changes, ask_changes, power_term, region_term
+from .common import apply_changes, ask_changes, card_played_notes, power_term, region_term
 from .data import ChaosData, UnknownName, find_region
 from .turn import next_summoner, start_summoning
 from .corruption import moved_provisional, summoned
@@ -194,6 +195,13 @@ def plan(state: dict, data: ChaosData, power: str, actions: list[dict]) -> list[
     cards = [a for a in actions if "card" in a]
     if len(cards) > ps["hand"]:
         raise InvalidAnswer(msg("chaos.line.hand", power=term, n=len(cards), hand=ps["hand"]))
+    for card_id in dict.fromkeys(a["card"] for a in cards):
+        # rules file §2.8: the deck's copies; those on the board or known in the discard pile are not in the hand
+        n, free = sum(1 for a in cards if a["card"] == card_id), copies.copies_free(state, data, power, card_id)
+        if n > free:
+            total = data.chaos_card(power, card_id)["copies"]
+            raise InvalidAnswer(msg("chaos.line.copies", power=term, card=f"@chaos.card.{power}.{card_id}", copies=total,
+                                    used=total - free, n=n, free=max(0, free)))
     no_ruined = data.rules["rules"]["ruined_regions"].get("no_chaos_cards", True)
     for rid in {a["region"] for a in cards}:
         region = state["regions"][rid]
@@ -262,8 +270,7 @@ def summon_line(state: dict, data: ChaosData, power: str):
             cards = state["regions"][a["region"]]["cards"]
             cards.append({"power": power, "card": a["card"], "cost": card["cost"]})
             yield Say(msg("chaos.card.played", power=power_term(power), card=f"@chaos.card.{power}.{a['card']}", region=region_term(a["region"]), space=len(cards), cost=card["cost"], pp=ps["pp"]), "do")
-            if card.get("summary"):
-                yield Say(msg(f"chaos.card.summary.{power}.{a['card']}"), "rule")
+            yield from card_played_notes(power, card)
             played.append(card)
             continue
         f = info["followers"][a["kind"]]

@@ -12,8 +12,9 @@ from .board import (
     threat,
     valid_summon_regions,
 )
+from . import copies
 from .data import ChaosData
-from .common import apply_changes, ask_changes, draw_cards, power_term, region_choices, region_term
+from .common import apply_changes, ask_changes, card_played_notes, draw_cards, power_term, region_choices, region_term
 from .oldworld import apply_effect, card_question
 from .corruption import moved_provisional, summoned
 from . import worth
@@ -164,7 +165,8 @@ def summon_turn(state: dict, data: ChaosData, power: str):
             choices.append(Choice(kind, msg("chaos.summon.choice_figure", figure=f"@chaos.figure.{kind}", name=f["name"], cost=f["cost"])))
     playable = [c for c in data.chaos_cards(power) if c["cost"] <= ps["pp"]]
     spaces = [rid for rid in data.region_ids if _card_allowed(state, data, rid)]
-    if ps["hand"] > 0 and playable and spaces:
+    # a card with every copy on the board or in the discard pile is not in the hand (rules file §2.8 copies)
+    if ps["hand"] > 0 and any(copies.copies_free(state, data, power, c["id"]) > 0 for c in playable) and spaces:
         choices.append(Choice("card", msg("chaos.summon.choice_card", hand=ps["hand"])))
     choices.append(Choice("pass", msg("chaos.summon.choice_pass")))
     action = yield Ask(f"chaos.summon.{power}", msg("chaos.summon.what", power=power_term(power), pp=ps["pp"]), ONE_OF, tuple(choices))
@@ -226,12 +228,7 @@ def _summon_figure(state: dict, data: ChaosData, power: str, kind: str):
 
 def _play_card(state: dict, data: ChaosData, power: str, playable: list[dict], spaces: list[str]):
     ps = state["p"][power]
-    card_id = yield Ask(
-        f"chaos.card.{power}",
-        msg("chaos.card.which", power=power_term(power), pp=ps["pp"]),
-        ONE_OF,
-        tuple(Choice(c["id"], msg("chaos.card.choice", card=f"@chaos.card.{power}.{c['id']}", cost=c["cost"]), (c["name"],)) for c in playable),
-    )
+    card_id = yield copies.card_question(state, data, power, playable, f"chaos.card.{power}", msg("chaos.card.which", power=power_term(power), pp=ps["pp"]))
     card = data.chaos_card(power, card_id)
     region = yield Ask(
         f"chaos.card.{power}.region",
@@ -244,8 +241,7 @@ def _play_card(state: dict, data: ChaosData, power: str, playable: list[dict], s
     cards = state["regions"][region]["cards"]
     cards.append({"power": power, "card": card_id, "cost": card["cost"]})
     yield Say(msg("chaos.card.played", power=power_term(power), card=f"@chaos.card.{power}.{card_id}", region=region_term(region), space=len(cards), cost=card["cost"], pp=ps["pp"]), "do")
-    if card.get("summary"):
-        yield Say(msg(f"chaos.card.summary.{power}.{card_id}"), "rule")
+    yield from card_played_notes(power, card)
     if card.get("board_effect"):
         text = yield ask_changes(f"chaos.card.{power}.changes", msg("chaos.card.changes", card=f"@chaos.card.{power}.{card_id}"), state, data)
         yield from apply_changes(state, data, text)
