@@ -7,6 +7,7 @@ from ...core.dice import seeded_rng
 from ...core.steps import NUMBER, YES_NO, Ask, Roll, msg
 from ..data import data_of
 from ..eras import pending_hypersync
+from ..spaces import taken
 from . import state as solo_state
 from .common import PREFIX, bot, provisional, roll_ai, roll_paradox, say, take_warp, warp_pick, why
 
@@ -343,7 +344,12 @@ def clean_up(state: dict, sd):
         s["first"] = "bot"
         yield say("clean.first_bot", "info", bot=bot(s))
         yield why("first_council")
-    else:
+    elif s.get("spaces_era") == state["era"]:  # the program saw where your Exosuits went this Era (§2.5 (7))
+        if taken(state, "council").get("left") == "p1":
+            s["first"] = "p1"
+        yield say("clean.first_is", "info", first=bot(s) if s["first"] == "bot" else "@anachrony.solo.you")
+        yield why("first_council")
+    else:  # a save from before the program kept the spaces
         took = yield Ask(f"{PREFIX}.clean.council", msg(f"{PREFIX}.ask.took_council"), YES_NO, default=False)
         if took:
             s["first"] = "p1"
