@@ -512,7 +512,7 @@ def test_negotiate_offers_only_free_spaces_then_the_world_council():
     r = action(state, 1, {"anachrony.action": "negotiate:p1", "anachrony.negotiate.p1.worker": "engineer",
                           "anachrony.negotiate.p1.kept": "1+0"})
     assert "anachrony.negotiate.p1.space" not in asked(r) and "anachrony.negotiate.world_council_rule" in said(r)
-    assert say_params(r, "anachrony.applied")[0]["answer"] == {"id": "anachrony.negotiate.world_council", "params": {}}
+    assert say_params(r, "anachrony.applied")[0]["answer"]["id"] == "anachrony.negotiate.world_council"
     phase(state, 1, "clean_up", {"anachrony.clean_up.first": "same"})
     assert spaces.taken(state, "negotiate") == {}  # a new Era: every space free again
 
