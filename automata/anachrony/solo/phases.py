@@ -125,6 +125,22 @@ def tracked_warps(state: dict, e: int) -> int:
     return n
 
 
+#: §2.7 / §3.2.4 Warp: a player puts 0-2 Warp tiles on the present Timeline tile in an Era's Warp phase
+WARPS_PER_ERA = 2
+
+
+def plain_most(state: dict, e: int) -> int:
+    """The most ordinary Warp tiles you can still have on the Era ``e`` tile: 2 placed in that Era's Warp (one
+    fewer while your Quantum Warp, which counts as one of them (seed W1), sits there), and never more than you
+    said at an earlier Paradox, since tiles only leave a Timeline tile (paid back, §2.7)."""
+    most = WARPS_PER_ERA
+    q = state["players"]["p1"].get("quantum") or {}
+    if q.get("warp") == "timeline" and q.get("era") == e:
+        most -= 1
+    said = state["solo"].get("your_warps", {}).get(str(e))
+    return most if said is None else min(most, said)
+
+
 def paradox(state: dict, sd):
     """§3.2.4: it rolls last, once per past Timeline tile where it has the most Warp tiles (ties count); an
     Anomaly stops its rolls and costs it its Warp tile from the tile where it has the most (the oldest on a
@@ -141,15 +157,24 @@ def paradox(state: dict, sd):
         yield why("paradox_none")
     for e in eras:
         mine = counted(state, sd, s, e)
-        plain = yield Ask(f"{PREFIX}.paradox.era{e}", msg(f"{PREFIX}.ask.your_warps", era=e), NUMBER, min=0, max=12,
-                          hint=_warps_hint(state))
         known = tracked_warps(state, e)  # the Hypersync tiles and the Quantum Warp the program keeps
-        yours = plain + known
-        if known:
-            yield say("paradox.yours_tracked", "info", plain=plain, known=known, total=yours, era=e)
-        if yours > mine:
-            yield say("paradox.fewer", "info", bot=bot(s), era=e, mine=mine, yours=yours)
+        most = plain_most(state, e)
+        if known > mine:  # the program's own count already beats it: nothing to ask
+            yield say("paradox.fewer", "info", bot=bot(s), era=e, mine=mine, yours=known)
             continue
+        if known + most <= mine:  # whatever you have there, it has at least as many: it rolls, nothing to ask
+            yours = known + most  # at most
+            yield say("paradox.at_most", "info", bot=bot(s), era=e, mine=mine, most=yours)
+        else:
+            plain = yield Ask(f"{PREFIX}.paradox.era{e}", msg(f"{PREFIX}.ask.your_warps", era=e), NUMBER, min=0,
+                              max=most, hint=_warps_hint(state))
+            s.setdefault("your_warps", {})[str(e)] = plain  # Warp tiles only leave a tile: never more there later
+            yours = plain + known
+            if known:
+                yield say("paradox.yours_tracked", "info", plain=plain, known=known, total=yours, era=e)
+            if yours > mine:
+                yield say("paradox.fewer", "info", bot=bot(s), era=e, mine=mine, yours=yours)
+                continue
         n = yield from roll_paradox(sd, "paradox")
         s["paradox"] += n
         yield say("paradox.rolled", "info", bot=bot(s), era=e, n=n, total=s["paradox"])

@@ -742,3 +742,44 @@ def test_per_era_figures_are_cleared_at_clean_up_not_shown_stale_in_the_next_era
     assert "you_exosuits" not in s and s["actions"] == 0 and not s["passed"] and not s["player_passed"]
     play(phases.your_exosuits(st, SD), {"anachrony.solo.you.exosuits": 5})
     assert s["you_exosuits"] == 5
+
+
+# -- issue 30 item 17: your Warp tiles at the Paradox ------------------------------------------------------------------
+
+
+def test_your_warp_tiles_on_a_tile_are_at_most_two_and_never_asked_again_after_zero():
+    """§3.2.4 Paradox with §2.7 / §3.2.4 Warp (0-2 Warp tiles on the present tile each Era; they only leave a tile
+    later): the answer is 0-2, no more than said at an earlier Paradox; after "0" the question is not asked again."""
+    st = new()
+    st["era"] = 2
+    st["solo"]["warps"] = {"1": 1}
+    r = run(phases.paradox(st, SD), ScriptedAnswers({}), dice=DiceContext(1, 1, "table"))
+    assert (r.pending.min, r.pending.max) == (0, 2)
+    with pytest.raises(BadAnswer):
+        play(phases.paradox(st, SD), {"anachrony.solo.paradox.era1": 3})
+    play(phases.paradox(st, SD), {"anachrony.solo.paradox.era1": 0, "anachrony.solo.paradox": "2"})
+    st["era"] = 3
+    r = play(phases.paradox(st, SD), {"anachrony.solo.paradox": "2"})
+    assert "anachrony.solo.paradox.era1" not in asked(r) and "paradox.at_most" in said(r) and "paradox.rolled" in said(r)
+
+
+def test_no_paradox_question_when_its_count_decides_alone():
+    """§3.2.4: it rolls where it has the most, ties included: with 2 Warp tiles there it has at least as many as
+    you can (2); with 1 there after you said 1 at an earlier Paradox, you have at most 1: nothing is asked."""
+    st = new()
+    st["era"] = 3
+    st["solo"]["warps"] = {"1": 2, "2": 1}
+    st["solo"]["your_warps"] = {"2": 1}
+    r = play(phases.paradox(st, SD), {"anachrony.solo.paradox": [[1], [1]]})
+    assert asked(r) == [] and said(r).count("paradox.rolled") == 2 and said(r).count("paradox.at_most") == 2
+
+
+def test_your_quantum_warp_is_one_of_that_eras_two_warp_tiles():
+    """Seed W1 (the Quantum Warp counts as one of the 0-2 Warp tiles of that Warp phase) with §4.1 item 21 (it
+    counts in Paradox majorities): with it on the tile, at most 1 ordinary Warp tile is there."""
+    st = new("chronossus", modules="quantum-loops")
+    st["era"] = 3
+    st["solo"]["warps"] = {"2": 1}
+    st["players"]["p1"]["quantum"] = {"warp": "timeline", "era": 2, "card": "cosmic_data_leak"}
+    pending = run(phases.paradox(st, SD), ScriptedAnswers({}), dice=DiceContext(1, 1, "table")).pending
+    assert pending.id == "anachrony.solo.paradox.era2" and (pending.min, pending.max) == (0, 1)
