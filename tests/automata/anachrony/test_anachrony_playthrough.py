@@ -12,7 +12,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from automata.anachrony import game
+from automata.anachrony import game, spaces
 from automata.anachrony.game import data_of
 from anachrony_policy import play_game
 from conftest import random_games
@@ -83,6 +83,14 @@ def check(state) -> None:
             assert 0 <= i["benefit_uses"] <= data.rules["intrigues"]["benefit_uses_per_era"]
             assert i["objectives"] >= 0 and i["values"] >= 0
             assert 0 <= i["emergency"] <= data.rules["intrigues"]["emergency_per_player"]
+    # issue 30 item 15 (§2.10 one Exosuit per space per Era; §2.9 Hex Unavailable): a Negotiate or Hypersync space
+    # holds one player's Exosuit, never one gone Hex Unavailable, and only spaces of the player count
+    n = state["options"]["players"]
+    valid = {"negotiate": set(data.by_players(n)["negotiate_spaces"]),
+             "hypersync": set(spaces.SPACES["hypersync"]) | ({"copy"} if data.by_players(n)["hypersync_copy_space"] else set())}
+    for kind, v in (state.get("spaces") or {}).items():
+        if kind in valid:
+            assert set(v) <= valid[kind] and not set(v) & set(spaces.collapsed(state, kind)), (kind, v)
     if "ql" in state and state["phase"] != "setup":
         held = [pl["quantum"]["card"] for pl in state["players"].values() if pl["quantum"]["warp"] == "timeline"]
         cards = state["ql"]["offer"] + state["ql"]["deck"] + held

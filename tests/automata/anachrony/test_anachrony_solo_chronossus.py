@@ -387,3 +387,14 @@ def test_its_score_answers_include_the_energy_cores_option_and_its_hypersync_til
     assert known["anachrony.score.opponent"] == "chronossus"
     assert known["anachrony.score.bot.energy_core_option"] is True and known["anachrony.score.bot.energy_cores"] == 5
     assert known["anachrony.score.bot.hypersync_out"] == 1
+
+
+def test_its_exosuits_never_share_a_space_and_reach_the_solo_hypersync_fallback():
+    """§3.4.7 (placement as the Chronobot's, §3.2.5) and §3.4.9 (no space, World Council included: a Solo
+    Hypersync tile): its own Exosuits fill Recruit's two spaces, then the left World Council space (the right one
+    is covered with Hypersync), then a Solo Hypersync tile; nothing is asked (issue 30 item 14)."""
+    st = cs("hypersync")
+    s = in_actions(st, era=2)
+    where = [play(solo_actions.place_capital(st, SD, "recruit")) for _ in range(4)]
+    assert [r.result for r in where] == ["top", "middle", "council_left", "hypersync"]
+    assert not any(asked(r) for r in where) and s["placed"] == 3 and s["hypersync"] == [2]
