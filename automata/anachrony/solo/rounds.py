@@ -77,7 +77,8 @@ def player_turn(state: dict, sd, era: int):
     elif left > 0:
         exo = (Choice("action", msg(f"{PREFIX}.you.exosuit", left=left)),)
     if left is None or left > 0:  # the spaces the opponent also uses: where you put it, so that it knows (§3.2.5)
-        exo += tuple(Choice(f"{kind}.{x}", msg(f"{PREFIX}.you.on", action=_space_action(kind), space=_space_term(kind, x)))
+        exo += tuple(Choice(f"{kind}.{x}", msg(f"{PREFIX}.you.on_council", space=_space_term(kind, x)) if kind == "council"
+                            else msg(f"{PREFIX}.you.on", action=f"@{PREFIX}.action.{kind}", space=_space_term(kind, x)))
                      for kind, x in your_spaces(state))
     if left is not None:
         exo += (Choice("board", msg(f"{PREFIX}.you.board")),)
@@ -127,10 +128,6 @@ def your_spaces(state: dict) -> list[tuple[str, str]]:
         out += [(kind, x) for x in spaces.free(state, kind, spaces.SPACES[kind])]
     out += [("council", x) for x in spaces.free(state, "council", solo_actions.council_spaces(state))]
     return out
-
-
-def _space_action(kind: str) -> str:
-    return "@anachrony.solo.council_name" if kind == "council" else f"@{PREFIX}.action.{kind}"
 
 
 def _space_term(kind: str, space: str) -> str:
