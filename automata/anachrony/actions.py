@@ -299,7 +299,7 @@ def mission(state: dict, data, p: str, era: int):
     if not rewards:
         state["players"][p]["missions_failed"] += 1
         # K5: the VP token goes back now; the final tally does not count it again (finish.known_answers)
-        yield Say(msg("anachrony.mission.failed", player=who(state, p), lost=-rules["fewer_vp"]), "score")
+        yield Say(msg("anachrony.mission.failed", player=who(state, p), lost=-rules["fewer_vp"]), "do")  # as at Clean Up
         return
     yield Say(msg("anachrony.mission.rewards", player=who(state, p), n=rewards), "do")
     yield Say(msg("anachrony.why.mission", met=met, n=rewards), "why")

@@ -538,6 +538,7 @@ def test_a_failed_mission_costs_its_vp_once():
     phase(state, 1, "power_up")
     r = action(state, 1, {"anachrony.action": "mission:p1", "anachrony.mission.p1.met": 1})
     assert say_params(r, "anachrony.mission.failed")[0]["lost"] == 1
+    assert [e.style for e in r.transcript if e.kind == "say" and e.msg.id == "anachrony.mission.failed"] == ["do"]
     phase(state, 1, "clean_up", {"anachrony.clean_up.first": "same"})  # p2 never revealed: K6 at the Clean Up
     assert [state["players"][p]["missions_failed"] for p in ("p1", "p2")] == [1, 1]
     state["totals"] = finish.module_totals(state, DATA)
