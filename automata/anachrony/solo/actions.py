@@ -4,7 +4,7 @@ asks what it shows (free spaces, stack tops, pools) and says exactly what to mov
 
 from __future__ import annotations
 
-from ...core.steps import NUMBER, ONE_OF, SEVERAL_OF, YES_NO, Ask, Choice, msg
+from ...core.steps import NUMBER, SEVERAL_OF, YES_NO, Ask, Choice, msg
 from .. import spaces
 from . import state as solo_state
 from .common import PREFIX, act, bot, complete_sets, fail, provisional, roll_shape, say, take_warp, warp_pick, why
@@ -12,8 +12,7 @@ from .common import PREFIX, act, bot, complete_sets, fail, provisional, roll_sha
 CAPITAL = {"construct_power_plant": "construct", "construct_factory": "construct", "construct_life_support": "construct",
            "construct_lab": "construct", "construct_superproject": "construct", "recruit": "recruit",
            "research": "research", "supply_recruit": "recruit"}
-MINE_SPACES = {"upper": "uranium", "middle": "gold", "lower": "titanium"}
-assert tuple(MINE_SPACES) == spaces.SPACES["mine"]
+MINE_SPACES = {"upper": "uranium", "middle": "gold", "lower": "titanium"}  # the order of spaces.SPACES["mine"]
 
 
 def needs_exosuit(sd, s: dict, action: str, era: int) -> bool:
