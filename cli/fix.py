@@ -32,9 +32,12 @@ def fix(
     with saves.locked(env, name):
         session = saves.open_session(env, name)
         fields = saves.guarded(session, lambda: session.game.fix_fields)
+        state = session.save.state
+        if not fields and (list_ or not changes):
+            _show_list(env, name, [])
+            return
         if not fields:
             raise CliError(env.t("core.fix.none_for_game", game=session.save.game), Exit.USAGE)
-        state = session.save.state
         if list_ or not changes:
             _show_list(env, name, saves.guarded(session, core_fix.listing, state, fields))
             return
@@ -95,6 +98,9 @@ def _show_list(env, name: str, rows: list[dict]) -> None:
         return
     from rich.markup import escape
 
+    if not out:
+        env.out.print(env.t("core.fix.none_for_game", game=name))
+        return
     env.out.print(env.t("core.fix.list_head"))
     for item in out:
         if "choices" in item:

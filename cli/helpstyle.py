@@ -27,6 +27,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "status": ("tabletop status", "tabletop status --json", "tabletop --game friday status"),
     "log": ("tabletop log", "tabletop log --last 5", "tabletop log --raw --explain"),
     "undo": ("tabletop undo", "tabletop undo 3", "tabletop undo 0"),
+    "fix": ("tabletop fix --list", "tabletop fix \"water a 3\"", "tabletop fix \"+2 hand b; camp a 2 damaged\""),
     "games": ("tabletop games", "tabletop games --json"),
     "use": ("tabletop use friday", "tabletop use chaos-1"),
     "serve": ("tabletop serve", "tabletop serve --lan", "tabletop serve --port 8000"),

@@ -67,7 +67,9 @@ SYNOPSES = {
     ],
 }
 
-PREPARE = {"tabletop undo 3": ["tabletop play --steps 2"]}
+PREPARE = {"tabletop undo 3": ["tabletop play --steps 2"],
+           "tabletop fix --list": ["tabletop new radlands --name fix-example"]}  # its section's examples are Radlands'
+
 
 
 def fenced(lang: str) -> list[tuple[int, str]]:
