@@ -164,7 +164,6 @@ class CompanionGroup(TyperGroup):
             if type(e).__name__ != "UsageError":
                 raise
             if args and not args[0].startswith("-"):
-                from automata.core.closest import close_matches
                 from automata.core.games import UnknownGame, find_game
 
                 try:
@@ -174,12 +173,9 @@ class CompanionGroup(TyperGroup):
                 if info is not None and not info.available:
                     raise type(e)(current().t("core.error.game_unavailable", name=info.name), ctx) from e
 
-                names = [c for c in self.list_commands(ctx) if not self.get_command(ctx, c).hidden]
-                close = close_matches(args[0], names)
-                valid = ", ".join(names)
-                t = current().t
-                hint = t("core.error.did_you_mean", close=", ".join(close)) if close else ""
-                raise type(e)(t("core.error.no_command", name=args[0], hint=hint, valid=valid), ctx) from e
+                from .helpstyle import no_such_command  # one wording for every group (the games' groups too)
+
+                raise type(e)(no_such_command(ctx, args[0]), ctx) from e
             raise
 
     def invoke(self, ctx):

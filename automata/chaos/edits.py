@@ -27,7 +27,7 @@ import re
 import unicodedata
 
 from . import copies
-from .board import FIGURE_KINDS, TOKEN_KINDS, figures_of, in_reserve
+from .board import FIGURE_KINDS, FIGURE_WORDS, TOKEN_KINDS, figures_of, in_reserve
 from .data import ChaosData, UnknownName, find_power, find_region
 from ..core.closest import close_matches
 from ..core.steps import InvalidAnswer, msg
@@ -39,16 +39,18 @@ WORDS = {
     "hero": "hero", "heroes": "hero", "heroi": "hero", "herois": "hero",
     "skaven": "skaven", "event": "event", "events": "event", "evento": "event", "eventos": "event",
     "corruption": "corruption", "corrupcao": "corruption",
-    "cultist": "cultist", "cultists": "cultist", "cultista": "cultist", "cultistas": "cultist",
-    "warrior": "warrior", "warriors": "warrior", "guerreiro": "warrior", "guerreiros": "warrior",
-    "daemon": "daemon", "demonio": "daemon", "greater_daemon": "daemon",
+    "track": "track", "trilha": "track", "zona": "track",
+    **FIGURE_WORDS,  # cultist, cultista, guerreiro, grande demônio… (one table with the Summoning line and menu)
     "vp": "vp", "pv": "vp", "pp": "pp", "poder": "pp", "power": "pp",
     "dac": "dac", "counter": "dac", "counters": "dac", "avanco": "dac",
     "card": "cards", "cards": "cards", "carta": "cards", "cartas": "cards",
-    "track": "track", "trilha": "track", "zona": "track",
 }
 #: words that may follow "zona" ("zona de eventos", the seed's name for the track)
 TRACK_FILLER = {"de", "eventos", "do", "velho", "mundo"}
+#: the kinds of change, in the order the refusals list them (each shown as the word the table's language types:
+#: ``chaos.edit.word.<kind>``)
+WHAT_KINDS = ("noble", "peasant", "warpstone", "hero", "skaven", "event", "corruption", "cultist", "warrior", "daemon",
+              "vp", "pp", "dac", "cards", "track")
 NEEDS_POWER = {"corruption", "cultist", "warrior", "daemon", "vp", "pp", "dac", "cards"}
 NEEDS_REGION = set(TOKEN_KINDS) | {"corruption", "cultist", "warrior", "daemon"}
 
@@ -78,15 +80,15 @@ def parse(text: str, data: ChaosData, powers: list[str]) -> list[dict]:
         if n <= 0:
             raise InvalidAnswer(msg("chaos.edit.bad_item", item=item))
         words = rest.split()
-        what = WORDS.get(_fold(words[0]).replace("-", "_"))
+        what, take, owner = _what(data, words)
         if what is None:
-            raise InvalidAnswer(msg("chaos.edit.bad_what", item=item, word=words[0], valid=", ".join(sorted(set(WORDS.values()))),
-                                    close=", ".join(close_matches(words[0], WORDS))))
-        words = words[1:]
-        op = {"what": what, "delta": n if sign == "+" else -n}
+            raise InvalidAnswer(msg("chaos.edit.bad_what", item=item, word=words[0], valid=tuple(f"@chaos.edit.word.{k}" for k in WHAT_KINDS),
+                                    close=", ".join(_close_words(data, words)) or ""))
+        words, named = words[take:], words[:take]
         if what == "track":
             ops.append(_track_op(item, sign, n, words, data))
             continue
+        op = {"what": what, "delta": n if sign == "+" else -n}
         if what in NEEDS_POWER:
             if not words:
                 raise InvalidAnswer(msg("chaos.edit.need_power", item=item, valid=", ".join(powers)))
@@ -96,6 +98,9 @@ def parse(text: str, data: ChaosData, powers: list[str]) -> list[dict]:
                 raise InvalidAnswer(msg("chaos.edit.unknown_power", item=item, word=words[0], valid=", ".join(powers), close=", ".join(e.close))) from None
             if power not in powers:
                 raise InvalidAnswer(msg("chaos.edit.unknown_power", item=item, word=words[0], valid=", ".join(powers), close=""))
+            if owner is not None and owner != power:
+                raise InvalidAnswer(msg("chaos.edit.not_theirs", item=item, word=" ".join(named), owner="@chaos.power." + owner,
+                                        power="@chaos.power." + power))
             op["power"] = power
             words = words[1:]
         if what in NEEDS_REGION:
@@ -103,7 +108,8 @@ def parse(text: str, data: ChaosData, powers: list[str]) -> list[dict]:
             try:
                 op["region"] = find_region(data, name)
             except UnknownName as e:
-                raise InvalidAnswer(msg("chaos.edit.unknown_region", item=item, word=name, valid=", ".join(data.region_ids), close=", ".join(e.close))) from None
+                raise InvalidAnswer(msg("chaos.edit.unknown_region", item=item, word=name, valid=tuple("@chaos.region." + r for r in data.region_ids),
+                                        close=tuple("@chaos.region." + r for r in e.close) or "")) from None
         elif words:
             raise InvalidAnswer(msg("chaos.edit.bad_item", item=item))
         ops.append(op)
@@ -131,6 +137,48 @@ def _track_op(item: str, sign: str, n: int, words: list[str], data: ChaosData) -
     raise InvalidAnswer(msg("chaos.edit.track_card", item=item, word=" ".join(words), valid=valid, close=", ".join(close)))
 
 
+#: the most words a change's kind takes ("grande demônio", a follower's name: "Great Unclean One")
+WHAT_MAX_WORDS = 3
+
+
+def _owners(data: ChaosData) -> dict[str, tuple[str, str]]:
+    """Every Power's followers' own names (Bloodletter, Great Unclean One), folded → (kind, the Power)."""
+    out = {}
+    for power in data.power_ids:
+        for kind in FIGURE_KINDS:
+            name = _fold(data.power(power)["followers"][kind]["name"]).replace(" ", "_")
+            out.setdefault(name, (kind, power))
+            out.setdefault(name + "s", (kind, power))
+    return out
+
+
+def _follower_names(data: ChaosData) -> dict[str, str]:
+    return {name: kind for name, (kind, _) in _owners(data).items()}
+
+
+def _what(data: ChaosData, words: list[str]) -> tuple[str | None, int, str | None]:
+    """The kind of change named by the first words (a word of either language, or a follower's own name), how many
+    words it took and, for a follower's name, its Power; (None, 0, None) when none."""
+    owners = _owners(data)
+    for take in range(min(WHAT_MAX_WORDS, len(words)), 0, -1):
+        key = "_".join(_fold(w).replace("-", "_") for w in words[:take])
+        if key in WORDS:
+            return WORDS[key], take, None
+        if key in owners:
+            return owners[key][0], take, owners[key][1]
+    return None, 0, None
+
+
+def _close_words(data: ChaosData, words: list[str]) -> list[str]:
+    """The words closest to the unknown kind (in either language, or a follower's name), as typed."""
+    names = [w.replace("_", " ") for w in WORDS if not (w.endswith("s") and w[:-1] in WORDS)]  # no plurals twice
+    names += [data.power(p)["followers"][k]["name"] for p in data.power_ids for k in FIGURE_KINDS]
+    out: list[str] = []
+    for take in range(1, min(WHAT_MAX_WORDS, len(words)) + 1):
+        out += close_matches(" ".join(words[:take]), names)
+    return list(dict.fromkeys(out))[:3]
+
+
 def check(ops: list[dict], state: dict, data: ChaosData) -> None:
     """Refuse changes that cannot happen on the board (nothing is applied)."""
     trial = _counts(state)
@@ -145,9 +193,14 @@ def check(ops: list[dict], state: dict, data: ChaosData) -> None:
             key = ("corruption", op["region"], op["power"])
         elif what in FIGURE_KINDS:
             key = ("figure", op["region"], op["power"], what)
-            if delta > 0 and delta > in_reserve(state, data, op["power"], what) - trial.get(("placed", op["power"], what), 0):
-                raise InvalidAnswer(msg("chaos.edit.no_reserve", power="@chaos.power." + op["power"], figure="@chaos.figure." + what))
-            trial[("placed", op["power"], what)] = trial.get(("placed", op["power"], what), 0) + max(delta, 0)
+            # a figure taken off the board goes back off it and may be placed again (rules file §1.6: a Power's
+            # figures are on the board or off it); what is placed is counted against what is off the board
+            placed = trial.get(("placed", op["power"], what), 0) + delta
+            trial[("placed", op["power"], what)] = placed
+            left = in_reserve(state, data, op["power"], what)
+            if delta > 0 and placed > left:
+                raise InvalidAnswer(msg("chaos.edit.no_reserve", power="@chaos.power." + op["power"], figure="@chaos.figure." + what,
+                                        n=placed, left=left))
         elif what == "track":
             key = ("track", op["card"])
             on_track = [c for c in state["old_world"]["track"] if c]
@@ -186,14 +239,14 @@ def _counts(state: dict) -> dict:
         for power, figs in region["figures"].items():
             for kind, n in figs.items():
                 out[("figure", rid, power, kind)] = n
-    for card in state["old_world"]["track"]:
-        if card:
-            out[("track", card)] = out.get(("track", card), 0) + 1
     for power, ps in state["p"].items():
         out[("vp", power)] = ps["vp"]
         out[("pp", power)] = ps["pp"]
         out[("dac", power)] = ps["dac"]
         out[("cards", power)] = ps["hand"]
+    for card in state["old_world"]["track"]:
+        if card:
+            out[("track", card)] = out.get(("track", card), 0) + 1
     return out
 
 
@@ -201,10 +254,10 @@ def _describe(op: dict) -> str:
     parts = [f"{op['delta']:+d}", op["what"]]
     if "power" in op:
         parts.append(op["power"])
-    if "card" in op:
-        parts.append(op["card"])
     if "region" in op:
         parts.append(op["region"])
+    if "card" in op:
+        parts.append(op["card"])
     return " ".join(parts)
 
 

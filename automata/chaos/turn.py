@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..core.steps import ONE_OF, YES_NO, Ask, Choice, Say, msg
 from .board import (
     FIGURE_KINDS,
+    figure_names,
     by_threat,
     figures_of,
     free_card_space,
@@ -155,21 +156,15 @@ def start_summoning(state: dict):
 def summon_turn(state: dict, data: ChaosData, power: str):
     """Seed, Fase de Invocação: summon one figure, play one Chaos card, or pass (power to 0)."""
     ps = state["p"][power]
-    info = data.power(power)
     yield from start_summoning(state)
     yield Say(msg("chaos.summon.turn", power=power_term(power), pp=ps["pp"], hand=ps["hand"]), "info")
-    choices = []
-    for kind in FIGURE_KINDS:
-        f = info["followers"][kind]
-        if f["cost"] <= ps["pp"] and f["count"] > 0:
-            choices.append(Choice(kind, msg("chaos.summon.choice_figure", figure=f"@chaos.figure.{kind}", name=f["name"], cost=f["cost"])))
+    choices = summon_choices(state, data, power)
     playable = [c for c in data.chaos_cards(power) if c["cost"] <= ps["pp"]]
     spaces = [rid for rid in data.region_ids if _card_allowed(state, data, rid)]
-    # a card with every copy on the board or in the discard pile is not in the hand (rules file §2.8 copies)
-    if ps["hand"] > 0 and any(copies.copies_free(state, data, power, c["id"]) > 0 for c in playable) and spaces:
-        choices.append(Choice("card", msg("chaos.summon.choice_card", hand=ps["hand"])))
-    choices.append(Choice("pass", msg("chaos.summon.choice_pass")))
-    action = yield Ask(f"chaos.summon.{power}", msg("chaos.summon.what", power=power_term(power), pp=ps["pp"]), ONE_OF, tuple(choices))
+    # Enter alone passes (README: Enter is the answer for "nothing happened"; seed 003, Fase de Invocação:
+    # declining puts the power marker on 0)
+    action = yield Ask(f"chaos.summon.{power}", msg("chaos.summon.what", power=power_term(power), pp=ps["pp"]), ONE_OF, choices,
+                       default="pass")
     if action == "pass":
         ps["pp"] = 0
         yield Say(msg("chaos.summon.passed", power=power_term(power)), "do")
@@ -181,6 +176,42 @@ def summon_turn(state: dict, data: ChaosData, power: str):
     state["next"] = {"proc": "summon", "power": nxt} if nxt else {"proc": "battle_start"}
     if nxt is None:
         yield Say(msg("chaos.summon.all_zero"), "rule")
+
+
+def summon_choices(state: dict, data: ChaosData, power: str) -> tuple[Choice, ...]:
+    """The one-action menu of the Summoning phase (seed 003, Fase de Invocação: summon one figure, play one Chaos
+    card, or pass): always the same items in the same order, so its numbers never move; an item the Power cannot
+    take now stays in its place with the reason (rules file §1.6: not enough power for its cost; a card needs
+    one in hand, one the Power can pay for, and a region with an empty card space)."""
+    ps = state["p"][power]
+    pp = ps["pp"]
+    choices = []
+    for kind in FIGURE_KINDS:
+        f = data.power(power)["followers"][kind]
+        if f["count"] <= 0:
+            why = msg("chaos.summon.unavailable.no_figure", figure=f"@chaos.figure.{kind}")
+        elif f["cost"] > pp:
+            why = msg("chaos.summon.unavailable.power", cost=f["cost"], pp=pp)
+        else:
+            why = None
+        words = tuple(w for w, k in figure_names(data, power).items() if k == kind and w != kind)
+        choices.append(Choice(kind, msg("chaos.summon.choice_figure", figure=f"@chaos.figure.{kind}", name=f["name"], cost=f["cost"]),
+                              words, unavailable=why))
+    cards = data.chaos_cards(power)
+    if ps["hand"] <= 0:
+        why = msg("chaos.summon.unavailable.no_hand")
+    elif not any(c["cost"] <= pp for c in cards):
+        why = msg("chaos.summon.unavailable.card_power", cheapest=min(c["cost"] for c in cards), pp=pp)
+    elif not any(copies.copies_free(state, data, power, c["id"]) > 0 for c in cards if c["cost"] <= pp):
+        # a card with every copy on the board or in the discard pile is not in the hand (rules file §2.8, copies)
+        why = msg("chaos.summon.unavailable.no_copy")
+    elif not any(_card_allowed(state, data, rid) for rid in data.region_ids):
+        why = msg("chaos.summon.unavailable.no_space")
+    else:
+        why = None
+    choices.append(Choice("card", msg("chaos.summon.choice_card", hand=ps["hand"]), ("carta", "cards", "cartas"), unavailable=why))
+    choices.append(Choice("pass", msg("chaos.summon.choice_pass"), ("passar", "passa", "passo", "none", "nada")))
+    return tuple(choices)
 
 
 def _card_allowed(state: dict, data: ChaosData, rid: str) -> bool:

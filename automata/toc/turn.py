@@ -146,7 +146,10 @@ def ask_mode(state: dict, colour: str, name):
     mode, why = mode_rule(bot, emperor, None, None, None)
     if mode is not None:
         return mode, why
-    choices = tuple(Choice(v, msg(m, bot=name)) for v, m in MODE_CHOICES if emperor or v != "emperor_no_army")
+    # the Emperor's army rule stays in its place for a bot that is not Emperor, marked (README: the numbers of a
+    # menu never move)
+    choices = tuple(Choice(v, msg(m, bot=name), unavailable=None if emperor or v != "emperor_no_army" else msg("toc.mode.not_emperor", bot=name))
+                    for v, m in MODE_CHOICES)
     first = yield Ask(f"toc.{colour}.mode", msg("toc.mode.which", bot=name), ONE_OF, choices, default="none")
     facts = {"troubled": first == "troubled", "army_in_italia": first != "emperor_no_army", "mobs": first == "mobs"}
     return mode_rule(bot, emperor, facts["troubled"], facts["army_in_italia"], facts["mobs"])

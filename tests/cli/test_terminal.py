@@ -98,9 +98,11 @@ def test_ctrl_c_at_a_prompt_exits_130_and_play_resumes_at_the_same_question(term
     assert (folder / "save.toml").read_bytes() == before
     assert tt(term_env, "status", "--json").returncode == 0
 
-    # the same question again; choose the first action, then stop at the next question
+    # the same question again; choose the first action (its number: Enter alone would pass), then stop at the next
+    # question
     child = spawn(term_env, "play")
     child.expect(r"Khorne \(\d+ power\): what does it do\?")
+    child.send("1")
     child.send("\r")
     child.expect("into which region")
     child.sendintr()
@@ -112,6 +114,26 @@ def test_ctrl_c_at_a_prompt_exits_130_and_play_resumes_at_the_same_question(term
     after = tt(term_env, "play")
     assert after.returncode == 2
     assert "chaos.summon.khorne.region" in after.stderr
+
+
+def test_a_tired_enter_on_the_summoning_menu_passes(term_env, _tabletop_home):
+    """Issue 30 item 21 (README: Enter alone is "nothing happened"). Seed 003, Fase de Invocação: declining puts
+    the power marker on 0. The pointer starts on "pass" (item 5), so Enter alone passes. (Items that cannot be
+    taken stay in place, marked: tests/automata/chaos/test_chaos_summon_menu.py.)"""
+    assert tt(term_env, "new", "chaos", "--name", "g3", "--seed", "7", "--summoning", "turns").returncode == 0
+    from automata.chaos.data import load
+
+    card = load(None).old_world_cards[1]["id"]
+    pre = tt(term_env, "play", *SETUP, "--answer", f"chaos.oldworld.card={card}", "--answer", "chaos.oldworld.changes=none",
+             "--answer", "chaos.draw.r1.tzeentch.discard=no", "--json")
+    assert json.loads(pre.stdout)["pending"]["id"] == "chaos.summon.khorne"
+    child = spawn(term_env, "play")
+    child.expect(r"Khorne \(\d+ power\): what does it do\?")
+    child.expect(r"5\S* pass \(power marker to 0\)")
+    child.send("\r")
+    child.expect("Khorne passes: power marker to 0.")
+    child.sendintr()
+    finish(child)
 
 
 def test_yes_no_in_portuguese_takes_s_and_n_and_answers_in_portuguese(term_env, _tabletop_home):

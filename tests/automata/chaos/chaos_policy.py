@@ -100,7 +100,7 @@ class Policy:
         if ask.kind == YES_NO:
             return (True if ask.id.startswith("chaos.setup.") else rng.random() < 0.5), "answers"
         if ask.kind == ONE_OF:
-            values = [c.value for c in ask.choices]
+            values = [c.value for c in ask.choices if c.available]  # an item kept in place but not takeable now
             if "pass" in values and len(values) > 1 and rng.random() > self.pass_rate:
                 values = [v for v in values if v != "pass"]
             if rng.random() < self.focus:

@@ -206,8 +206,8 @@ def test_the_one_action_menu_refuses_a_card_with_no_copy_free(answer):
 
 
 def test_the_menu_offers_no_card_when_no_copy_is_free():
-    """Rules file §2.8: with every affordable card's copies on the board or discarded, 'play a card' is not
-    offered even with cards in hand."""
+    """Rules file §2.8: with every affordable card's copies on the board or discarded, 'play a card' cannot be
+    picked even with cards in hand; it stays in its place with the reason (README: numbers never move)."""
     state = summoning_state()
     state["p"]["khorne"]["pp"] = 1
     for c in DATA.chaos_cards("khorne"):
@@ -215,7 +215,9 @@ def test_the_menu_offers_no_card_when_no_copy_is_free():
             for _ in range(c["copies"]):
                 copies.to_discard(state, "khorne", c["id"])
     r = run(game.procedure(state, {"proc": "summon", "power": "khorne"}), ScriptedAnswers({}), dice=DiceContext(1, 1))
-    assert "card" not in [c.value for c in r.pending.choices]
+    [card] = [c for c in r.pending.choices if c.value == "card"]
+    assert [c.value for c in r.pending.choices] == ["cultist", "warrior", "daemon", "card", "pass"]
+    assert card.unavailable is not None and card.unavailable.id == "chaos.summon.unavailable.no_copy"
 
 
 def test_end_phase_cards_are_known_in_the_discard_pile_and_the_reshuffle_forgets_them():
@@ -437,7 +439,7 @@ def test_the_readme_lists_each_card_under_its_handling():
             assert c["name"] in rows["computed"][1], c["name"]
 
 
-@pytest.mark.parametrize("word,close", [("trak", "track"), ("trilah", "trilha"), ("cartsa", "cartas")])
+@pytest.mark.parametrize("word,close", [("trak", "track"), ("trilah", "trilha"), ("cartsa", "carta")])
 def test_a_mistyped_word_gets_close_matches(word, close):
     """Issue 29: the board-change language suggests the closest word, English or Portuguese."""
     with pytest.raises(InvalidAnswer) as bad:

@@ -86,7 +86,7 @@ class Policy:
                 return rng.random() < 0.8, "answers"
             return rng.random() < 0.5, "answers"
         if ask.kind == ONE_OF:
-            values = [c.value for c in ask.choices]
+            values = [c.value for c in ask.choices if c.available]
             if i.endswith(".crisis"):
                 weights = {"pax_deorum": 1, "palmyra_allies": 2 / 3, "ludi_saeculares": 2 / 3, "event": 2 / 3, "barbarians": 4, "other": 3}
                 return rng.choices(values, [weights.get(v, 1) for v in values])[0], "answers"
