@@ -59,6 +59,8 @@ def crisis_specials(state: dict, data, result: str, event: str, drawn_by_bot: st
         yield Say(msg("toc.specials.pax"), "do")
     elif result == "event" and event == "palmyra_allies" and drawn_by_bot:
         yield from palmyra(state, data, drawn_by_bot, ask_prefix)
+    elif result == "barbarians":
+        yield from military_emperor_killed(state, drawn_by_bot, ask_prefix, invasion=True)
     elif result == "event" and event == "ludi_saeculares" and state["emperor"] in state["bots"]:
         e = state["bots"][state["emperor"]]
         e["legacy"] += 4
@@ -378,6 +380,12 @@ def line_check(state: dict, bot: dict, entries: list, offered: list, done: dict)
                 if known is not None and given != known:
                     raise InvalidAnswer(msg("toc.spend.line.cost_known", entry=_entry_ref(entry), cost=known, given=given))
             cost = known if known is not None else given
+            if known is None and given is not None and given > left:
+                # issue 30: a cost the bot cannot pay is no entry the pass performs (Take Actions 2: an entry the bot
+                # cannot pay is skipped), and a printed cost the table did not mean must not be kept for the game:
+                # refused, with the likely reading ("5=9" typed for "5 9"). ``left`` is at most the points left here.
+                raise InvalidAnswer(msg("toc.spend.line.inline_cannot_pay", entry=_entry_ref(entry), cost=given,
+                                        area=area_term(area), points=left, ref=ref.strip()))
             if known is not None and known > left and area not in unsure:
                 raise InvalidAnswer(msg("toc.spend.line.cannot_pay", entry=_entry_ref(entry), cost=known, area=area_term(area), points=left))
             if given is not None and cost_mode(state, entry) == "ask":
@@ -496,7 +504,7 @@ def _check_cost(default: int | None, board: bool = False):
     def check(value):
         text = str(value).strip()
         if not text and default is not None:
-            return default
+            return "" if board else default  # the once-a-game question: Enter is this time's default, not a printed cost
         if board and _fold(text) in BOARD_WORDS:
             return "board"
         try:
@@ -524,13 +532,19 @@ def ask_cost(state: dict, colour: str, entry: dict, given: int | None = None):
         return given
     if cost_mode(state, entry) == "ask":
         default = entry.get("cost_default")
-        hint = msg("toc.spend.cost_provisional_or_board", default=default) if default is not None else msg("toc.spend.cost_or_board")
+        hint = msg("toc.spend.cost_provisional_or_board", default=default, max=COST_MAX) if default is not None \
+            else msg("toc.spend.cost_or_board", max=COST_MAX)
         cost = yield Ask(f"toc.apl.{eid}.cost", msg("toc.spend.cost_once", action=term, area=area_term(entry["influence"])), TEXT,
                          check=_check_cost(default, board=True), hint=hint)
+        if cost == "":
+            # issue 30: Enter takes the provisional default for this time only; only a cost the table states is the
+            # printed cost kept for the game, so the question comes again the next time the entry is picked
+            if is_provisional(entry):
+                yield provisional(f"priority.{eid}.cost_default")
+            yield Say(msg("toc.spend.cost_default_once", action=term, cost=default), "info")
+            return default
         if cost != "board":
             state.setdefault("apl_costs", {})[eid] = cost
-            if default is not None and cost == default and is_provisional(entry):
-                yield provisional(f"priority.{eid}.cost_default")
             return cost
         # audit item 25: the table says this cost depends on the board: asked each time from now on, in this game
         board = state.setdefault("apl_board", [])
@@ -539,7 +553,7 @@ def ask_cost(state: dict, colour: str, entry: dict, given: int | None = None):
         yield Say(msg("toc.spend.cost_now_board", action=term), "info")
     if cost_mode(state, entry) == "board":
         default = (state.get("apl_last_cost") or {}).get(eid)
-        hint = msg("toc.spend.cost_last", default=default) if default is not None else None
+        hint = msg("toc.spend.cost_last", default=default, max=COST_MAX) if default is not None else msg("toc.spend.cost_range", max=COST_MAX)
         cost = yield Ask(f"toc.{colour}.apl.{eid}.cost", msg("toc.spend.cost_board", action=term, area=area_term(entry["influence"])),
                          TEXT, check=_check_cost(default), hint=hint)
         state.setdefault("apl_last_cost", {})[eid] = cost
@@ -573,15 +587,39 @@ def _spend_entry(state: dict, data, colour: str, entry: dict, k: int, given: int
         yield from _maybe_emperor(state, data, colour, performed or [])
         if not (state["emperor"] == colour and before != colour):
             bot["governs_unknown"] = True  # a governor the program cannot place: Palmyra Allies offers every province
-    elif action == "initiate_battle" and state["options"]["emperor_rules"] and is_emperor(state, colour) \
-            and emperor_type_now(state) == "military":
-        # The Limitation's example: a Military Emperor can be killed in battle; the test itself is cut off (G13).
-        killed = yield Ask(f"toc.{colour}.apl.{entry['id']}.emperor_killed", msg("toc.emperor.killed_question", bot=name), YES_NO,
-                           default=False)
-        yield provisional("rules.emperor.military_rest")
-        if killed:
-            _remove_emperor(state)
-            yield Say(msg("toc.emperor.killed", bot=name), "score")
+    elif action == "initiate_battle":
+        yield from military_emperor_killed(state, colour, f"toc.{colour}.apl.{entry['id']}")
+
+
+def military_emperor_killed(state: dict, colour: str | None, ask_prefix: str, invasion: bool = False):
+    """Seed, Limitações: a Military Emperor can be killed in battle (the death test itself is cut off, G13: the table
+    resolves it). Issue 30: asked where a battle the Emperor's army could be in happened: any Initiate Battle of a bot
+    (its own or another's) and a barbarian result of a crisis roll (an invasion), whoever is the Military Emperor,
+    a bot or a human; a human's own battles are answered at that human's "did the Emperor change" question.
+    ``colour`` is the bot whose turn it is (None in a human's turn). Killed: the Emperor leaves office at once, so
+    Ludi Saeculares, the Gain Legacy formula and the Limitation follow the board; a bot killed in its own turn has
+    been Emperor this turn, so the Limitation keeps it from Italia for the rest of it."""
+    if not state["options"]["emperor_rules"] or emperor_type_now(state) != "military":
+        return
+    holder = state["emperor"]
+    own = holder == colour
+    bots = state["bots"]
+    if own and not invasion:
+        question = msg("toc.emperor.killed_question", bot=bot_name(colour, bots))
+    else:
+        where = "invasion" if invasion else "battle"
+        question = msg(f"toc.emperor.killed_{where}_question", who=_holder_term(state),
+                       bot=bot_name(colour, bots) if colour else "")
+    killed = yield Ask(f"{ask_prefix}{'.invasion' if invasion else ''}.emperor_killed", question, YES_NO, default=False)
+    yield provisional("rules.emperor.military_rest")
+    if not killed:
+        return
+    who = _holder_term(state)
+    _remove_emperor(state)
+    if own:
+        yield Say(msg("toc.emperor.killed", bot=bot_name(colour, bots)), "score")
+    else:
+        yield Say(msg("toc.emperor.token_off", who=who), "score")
 
 
 def _points_text(bot: dict) -> list:
@@ -829,20 +867,25 @@ def human_turn(state: dict, data, i: int):
         holder = msg("toc.the_human", n=held["player"]).to_data()  # pt-BR: "o jogador humano 2" inside a sentence
     choices = [Choice("none", msg("toc.emperor.still_nobody") if old == "none" else msg("toc.emperor.left_office", who=holder))]
     choices += [Choice(c, msg("toc.emperor.still", who=holder)) for c in state["bot_order"] if c == old]
-    took = msg("toc.emperor.took_italia", player=player)
-    if old == "human":
-        took = msg("toc.emperor.still", who=holder) if held.get("player", i) == i else msg("toc.emperor.still_or_took", who=holder, player=player)
-    choices += [Choice("human", took)]
+    took = Choice("human", msg("toc.emperor.took_italia", player=player))
+    if old == "human" and held.get("player", i) == i:
+        choices += [Choice("human", msg("toc.emperor.still", who=holder))]
+    elif old == "human":
+        # issue 30: another human reigns: "still that human" and "this player took Italia" are two answers of the one
+        # question, so a turn in which nothing changed is one question, not two
+        choices += [Choice("human", msg("toc.emperor.still", who=holder)), Choice(TOOK, took.label, TOOK_ALIASES)]
+    else:
+        choices += [took]
     who = yield Ask(f"toc.human{i}.emperor", msg("toc.emperor.changed", player=msg("toc.human", n=i).to_data()), ONE_OF, tuple(choices), default=old)
-    new_human = False
-    if who == "human":
-        # Only a Place Governor in Italia during one's own turn makes an Emperor (seed, Tornar-se Imperador):
-        # a change to "a human" after player i's turn is player i; another human's reign needs asking.
-        if old != "human":
-            new_human = True
-        elif held.get("player", i) != i:
-            new_human = yield Ask(f"toc.human{i}.emperor_new", msg("toc.emperor.human_new", player=msg("toc.human", n=i).to_data(),
-                                  holder=msg("toc.human", n=held["player"]).to_data()), YES_NO, default=False)
+    # Only a Place Governor in Italia during one's own turn makes an Emperor (seed, Tornar-se Imperador): a change to
+    # "a human" after player i's turn is player i.
+    new_human = who == TOOK or (who == "human" and old != "human")
+    if who == TOOK:
+        who = "human"
+    if (new_human or who == "none") and old != "none" and state["options"]["emperor_rules"]:
+        # Tornar-se Imperador: one Emperor, one Emperor token on the board: the previous Emperor's token comes off
+        # (issue 30: told when a human takes the throne from a bot, as when a bot takes it)
+        yield Say(msg("toc.emperor.previous_token_off" if new_human else "toc.emperor.token_off", who=holder), "do")
     if who != old:
         if old in state["bots"]:
             state["bots"][old]["emperor_type"] = ""
@@ -857,6 +900,10 @@ def human_turn(state: dict, data, i: int):
     n = state["options"]["humans"]
     state["next"] = {"proc": "human", "i": i + 1} if i < n else {"proc": "round_end"}
 
+
+#: the answer "this human player took Italia from the human Emperor" (issue 30), and its Portuguese words
+TOOK = "took"
+TOOK_ALIASES = ("tomou", "new", "novo")
 
 #: answers that name an Emperor type, in English and Portuguese
 TYPE_ALIASES = {"senate": ("sen", "senado"), "populace": ("pop", "povo", "popular"), "military": ("mil", "militar")}
