@@ -66,7 +66,10 @@ def crisis_specials(state: dict, data, result: str, event: str, drawn_by_bot: st
         e["legacy"] += 4
         e["ludi"] = True
         e["ludi_applied"] = False
-        yield Say(msg("toc.specials.ludi", bot=bot_name(state["emperor"], state["bots"]), legacy=e["legacy"]), "score")
+        # G3 (rules file §1.8): drawn in the Emperor bot's own Crisis Phase, the -4 applies in this turn's Take Actions
+        own = drawn_by_bot == state["emperor"]
+        yield Say(msg("toc.specials.ludi_own" if own else "toc.specials.ludi", bot=bot_name(state["emperor"], state["bots"]),
+                      legacy=e["legacy"]), "score")
 
 
 def known_provinces(state: dict, data, colour: str) -> list[str]:
@@ -139,19 +142,19 @@ MODE_CHOICES = (("troubled", "toc.mode.first.troubled"), ("emperor_no_army", "to
                 ("mobs", "toc.mode.first.mobs"), ("none", "toc.mode.first.none"))
 
 
-def ask_mode(state: dict, colour: str, name):
+def ask_mode(state: dict, colour: str, name, zero_test: str = ">=2"):
     """Seed, Take Actions 1: the first mode rule that holds. The rules the program decides alone (two cylinders in the
     "0" box, 50+ Legacy) need no question; otherwise one question: which is the first of the board rules that holds
     now (the Emperor's army rule only for the Emperor), or none of them."""
     bot = state["bots"][colour]
     emperor = is_emperor(state, colour)
-    mode, why = mode_rule(bot, emperor, None, None, None)
+    mode, why = mode_rule(bot, emperor, None, None, None, zero_test)
     if mode is not None:
         return mode, why
     choices = tuple(Choice(v, msg(m, bot=name)) for v, m in MODE_CHOICES if emperor or v != "emperor_no_army")
     first = yield Ask(f"toc.{colour}.mode", msg("toc.mode.which", bot=name), ONE_OF, choices, default="none")
     facts = {"troubled": first == "troubled", "army_in_italia": first != "emperor_no_army", "mobs": first == "mobs"}
-    return mode_rule(bot, emperor, facts["troubled"], facts["army_in_italia"], facts["mobs"])
+    return mode_rule(bot, emperor, facts["troubled"], facts["army_in_italia"], facts["mobs"], zero_test)
 
 
 def bot_influence(state: dict, data, colour: str):
@@ -160,7 +163,7 @@ def bot_influence(state: dict, data, colour: str):
     mat = data.mat(bot["mat"])
     name = bot_name(colour, bots)
     yield Say(msg("toc.phase.actions"), "head")
-    mode, why = yield from ask_mode(state, colour, name)
+    mode, why = yield from ask_mode(state, colour, name, str(data.settings.get("mode4_zero_box_test", ">=2")))
     bot["mode"] = mode
     yield Say(msg("toc.mode.set", bot=name, mode=mode, why=f"@toc.mode.why.{why}"), "do")
     yield Say(msg("toc.why.mode", rule=f"@toc.mode.why.{why}", mode=mode), "why")
@@ -582,6 +585,8 @@ def _spend_entry(state: dict, data, colour: str, entry: dict, k: int, given: int
     target = str(entry.get("target") or "").lstrip("@").strip()
     if target:
         yield Say(msg("toc.spend.target", target=target), "rule")
+    if action in ("place_governor", "initiate_battle"):
+        yield from events_at(state, data, colour, "place_governor" if action == "place_governor" else "combat")
     if action == "place_governor":
         before = state["emperor"]
         yield from _maybe_emperor(state, data, colour, performed or [])
@@ -673,7 +678,8 @@ def _maybe_emperor(state: dict, data, colour: str, performed: list | None = None
     else:
         kind = emperor_type_for_area(mat["preferred"])
         yield Say(msg("toc.why.emperor_type", area=area_term(mat["preferred"])), "why")
-    becomes = "toc.emperor.becomes_type"
+    # G18: with the harder challenge the table chose the type, so the type is not said to be the preferred area's
+    becomes = "toc.emperor.becomes_type_chosen" if data.settings.get("harder_challenge", False) else "toc.emperor.becomes_type"
     if kind != "senate" and not data.settings.get("harder_challenge", False):
         # Tornar-se Imperador: a Populace Emperor's token needs the bot's Governor outside Italia, a Military Emperor's
         # its General with an army; without one that type cannot be taken (G11: fallback, provisional).
@@ -729,9 +735,13 @@ def bot_events(state: dict, data, colour: str):
         card = bot[role].get("card")
         if not card:
             continue
-        cat_id, which = card.split(":")
-        cat = data.category(*_cat_key(cat_id))
-        shown = cat.get(which) or msg("toc.card.unnamed", category=f"@toc.category.{cat_id}", set=f"@toc.set.{which}").to_data()
+        shown = _card_shown(data, card)
+        moment = event_moment(data, card)
+        if moment != "any":
+            # issue 30: an event with its own moment was told then (events_at), or that moment never came this turn
+            if not bot[role].get("used"):
+                yield Say(msg(f"toc.events.no_moment.{moment}", bot=bot_name(colour, bots), card=shown), "do")
+            continue
         guideline = str((data.card_guidelines.get(card) or {}).get("text") or "").lstrip("@").strip()
         if guideline:
             yield Say(msg("toc.events.use_owner", bot=bot_name(colour, bots), card=shown, guideline=guideline), "do")
@@ -746,6 +756,69 @@ def bot_events(state: dict, data, colour: str):
 def _cat_key(cat_id: str) -> tuple[str, int]:
     area, value = cat_id.rsplit("_", 1)
     return area, int(value)
+
+
+def _slot_category(data, slot: str) -> tuple[dict, str]:
+    cat_id, which = slot.split(":")
+    return data.category(*_cat_key(cat_id)), which
+
+
+def slot_card(data, slot: str) -> str | None:
+    """The card id of the event a bot uses ("<category id>:<base|expansion>"), when the data name that pile's card."""
+    cat, which = _slot_category(data, slot)
+    name = _fold(cat.get(which) or "")
+    if name == "-":
+        return None
+    return next((c["id"] for c in data.cards if _fold(c.get("name") or "") == name), None)
+
+
+def slot_could_be(data, slot: str, card_id: str) -> bool:
+    """Whether the event of that pile may be the card ``card_id``: its name, when the data give the pile's card; else
+    when nothing known of the card (its influence, value and set: rules file §2.4, MISSING ones are 0 or "") rules it
+    out and the data do not put the card on another pile."""
+    cat, which = _slot_category(data, slot)
+    known = slot_card(data, slot)
+    if known is not None or str(cat.get(which) or "").strip():
+        return known == card_id
+    card = data.card(card_id)
+    elsewhere = any(_fold(c.get(w) or "") == _fold(card.get("name") or "") for c in data.categories for w in ("base", "expansion"))
+    return not elsewhere and card.get("influence") in ("", cat["influence"]) and card.get("value") in (0, cat["value"]) \
+        and card.get("set") in ("", which)
+
+
+def event_moment(data, slot: str) -> str:
+    """When the event of that pile may be used (the data's event notes: "place_governor", "combat" or "any")."""
+    card = slot_card(data, slot)
+    note = data.event_note(card) if card else None
+    return (note or {}).get("when", "any")
+
+
+def events_at(state: dict, data, colour: str, moment: str):
+    """Issue 30: an event that may be used only at a moment of the turn (Damnatio Memoriae: only during a Place
+    Governor, rules file §2.4; a combat-only card: in a battle) is told when that moment comes, not after the list."""
+    bot = state["bots"][colour]
+    for role in ("primary", "secondary"):
+        slot = bot[role]
+        card = slot.get("card")
+        if not card or slot.get("used") or event_moment(data, card) != moment:
+            continue
+        slot["used"] = True
+        yield Say(msg(f"toc.events.now.{moment}", bot=bot_name(colour, state["bots"]), card=_card_shown(data, card)), "do")
+        yield from _guideline(data, card)
+
+
+def _card_shown(data, card: str):
+    cat_id, which = card.split(":")
+    cat = data.category(*_cat_key(cat_id))
+    return cat.get(which) or msg("toc.card.unnamed", category=f"@toc.category.{cat_id}", set=f"@toc.set.{which}").to_data()
+
+
+def _guideline(data, card: str):
+    guideline = str((data.card_guidelines.get(card) or {}).get("text") or "").lstrip("@").strip()
+    if guideline:
+        yield Say(msg("toc.events.guideline_owner", guideline=guideline), "rule")
+    elif is_provisional(data.guidelines):
+        yield provisional("events.guidelines")
 
 
 # -- Gain Legacy ---------------------------------------------------------------------
@@ -774,7 +847,13 @@ def bot_legacy(state: dict, data, colour: str):
             gain = populace_legacy(support, pretenders)
         else:
             battle = yield Ask(f"toc.{colour}.battle_legacy", msg("toc.legacy.battle"), NUMBER, min=0, max=60, default=0)
-            change = military_legacy_change(bot["legacy"], battle, pretenders, cap=data.settings.get("pretender_cap", "legacy_total"))
+            triumph = 0
+            if any(bot[r].get("card") and slot_could_be(data, bot[r]["card"], "triumph") for r in ("primary", "secondary")):
+                # seed, Military Emperor: a Triumph bonus is not doubled, so it has its own question; asked only in a
+                # turn whose event may be Triumph (issue 30)
+                triumph = yield Ask(f"toc.{colour}.triumph", msg("toc.legacy.triumph", bot=name), NUMBER, min=0, max=20, default=0)
+            change = military_legacy_change(bot["legacy"], battle, pretenders, triumph_bonus=triumph,
+                                            cap=data.settings.get("pretender_cap", "legacy_total"))
             gain = change["legacy_change"]
             yield provisional("settings.pretender_cap")
         bot["legacy"] = max(0, bot["legacy"] + gain)
