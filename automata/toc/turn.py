@@ -944,7 +944,10 @@ def human_turn(state: dict, data, i: int):
     holder = _holder_term(state)
     if old == "human" and held.get("player"):
         holder = msg("toc.the_human", n=held["player"]).to_data()  # pt-BR: "o jogador humano 2" inside a sentence
-    choices = [Choice("none", msg("toc.emperor.still_nobody") if old == "none" else msg("toc.emperor.left_office", who=holder))]
+    # a Military Emperor killed in this human's own battle is said here, where it happened (issue 30)
+    left = "toc.emperor.left_office_military" if state["options"]["emperor_rules"] and emperor_type_now(state) == "military" \
+        else "toc.emperor.left_office"
+    choices = [Choice("none", msg("toc.emperor.still_nobody") if old == "none" else msg(left, who=holder))]
     choices += [Choice(c, msg("toc.emperor.still", who=holder)) for c in state["bot_order"] if c == old]
     took = Choice("human", msg("toc.emperor.took_italia", player=player))
     if old == "human" and held.get("player", i) == i:
