@@ -50,3 +50,19 @@ def test_an_unnamed_pile_reads_as_portuguese_in_every_event_line():
                 text = pt.render(msg(mid, bot="azul (Pupienus e Balbinus)", card=card))
                 assert not re.search(r"\b(de|da|do) (a|o) carta\b|\bda carta carta\b|\bde carta\b", text), text
                 assert "carta" in text or cat.get(which), text
+
+
+@pytest.mark.parametrize("ask_id,topic", [
+    ("toc.red.invasion.emperor_killed", "emperor.military"),
+    ("toc.human1.invasion.emperor_killed", "emperor.military"),
+    ("toc.blue.apl.initiate_battle.emperor_killed", "emperor.military"),
+    ("toc.red.triumph", "bot.legacy"),
+    ("toc.human2.emperor", "emperor.becoming"),
+])
+def test_each_new_question_has_its_rule_topic(ask_id, topic):
+    """`tabletop rules` explains the question in progress: issue 30's questions lead to the rule they apply (seed 000,
+    Limitações and Tipos de Imperador; Tornar-se Imperador)."""
+    from cli.rules import for_ask
+
+    found = for_ask("toc", ask_id, None)
+    assert found is not None and found.id == topic
