@@ -348,7 +348,9 @@ def do_raid(ctx: Ctx):
     resolve from space 1; it cannot advance into an occupied space."""
     state = ctx.state
     side = ctx.side()
-    zero = zeto_first_event(ctx)
+    # Zeto Khan changes only *placing* the Raiders (rules §2.5): a raid on Raiders already queued, even one that
+    # resolves them from space 1, is no event played and leaves the turn's first event unused
+    zero = side["raiders"] != "queue" and zeto_first_event(ctx)
     what, s = board.raid_move(side, state["rules"], bomb_zero=zero)
     if what == "enter":
         if s != state["rules"]["raiders_entry_space"]:

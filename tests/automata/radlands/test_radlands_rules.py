@@ -618,6 +618,25 @@ def test_zeto_khan_makes_the_first_event_of_the_turn_bomb_zero_raiders_included(
     assert state["players"]["a"]["queue"] == ["", "uprising", ""]
 
 
+def test_zeto_khan_a_raid_on_queued_raiders_is_not_the_first_event():
+    """Rules §2.5 ("Zeto Khan affects only *placing* Raiders"; §2.11: his trait does not affect events already
+    queued) and issue 30 item 8: a raid that resolves the Raiders from space 1, or advances them, is no event
+    played; it is not announced as Zeto Khan's, and the first event then played is still bomb 0."""
+    from automata.radlands.effects import do_raid
+
+    for queue, answers in ((["raiders", "", ""], {"raiders.camp": "b.c1"}), (["", "", "raiders"], {})):
+        state = fresh(water=3)
+        person(state, "a", 0, "zeto_khan")
+        state["players"]["a"]["hand"] = 1
+        state["players"]["a"]["queue"] = list(queue)
+        state["players"]["a"]["raiders"] = "queue"
+        result = play(do_raid(Ctx(state, data(), "a")), answers)
+        assert "radlands.raid.zeto" not in said(result) and state["turn"]["events_played"] == 0
+        result = play(action(state, data(), "a", 1), {"action": "event", "card": "banish"})
+        assert "radlands.event.zeto" in said(result) and "banish" not in state["players"]["a"]["queue"]
+        assert state["turn"]["events_played"] == 1
+
+
 def test_doomsayer_pushes_every_opponent_event_back_that_can_move():
     """Rules §2.5 (Doomsayer, provisional order back to front): events in spaces 1 and 2 both move back."""
     from automata.radlands.effects import push_opponent_events
