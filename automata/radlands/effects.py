@@ -199,9 +199,12 @@ def provisional(data, key: str, message):
         yield Say(message, "warn")
 
 
-def deck_news(ctx: Ctx, what: str):
+def deck_news(ctx: Ctx, happening: tuple[str, int]):
+    """What the table is told of a happening of board.take_from_deck: the reshuffle names the cards the discard pile
+    held, which the new deck has before the draw that ran out takes from it (rules §2.10)."""
+    what, n = happening
     if what == "reshuffle":
-        yield Say(msg("radlands.deck.reshuffle", n=ctx.state["deck"]["count"]), "do")
+        yield Say(msg("radlands.deck.reshuffle", n=n), "do")
     elif what == "empty_discard":
         yield from provisional(ctx.data, "empty_discard_at_first_runout", msg("radlands.provisional.empty_discard"))
     elif what == "exhausted":

@@ -395,11 +395,24 @@ def test_deck_reshuffles_once_then_the_second_run_out_is_a_draw():
     state = fresh()
     state["deck"].update(count=1, discard=5)
     taken, what = board.take_from_deck(state, 2)
-    assert taken == 2 and what == ["reshuffle"] and state["deck"] == {"count": 4, "discard": 0, "reshuffles": 1, "known": []}
+    assert taken == 2 and what == [("reshuffle", 5)] and state["deck"] == {"count": 4, "discard": 0, "reshuffles": 1, "known": []}
     state["deck"]["count"] = 0
     state["deck"]["discard"] = 3
     taken, what = board.take_from_deck(state, 1)
-    assert taken == 0 and what == ["exhausted"] and state["over"] and state["result"] == "draw"
+    assert taken == 0 and what == [("exhausted", 0)] and state["over"] and state["result"] == "draw"
+
+
+def test_the_reshuffle_names_the_cards_the_discard_pile_held():
+    """Rules §2.10 (the first run-out shuffles the discard pile into a new deck) and issue 30 item 10: the table is
+    told the size of the new deck it shuffles, the cards of the discard pile, before the draw takes from it."""
+    from automata.radlands.effects import draw_cards
+
+    for discard, drawn in ((4, 1), (7, 3), (1, 1)):
+        state = fresh()
+        state["deck"].update(count=0, discard=discard)
+        result = play(draw_cards(Ctx(state, data(), "a"), "a", drawn))
+        [news] = [e.msg for e in result.transcript if e.kind == "say" and e.msg.id == "radlands.deck.reshuffle"]
+        assert news.params["n"] == discard and state["deck"]["count"] == discard - drawn
 
 
 def test_starting_hand_is_the_sum_of_the_camps_draw_values():
@@ -456,7 +469,7 @@ def test_deck_run_out_at_the_last_card_when_the_owner_says_so():
     state["rules"]["provisional"]["deck_exhaustion_trigger"] = "last_card_leaves"
     state["deck"].update(count=2, discard=4)
     taken, what = board.take_from_deck(state, 2)
-    assert taken == 2 and what == ["reshuffle"] and state["deck"]["count"] == 4
+    assert taken == 2 and what == [("reshuffle", 4)] and state["deck"]["count"] == 4
 
 
 def test_first_run_out_with_an_empty_discard_pile_is_a_draw_marked_provisional():
@@ -464,7 +477,7 @@ def test_first_run_out_with_an_empty_discard_pile_is_a_draw_marked_provisional()
     state = fresh()
     state["deck"].update(count=0, discard=0)
     taken, what = board.take_from_deck(state, 1)
-    assert taken == 0 and what == ["empty_discard", "exhausted"] and state["result"] == "draw"
+    assert taken == 0 and what == [("empty_discard", 0), ("exhausted", 0)] and state["result"] == "draw"
 
 
 def test_karli_blaze_makes_new_people_and_punks_enter_ready():
