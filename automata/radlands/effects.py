@@ -22,7 +22,6 @@ class Ctx:
     data: object
     me: str
     source: dict = field(default_factory=dict)  # {"kind": camp|person|event|junk, "card": id, "c": col, "uid": uid}
-    text: object = None  # the Msg of the text being resolved (for manual parts)
     used_ids: dict = field(default_factory=dict)
     hit_camp: bool = False
     last_drawn: int = 0  # how many cards the last draw of this effect gave (for "discard N of those")
@@ -602,10 +601,13 @@ def draw_if_camp_hit(ctx: Ctx, _arg=""):
         yield from draw_cards(ctx, ctx.me, 1)
 
 
-def manual(ctx: Ctx, _arg=""):
-    if ctx.text is not None:
-        yield Say(ctx.text, "rule")
-    yield Say(msg("radlands.manual"), "warn")
+def manual(ctx: Ctx, icon=""):
+    """A text or an icon the program does not apply (``icon``: an owner's icon, rules §3.3): the table applies it
+    and reports what changed. The card's text was said when it began to resolve, so it is not said again."""
+    if icon in ctx.data.icons:
+        yield Say(msg("radlands.manual_icon", icon=ctx.data.icon_label(icon).to_data()), "warn")
+    else:
+        yield Say(msg("radlands.manual"), "warn")
     yield from report_changes(ctx)
 
 

@@ -534,6 +534,41 @@ def owner_game(rulings: dict, **kw):
     return state, game._load(over)
 
 
+CHROME = {
+    "icons": {"chrome": {"label_en": "Chrome", "label_pt": "Cromo"}},
+    "people": {"chrome_zealot": {"name": "Chrome Zealot", "set": "cult_of_chrome", "cost": 2, "junk": "chrome",
+                                 "copies": 1, "abilities": []}},
+    "events": {"chrome_rite": {"name": "Chrome Rite", "set": "cult_of_chrome", "cost": 1, "bomb": 1, "junk": "chrome",
+                               "copies": 1, "effects": ["chrome"], "effect_text": "Polish every camp."}},
+}
+
+
+def test_an_owner_icon_shows_its_printed_label_and_an_owner_event_its_text_once():
+    """Rules §3.3 (an owner's icon must load, display and be usable as a manual effect) and issue 30 item 11: the
+    junk lines of the menu and of the junk show the icon's label_en / label_pt, never a raw key; an owner event's
+    text is said once, and the table is told to apply the icon by its name."""
+    from cli.i18n import Translator
+    from automata.radlands.card_effects import resolve_event_card
+    from automata.radlands.turn import junk_card, menu_choices
+
+    state = fresh()
+    state["overrides"] = CHROME
+    d = game._load(CHROME)
+    [junk] = [c for c in menu_choices(state, d, "a") if c.value == "junk:chrome_zealot"]
+    for lang, label in (("en", "Chrome"), ("pt-BR", "Cromo")):
+        text = Translator(lang).render(junk.label)
+        assert f"({label})" in text and "radlands." not in text, text
+    state["players"]["a"]["hand"] = 1
+    result = play(junk_card(Ctx(state, d, "a"), "chrome_zealot"), {"change": "done"})
+    lines = [Translator("pt-BR").render(e.msg) for e in result.transcript if e.kind == "say"]
+    assert any("Chrome Zealot" in x and "Cromo" in x for x in lines) and not any("radlands." in x for x in lines)
+    assert "radlands.manual_icon" in said(result)
+    result = play(resolve_event_card(Ctx(state, d, "a"), "chrome_rite"), {"change": "done"})
+    texts = [e.msg for e in result.transcript if e.kind == "say" and e.msg.id == "radlands.card.owner_text"]
+    assert [m.params["text"] for m in texts] == ["Polish every camp."]
+    assert "radlands.manual_icon" in said(result) and "chrome_rite" in state["deck"]["known"]
+
+
 def test_owner_symbol_cost_base_is_the_own_cost_of_mimic_and_the_labs():
     """Rules §4.1 item 5: the own cost of Adrenaline Lab, Parachute Base and Mimic is provisional (0); the owner's
     symbol_cost_base replaces it, and it is no longer shown as PROVISIONAL."""
