@@ -296,6 +296,13 @@ def flat_menu(state: dict) -> bool:
     return int(state.get("options", {}).get("menu", 1)) >= 2
 
 
+def answers_itself(state: dict) -> bool:
+    """Menu version 3 (issue 30 item 13): the questions the program can answer from what it tracks are not asked
+    (Napalm's column, Doomsayer with nothing that can move back, High Ground with at most one person). Saves made
+    before keep their questions, so that their journals replay."""
+    return int(state.get("options", {}).get("menu", 1)) >= 3
+
+
 def placements(ctx: Ctx, cols: list[Choice], side: str | None = None) -> list[Choice]:
     """Menu version 2 (issue 11): the column and the place in it as one answer. A column holding one person gives
     two items, '2.front' (in front of that person) and '2.behind' (behind them: they move forward); an empty
@@ -512,7 +519,21 @@ def _opp_column(ctx: Ctx, base: str, question):
 
 
 def destroy_enemies_in_column(ctx: Ctx, _arg=""):
-    c = yield from _opp_column(ctx, "column", msg("radlands.ask.enemy_column", player=ctx.name(ctx.opp)))
+    """Napalm: every enemy in one column of the opponent is destroyed. From menu version 3 only the columns that
+    hold enemies are offered: none, the effect does nothing; one, it is that one (issue 30 item 13)."""
+    if answers_itself(ctx.state):
+        cols = [ch for ch in targets.column_choices(ctx.state, ctx.data, ctx.opp) if ctx.side(ctx.opp)["columns"][int(ch.value) - 1]]
+        if not cols:
+            yield Say(msg("radlands.fx.no_target"), "info")
+            return
+        if len(cols) == 1:
+            yield Say(msg("radlands.fx.only_column", player=ctx.name(ctx.opp), choice=cols[0].label.to_data()), "info")
+            col = cols[0].value
+        else:
+            col = yield Ask(ctx.qid("column"), msg("radlands.ask.enemy_column", player=ctx.name(ctx.opp)), ONE_OF, tuple(cols))
+        c = int(col) - 1
+    else:
+        c = yield from _opp_column(ctx, "column", msg("radlands.ask.enemy_column", player=ctx.name(ctx.opp)))
     values = [f"{ctx.opp}.c{c + 1}.{i + 1}" for i in range(len(ctx.side(ctx.opp)["columns"][c]))]
     yield from _all_at_once(ctx, values, "destroy")
 
@@ -567,8 +588,8 @@ def famine(ctx: Ctx, _arg=""):
 def high_ground(ctx: Ctx, _arg=""):
     ctx.state["turn"]["high_ground"] = True
     yield Say(msg("radlands.fx.high_ground", player=ctx.name(), opp=ctx.name(ctx.opp)), "rule")
-    if flat_menu(ctx.state) and not board.people(ctx.side()):
-        return  # no person to rearrange: nothing unmodelled can change (issue 11)
+    if flat_menu(ctx.state) and len(board.people(ctx.side())) <= (1 if answers_itself(ctx.state) else 0):
+        return  # no people to rearrange (issue 11), or only one (issue 30 item 13): nothing to ask
     yield from report_changes(ctx, only=("move",))
 
 
@@ -585,6 +606,10 @@ def push_opponent_events(ctx: Ctx, _arg=""):
     back, so that every event that can move does)."""
     q = ctx.side(ctx.opp)["queue"]
     if not any(q):
+        return
+    if answers_itself(ctx.state) and not any(q[i] and not q[i + 1] for i in range(len(q) - 1)):
+        # rules §2.5: an event moves back only into a free space behind it; none can, so 'may push' changes nothing
+        yield Say(msg("radlands.q.doomsayer_none", player=ctx.name(ctx.opp)), "info")
         return
     # "you may": Enter means no (wave-2: Enter never records what the table did not do)
     if not (yield Ask(ctx.qid("push"), msg("radlands.ask.push_events", player=ctx.name(ctx.opp)), YES_NO, default=False)):

@@ -719,6 +719,78 @@ def test_high_ground_leaves_every_opposing_card_unprotected_for_the_turn():
     assert {c.value for c in pending.choices} == {"b.c1.1", "b.c1", "b.c2", "b.c3"}
 
 
+def asks(proc, answers=None) -> list[str]:
+    """The ids of the questions a procedure asks with ``answers`` (it must finish)."""
+    return [e.id for e in play(proc, answers).transcript if e.kind == "ask"]
+
+
+def test_napalm_asks_only_between_columns_that_hold_enemies():
+    """Rules §2.12 (Napalm: destroy every enemy in one column), DESIGN 'questions are the table's cost' and issue 30
+    item 13: a column without enemies is no real choice; with no enemy at all nothing is asked and nothing
+    happens, with one column of enemies it is taken, with two the table picks between those two only."""
+    from automata.radlands.effects import destroy_enemies_in_column
+
+    state = fresh()
+    result = play(destroy_enemies_in_column(Ctx(state, data(), "a")))
+    assert not [e for e in result.transcript if e.kind == "ask"] and "radlands.fx.no_target" in said(result)
+    for c in (0, 1, 2):
+        state = fresh()
+        person(state, "b", c, "muse")
+        person(state, "b", c, "looter")
+        assert asks(destroy_enemies_in_column(Ctx(state, data(), "a"))) == []
+        assert not board.people(state["players"]["b"])
+    state = fresh()
+    person(state, "b", 0, "muse")
+    person(state, "b", 2, "looter")
+    pending = run(destroy_enemies_in_column(Ctx(state, data(), "a")), ScriptedAnswers({}), dice=DiceContext(1, 1, "app")).pending
+    assert pending.id == "column" and [c.value for c in pending.choices] == ["1", "3"]
+
+
+def test_doomsayer_asks_only_when_an_event_can_move_back():
+    """Rules §2.5 (Doomsayer: you may push every opponent event back 1 space; one with no free space behind stays)
+    and issue 30 item 13: when no event of the opponent can move back, 'may push' changes nothing: not asked."""
+    from automata.radlands.effects import push_opponent_events
+
+    for queue in (["", "", "banish"], ["banish", "uprising", "famine"], ["", "banish", "uprising"]):
+        state = fresh()
+        state["players"]["b"]["queue"] = list(queue)
+        result = play(push_opponent_events(Ctx(state, data(), "a")))
+        assert not [e for e in result.transcript if e.kind == "ask"] and state["players"]["b"]["queue"] == queue
+        assert "radlands.q.doomsayer_none" in said(result)
+    for queue in (["banish", "", ""], ["", "banish", ""], ["banish", "", "famine"]):
+        state = fresh()
+        state["players"]["b"]["queue"] = list(queue)
+        assert asks(push_opponent_events(Ctx(state, data(), "a")), {"push": "no"}) == ["push"]
+
+
+def test_high_ground_asks_for_a_rearrangement_only_with_two_people_or_more():
+    """Rules §2.7 and §2.11 (High Ground: rearrange your people, then every opposing card is unprotected) and issue
+    30 item 13: with no person or one, the program does not ask what was rearranged; the turn is marked all the
+    same. With two people the table reports the moves."""
+    from automata.radlands.effects import high_ground
+
+    for n in (0, 1, 2):
+        state = fresh()
+        for c in range(n):
+            person(state, "a", c, "muse")
+        assert asks(high_ground(Ctx(state, data(), "a")), {"change": "done"}) == ([] if n <= 1 else ["change"])
+        assert state["turn"]["high_ground"]
+
+
+def test_a_save_of_menu_version_2_keeps_the_questions_it_was_played_with():
+    """Issue 30 item 13 (and issue 11): a save started before menu version 3 replays its journal, so Napalm,
+    Doomsayer and High Ground ask there as they did."""
+    from automata.radlands.effects import destroy_enemies_in_column, high_ground, push_opponent_events
+
+    state = fresh()
+    state["options"]["menu"] = 2
+    person(state, "a", 0, "muse")
+    state["players"]["b"]["queue"] = ["", "", "banish"]
+    assert asks(destroy_enemies_in_column(Ctx(state, data(), "a")), {"column": "1"}) == ["column"]
+    assert asks(push_opponent_events(Ctx(state, data(), "a")), {"push": "no"}) == ["push"]
+    assert asks(high_ground(Ctx(state, data(), "a")), {"change": "done"}) == ["change"]
+
+
 def test_vera_vosh_keeps_the_first_card_whose_ability_is_used_ready():
     """Rules §2.8 (Vera Vosh): the first card whose ability you use each turn stays ready; the second does not."""
     state = fresh(water=3)
