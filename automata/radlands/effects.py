@@ -512,8 +512,9 @@ def draw_per_destroyed_opposing_camp(ctx: Ctx, _arg=""):
     yield from draw_cards(ctx, ctx.me, board.destroyed_camps(ctx.side(ctx.opp)))
 
 
-def _opp_column(ctx: Ctx, base: str, question):
-    cols = targets.column_choices(ctx.state, ctx.data, ctx.opp)
+def _opp_column(ctx: Ctx, base: str, question, cols: list[Choice] | None = None):
+    """The index of the opponent's column the table picks among ``cols`` (default: all three)."""
+    cols = targets.column_choices(ctx.state, ctx.data, ctx.opp) if cols is None else cols
     col = yield Ask(ctx.qid(base), question, ONE_OF, tuple(cols))
     return int(col) - 1
 
@@ -528,10 +529,9 @@ def destroy_enemies_in_column(ctx: Ctx, _arg=""):
             return
         if len(cols) == 1:
             yield Say(msg("radlands.fx.only_column", player=ctx.name(ctx.opp), choice=cols[0].label.to_data()), "info")
-            col = cols[0].value
+            c = int(cols[0].value) - 1
         else:
-            col = yield Ask(ctx.qid("column"), msg("radlands.ask.enemy_column", player=ctx.name(ctx.opp)), ONE_OF, tuple(cols))
-        c = int(col) - 1
+            c = yield from _opp_column(ctx, "column", msg("radlands.ask.enemy_column", player=ctx.name(ctx.opp)), cols)
     else:
         c = yield from _opp_column(ctx, "column", msg("radlands.ask.enemy_column", player=ctx.name(ctx.opp)))
     values = [f"{ctx.opp}.c{c + 1}.{i + 1}" for i in range(len(ctx.side(ctx.opp)["columns"][c]))]
