@@ -49,12 +49,17 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
         if interactive:
             from .prompter import TerminalPrompter
 
-            from .rules.at_table import RuleHelp  # '?' at a question shows its rule, then asks again
+            from .fixat import FixAtQuestion
+            from .rules.at_table import RuleHelp  # '?' at a question shows its rule, '!' corrects; then asks again
 
             source = ChainedSource(source, RuleHelp(TerminalPrompter(env.t), env, session.save.game,
-                                                    lambda: (session.save.pending or {}).get("step")))
+                                                    lambda: (session.save.pending or {}).get("step"),
+                                                    FixAtQuestion(env, session)))
+        quiet = {"replayed": False}  # after a correction at a question, the step's lines already shown are not repeated
 
         def on_event(event) -> None:
+            if quiet["replayed"] and event.replayed:
+                return
             if env.json:
                 events.append(event)
             else:
@@ -65,7 +70,8 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
         try:
             session.save.journal()  # a damaged journal stops the game before anything is played or written
             if apply_step is not None:
-                result = session.apply(apply_step, source, env.dice, on_event)
+                result = _correctable(lambda: session.apply(apply_step, source, env.dice, on_event),
+                                      lambda: session.play(source, env.dice, on_event, 1), quiet)
             else:
                 pending = session.save.pending
                 if pending and pending.get("records") and not env.json:
@@ -79,7 +85,23 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
                 # the pause is no question: not journalled, never waited for off-terminal
                 after = getattr(game_cli(session.save.game), "after_step", None) if interactive else None
                 on_step = (lambda step: after(env, session, step)) if after is not None else None
-                result = session.play(source, env.dice, on_event, cap, on_step)
+                done = {"n": 0}
+
+                def counted(step) -> None:
+                    done["n"] += 1
+                    if on_step is not None:
+                        on_step(step)
+
+                def again():  # the steps completed before a correction still count against the cap
+                    rest = None if cap is None else cap - done["n"]
+                    if rest is not None and rest <= 0:
+                        from state.session import PlayResult
+
+                        return PlayResult(0, False)
+                    return session.play(source, env.dice, on_event, rest, counted)
+
+                result = _correctable(again, again, quiet)
+                result.steps_done = done["n"]
                 if steps is None and not interactive and not result.finished and result.pending is None:
                     env.err.print(env.t("core.play.step_cap", n=cap))  # the answers given keep the game going
         except StepInProgress as busy:
@@ -108,6 +130,20 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
     elif env.json:
         env.emit_json({"ok": True, "game": name, "steps_done": result.steps_done, "finished": False,
                        "transcript": [event_json(env.t, e) for e in events]})
+
+
+def _correctable(first, again, quiet):
+    """Run ``first``; when a correction is journalled at a question ('!', cli/fixat.py), the step in progress
+    resumes from the corrected values (``again``) and asks the same question again."""
+    from .fixat import Corrected
+
+    play = first
+    while True:
+        try:
+            return play()
+        except Corrected:
+            quiet["replayed"] = True
+            play = again
 
 
 def _finished(env, session, events, steps_done: int) -> None:
