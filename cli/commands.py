@@ -32,7 +32,28 @@ UNATTENDED_STEPS = 2000
 
 def run_steps(env, steps: int | None = None, apply_step: dict | None = None, game_id: str = "", not_this_game: str = "") -> None:
     """Play the current game (``steps`` at most), or, with ``apply_step``, play that one step out of turn (a
-    helper command that changes the save: it is journalled like any step, so undo takes it back)."""
+    helper command that changes the save: it is journalled like any step, so undo takes it back).
+
+    At the end, answers given (``--answer``, ``--answers``) whose ids no question of this run asked are named on
+    one line of stderr (a misspelt or stale id; issue 23); the exit code is the run's."""
+    used: dict = {}
+    try:
+        _run_steps(env, steps, apply_step, game_id, not_this_game, used)
+    except typer.Exit:
+        _say_unused(env, used.get("answers"))
+        raise
+    _say_unused(env, used.get("answers"))
+
+
+def _say_unused(env, answers) -> None:
+    unused = answers.unused() if answers is not None else []
+    if unused:
+        from rich.markup import escape
+
+        env.err.print(escape(env.t("core.play.unused_answers", n=len(unused), ids=", ".join(unused))), soft_wrap=True)
+
+
+def _run_steps(env, steps, apply_step, game_id, not_this_game, used: dict) -> None:
     from automata.core.runner import BadAnswer, ChainedSource
     from state.session import StepInProgress
 
@@ -46,6 +67,7 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
     with saves.locked(env, name):
         session = saves.open_session(env, name)
         source = scripted_answers(env)  # a choice may be named by its label in the table's language
+        used["answers"] = source.inner
         if interactive:
             from .prompter import TerminalPrompter
 

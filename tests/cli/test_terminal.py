@@ -60,6 +60,9 @@ def test_confirm_with_y_and_enter_and_a_select_with_arrow_keys(term_env, _tablet
         child.expect(f"Setup step {n} done")
         child.send("y\r")
     child.expect("Which Old World card did")
+    child.send("\r")  # no card is the neutral one: a tired Enter is refused with a hint (issue 23 part 6)
+    child.expect("Nothing is chosen yet")
+    child.send(DOWN)  # from nothing chosen, Down is the first card
     child.send(DOWN)  # the second card
     child.send("\r")
     child.expect("change on the board")
