@@ -212,6 +212,12 @@ def log(
     except saves.SaveError as e:
         raise saves.save_error(env, e) from None
     entries = journal[-last:] if last else journal
+    from state import undotrail
+
+    first = entries[0].get("n", 1) if entries else len(journal) + 1
+    trail = [u for u in undotrail.read(session.save.folder) if first - 1 <= u["to"] <= len(journal)]
+    undone = [{"at": u["at"], "when": _when(u["at"]), "after": u["to"], "n": u["from"] - u["to"],
+               "labels": [env.t.render(Msg.from_data(x)) for x in u["labels"]]} for u in trail]
     rows = []
     for entry in entries:
         answers = [
@@ -223,16 +229,24 @@ def log(
                      "told": told, "lines": entry_lines(env.t, entry, env.explain)})
     if env.json:
         env.emit_json({"ok": True, "game": session.save.name,
-                       "entries": [{k: v for k, v in row.items() if k != "lines"} for row in rows]})
+                       "entries": [{k: v for k, v in row.items() if k != "lines"} for row in rows], "undone": undone})
         return
-    if not rows:
+    if not rows and not undone:
         env.out.print(env.t("core.log.empty"))
         return
     from rich.markup import escape
 
     from .render import STYLES, print_hanging
 
+    def rewound(after: int) -> None:
+        for u in undone:
+            if u["after"] == after:
+                text = env.t("core.log.undone", n=u["n"], when=u["when"], labels="; ".join(u["labels"]))
+                print_hanging(env.out, "      " + text, "yellow")
+                env.out.print()
+
     def show() -> None:
+        rewound(first - 1)
         for row in rows:
             env.out.print(f"[bold]{row['n']:>4}  {escape(row['label'])}[/bold]")
             if raw:
@@ -242,18 +256,30 @@ def log(
                 if env.explain:
                     for w in row["why"]:
                         env.out.print(f"      [italic]⚖ {escape(w)}[/italic]")
+                rewound(row["n"])
                 continue
             for style, text in row["lines"]:
                 look = STYLES.get(style, "dim" if style in ("ask", "roll") else "")
                 # wrapped lines line up after the entry's indent and its lead ("→ ", "? "), as play shows them
                 print_hanging(env.out, "      " + text, look)
             env.out.print()
+            rewound(row["n"])
 
     if env.interactive() and len(rows) > 10:
         with env.out.pager(styles=True):
             show()
     else:
         show()
+
+
+def _when(at: str) -> str:
+    """An undo's time as the table reads it ("2026-12-04 20:10 UTC"); what cannot be read is shown as it is."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(at).strftime("%Y-%m-%d %H:%M UTC")
+    except ValueError:
+        return at
 
 
 @core.command()
@@ -274,6 +300,14 @@ def undo(n: int = typer.Argument(1, min=0, help="How many journal entries to tak
             dropped = session.undo(n)
         except saves.SaveError as e:
             raise saves.save_error(env, e) from None
+        if dropped:  # the trail 'log' shows: the history was rewound here (state/undotrail.py)
+            from state import undotrail
+
+            try:
+                undotrail.record(session.save.folder, available, session.save.journal_length,
+                                 [e["label"] for e in dropped])
+            except OSError:
+                pass  # the undo is done and saved; only its trace in 'log' is missing
     labels = [env.t.render(Msg.from_data(e["label"])) for e in dropped]
     if env.json:
         env.emit_json({"ok": True, "game": name, "undone": labels, "journal_length": session.save.journal_length})
