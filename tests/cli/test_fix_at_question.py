@@ -152,3 +152,15 @@ def test_off_terminal_a_bang_answer_is_no_correction(midgame_radlands, monkeypat
     before = read(folder)
     result = runner.invoke(cli.main.app, ["play", "--answer", f"{before.pending['records'][0]['id']}=!-1 deck"])
     assert "table_fix" not in str(read(folder).journal()) and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_the_rule_help_mentions_bang_once(midgame_radlands, monkeypatch, lang):
+    from cli.i18n import Translator
+
+    prompter = Scripted(["?", "STOP"])
+    install(monkeypatch, prompter)
+    result = runner.invoke(cli.main.app, ["--lang", lang, "play"])
+    assert result.exit_code == 130
+    hint = Translator(lang)("core.fix.ask_hint")
+    assert " ".join(result.output.split()).count(" ".join(hint.split())) == 1
