@@ -3,7 +3,7 @@
 For each AI bot: its Legacy, its mode marker (Mode box and side), its three AI pawns, its three AI cylinders (in
 Available Cylinders, on the Influence Point Track with their points, or in the "0" box), the Ludi Saeculares marker,
 its starting province and whether it has been Emperor this turn (the Limitation). For the game: who is Emperor and
-which type. The humans' Legacy is not tracked by the program (the table keeps it), so it is not here.
+which type, and with the Selective Setup the card in play in each pile (the bots' events read it). The humans' Legacy is not tracked by the program (the table keeps it), so it is not here.
 
 Seed 000 ("Preparação" step 4, "Fluxo do Jogo", "Tornar-se Imperador", "Limitações", "Tipos de Imperador") and
 rules file §1.5, §1.6, §3.1–§3.3, §3.13.
@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..core.fix import CHOICE, COUNT, Field, FixError, Option, Param
 from ..core.steps import msg
 from .bot import AREAS
-from .data import AREA_NAMES, COLOUR_NAMES
+from .data import AREA_NAMES, CATEGORY_VALUES, COLOUR_NAMES
 from .game import data_of
 from .emperor import EMPEROR_TYPES, emperor_type_for_area
 
@@ -299,6 +299,24 @@ def _type_put(state, keys, value):
         held["type"] = value
 
 
+_SET_WORDS = {"base": ("base", "base game", "jogo base"), "expansion": ("expansion", "expansao", "age of iron and rust")}
+
+
+def _pile_field(area: str, value: int) -> Field:
+    """Selective Setup (seed 000, Preparação step 2, Option 3): for each category the base or the expansion card is in
+    play, and a bot's event of that category is that card's (Take Actions 1)."""
+    cat = f"{area}_{value}"
+    words = tuple(f"{pile} {a} {value}" for pile in ("pile", "pilha", "selective") for a in (area, *AREA_NAMES[area][1:2]))
+
+    def put(state, keys, chosen):
+        state["selective"][cat] = chosen
+
+    return Field(f"pile_{cat}", words, "toc.fix.pile", CHOICE, lambda s, k: s["selective"].get(cat, ""), put,
+                 choices=lambda s, k: [Option(w, f"@toc.set.{w}", _SET_WORDS[w]) for w in ("base", "expansion")],
+                 exists=lambda s, k: _playing(s) and s["options"].get("cards") == "selective" and cat in s["selective"],
+                 extra=lambda s, k: {"category": f"@toc.category.{cat}"})
+
+
 def _data(value):
     return value.to_data() if hasattr(value, "to_data") else value
 
@@ -329,4 +347,5 @@ FIX_FIELDS = (
     Field("emperor_type", ("emperor type", "type", "tipo", "tipo de imperador"), "toc.fix.emperor_type", CHOICE,
           _type_get, _type_put, choices=_type_choices, exists=_type_exists,
           extra=lambda s, k: {"who": _data(_holder(s, _emperor_get(s, k).partition(":")[0]))}),
+    *(_pile_field(area, value) for area in AREAS for value in CATEGORY_VALUES),
 )

@@ -280,6 +280,28 @@ def test_starting_provinces_stay_one_per_bot(mid_game):
     assert len(set(starts)) == len(starts)
 
 
+def test_a_selective_pile_corrected_gives_the_bots_that_cards_event():
+    """Seed, Preparação 2 (Option 3, Selective Setup) and Take Actions 1: with the Selective Setup a bot's event of a
+    category is the card in play in that pile, so the corrected pile is the one the next event reads."""
+    from automata.core.runner import ScriptedAnswers
+    from automata.toc.turn import choose_event
+
+    state = part_game(6, 20, cards="selective")
+    for cat in data_of(state).categories:
+        area, value = cat["influence"], cat["value"]
+        other = "expansion" if state["selective"][cat["id"]] == "base" else "base"
+        applied(state, f"pilha {AREAS_PT[area]} {value} {'expansao' if other == 'expansion' else 'base'}")
+        assert state["selective"][cat["id"]] == other
+        r = run(choose_event(state, data_of(state), "red", "primary", area, value), ScriptedAnswers({}))
+        assert r.result == f"{cat['id']}:{other}"
+    fixed = part_game(6, 20)
+    with pytest.raises(fix.FixError):  # the Fixed Setup has every card in play: no pile to correct
+        fix.parse("pile military 2 base", FIX_FIELDS, fixed)
+
+
+AREAS_PT = {"military": "militar", "senate": "senado", "populace": "povo"}
+
+
 def test_the_listing_names_every_value_with_the_words_that_set_it(mid_game):
     rows = fix.listing(mid_game, FIX_FIELDS)
     fields = {row["field"] for row in rows}
@@ -307,7 +329,7 @@ def test_random_corrections_in_long_games_replay_identically_and_the_game_ends()
     played = WithCorrections(game)
     for seed in range(random_games(40)):
         rng = random.Random(seed)
-        raw = dict(RAW, emperor_rules=seed % 3 != 2)
+        raw = dict(RAW, emperor_rules=seed % 3 != 2, cards=("fixed", "selective", "variable")[seed % 3])
         options = game.check_options(raw)
         session = Session.create(f"g{seed}", "toc", options, seed, {"dice": "table"}, "2026-01-01")
         state = game.new_state(options, seed)
