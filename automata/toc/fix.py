@@ -3,7 +3,13 @@
 For each AI bot: its Legacy, its mode marker (Mode box and side), its three AI pawns, its three AI cylinders (in
 Available Cylinders, on the Influence Point Track with their points, or in the "0" box), the Ludi Saeculares marker,
 its starting province and whether it has been Emperor this turn (the Limitation). For the game: who is Emperor and
-which type, and with the Selective Setup the card in play in each pile (the bots' events read it). The humans' Legacy is not tracked by the program (the table keeps it), so it is not here.
+which type, and with the Selective Setup the card in play in each pile (the bots' events read it).
+
+Kept consistent in ``put``: a new Emperor clears the old one's type (bot) or record (human) and, for a bot in its own
+turn, counts as having been Emperor this turn; a cylinder leaving the track loses its points and points put a cylinder
+on the track; starting provinces swap. Not derived, so left as they are: the Ludi Saeculares marker (a reminder on the
+mat of the bot that was Emperor when the event was drawn, for its next turn, whoever reigns then) and this turn's
+influence already placed (a Mode corrected after Take Actions does not redo it: correct the cylinders and points). The humans' Legacy is not tracked by the program (the table keeps it), so it is not here.
 
 Seed 000 ("Preparação" step 4, "Fluxo do Jogo", "Tornar-se Imperador", "Limitações", "Tipos de Imperador") and
 rules file §1.5, §1.6, §3.1–§3.3, §3.13.
