@@ -17,6 +17,8 @@ rules file §1.5, §1.6, §3.1–§3.3, §3.13.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..core.fix import CHOICE, COUNT, Field, FixError, Option, Param
 from ..core.steps import msg
 from .bot import AREAS
@@ -26,6 +28,10 @@ from .emperor import EMPEROR_TYPES, emperor_type_for_area
 
 #: where a cylinder can be between two steps (rules file §3.13; "upper"/"lower" last only inside Take Actions)
 CYLINDER_PLACES = ("available", "track", "zero")
+_PT_PLACE = {"available": "disponível", "track": "trilha", "zero": "zero"}
+_PT_SIDE = {"portrait": "retrato", "plus2": "+2"}
+_PT_TYPE = {"senate": "senado", "populace": "povo", "military": "militar"}
+_PT_SET = {"base": "base", "expansion": "expansão"}
 _PLACE_WORDS = {
     "available": ("available", "available cylinders", "disponivel", "disponiveis", "cilindros disponiveis"),
     "track": ("track", "influence point track", "trilha", "na trilha", "on track"),
@@ -63,7 +69,12 @@ def _bot_label(state: dict, colour: str):
 def _bots(state: dict) -> list[Option]:
     if not _playing(state):
         return []
-    return [Option(c, _bot_label(state, c), _bot_words(state, c)) for c in state["bot_order"] if c in state["bots"]]
+    return [Option(c, _bot_label(state, c), _bot_words(state, c), {"pt-BR": _pt_colour(c)})
+            for c in state["bot_order"] if c in state["bots"]]
+
+
+def _pt_colour(colour: str) -> str:
+    return (COLOUR_NAMES.get(colour) or (colour, colour))[1]
 
 
 def _areas(state: dict) -> list[Option]:
@@ -72,7 +83,8 @@ def _areas(state: dict) -> list[Option]:
     options = []
     for area in AREAS:
         colour = data.colour_of(area)
-        options.append(Option(area, f"@toc.area.{area}", (area, *AREA_NAMES[area], *COLOUR_NAMES.get(colour, (colour,)))))
+        options.append(Option(area, f"@toc.area.{area}", (area, *AREA_NAMES[area], *COLOUR_NAMES.get(colour, (colour,))),
+                              {"pt-BR": _PT_TYPE[area]}))
     return options
 
 
@@ -104,7 +116,7 @@ def _mode_put(state, keys, value):
 
 
 def _side_choices(state, keys):
-    return [Option(s, f"@toc.picture.side.{s}", _SIDE_WORDS[s]) for s in ("portrait", "plus2")]
+    return [Option(s, f"@toc.picture.side.{s}", _SIDE_WORDS[s], {"pt-BR": _PT_SIDE[s]}) for s in ("portrait", "plus2")]
 
 
 def _marker_put(state, keys, value):
@@ -127,7 +139,7 @@ def _cylinder_get(state, keys):
 
 
 def _cylinder_choices(state, keys):
-    return [Option(p, f"@toc.fix.place.{p}", _PLACE_WORDS[p]) for p in CYLINDER_PLACES]
+    return [Option(p, f"@toc.fix.place.{p}", _PLACE_WORDS[p], {"pt-BR": _PT_PLACE[p]}) for p in CYLINDER_PLACES]
 
 
 def _cylinder_put(state, keys, value):
@@ -158,7 +170,7 @@ def _points_put(state, keys, value):
 
 # -- Ludi Saeculares, start province, the Limitation -----------------------------------------------------------------------
 def _yes_no(state, keys):
-    return [Option(True, "@toc.fix.yes", _YES), Option(False, "@toc.fix.no", _NO)]
+    return [Option(True, "@toc.fix.yes", _YES, {"pt-BR": "sim"}), Option(False, "@toc.fix.no", _NO, {"pt-BR": "não"})]
 
 
 def _ludi_put(state, keys, value):
@@ -234,18 +246,18 @@ def _emperor_label(state, who: str, kind: str):
 def _emperor_choices(state, keys):
     """Nobody, a bot or a human player; with the Emperor rules, with the type of Emperor (the token's place, seed 000,
     Tornar-se Imperador): a bot named alone takes its preferred area's type (Becoming Emperor), a human names it."""
-    options = [Option("none", "@toc.emperor.nobody", ("none", "nobody", "ninguem", "nenhum"))]
+    options = [Option("none", "@toc.emperor.nobody", ("none", "nobody", "ninguem", "nenhum"), {"pt-BR": "ninguém"})]
     rules = _rules_on(state)
     data = data_of(state)
-    holders = [(c, _bot_words(state, c)) for c in state["bot_order"] if c in state["bots"]]
+    holders = [(c, _bot_words(state, c), _pt_colour(c)) for c in state["bot_order"] if c in state["bots"]]
     for n in range(1, int(state["options"].get("humans", 0)) + 1):
         holders.append((f"human{n}", (f"human {n}", f"human{n}", f"h{n}", f"humano {n}", f"jogador {n}",
-                                      f"player {n}")))
+                                      f"player {n}"), f"humano {n}"))
     if state["emperor"] == "human" and not (state.get("human_emperor") or {}).get("player"):
-        holders.append(("human", ("human", "humano")))  # an old save: a human whose number was not kept
-    for who, words in holders:
+        holders.append(("human", ("human", "humano"), "humano"))  # an old save: a human whose number was not kept
+    for who, words, pt in holders:
         if not rules:
-            options.append(Option(who, _emperor_label(state, who, ""), words))
+            options.append(Option(who, _emperor_label(state, who, ""), words, {"pt-BR": pt}))
             continue
         preferred = None
         if who in state["bots"]:
@@ -253,7 +265,8 @@ def _emperor_choices(state, keys):
         for kind in EMPEROR_TYPES:
             typed = tuple(f"{w} {t}" for t in _TYPE_WORDS[kind] for w in words)
             alone = words if kind == preferred else ()
-            options.append(Option(f"{who}:{kind}", _emperor_label(state, who, kind), (*typed, *alone)))
+            options.append(Option(f"{who}:{kind}", _emperor_label(state, who, kind), (*typed, *alone),
+                                  {"pt-BR": f"{pt} {_PT_TYPE[kind]}"}))
     return options
 
 
@@ -291,7 +304,7 @@ def _type_get(state, keys):
 
 
 def _type_choices(state, keys):
-    return [Option(k, f"@toc.emperor.type.{k}", _TYPE_WORDS[k]) for k in EMPEROR_TYPES]
+    return [Option(k, f"@toc.emperor.type.{k}", _TYPE_WORDS[k], {"pt-BR": _PT_TYPE[k]}) for k in EMPEROR_TYPES]
 
 
 def _type_put(state, keys, value):
@@ -308,26 +321,32 @@ def _type_put(state, keys, value):
 _SET_WORDS = {"base": ("base", "base game", "jogo base"), "expansion": ("expansion", "expansao", "age of iron and rust")}
 
 
-def _pile_field(area: str, value: int) -> Field:
+def _card_values(state: dict) -> list[Option]:
+    return [Option(v, str(v), (str(v),)) for v in CATEGORY_VALUES]
+
+
+CARD_VALUE = Param("value", _card_values)
+
+
+def _pile_get(state, keys):
+    return state["selective"].get(f"{keys[0]}_{keys[1]}", "")
+
+
+def _pile_put(state, keys, chosen):
     """Selective Setup (seed 000, Preparação step 2, Option 3): for each category the base or the expansion card is in
     play, and a bot's event of that category is that card's (Take Actions 1)."""
-    cat = f"{area}_{value}"
-    words = tuple(f"{pile} {a} {value}" for pile in ("pile", "pilha", "selective") for a in (area, *AREA_NAMES[area][1:2]))
+    state["selective"][f"{keys[0]}_{keys[1]}"] = chosen
 
-    def put(state, keys, chosen):
-        state["selective"][cat] = chosen
 
-    return Field(f"pile_{cat}", words, "toc.fix.pile", CHOICE, lambda s, k: s["selective"].get(cat, ""), put,
-                 choices=lambda s, k: [Option(w, f"@toc.set.{w}", _SET_WORDS[w]) for w in ("base", "expansion")],
-                 exists=lambda s, k: _playing(s) and s["options"].get("cards") == "selective" and cat in s["selective"],
-                 extra=lambda s, k: {"category": f"@toc.category.{cat}"})
+def _pile_choices(state, keys):
+    return [Option(w, f"@toc.set.{w}", _SET_WORDS[w], {"pt-BR": _PT_SET[w]}) for w in ("base", "expansion")]
 
 
 def _data(value):
     return value.to_data() if hasattr(value, "to_data") else value
 
 
-FIX_FIELDS = (
+_FIELDS = (
     Field("legacy", ("legacy", "legado"), "toc.fix.legacy", COUNT, lambda s, k: _bot(s, k)["legacy"], _legacy_put,
           (BOT,), limits=lambda s, k: (0, None), rule="toc.fix.rule.legacy"),
     Field("mode", ("mode", "modo", "mode box", "caixa de modo"), "toc.fix.mode", COUNT,
@@ -353,5 +372,14 @@ FIX_FIELDS = (
     Field("emperor_type", ("emperor type", "type", "tipo", "tipo de imperador"), "toc.fix.emperor_type", CHOICE,
           _type_get, _type_put, choices=_type_choices, exists=_type_exists,
           extra=lambda s, k: {"who": _data(_holder(s, _emperor_get(s, k).partition(":")[0]))}),
-    *(_pile_field(area, value) for area in AREAS for value in CATEGORY_VALUES),
+    Field("pile", ("pile", "pilha", "selective"), "toc.fix.pile", CHOICE, _pile_get, _pile_put, (AREA, CARD_VALUE),
+          choices=_pile_choices,
+          exists=lambda s, k: _playing(s) and s["options"].get("cards") == "selective" and f"{k[0]}_{k[1]}" in s["selective"],
+          extra=lambda s, k: {"category": f"@toc.category.{k[0]}_{k[1]}"}),
 )
+
+#: the word each field is shown with in Portuguese (every word of either language is accepted)
+_PT = {"legacy": "legado", "mode": "modo", "marker": "marcador", "pawn": "peão", "cylinder": "cilindro",
+       "points": "pontos", "ludi": "ludi", "start": "província inicial", "was_emperor": "já foi imperador",
+       "emperor": "imperador", "emperor_type": "tipo de imperador", "pile": "pilha"}
+FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}) for f in _FIELDS)

@@ -302,15 +302,20 @@ def test_a_selective_pile_corrected_gives_the_bots_that_cards_event():
 AREAS_PT = {"military": "militar", "senate": "senado", "populace": "povo"}
 
 
-def test_the_listing_names_every_value_with_the_words_that_set_it(mid_game):
-    rows = fix.listing(mid_game, FIX_FIELDS)
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_the_listing_names_every_value_with_the_words_that_set_it(mid_game, lang):
+    """In the table's language (pt-BR: 'legado vermelho', 'cilindro azul senado', 'imperador vermelho militar')."""
+    rows = fix.listing(mid_game, FIX_FIELDS, lang)
     fields = {row["field"] for row in rows}
     assert {"legacy", "mode", "marker", "pawn", "cylinder", "points", "ludi", "start", "emperor"} <= fields
     assert len([r for r in rows if r["field"] == "cylinder"]) == 3 * len(mid_game["bots"])
     for row in rows:  # each row's words, with its own value, parse back to that very field and keys
         value = row["choices"][0] if "choices" in row else row["value"]
-        [change] = fix.parse(f"{row['words']} {value}", FIX_FIELDS, mid_game)
+        [change] = fix.parse(f"{row['words']} {value}", FIX_FIELDS, mid_game, lang)
         assert (change["field"], change["keys"]) == (row["field"], row["keys"])
+    if lang == "pt-BR":
+        assert any(row["words"] == "legado vermelho" for row in rows)
+        assert any(row["words"] == "cilindro azul senado" for row in rows)
 
 
 def test_nothing_to_correct_during_setup():
