@@ -191,6 +191,61 @@ def _failed_put(state, keys, value):
     state["players"][keys[0]]["missions_failed"] = value
 
 
+# the Mission of this Era: none, secret (in its stand) or revealed (seed, Cartas de Missão; rules §1.8)
+def _mission_get(state, keys):
+    m = state["players"][keys[0]]["intrigues"].get("mission") or {}
+    return "none" if not m else ("revealed" if m.get("revealed") else "secret")
+
+
+def _mission_choices(state, keys) -> list[Option]:
+    out = [Option("none", f"@{F}.mission.none", ("none", "nenhuma", "sem"))]
+    if state["players"][keys[0]]["intrigues"].get("mission"):  # which card it is comes from the Power Up's draw
+        out += [Option("secret", f"@{F}.mission.secret", ("secret", "secreta", "hidden", "escondida")),
+                Option("revealed", f"@{F}.mission.revealed", ("revealed", "revelada"))]
+    return out
+
+
+def _mission_put(state, keys, value):
+    pi = state["players"][keys[0]]["intrigues"]
+    if value == "none":
+        pi["mission"] = {}
+    else:
+        pi["mission"]["revealed"] = value == "revealed"
+
+
+# the Quantum Loop cards not on a player's Timeline: in the offer, in the deck or out of the game (seed P1, W2, L4)
+def _loose_cards(state) -> list[Option]:
+    if "ql" not in state:
+        return []
+    data = data_of(state)
+    held = {pl.get("quantum", {}).get("card") for pl in state["players"].values()
+            if pl.get("quantum", {}).get("warp") == "timeline"}
+    return [Option(c, f"@anachrony.ql.{c}", (c, c.replace("_", " "), *data.cards[c].get("aliases", ())))
+            for c in data.card_ids if c not in held]
+
+
+CARD = Param("card", _loose_cards)
+
+
+def _card_get(state, keys):
+    ql = state["ql"]
+    return next((pile for pile in ("offer", "deck", "out") if keys[0] in ql[pile]), "out")
+
+
+def _card_choices(state, keys) -> list[Option]:
+    return [Option("offer", f"@{F}.pile.offer", ("offer", "oferta")),
+            Option("deck", f"@{F}.pile.deck", ("deck", "baralho")),
+            Option("out", f"@{F}.pile.out", ("out", "removed", "fora", "removida", "box", "caixa"))]
+
+
+def _card_put(state, keys, value):
+    ql = state["ql"]
+    for pile in ("offer", "deck", "out"):
+        if keys[0] in ql[pile]:
+            ql[pile].remove(keys[0])
+    ql[value].append(keys[0])  # into the deck at the bottom: the program's draws take the top
+
+
 # the Agenda table: tiles stacked in each column, and whether the row is locked (rules §1.7.4, G1-G5)
 def _agenda_get(column):
     return lambda state, keys: state["agenda"][keys[0]][column]
@@ -345,7 +400,9 @@ def _exo_put(state, keys, value):
 
 
 def _exo_limits(state, keys):
-    return (0, _bot_exosuits_most(state)) if keys[0] == "bot" else (0, 6)  # your 6 Hex slots (§2.5 Power Up)
+    if keys[0] == "bot":  # those it placed this Era came out of the same powered ones
+        return 0, max(0, _bot_exosuits_most(state) - state["solo"]["placed"])
+    return 0, 6  # your 6 Hex slots (§2.5 Power Up)
 
 
 def _exo_there(state, keys):
@@ -501,6 +558,65 @@ def _has_solo_hypersync(state, keys=()):
     return _chronossus(state) and "hypersync" in state["solo"]
 
 
+def _objective_cards(state) -> list[Option]:
+    if not _chronossus(state):
+        return []
+    pt = {"workers": ("trabalhadores",), "breakthroughs": ("inovacoes",), "water": ("agua",),
+          "building_spots": ("occupied building spots", "espacos de construcao", "espacos de construcao ocupados"),
+          "morale": ("moral",), "time_travel_ranges": ("ranges", "alcances", "alcances de viagem"),
+          "superprojects": ("superprojetos",), "time_travels": ("successful time travels", "viagens no tempo",
+                                                            "viagens bem-sucedidas")}
+    return [Option(c, f"@anachrony.solo.objective.{c}", (c, c.replace("_", " "), *pt.get(c, ())))
+            for c in solo_data_of(state)["chronossus"]["objective_cards"]]
+
+
+OBJECTIVE = Param("objective", _objective_cards)
+
+
+def _objective_get(state, keys):
+    return keys[0] in state["solo"]["objectives"]
+
+
+def _objective_put(state, keys, value):
+    cards = state["solo"]["objectives"]
+    if value and keys[0] not in cards:
+        cards.append(keys[0])
+    elif not value and keys[0] in cards:
+        cards.remove(keys[0])
+
+
+def _in_play(state, keys) -> list[Option]:
+    return [Option(True, "@core.yes", ("yes", "sim", "in play", "em jogo")),
+            Option(False, "@core.no", ("no", "nao", "out", "fora"))]
+
+
+def _said_eras(state) -> list[Option]:
+    if not _solo(state):
+        return []
+    said = state["solo"].get("your_warps", {})
+    return [Option(int(e), str(e), (str(e), f"era {e}")) for e in sorted(said, key=int)]
+
+
+SAID_ERA = Param("era", _said_eras)
+
+
+def _your_warps_get(state, keys):
+    return state["solo"]["your_warps"][str(keys[0])]
+
+
+def _your_warps_put(state, keys, value):
+    state["solo"]["your_warps"][str(keys[0])] = value
+
+
+def _your_warps_limits(state, keys):
+    """The Warp tiles you said at a Paradox cap the later questions (solo/phases.plain_most): 0-2 on a tile (rules
+    §2.7 Warp), one fewer while your Quantum Warp sits there (seed W1)."""
+    from .solo.phases import WARPS_PER_ERA
+
+    q = state["players"]["p1"].get("quantum") or {}
+    return 0, WARPS_PER_ERA - (1 if q.get("warp") == "timeline" and q.get("era") == keys[0] else 0)
+
+
 def _superprojects_most(state, keys):
     s = state["solo"]
     most = solo_data_of(state)["chronobot_first"]["superprojects_max"] if s.get("edition") == "first" else 3
@@ -554,6 +670,10 @@ FIX_FIELDS = (
     _count_field("failed", ("failed missions", "missions failed", "missoes falhas", "missoes fracassadas"),
                  "missions_failed", _failed_get, _failed_put, (PLAYER,), rule=f"{F}.rule.never_negative",
                  exists=_intrigues_module),
+    Field("mission", ("mission", "missao"), f"{F}.mission", CHOICE, _mission_get, _mission_put, (PLAYER,),
+          choices=_mission_choices, exists=_intrigues_module),
+    Field("loop", ("loop", "quantum loop", "loop quantico", "carta de loop"), f"{F}.loop", CHOICE, _card_get, _card_put,
+          (CARD,), choices=_card_choices, exists=_quantum_module),
     _count_field("agenda_objective", ("agenda objective", "agenda objetivo"), "agenda_objective",
                  _agenda_get("objective"), _agenda_put("objective"), (ROW,), rule=f"{F}.rule.never_negative",
                  exists=_intrigues_module),
@@ -595,6 +715,12 @@ FIX_FIELDS = (
                  _sub_put("pool"), (POOL,), exists=_chronossus),
     Field("token", ("token", "command token", "ficha", "ficha de comando"), f"{F}.token", CHOICE, _token_get, _token_put,
           (TOKEN,), choices=_token_choices, exists=_solo),
+    Field("objective", ("solo objective", "objetivo solo"), f"{F}.objective", CHOICE, _objective_get, _objective_put,
+          (OBJECTIVE,), choices=_in_play, exists=_chronossus),
+    _count_field("ql_removed", ("loops removed", "loops removidos"), "ql_removed", _s_get("ql_removed"),
+                 _s_put("ql_removed"), exists=lambda s, k: _chronossus(s) and "ql" in s),
+    _count_field("your_warps", ("your warps", "suas dobras"), "your_warps", _your_warps_get, _your_warps_put, (SAID_ERA,),
+                 _your_warps_limits, f"{F}.rule.your_warps", _solo),
     Field("solo_hypersync", ("solo hypersync", "hipersincronia solo"), f"{F}.solo_hypersync", CHOICE, _shs_get, _shs_put,
           (ERA,), choices=_shs_choices, exists=_has_solo_hypersync),
 )

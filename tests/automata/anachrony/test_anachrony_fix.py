@@ -265,3 +265,49 @@ def test_random_corrections_replay_identically_and_the_game_ends(tmp_path):
         journal = session.save.journal()
         assert sum(1 for e in journal if fix.is_fix(e["step"])) == corrections
         assert session.replay(journal) == session.save.state
+
+
+def test_a_quantum_loop_card_is_in_one_pile_only(multi):
+    """Seed P1, L4: a Loop card is in the offer, in the deck or out of the game (one card, one place); a card on a
+    player's Timeline is not offered."""
+    state = copy.deepcopy(multi)
+    loose = [r for r in fix.listing(state, FIX_FIELDS) if r["field"] == "loop"]
+    card = loose[0]["keys"][0]
+    for pile in ("deck", "out", "offer"):
+        _fix(state, f"loop {card} {pile}")
+        assert [p for p in ("offer", "deck", "out") if card in state["ql"][p]] == [pile]
+    held = [pl["quantum"]["card"] for pl in state["players"].values() if pl["quantum"]["warp"] == "timeline"]
+    for c in held:
+        with pytest.raises(fix.FixError):
+            fix.parse(f"loop {c} offer", FIX_FIELDS, state)
+
+
+def test_a_mission_is_secret_or_revealed_only_when_one_was_drawn(multi):
+    """Seed, Cartas de Missão: the Mission comes from the Power Up's draw; the table can say it was revealed (the
+    reveal event stops being offered) or that there is none (no penalty at Clean Up)."""
+    from automata.anachrony import actions
+    from automata.anachrony.data import data_of
+
+    state = copy.deepcopy(multi)
+    _fix(state, "missao p1 nenhuma")
+    assert state["players"]["p1"]["intrigues"]["mission"] == {}
+    with pytest.raises(fix.FixError):
+        fix.parse("mission p1 secret", FIX_FIELDS, state)
+    state["players"]["p2"]["intrigues"]["mission"] = {"era": state["era"], "kind": "mission", "revealed": False}
+    assert "p2" in actions.eligible(state, data_of(state), "mission")
+    _fix(state, "mission p2 revealed")
+    assert "p2" not in actions.eligible(state, data_of(state), "mission")
+
+
+def test_solo_objectives_and_your_warps_said(chronossus):
+    """Rules §3.4.14: the Solo Objectives in play; solo/phases.plain_most: the Warp tiles you said at a Paradox cap
+    the later questions, 0-2 a tile (§2.7), so a slip there is put right here."""
+    state = copy.deepcopy(chronossus)
+    _fix(state, "objetivo solo agua nao; solo objective building_spots yes")
+    assert "water" not in state["solo"]["objectives"] and "building_spots" in state["solo"]["objectives"]
+    said = state["solo"].get("your_warps", {})
+    if not said:
+        pytest.skip("no Paradox question answered in this game")
+    era = next(iter(said))
+    with pytest.raises(fix.FixError):
+        _fix(state, f"your warps {era} 3")
