@@ -262,6 +262,20 @@ def _agenda_put(column):
     return put
 
 
+def _number_known(state, keys) -> bool:
+    """The top Value tile's number is known while every tile of the column has its number."""
+    row = state["agenda"][keys[0]]
+    return bool(row["value"]) and len(row["values"]) == row["value"]
+
+
+def _number_get(state, keys):
+    return state["agenda"][keys[0]]["values"][-1]
+
+
+def _number_put(state, keys, value):
+    state["agenda"][keys[0]]["values"][-1] = value
+
+
 def _locked_get(state, keys):
     return state["agenda"][keys[0]]["locked"]
 
@@ -680,6 +694,9 @@ FIX_FIELDS = (
     _count_field("agenda_value", ("agenda value", "agenda valor"), "agenda_value",
                  _agenda_get("value"), _agenda_put("value"), (ROW,), rule=f"{F}.rule.never_negative",
                  exists=_intrigues_module),
+    _count_field("agenda_number", ("agenda number", "value number", "agenda numero", "numero do valor"), "agenda_number",
+                 _number_get, _number_put, (ROW,), lambda s, k: (-10, 20), f"{F}.rule.value_number",
+                 lambda s, k: _intrigues_module(s) and _number_known(s, k)),
     Field("locked", ("locked", "agenda locked", "travada", "linha travada"), f"{F}.locked", CHOICE, _locked_get,
           _locked_put, (ROW,), choices=_yes_no, exists=lambda s, k: _intrigues_module(s) and _pair(s, k)),
     Field("space", ("space", "espaco"), f"{F}.space", CHOICE, _space_get, _space_put, (SPACE,), choices=_space_choices),

@@ -311,3 +311,19 @@ def test_solo_objectives_and_your_warps_said(chronossus):
     era = next(iter(said))
     with pytest.raises(fix.FixError):
         _fix(state, f"your warps {era} 3")
+
+
+def test_the_top_value_number_is_corrected_while_it_is_known(multi):
+    """Rules §2.14.4: a complete row scores with its top Value tile's number; a mistyped number is put right, and
+    the final tally then answers with the corrected one."""
+    state = copy.deepcopy(multi)
+    _fix(state, "agenda objective 4 1; agenda value 4 0")
+    with pytest.raises(fix.FixError):  # no Value tile: no number
+        fix.parse("agenda number 4 3", FIX_FIELDS, state)
+    state["agenda"][3]["value"], state["agenda"][3]["values"] = 1, [2]
+    _fix(state, "agenda numero 4 = 7")
+    rows = [i for i, r in enumerate(state["agenda"]) if r["objective"] and r["value"]]
+    assert finish.known_answers(state)[f"anachrony.score.agenda.row{rows.index(3) + 1}.value"] == 7
+    with pytest.raises(fix.FixError) as e:
+        _fix(state, "agenda number 4 21")
+    assert e.value.msg.params["rule"] == "@anachrony.fix.rule.value_number"
