@@ -23,13 +23,14 @@ CHRONOBOT = {"players": 1, "opponent": "chronobot"}
 FIRST_EDITION = {"players": 1, "opponent": "chronobot", "edition": "first"}
 
 
-def _part_game(raw: dict, seed: int, steps: int) -> dict:
+def _part_game(raw: dict, seed: int, steps: int, until=None) -> dict:
+    """The state after ``steps`` steps of a scripted game (or as soon as ``until(state)``)."""
     state = game.new_state(game.check_options(raw), seed)
     policy = SoloPolicy(seed) if raw["players"] == 1 else Policy(seed)
     policy.state = state
     for n in range(1, steps + 1):
         step = game.next_step(state)
-        if step is None:
+        if step is None or (until is not None and until(state)):
             break
         run(game.procedure(state, step), policy, dice=DiceContext(seed, n, "app"))
     return state
@@ -180,8 +181,22 @@ def test_spaces_follow_the_game(chronobot):
     assert state["spaces"]["council"]["left"] == "bot" and state["solo"]["first_next"] == "bot"
     _fix(state, "espaco conselho esquerda livre")
     assert "left" not in state["spaces"]["council"] and state["solo"]["first_next"] == ""
-    with pytest.raises(fix.FixError):  # Hex Unavailable only after the Impact, on a space with a Collapsing tile
-        _fix(state, "space construct top unavailable") if not state["impact"] else _fix(state, "space mine upper unavailable")
+    assert not state["impact"]
+    with pytest.raises(fix.FixError):  # Hex Unavailable only after the Impact (§2.9)
+        _fix(state, "space construct top unavailable")
+
+
+def test_hex_unavailable_after_the_impact_only_where_a_collapsing_tile_lies():
+    """Rules §2.9 (4): after the Impact a Capital space with a Collapsing tile goes Hex Unavailable once an Exosuit
+    leaves it; the Mine has no such tile. The Clean Up then keeps the space unavailable (spaces.end_era)."""
+    state = _part_game(CHRONOBOT, 5, 3000, until=lambda s: s["era"] == 5 and s["phase"] == "actions")
+    assert state["impact"] and not state["over"]
+    _fix(state, "space construct top unavailable")
+    assert "top" in state["collapsed"]["construct"] and "top" not in state["spaces"].get("construct", {})
+    with pytest.raises(fix.FixError):
+        _fix(state, "space mine upper unavailable")
+    _fix(state, "space construct top free")
+    assert "top" not in state["collapsed"]["construct"]
 
 
 def test_chronobot_tokens_stack_two_at_most(chronobot):
