@@ -23,6 +23,8 @@ set forms ``vp khorne 9``, ``corruption nurgle the empire 3``. Each limit is the
 
 from __future__ import annotations
 
+import functools
+
 from ..core.fix import CHOICE, COUNT, Field, Option, Param, fold
 from ..core.gamedata import fold_name
 from . import copies
@@ -35,8 +37,13 @@ from .game import data_of
 
 def _name_words(rec: dict) -> tuple[str, ...]:
     """An id's and a name's every form a table may type (spaces for "_", with or without "the"/"o")."""
+    return _forms(rec["id"], rec["name"], *rec.get("names", []))
+
+
+@functools.lru_cache(maxsize=1024)
+def _forms(*texts: str) -> tuple[str, ...]:
     out: list[str] = []
-    for text in (rec["id"], rec["name"], *rec.get("names", [])):
+    for text in texts:
         for form in (fold(text), fold_name(text)):
             for w in (form, _strip_article(form)):
                 if w and w not in out:
