@@ -33,6 +33,7 @@ from .corruption import supply_left
 from .data import _strip_article
 from .edits import words_of
 from .game import data_of
+from .turn import next_summoner
 
 
 def _name_words(rec: dict) -> tuple[str, ...]:
@@ -112,6 +113,18 @@ def _vp_put(state, keys, value):
             cut = min(over, by[kind])
             by[kind] -= cut
             over -= cut
+
+
+def _pp_put(state, keys, value):
+    state["p"][keys[0]]["pp"] = value
+    # seed 003, Fase de Invocação: a Power on 0 power takes no more turns; the turn that was its passes on in
+    # Power order (or the Summoning phase ends when every Power is on 0)
+    nxt = state.get("next") or {}
+    if nxt.get("proc") in ("summon", "summon_line") and state["p"][nxt["power"]]["pp"] == 0:
+        powers = state["powers"]
+        after = powers[powers.index(nxt["power"]) - 1]
+        power = next_summoner(state, after)
+        state["next"] = {"proc": nxt["proc"], "power": power} if power else {"proc": "battle_start"}
 
 
 def _set(key: str):
@@ -331,7 +344,7 @@ FIX_FIELDS = (
     Field("dac", words_of("dac") + ("dial advancement counters", "fichas de avanco", "fichas de avanco de roda"),
           "chaos.fix.dac", COUNT, _p("dac"), _set("dac"), (POWER,), limits=_at_least_zero,
           rule="chaos.fix.rule.never_negative"),
-    Field("pp", words_of("pp") + ("power points", "pontos de poder"), "chaos.fix.pp", COUNT, _p("pp"), _set("pp"),
+    Field("pp", words_of("pp") + ("power points", "pontos de poder"), "chaos.fix.pp", COUNT, _p("pp"), _pp_put,
           (POWER,), limits=_at_least_zero, rule="chaos.fix.rule.never_negative"),
     Field("hand", ("hand", "cards in hand", "cartas na mao", *words_of("cards")), "chaos.fix.hand", COUNT, _p("hand"),
           _hand_put, (POWER,), limits=_hand_limits, rule="chaos.fix.rule.cards"),

@@ -283,6 +283,35 @@ def test_an_old_world_card_only_leaves_the_track(mid_game):
     assert state["old_world"]["deck"] == 1
 
 
+def test_a_power_corrected_to_no_power_takes_no_more_summoning_turns():
+    """Seed 003, Fase de Invocação: a Power on 0 power takes no more turns; when the next Power's power points are
+    corrected to 0 the turn passes on in Power order, and the round plays on to the Battle phase."""
+    options = game.check_options({"powers": POWERS})
+    state = game.new_state(options, 8)
+    policy = Policy(8)
+    policy.state = state
+    n = 0
+    while state["next"]["proc"] != "summon_line":
+        n += 1
+        run(game.procedure(state, game.next_step(state)), policy, dice=DiceContext(8, n, "table"))
+    first = state["next"]["power"]
+    _apply(state, f"pp {first} 0")
+    assert state["next"]["proc"] == "summon_line" and state["next"]["power"] != first
+    assert state["p"][state["next"]["power"]]["pp"] > 0
+    summoners = []
+    policy = Policy(8)  # the scripted table plans the Summoning phase from the corrected board
+    policy.state = state
+    while state["next"]["proc"] == "summon_line":
+        step = game.next_step(state)
+        summoners.append(step["power"])
+        n += 1
+        assert run(game.procedure(state, step), policy, dice=DiceContext(8, n, "table")).done
+    assert first not in summoners and state["next"]["proc"] == "battle_start"
+    for power in state["powers"]:
+        _apply(state, f"pp {power} 0")
+    assert state["next"]["proc"] == "battle_start"
+
+
 def test_vp_set_below_the_awarded_tally_keeps_the_tally_within(mid_game):
     """board.py: vp_by is the VP the rules awarded by kind, the rest being the table's; it never exceeds vp."""
     state = copy.deepcopy(mid_game)
