@@ -39,12 +39,12 @@ def fix(
         if not fields:
             raise CliError(env.t("core.fix.none_for_game", game=session.save.game), Exit.USAGE)
         if list_ or not changes:
-            _show_list(env, name, saves.guarded(session, core_fix.listing, state, fields))
+            _show_list(env, name, saves.guarded(session, core_fix.listing, state, fields, env.t.lang))
             return
         text = "; ".join(changes)
         try:
-            parsed = core_fix.parse(text, fields, state)
-            core_fix.apply(copy.deepcopy(state), parsed, fields)  # every limit checked before anything is written
+            parsed = core_fix.parse(text, fields, state, env.t.lang)
+            core_fix.apply(copy.deepcopy(state), parsed, fields, env.t.lang)  # every limit checked before anything is written
         except core_fix.FixError as e:
             raise CliError(env.t.render(e.msg) + "\n" + env.t("core.fix.nothing_changed"), Exit.USAGE,
                            {"error": "fix", "id": e.msg.id}) from None

@@ -148,6 +148,14 @@ class Session:
                 on_step(step)
         return PlayResult(done, self.game.next_step(save.state) is None)
 
+    def busy(self) -> StepInProgress | None:
+        """What a helper command that plays a step of its own (``apply``) must wait for: a step with answers, or
+        another command's step still waiting for its first answer; None when it may run now."""
+        pending = self.save.pending
+        if pending is not None and (pending.get("records") or pending["step"] != self.game.next_step(self.save.state)):
+            return StepInProgress(pending["step"], len(pending.get("records", [])))
+        return None
+
     def apply(
         self,
         step: dict,
@@ -162,9 +170,9 @@ class Session:
         still waiting for its first answer, must be finished first.
         """
         save = self.save
-        pending = save.pending
-        if pending is not None and (pending.get("records") or pending["step"] != self.game.next_step(save.state)):
-            raise StepInProgress(pending["step"], len(pending.get("records", [])))
+        busy = self.busy()
+        if busy is not None:
+            raise busy
         save.pending = {"step": dict(step), "records": []}
         write(save, journal=False)  # if its first question waits for an answer, 'play' resumes this step
         return self.play(source, dice_mode, on_event, max_steps=1)

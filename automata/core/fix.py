@@ -53,6 +53,8 @@ class Option:
     key: Any
     label: Any  # a Msg, or plain text (a player's name)
     words: tuple[str, ...]
+    #: the word shown in a language other than English (``{"pt-BR": "danificado"}``); else the first word
+    shown: dict[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,13 @@ class Field:
     exists: Callable[[dict, tuple], bool] = field(default=lambda state, keys: True)
     #: more parameters for the label (a person's card name), from the state
     extra: Callable[[dict, tuple], dict] | None = None
+    #: the word shown in a language other than English (``{"pt-BR": "agua"}``); else the first word
+    shown: dict[str, str] | None = None
+
+
+def shown(item: "Field | Option", lang: str = "en") -> str:
+    """The word the table's language types for a field or an option (every word of ``words`` is accepted)."""
+    return (item.shown or {}).get(lang) or item.words[0]
 
 
 class FixError(ValueError):
@@ -96,7 +105,7 @@ class FixError(ValueError):
 
 
 # -- reading the words ---------------------------------------------------------------------------------------------
-def parse(text: str, fields: Iterable[Field], state: dict) -> list[dict]:
+def parse(text: str, fields: Iterable[Field], state: dict, lang: str = "en") -> list[dict]:
     """The changes a correction line asks for, as journal data: ``{"field", "keys", "op": "set"|"add", "value"}``.
     Raises ``FixError`` naming the item and what is valid."""
     fields = tuple(fields)
@@ -109,11 +118,11 @@ def parse(text: str, fields: Iterable[Field], state: dict) -> list[dict]:
         raise FixError(msg("core.fix.too_many", n=MAX_ITEMS))
     changes = []
     for item in items:
-        changes.append(_parse_item(item, fields, state))
+        changes.append(_parse_item(item, fields, state, lang))
     return changes
 
 
-def _parse_item(item: str, fields: tuple[Field, ...], state: dict) -> dict:
+def _parse_item(item: str, fields: tuple[Field, ...], state: dict, lang: str) -> dict:
     words = item.replace("=", " = ").split()
     glued = _GLUED.match(words[0])
     if glued:  # "+cultist", "-2vp": the sign (and amount) written against the name
@@ -124,11 +133,11 @@ def _parse_item(item: str, fields: tuple[Field, ...], state: dict) -> dict:
         op = "add"
         amount = int(m.group(2) or 1) * (1 if m.group(1) == "+" else -1)
         words = words[1:]
-    the_field, used = _field_of(words, fields, item)
+    the_field, used = _field_of(words, fields, item, lang)
     words = words[used:]
     keys = []
     for param in the_field.params:
-        key, used = _option_of(words, param.options(state), item, param.id)
+        key, used = _option_of(words, param.options(state), item, param.id, lang)
         keys.append(key)
         words = words[used:]
     keys_t = tuple(keys)
@@ -143,13 +152,13 @@ def _parse_item(item: str, fields: tuple[Field, ...], state: dict) -> dict:
             raise FixError(msg("core.fix.extra_words", item=item, words=" ".join(words)))
         return {"field": the_field.id, "keys": list(keys_t), "op": "add", "value": amount}
     if not words:
-        raise FixError(msg("core.fix.no_value", item=item, example=_example(the_field, state, keys_t)))
+        raise FixError(msg("core.fix.no_value", item=item, example=_example(the_field, state, keys_t, lang)))
     if the_field.kind == COUNT:
         if len(words) != 1 or not _NUMBER.match(words[0]):
             raise FixError(msg("core.fix.not_a_number", item=item, word=" ".join(words)))
         return {"field": the_field.id, "keys": list(keys_t), "op": "set", "value": int(words[0])}
     options = the_field.choices(state, keys_t) if the_field.choices else []
-    value, used = _option_of(words, options, item, "value")
+    value, used = _option_of(words, options, item, "value", lang)
     if words[used:]:
         raise FixError(msg("core.fix.extra_words", item=item, words=" ".join(words[used:])))
     return {"field": the_field.id, "keys": list(keys_t), "op": "set", "value": value}
@@ -164,17 +173,17 @@ def _longest(words: list[str], names: dict[str, Any]) -> tuple[Any, int]:
     return None, 0
 
 
-def _field_of(words: list[str], fields: tuple[Field, ...], item: str) -> tuple[Field, int]:
+def _field_of(words: list[str], fields: tuple[Field, ...], item: str, lang: str) -> tuple[Field, int]:
     names = {fold(w): f for f in fields for w in f.words}
     hit, used = _longest(words, names)
     if hit is None:
         typed = words[0] if words else ""
         raise FixError(msg("core.fix.unknown_what", item=item, word=typed,
-                           close=", ".join(close_matches(typed, names)), valid=", ".join(f.words[0] for f in fields)))
+                           close=", ".join(close_matches(typed, names)), valid=", ".join(shown(f, lang) for f in fields)))
     return hit, used
 
 
-def _option_of(words: list[str], options: list[Option], item: str, what: str) -> tuple[Any, int]:
+def _option_of(words: list[str], options: list[Option], item: str, what: str, lang: str) -> tuple[Any, int]:
     names: dict[str, Any] = {}
     for option in options:
         for w in option.words:
@@ -182,7 +191,7 @@ def _option_of(words: list[str], options: list[Option], item: str, what: str) ->
     hit, used = _longest(words, names)
     if hit is None:
         typed = words[0] if words else ""
-        valid = ", ".join(o.words[0] for o in options)
+        valid = ", ".join(shown(o, lang) for o in options)
         if not typed:
             raise FixError(msg("core.fix.missing", item=item, what=f"@core.fix.param.{what}", valid=valid))
         raise FixError(msg("core.fix.unknown_option", item=item, word=typed, what=f"@core.fix.param.{what}",
@@ -190,15 +199,15 @@ def _option_of(words: list[str], options: list[Option], item: str, what: str) ->
     return hit.key, used
 
 
-def _example(the_field: Field, state: dict, keys: tuple) -> str:
+def _example(the_field: Field, state: dict, keys: tuple, lang: str) -> str:
     if the_field.kind == COUNT:
         return str(the_field.get(state, keys))
     options = the_field.choices(state, keys) if the_field.choices else []
-    return options[0].words[0] if options else ""
+    return shown(options[0], lang) if options else ""
 
 
 # -- applying ------------------------------------------------------------------------------------------------------
-def apply(state: dict, changes: list[dict], fields: Iterable[Field]) -> list[dict]:
+def apply(state: dict, changes: list[dict], fields: Iterable[Field], lang: str = "en") -> list[dict]:
     """Apply ``changes`` to ``state`` (in place) after checking each against the rule's limits; return one line per
     change: ``{"field", "keys", "before", "after"}``. Raises ``FixError`` (and then ``state`` may be half-changed:
     callers apply to a copy)."""
@@ -224,7 +233,7 @@ def apply(state: dict, changes: list[dict], fields: Iterable[Field]) -> list[dic
             options = the_field.choices(state, keys) if the_field.choices else []
             if after not in [o.key for o in options]:
                 raise FixError(msg("core.fix.not_one_of", what=label_of(the_field, state, keys).to_data(), value=str(after),
-                                   valid=", ".join(o.words[0] for o in options)))
+                                   valid=", ".join(shown(o, lang) for o in options)))
         the_field.put(state, keys, after)
         lines.append({"field": the_field.id, "keys": list(keys), "before": before, "after": after})
     return lines
@@ -259,36 +268,36 @@ def _param(value: Any) -> Any:
     return value.to_data() if isinstance(value, Msg) else value
 
 
-def listing(state: dict, fields: Iterable[Field]) -> list[dict]:
+def listing(state: dict, fields: Iterable[Field], lang: str = "en") -> list[dict]:
     """Every value the table may correct now: the field, its keys, the current value, the words to use, and the
     valid values. For ``tabletop fix --list``."""
     rows = []
     for the_field in fields:
-        for keys, words in _combinations(state, the_field.params):
+        for keys, words in _combinations(state, the_field.params, lang):
             if not the_field.exists(state, keys):
                 continue
             value = the_field.get(state, keys)
             row = {"field": the_field.id, "keys": list(keys), "label": label_of(the_field, state, keys),
-                   "value": value, "words": " ".join([the_field.words[0], *words])}
+                   "value": value, "words": " ".join([shown(the_field, lang), *words])}
             if the_field.kind == COUNT:
                 low, high = the_field.limits(state, keys) if the_field.limits else (0, None)
                 row["min"] = low
                 if high is not None:
                     row["max"] = high
             else:
-                row["choices"] = [o.words[0] for o in (the_field.choices(state, keys) if the_field.choices else [])]
+                row["choices"] = [shown(o, lang) for o in (the_field.choices(state, keys) if the_field.choices else [])]
                 row["value_label"] = value_label(the_field, state, keys, value)
             rows.append(row)
     return rows
 
 
-def _combinations(state: dict, params: tuple[Param, ...]):
+def _combinations(state: dict, params: tuple[Param, ...], lang: str):
     if not params:
         yield (), []
         return
     for option in params[0].options(state):
-        for keys, words in _combinations(state, params[1:]):
-            yield (option.key, *keys), [option.words[0], *words]
+        for keys, words in _combinations(state, params[1:], lang):
+            yield (option.key, *keys), [shown(option, lang), *words]
 
 
 # -- the journal step ------------------------------------------------------------------------------------------------

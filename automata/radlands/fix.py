@@ -6,6 +6,8 @@ and the cards in hand, in the deck and in the discard pile. Seed 004 and rules f
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..core.fix import CHOICE, COUNT, Field, Option, Param
 from . import board
 from .data import data_of
@@ -52,10 +54,11 @@ def _camp_put(state, keys, value):
 
 
 def _camp_states(state, keys):
-    return [Option(s, f"@radlands.camp_state.{s}", (s, *_PT_CAMP.get(s, ()))) for s in ("undamaged", "damaged", "destroyed")]
+    return [Option(s, f"@radlands.camp_state.{s}", (s, *_PT_CAMP.get(s, ())), {"pt-BR": _PT_CAMP[s][0]})
+            for s in ("undamaged", "damaged", "destroyed")]
 
 
-_PT_CAMP = {"undamaged": ("intacto", "intacta"), "damaged": ("danificado", "danificada"), "destroyed": ("destruido", "destruida")}
+_PT_CAMP = {"undamaged": ("intacto", "intacta"), "damaged": ("danificado", "danificada"), "destroyed": ("destruído", "destruída")}
 
 
 def _person(state, keys):
@@ -76,8 +79,8 @@ def _damage_put(state, keys, value):
 
 
 def _damage_states(state, keys):
-    return [Option("ok", "@radlands.person_state.ok", ("ok", "undamaged", "intacto", "intacta")),
-            Option("damaged", "@radlands.person_state.damaged", ("damaged", "danificado", "danificada"))]
+    return [Option("ok", "@radlands.person_state.ok", ("ok", "undamaged", "intacto", "intacta"), {"pt-BR": "intacta"}),
+            Option("damaged", "@radlands.person_state.damaged", ("damaged", "danificado", "danificada"), {"pt-BR": "danificada"})]
 
 
 def _card(state, keys):
@@ -97,8 +100,8 @@ def _ready_put(state, keys, value):
 
 
 def _ready_states(state, keys):
-    return [Option("ready", "@radlands.fix.ready", ("ready", "pronto", "pronta")),
-            Option("used", "@radlands.fix.used", ("used", "usado", "usada", "exausto"))]
+    return [Option("ready", "@radlands.fix.ready", ("ready", "pronto", "pronta"), {"pt-BR": "pronta"}),
+            Option("used", "@radlands.fix.used", ("used", "usado", "usada", "exausto"), {"pt-BR": "usada"})]
 
 
 def _event_get(state, keys):
@@ -115,7 +118,7 @@ def _event_put(state, keys, value):
 def _event_choices(state, keys):
     data = data_of(state)
     side = state["players"][keys[0]]
-    options = [Option("", "@radlands.fix.empty", ("empty", "vazio", "vazia", "none", "nada"))]
+    options = [Option("", "@radlands.fix.empty", ("empty", "vazio", "vazia", "none", "nada"), {"pt-BR": "vazio"})]
     raiders_elsewhere = any(card == board.RAIDERS for i, card in enumerate(side["queue"]) if i != keys[1])
     if not raiders_elsewhere:  # one Raiders card per player
         options.append(Option(board.RAIDERS, "Raiders", ("raiders", "raid", "invasores")))
@@ -136,8 +139,8 @@ def _silo_put(state, keys, value):
 
 
 def _silo_states(state, keys):
-    return [Option("area", "@radlands.silo.area", ("area", "play", "mesa", "area de jogo")),
-            Option("hand", "@radlands.silo.hand", ("hand", "mao"))]
+    return [Option("area", "@radlands.silo.area", ("area", "play", "mesa", "area de jogo"), {"pt-BR": "área"}),
+            Option("hand", "@radlands.silo.hand", ("hand", "mao"), {"pt-BR": "mão"})]
 
 
 def _water_put(state, keys, value):
@@ -172,7 +175,7 @@ def _cards_total_limit(exclude: str):
     return limits
 
 
-FIX_FIELDS = (
+_FIELDS = (
     Field("water", ("water", "agua"), "radlands.fix.water", COUNT,
           lambda s, k: board.water_left(s), _water_put,
           limits=lambda s, k: (0, None), rule="radlands.fix.rule.water",
@@ -196,3 +199,8 @@ FIX_FIELDS = (
           lambda s, k, v: s["deck"].__setitem__("discard", v), limits=_cards_total_limit("discard"),
           rule="radlands.fix.rule.cards"),
 )
+
+#: the word each field is shown with in Portuguese (every word of either language is accepted)
+_PT = {"water": "água", "camp": "acampamento", "damage": "dano", "ready": "pronta", "event": "evento", "silo": "silo",
+       "hand": "mão", "deck": "baralho", "discard": "descarte"}
+FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}) for f in _FIELDS)

@@ -60,6 +60,9 @@ def test_confirm_with_y_and_enter_and_a_select_with_arrow_keys(term_env, _tablet
         child.expect(f"Setup step {n} done")
         child.send("y\r")
     child.expect("Which Old World card did")
+    child.send("\r")  # no card is the neutral one: a tired Enter is refused with a hint (issue 23 part 6)
+    child.expect("Nothing is chosen yet")
+    child.send(DOWN)  # from nothing chosen, Down is the first card
     child.send(DOWN)  # the second card
     child.send("\r")
     child.expect("change on the board")
@@ -259,3 +262,25 @@ def test_the_radlands_action_menu_keeps_its_numbers_and_refuses_what_names_nothi
     save = read(_tabletop_home / "games" / "r1")
     actions = [r for e in save.journal() for r in e["records"] if r["id"] == "action"]
     assert [(r["value"], r["source"]) for r in actions] == [("end", "table")]
+
+
+def test_bang_at_a_menu_corrects_a_value_and_asks_the_same_question_again(term_env, _tabletop_home):
+    """Issue 23 part 2: '!' at a question of 'play' lists what can be corrected, takes a correction in the words of
+    'tabletop fix', journals it and asks the same question again (tests/cli/test_fix_at_question.py: replay, undo)."""
+    assert tt(term_env, "new", "radlands", "--name", "w").returncode == 0
+    child = spawn(term_env, "play")
+    child.expect("which camp do you keep in position 1")
+    child.expect("! to correct a value")
+    child.send("!")
+    child.expect("What the table can correct now")
+    child.expect("Correction")
+    child.send("-1 deck\r")
+    child.expect("66 → 65")
+    child.expect("which camp do you keep in position 1")
+    child.send("\r")  # no camp is neutral: a tired Enter records nothing
+    child.expect("Nothing is chosen yet")
+    child.sendintr()
+    assert finish(child) == 130
+    save = read(_tabletop_home / "games" / "w")
+    assert save.journal()[-1]["step"]["proc"] == "table_fix" and save.state["deck"]["count"] == 65
+    assert save.pending is None or save.pending["records"] == []
