@@ -24,6 +24,7 @@ set forms ``vp khorne 9``, ``corruption nurgle the empire 3``. Each limit is the
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 
 from ..core.fix import CHOICE, COUNT, Field, Option, Param, fold
 from ..core.gamedata import fold_name
@@ -45,11 +46,16 @@ def _name_words(rec: dict) -> tuple[str, ...]:
 def _forms(*texts: str) -> tuple[str, ...]:
     out: list[str] = []
     for text in texts:
-        for form in (fold(text), fold_name(text)):
+        for form in (fold_name(text), fold(text)):
             for w in (form, _strip_article(form)):
                 if w and w not in out:
                     out.append(w)
     return tuple(out)
+
+
+def _pt_name(rec: dict) -> dict[str, str]:
+    """The name shown in Portuguese: the last of the record's names (the data lists the English ones first)."""
+    return {"pt-BR": (rec.get("names") or [rec["name"]])[-1].lower()}
 
 
 def _powers(state: dict) -> list[Option]:
@@ -59,7 +65,7 @@ def _powers(state: dict) -> list[Option]:
 
 def _regions(state: dict) -> list[Option]:
     data = data_of(state)
-    return [Option(r, f"@chaos.region.{r}.in", _name_words(data.region(r))) for r in data.region_ids]
+    return [Option(r, f"@chaos.region.{r}.in", _name_words(data.region(r)), _pt_name(data.region(r))) for r in data.region_ids]
 
 
 #: an upgrade by its key (the same keys for every Power: rules file §2.7); the label is the Power's own card
@@ -71,12 +77,17 @@ _UPGRADE_WORDS = {
 }
 
 
+_PT_UPGRADE = {"cultist": "cultista", "warrior": "guerreiro", "daemon": "demônio", "cards": "cartas",
+               "provender": "provisão"}
+
+
 def _upgrades(state: dict) -> list[Option]:
     data = data_of(state)
     keys: list[str] = []
     for p in state["powers"]:
         keys += [u["key"] for u in data.power(p)["upgrades"] if u["key"] not in keys]
-    return [Option(k, k, _UPGRADE_WORDS.get(k, (k, k.replace("_", " ")))) for k in keys]
+    return [Option(k, k, _UPGRADE_WORDS.get(k, (k, k.replace("_", " "))), {"pt-BR": _PT_UPGRADE[k]} if k in _PT_UPGRADE else None)
+            for k in keys]
 
 
 def _cards(state: dict) -> list[Option]:
@@ -334,7 +345,7 @@ def _ow_deck_put(state, keys, value):
 
 _TRACK_WORDS = words_of("track") + ("zona de eventos", "old world track", "trilha do velho mundo")
 
-FIX_FIELDS = (
+_FIELDS = (
     Field("vp", words_of("vp"), "chaos.fix.vp", COUNT, _p("vp"), _vp_put, (POWER,), limits=_at_least_zero,
           rule="chaos.fix.rule.never_negative"),
     Field("dial", ("dial", "roda", "roda do caos", "threat dial", "position", "posicao"), "chaos.fix.dial", COUNT,
@@ -368,3 +379,12 @@ FIX_FIELDS = (
           "chaos.fix.old_world_deck", COUNT, lambda s, k: s["old_world"]["deck"], _ow_deck_put,
           limits=_ow_deck_limits, rule="chaos.fix.rule.old_world_deck"),
 )
+
+#: the word each field is shown with in Portuguese (the board changes' words, chaos.edit.word.*; every word of either
+#: language is accepted)
+_PT = {"vp": "pv", "dial": "roda", "threat": "ameaça", "dac": "avanço", "pp": "poder", "hand": "mão", "deck": "baralho",
+       "discard": "descarte", "upgrade": "atualização", "corruption": "corrupção", "cultist": "cultista",
+       "warrior": "guerreiro", "daemon": "demônio", "noble": "nobre", "peasant": "camponês", "warpstone": "pedra",
+       "hero": "herói", "skaven": "skaven", "event": "evento", "ruin": "desolada", "track": "trilha",
+       "old_world_deck": "maço do velho mundo"}
+FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}) for f in _FIELDS)

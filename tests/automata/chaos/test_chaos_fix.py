@@ -325,10 +325,13 @@ def test_the_listing_names_every_value_with_the_words_that_set_it(mid_game):
     assert {row["field"] for row in rows} >= {"vp", "dial", "threat", "dac", "pp", "hand", "deck", "discard", "upgrade",
                                               "corruption", "cultist", "warrior", "daemon", *TOKEN_KINDS, "ruin",
                                               "old_world_deck"}
-    for row in rows:
-        value = row["choices"][0] if "choices" in row else row["value"]
-        [change] = fix.parse(f"{row['words']} {value}", FIX_FIELDS, mid_game)
-        assert (change["field"], change["keys"]) == (row["field"], row["keys"])
+    for lang in ("en", "pt-BR"):  # each row's words, shown in the table's language, parse back to that value
+        for row in fix.listing(mid_game, FIX_FIELDS, lang):
+            value = row["choices"][0] if "choices" in row else row["value"]
+            [change] = fix.parse(f"{row['words']} {value}", FIX_FIELDS, mid_game)
+            assert (change["field"], change["keys"]) == (row["field"], row["keys"])
+    pt = {row["words"] for row in fix.listing(mid_game, FIX_FIELDS, "pt-BR")}
+    assert {"corrupção nurgle o império", "pv khorne", "camponês terra dos trolls"} <= pt
 
 
 def test_a_correction_asks_nothing(mid_game):
