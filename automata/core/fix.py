@@ -18,6 +18,7 @@ Pure: no I/O, no prompts.
 
 from __future__ import annotations
 
+import copy
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -117,8 +118,12 @@ def parse(text: str, fields: Iterable[Field], state: dict, lang: str = "en") -> 
     if len(items) > MAX_ITEMS:
         raise FixError(msg("core.fix.too_many", n=MAX_ITEMS))
     changes = []
+    trial = copy.deepcopy(state)  # each item is read against the board as the items before it left it
     for item in items:
-        changes.append(_parse_item(item, fields, state, lang))
+        change = _parse_item(item, fields, trial, lang)
+        changes.append(change)
+        if len(items) > 1:
+            apply(trial, [change], fields, lang)
     return changes
 
 

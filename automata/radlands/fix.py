@@ -104,6 +104,45 @@ def _ready_states(state, keys):
             Option("used", "@radlands.fix.used", ("used", "usado", "usada", "exausto"), {"pt-BR": "usada"})]
 
 
+def _slot_get(state, keys):
+    p = _person(state, keys)
+    return p["card"] if p is not None else ""
+
+
+def _slot_put(state, keys, value):
+    """A person put in a place, taken out of it, or another card than the program recorded (rules §2.7: at most
+    two people a column; the people in a column close up when one leaves). Which pile a card came from or went to
+    is the table's: correct the hand, deck or discard pile on their own if they changed."""
+    side = state["players"][keys[0]]
+    here = _person(state, keys)
+    if value == "":
+        if here is not None:
+            board.take_person(side, keys[1], keys[2])
+    elif here is not None:
+        here["card"] = value
+    else:
+        person = {"uid": 0, "card": value, "damaged": False, "used": False, "fresh": False}
+        board.insert_person(state, side, keys[1], person)
+        state["uid"] += 1
+        person["uid"] = state["uid"]
+
+
+def _slot_there(state, keys):
+    """A place holding a person, or the next free place of the column."""
+    return keys[2] <= len(state["players"][keys[0]]["columns"][keys[1]])
+
+
+def _slot_choices(state, keys):
+    data = data_of(state)
+    chosen = set(data.in_play())
+    options = [Option("", "@radlands.fix.nobody", ("empty", "nobody", "vazio", "ninguem"), {"pt-BR": "vazio"}),
+               Option(board.PUNK, "@radlands.punk", ("punk",), {"pt-BR": "punk"})]
+    for cid, card in data.people.items():
+        if card["set"] in chosen:
+            options.append(Option(cid, card_name(data, cid), (card["name"], cid, *card.get("aliases", []))))
+    return options
+
+
 def _event_get(state, keys):
     return state["players"][keys[0]]["queue"][keys[1]]
 
@@ -182,7 +221,9 @@ _FIELDS = (
           exists=lambda s, k: bool(s["turn"]["player"])),
     Field("camp", ("camp", "acampamento"), "radlands.fix.camp", CHOICE, _camp_get, _camp_put, (PLAYER, CAMP),
           choices=_camp_states, exists=lambda s, k: k[1] < len(s["players"][k[0]]["camps"])),
-    Field("damage", ("damage", "dano", "person", "pessoa"), "radlands.fix.person_damage", CHOICE, _damage_get,
+    Field("person", ("person", "pessoa"), "radlands.fix.person", CHOICE, _slot_get, _slot_put,
+          (PLAYER, COLUMN, SLOT), choices=_slot_choices, exists=_slot_there),
+    Field("damage", ("damage", "dano"), "radlands.fix.person_damage", CHOICE, _damage_get,
           _damage_put, (PLAYER, COLUMN, SLOT), choices=_damage_states, exists=_person_there, extra=_card),
     Field("ready", ("ready", "pronto", "prontidao"), "radlands.fix.person_ready", CHOICE, _ready_get, _ready_put,
           (PLAYER, COLUMN, SLOT), choices=_ready_states, exists=_person_there, extra=_card),
@@ -201,6 +242,6 @@ _FIELDS = (
 )
 
 #: the word each field is shown with in Portuguese (every word of either language is accepted)
-_PT = {"water": "água", "camp": "acampamento", "damage": "dano", "ready": "pronta", "event": "evento", "silo": "silo",
+_PT = {"water": "água", "person": "pessoa", "camp": "acampamento", "damage": "dano", "ready": "pronta", "event": "evento", "silo": "silo",
        "hand": "mão", "deck": "baralho", "discard": "descarte"}
 FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}) for f in _FIELDS)

@@ -179,3 +179,25 @@ def test_random_corrections_in_a_long_game_replay_identically_and_the_game_ends(
         journal = session.save.journal()
         assert sum(1 for e in journal if fix.is_fix(e["step"])) == corrections
         assert session.replay(journal) == session.save.state
+
+
+def test_a_person_is_put_in_a_place_replaced_or_taken_out(mid_game):
+    """Seed 004, Jogar Carta (Pessoa); rules §2.7: at most two people a column, and the people of a column close up
+    when one leaves; a person put back by the table starts ready (no 'just played' mark)."""
+    state = copy.deepcopy(mid_game)
+    side = state["players"]["a"]
+    c = 0
+    while side["columns"][c]:  # empty the first column, one person at a time
+        fix.apply(state, fix.parse("person a 1 1 empty", FIX_FIELDS, state), FIX_FIELDS)
+    uid = state["uid"]
+    fix.apply(state, fix.parse(f"person a {c + 1} 1 punk; pessoa a {c + 1} 2 Looter", FIX_FIELDS, state), FIX_FIELDS)
+    assert [p["card"] for p in side["columns"][c]] == ["punk", "looter"]
+    assert state["uid"] == uid + 2 and not any(p["fresh"] for p in side["columns"][c])
+    with pytest.raises(fix.FixError):  # a third place in a column does not exist (two people a column)
+        fix.parse(f"person a {c + 1} 3 scout", FIX_FIELDS, state)
+    fix.apply(state, fix.parse(f"person a {c + 1} 1 scout", FIX_FIELDS, state), FIX_FIELDS)  # another card
+    assert [p["card"] for p in side["columns"][c]] == ["scout", "looter"]
+    fix.apply(state, fix.parse(f"person a {c + 1} 1 empty", FIX_FIELDS, state), FIX_FIELDS)  # the others close up
+    assert [p["card"] for p in side["columns"][c]] == ["looter"]
+    with pytest.raises(fix.FixError):  # a place behind an empty one is not there
+        fix.parse(f"person a {c + 1} 3 scout", FIX_FIELDS, state)
