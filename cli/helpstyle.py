@@ -29,6 +29,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "undo": ("tabletop undo", "tabletop undo 3", "tabletop undo 0"),
     "games": ("tabletop games", "tabletop games --json"),
     "use": ("tabletop use friday", "tabletop use chaos-1"),
+    "restore": ("tabletop restore", "tabletop restore friday"),
     "serve": ("tabletop serve", "tabletop serve --lan", "tabletop serve --port 8000"),
     "rules": ("tabletop rules", "tabletop rules chaos", "tabletop rules chaos desolacao", "tabletop rules toc senado"),
     "data": ("tabletop data check", "tabletop data check toc"),
