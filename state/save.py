@@ -190,6 +190,7 @@ def journal_path(folder: Path, digest: str, length: int, recover: bool = False) 
             return bak
     except SaveError:
         pass
+    read_journal(folder, length, path, exact=True)  # what is wrong, said precisely where it can be (a line, an entry)
     raise SaveError(path, msg("core.save.journal_digest"))
 
 
