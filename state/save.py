@@ -182,15 +182,20 @@ def journal_path(folder: Path, digest: str, length: int, recover: bool = False) 
         if length == 0:
             return None
         raise SaveError(path, msg("core.save.journal_missing", count=length))
-    if sha256(read_bytes(path)) == digest:
-        return path
+    try:
+        if sha256(read_bytes(path)) == digest:
+            return path
+    except SaveError:
+        if not recover:
+            raise
     bak = folder / (JOURNAL_FILE + ".bak")
     try:
         if sha256(read_bytes(bak)) == digest and (recover or _left_by_a_crash(path, bak)):
             return bak
     except SaveError:
         pass
-    read_journal(folder, length, path, exact=True)  # what is wrong, said precisely where it can be (a line, an entry)
+    if not recover:
+        read_journal(folder, length, path, exact=True)  # what is wrong, said precisely where it can be (a line, an entry)
     raise SaveError(path, msg("core.save.journal_digest"))
 
 
@@ -457,7 +462,12 @@ def restore_backup(folder: Path) -> Save:
     except SaveError:
         if not os.path.lexists(bak):
             raise SaveError(bak, msg("core.save.file_missing")) from None
-        backup = read(folder, bak, recover=True)
+        try:
+            backup = read(folder, bak, recover=True)
+        except SaveError as e:
+            if e.path == bak:
+                raise
+            raise SaveError(bak, msg("core.save.backup_journal", file=e.path.name, problem=e.problem.to_data())) from None
     backup.journal()  # every entry checked, from the journal the backup belongs to
     journal_bak = backup._journal_from_bak
     raw = read_bytes(bak)
@@ -466,8 +476,13 @@ def restore_backup(folder: Path) -> Save:
         path = folder / name
         if os.path.lexists(path) and (path.is_file() and not path.is_symlink()):
             _replace_bytes(folder / (name + DAMAGED_SUFFIX), path.read_bytes())
-        elif os.path.lexists(path):
-            path.unlink()  # a FIFO, a link, a device: nothing to keep
+        elif os.path.lexists(path):  # a FIFO, a link, a folder: set aside as it is
+            aside = folder / (name + DAMAGED_SUFFIX)
+            if os.path.isdir(aside) and not os.path.islink(aside):
+                import shutil
+
+                shutil.rmtree(aside)
+            os.replace(path, aside)
     if journal_bak:
         _replace_bytes(folder / JOURNAL_FILE, read_bytes(folder / (JOURNAL_FILE + ".bak")))
     if bak.name != SAVE_FILE:
