@@ -43,7 +43,9 @@ STATE = {
     "other_modules": Opt([str]),
     "supercharge": Opt(bool),
     "totals": Opt(Each(Each(int))),  # each player's end-of-game VP by source
-    "final": Opt({"winners": [str], "tiebreak": str, "totals": Each(int), "categories": Each(Each(int)), "ranking": [dict]}),
+    # the final score: an older save lacks the tally by category, the ranking and the tiebreak
+    "final": Opt({"winners": [str], "totals": Each(int), "tiebreak": Opt(str), "categories": Opt(Each(Each(int))),
+                  "ranking": Opt([dict])}),
 }
 
 
