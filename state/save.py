@@ -165,12 +165,76 @@ def read(folder: Path, path: Path | None = None, recover: bool = False) -> Save:
     data = migrate(data, path)
     save = _validate(data, path, folder, digested)  # a key missing or mistyped is named, before the digest speaks
     if altered:
+        explain_alteration(save, path)
         raise SaveError(path, msg("core.save.digest" if found else "core.save.no_digest"), 1)
     if save.journal_sha256 is not None:
         # the journal is checked by every command (its bytes' digest: no parsing, status stays fast)
         save._journal_path = journal_path(folder, save.journal_sha256, save.journal_length, recover)
     save.sound = True
     return save
+
+
+#: An altered save whose journal is at most this long is replayed to name the key that was changed (a longer one
+#: is only said to be altered: the replay would make every command slow on it)
+EXPLAIN_REPLAY_MAX = 400
+
+
+def explain_alteration(save: Save, path: Path) -> None:
+    """A save changed outside the program: raise SaveError naming what changed where it can be said, from its
+    journal (sound, by its digest): ``journal_length`` that does not count the journal's entries, or the first key of
+    the state that is not what the journal replays to. Returns when nothing more precise can be said."""
+    try:
+        folder = save.folder
+        digest = save.journal_sha256
+        if folder is None or digest is None:
+            return
+        entries_path = journal_path(folder, digest, save.journal_length)
+        if entries_path is None:
+            return
+        entries = _parse(entries_path).get("entries")
+        if not isinstance(entries, list):
+            return
+        if len(entries) != save.journal_length:
+            problem = "core.save.journal_long" if len(entries) > save.journal_length else "core.save.journal_short"
+            raise SaveError(path, msg("core.save.key", key="journal_length", problem=msg(
+                problem, entries=len(entries), count=save.journal_length).to_data()), _line_of(path, "journal_length"))
+        if len(entries) > EXPLAIN_REPLAY_MAX:
+            return
+        from .session import Session
+
+        replayed = Session(save).replay(entries)
+        import tomllib
+
+        replayed = tomllib.loads(dumps({"state": replayed}))["state"]  # as the file holds it
+    except SaveError as e:
+        if e.path == path:
+            raise
+        return
+    except Exception:  # the rules on a save that does not fit them: nothing more precise to say
+        return
+    where = first_difference(save.state, replayed, "state")
+    if where is not None:
+        raise SaveError(path, msg("core.save.key", key=where, problem=msg("core.save.not_replayed").to_data()),
+                        _line_of(path, where))
+
+
+def first_difference(a: Any, b: Any, path: str) -> str | None:
+    """The first key (dotted path) where ``a`` differs from ``b``: a key only one of them holds, or another value."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            if key not in a or key not in b:
+                return f"{path}.{key}"
+            found = first_difference(a[key], b[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            found = first_difference(x, y, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    return None if a == b and type(a) is type(b) else path
 
 
 def journal_path(folder: Path, digest: str, length: int, recover: bool = False) -> Path | None:

@@ -526,13 +526,19 @@ def _folder(name):
 CRASH_LIKE = ("journal cut by its last entry", "journal lengthened by one entry")
 
 
+#: the key a state damage touched (its name, and its new name if renamed), by game folder: every command names it
+DAMAGED_KEYS: dict[Path, set[str]] = {}
+
+
 def _state_key(which: str, how: str, i: int):
     """The damage of the ``i``-th sampled key of the save's state (the keys are those of the mid-game save itself,
     read when the damage is done: every part of the state is sampled, the same on every run)."""
     def damage(folder, rng):
         data = _toml(folder, "save.toml")
         path = _sample(_key_paths(data["state"]), KEYS_PER_KIND, f"{which}/{how}")[i]
+        before = set(_at(data["state"], path))
         key_damage(path, how)(data)
+        DAMAGED_KEYS[folder] = {str(path[-1])} | {str(k) for k in set(_at(data["state"], path)) - before}
         (folder / "save.toml").write_text(dumps(data), encoding="utf-8")
     return damage
 
@@ -617,6 +623,9 @@ def test_every_command_gives_the_same_verdict_and_the_bak_stays_sound(templates,
         assert "save.toml" in output or "journal.toml" in output, (args, output)
         if named:
             assert named in output, (args, named, output)
+        if folder in DAMAGED_KEYS:  # the shape names it, else the replay of the journal does
+            assert any(f"{k}'" in output or f"{k}." in output or f"{k}[" in output for k in DAMAGED_KEYS[folder]), (
+                args, DAMAGED_KEYS[folder], output)
         assert snapshot(folder) == before, (args, "wrote to a damaged save")
     games = run(["games", "--json"])
     row = {r["name"]: r for r in json.loads(games.stdout)["games"]}["damaged"]

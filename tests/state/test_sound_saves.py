@@ -69,7 +69,7 @@ def test_journal_length_smaller_than_the_journal_is_refused_and_nothing_is_lost(
     folder = midgame.copy_game(built["chaos"], _tabletop_home, "g")
     n = read(folder).journal_length
     edit_text(folder / "save.toml", f"journal_length = {n}\n", f"journal_length = {n - 10}\n")
-    refused_everywhere(folder, "chaos", "changed after this program wrote it")
+    refused_everywhere(folder, "chaos", "'journal_length' the journal holds more entries")
     assert tt("restore").exit_code == 0
     assert read(folder).journal_length == n and len(read(folder).journal()) == n
 
@@ -82,7 +82,7 @@ def test_a_renamed_key_in_one_region_is_refused_before_any_answer_is_recorded(bu
     assert re.search(r"\bcultist = ", text)
     bak = (folder / "save.toml.bak").read_bytes()
     edit_text(folder / "save.toml", "cultist = ", "cultisT = ")
-    refused_everywhere(folder, "chaos", "save.toml")
+    refused_everywhere(folder, "chaos", "cultisT' is not what the journal replays to")  # the key, from the journal
     r = tt("play", "--answer", "chaos.end.oldworld.2.changes=no")
     assert r.exit_code == 1 and (folder / "save.toml.bak").read_bytes() == bak
     assert tt("restore").exit_code == 0 and tt("status").exit_code == 0
@@ -93,7 +93,7 @@ def test_a_renamed_solo_key_is_refused_by_every_command_naming_the_file(built, _
     step anyway, log and 'anachrony status' printed 'Unexpected error: KeyError'."""
     folder = midgame.copy_game(built["anachrony_solo"], _tabletop_home, "g")
     edit_text(folder / "save.toml", "time_travel = ", "time_travel_ = ")
-    refused_everywhere(folder, "anachrony", "save.toml")
+    refused_everywhere(folder, "anachrony", "time_travel")
 
 
 def test_a_write_never_turns_an_unsound_file_into_the_backup(built, _tabletop_home):
