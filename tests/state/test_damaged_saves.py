@@ -266,7 +266,19 @@ def run(args: list[str]):
     return result
 
 
-CASES = [(g, name) for g in midgame.GAMES for name, *_ in kinds(midgame.GAMES[g][0])]
+def _cases() -> list[tuple[str, str]]:
+    """Each kind of damage of the files themselves (bytes, TOML, the save's own keys, the journal's entries) on one
+    game, the games taken in turn (the reading of files is the same for every game); the damage of a game's state
+    on every game. Keeps the battery to some seconds (issue 31)."""
+    games = list(midgame.GAMES)
+    out = []
+    for i, name in enumerate(name for name, *_ in kinds("chaos") if not name.startswith("state.")):
+        out.append((games[i % len(games)], name))
+    out += [(g, name) for g in games for name, *_ in kinds(midgame.GAMES[g][0]) if name.startswith("state.")]
+    return out
+
+
+CASES = _cases()
 
 
 @pytest.mark.parametrize("game, kind", CASES, ids=[f"{g}-{k}" for g, k in CASES])
@@ -627,6 +639,8 @@ def test_every_command_gives_the_same_verdict_and_the_bak_stays_sound(templates,
             assert any(f"{k}'" in output or f"{k}." in output or f"{k}[" in output for k in DAMAGED_KEYS[folder]), (
                 args, DAMAGED_KEYS[folder], output)
         assert snapshot(folder) == before, (args, "wrote to a damaged save")
+    if kind.startswith("state key") and not kind.startswith("state key 0"):
+        return  # the restore of a damaged state: once per kind of key damage and game (keeps the battery short)
     games = run(["games", "--json"])
     row = {r["name"]: r for r in json.loads(games.stdout)["games"]}["damaged"]
     assert "error" in row and row.get("restore") == "tabletop restore damaged", row
@@ -637,11 +651,10 @@ def test_every_command_gives_the_same_verdict_and_the_bak_stays_sound(templates,
     assert restored.exit_code == 0, restored.output
     assert _sound(folder) and _sound(folder, bak=True)
     assert run(["status"]).exit_code == 0
-    if not kind.startswith("state key") or kind.startswith("state key 0"):
-        # the game goes on from the backup: a step written, and what is written (save and backup) is sound
-        played = run(["play", "--steps", "1"])
-        assert played.exit_code in (0, 2), played.output
-        assert _sound(folder) and _sound(folder, bak=True)
+    # the game goes on from the backup: a step written, and what is written (save and backup) is sound
+    played = run(["play", "--steps", "1"])
+    assert played.exit_code in (0, 2), played.output
+    assert _sound(folder) and _sound(folder, bak=True)
 
 
 def test_the_issue_31_battery_covers_every_kind_the_issue_names():
