@@ -138,12 +138,15 @@ def write(save: Save, journal: bool = True) -> None:
         save._journal_from_bak = False
         save._journal_path = save.folder / JOURNAL_FILE
         save._journal_bak_synced = False
-    elif save.sound and not save._journal_bak_synced and save._journal_path is not None:
-        # the save's backup about to be written belongs to this journal: its copy joins the backups
-        _replace_bytes(save.folder / (JOURNAL_FILE + ".bak"), read_bytes(save._journal_path))
-        save._journal_bak_synced = True
+    sync = not journal and save.sound and not save._journal_bak_synced and save._journal_path is not None
     write_atomic(save.folder / SAVE_FILE, dumps(save.to_data(), digest=True), backup=save.sound)
     save.sound = True
+    if sync:  # the save's backup just written belongs to this journal: its copy joins the backups (best effort:
+        try:  # the older journal.toml.bak stays if it cannot be written, and the save is already safe)
+            _replace_bytes(save.folder / (JOURNAL_FILE + ".bak"), read_bytes(save._journal_path))
+            save._journal_bak_synced = True
+        except (OSError, SaveError):
+            pass
 
 
 #: A save or journal larger than this is refused, not read (a hand-made file, or a disk error).

@@ -150,3 +150,41 @@ def test_an_unreadable_games_folder_is_not_no_saved_games(monkeypatch, _tabletop
     for lang, words in (("en", "cannot be read"), ("pt-BR", "Não foi possível ler")):
         r = tt("--lang", lang, "games")
         assert r.exit_code == 1 and words in r.output and "No saved games" not in r.output, r.output
+
+
+def test_a_fifo_in_the_data_cache_is_never_waited_for(tmp_path):
+    """Issue 31 item 3: nothing the program reads at start-up waits for ever (here: a FIFO where a parsed data file's
+    cache would be); the cache is only a speed-up, so it is passed over."""
+    import os
+
+    from state.datacache import ParsedFileCache
+
+    source = tmp_path / "data.toml"
+    source.write_text("a = 1\n", encoding="utf-8")
+    cache = ParsedFileCache(tmp_path / "cache")
+    (tmp_path / "cache").mkdir()
+    os.mkfifo(cache._file(source))
+    assert cache.get(source) is None
+
+
+def test_a_fifo_or_a_link_to_dev_zero_as_save_is_refused_at_once(tmp_path):
+    import os
+    import time
+
+    for make in (lambda p: os.mkfifo(p), lambda p: p.symlink_to("/dev/zero"), lambda p: p.mkdir()):
+        folder = tmp_path / f"g{len(list(tmp_path.iterdir()))}"
+        folder.mkdir()
+        make(folder / "save.toml")
+        start = time.monotonic()
+        with pytest.raises(SaveError) as e:
+            read(folder)
+        assert e.value.problem.id == "core.save.not_regular" and time.monotonic() - start < 1
+
+
+def test_a_fifo_as_the_current_file_is_no_current_game(_tabletop_home):
+    import os
+
+    _tabletop_home.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(_tabletop_home / "current")
+    r = tt("status")  # would wait for ever for a writer
+    assert r.exit_code in (1, 2) and "No saved games" in r.output, r.output
