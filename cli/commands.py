@@ -32,7 +32,28 @@ UNATTENDED_STEPS = 2000
 
 def run_steps(env, steps: int | None = None, apply_step: dict | None = None, game_id: str = "", not_this_game: str = "") -> None:
     """Play the current game (``steps`` at most), or, with ``apply_step``, play that one step out of turn (a
-    helper command that changes the save: it is journalled like any step, so undo takes it back)."""
+    helper command that changes the save: it is journalled like any step, so undo takes it back).
+
+    At the end, answers given (``--answer``, ``--answers``) whose ids no question of this run asked are named on
+    one line of stderr (a misspelt or stale id; issue 23); the exit code is the run's."""
+    used: dict = {}
+    try:
+        _run_steps(env, steps, apply_step, game_id, not_this_game, used)
+    except typer.Exit:
+        _say_unused(env, used.get("answers"))
+        raise
+    _say_unused(env, used.get("answers"))
+
+
+def _say_unused(env, answers) -> None:
+    unused = answers.unused() if answers is not None else []
+    if unused:
+        from rich.markup import escape
+
+        env.err.print(escape(env.t("core.play.unused_answers", n=len(unused), ids=", ".join(unused))), soft_wrap=True)
+
+
+def _run_steps(env, steps, apply_step, game_id, not_this_game, used: dict) -> None:
     from automata.core.runner import BadAnswer, ChainedSource
     from state.session import StepInProgress
 
@@ -46,15 +67,21 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
     with saves.locked(env, name):
         session = saves.open_session(env, name)
         source = scripted_answers(env)  # a choice may be named by its label in the table's language
+        used["answers"] = source.inner
         if interactive:
             from .prompter import TerminalPrompter
 
-            from .rules.at_table import RuleHelp  # '?' at a question shows its rule, then asks again
+            from .fixat import FixAtQuestion
+            from .rules.at_table import RuleHelp  # '?' at a question shows its rule, '!' corrects; then asks again
 
             source = ChainedSource(source, RuleHelp(TerminalPrompter(env.t), env, session.save.game,
-                                                    lambda: (session.save.pending or {}).get("step")))
+                                                    lambda: (session.save.pending or {}).get("step"),
+                                                    FixAtQuestion(env, session)))
+        quiet = {"replayed": False}  # after a correction at a question, the step's lines already shown are not repeated
 
         def on_event(event) -> None:
+            if quiet["replayed"] and event.replayed:
+                return
             if env.json:
                 events.append(event)
             else:
@@ -65,7 +92,8 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
         try:
             session.save.journal()  # a damaged journal stops the game before anything is played or written
             if apply_step is not None:
-                result = session.apply(apply_step, source, env.dice, on_event)
+                result = _correctable(lambda: session.apply(apply_step, source, env.dice, on_event),
+                                      lambda: session.play(source, env.dice, on_event, 1), quiet)
             else:
                 pending = session.save.pending
                 if pending and pending.get("records") and not env.json:
@@ -79,7 +107,23 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
                 # the pause is no question: not journalled, never waited for off-terminal
                 after = getattr(game_cli(session.save.game), "after_step", None) if interactive else None
                 on_step = (lambda step: after(env, session, step)) if after is not None else None
-                result = session.play(source, env.dice, on_event, cap, on_step)
+                done = {"n": 0}
+
+                def counted(step) -> None:
+                    done["n"] += 1
+                    if on_step is not None:
+                        on_step(step)
+
+                def again():  # the steps completed before a correction still count against the cap
+                    rest = None if cap is None else cap - done["n"]
+                    if rest is not None and rest <= 0:
+                        from state.session import PlayResult
+
+                        return PlayResult(0, False)
+                    return session.play(source, env.dice, on_event, rest, counted)
+
+                result = _correctable(again, again, quiet)
+                result.steps_done = done["n"]
                 if steps is None and not interactive and not result.finished and result.pending is None:
                     env.err.print(env.t("core.play.step_cap", n=cap))  # the answers given keep the game going
         except StepInProgress as busy:
@@ -108,6 +152,20 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
     elif env.json:
         env.emit_json({"ok": True, "game": name, "steps_done": result.steps_done, "finished": False,
                        "transcript": [event_json(env.t, e) for e in events]})
+
+
+def _correctable(first, again, quiet):
+    """Run ``first``; when a correction is journalled at a question ('!', cli/fixat.py), the step in progress
+    resumes from the corrected values (``again``) and asks the same question again."""
+    from .fixat import Corrected
+
+    play = first
+    while True:
+        try:
+            return play()
+        except Corrected:
+            quiet["replayed"] = True
+            play = again
 
 
 def _finished(env, session, events, steps_done: int) -> None:
@@ -154,6 +212,12 @@ def log(
     except saves.SaveError as e:
         raise saves.save_error(env, e) from None
     entries = journal[-last:] if last else journal
+    from state import undotrail
+
+    first = entries[0].get("n", 1) if entries else len(journal) + 1
+    trail = [u for u in undotrail.read(session.save.folder) if first - 1 <= u["to"] <= len(journal)]
+    undone = [{"at": u["at"], "when": _when(u["at"]), "after": u["to"], "n": u["from"] - u["to"],
+               "labels": [env.t.render(Msg.from_data(x)) for x in u["labels"]]} for u in trail]
     rows = []
     for entry in entries:
         answers = [
@@ -165,16 +229,24 @@ def log(
                      "told": told, "lines": entry_lines(env.t, entry, env.explain)})
     if env.json:
         env.emit_json({"ok": True, "game": session.save.name,
-                       "entries": [{k: v for k, v in row.items() if k != "lines"} for row in rows]})
+                       "entries": [{k: v for k, v in row.items() if k != "lines"} for row in rows], "undone": undone})
         return
-    if not rows:
+    if not rows and not undone:
         env.out.print(env.t("core.log.empty"))
         return
     from rich.markup import escape
 
     from .render import STYLES, print_hanging
 
+    def rewound(after: int) -> None:
+        for u in undone:
+            if u["after"] == after:
+                text = env.t("core.log.undone", n=u["n"], when=u["when"], labels="; ".join(u["labels"]))
+                print_hanging(env.out, "      " + text, "yellow")
+                env.out.print()
+
     def show() -> None:
+        rewound(first - 1)
         for row in rows:
             env.out.print(f"[bold]{row['n']:>4}  {escape(row['label'])}[/bold]")
             if raw:
@@ -184,18 +256,30 @@ def log(
                 if env.explain:
                     for w in row["why"]:
                         env.out.print(f"      [italic]⚖ {escape(w)}[/italic]")
+                rewound(row["n"])
                 continue
             for style, text in row["lines"]:
                 look = STYLES.get(style, "dim" if style in ("ask", "roll") else "")
                 # wrapped lines line up after the entry's indent and its lead ("→ ", "? "), as play shows them
                 print_hanging(env.out, "      " + text, look)
             env.out.print()
+            rewound(row["n"])
 
     if env.interactive() and len(rows) > 10:
         with env.out.pager(styles=True):
             show()
     else:
         show()
+
+
+def _when(at: str) -> str:
+    """An undo's time as the table reads it ("2026-12-04 20:10 UTC"); what cannot be read is shown as it is."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(at).strftime("%Y-%m-%d %H:%M UTC")
+    except ValueError:
+        return at
 
 
 @core.command()
@@ -216,6 +300,14 @@ def undo(n: int = typer.Argument(1, min=0, help="How many journal entries to tak
             dropped = session.undo(n)
         except saves.SaveError as e:
             raise saves.save_error(env, e) from None
+        if dropped:  # the trail 'log' shows: the history was rewound here (state/undotrail.py)
+            from state import undotrail
+
+            try:
+                undotrail.record(session.save.folder, available, session.save.journal_length,
+                                 [e["label"] for e in dropped])
+            except OSError:
+                pass  # the undo is done and saved; only its trace in 'log' is missing
     labels = [env.t.render(Msg.from_data(e["label"])) for e in dropped]
     if env.json:
         env.emit_json({"ok": True, "game": name, "undone": labels, "journal_length": session.save.journal_length})

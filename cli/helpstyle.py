@@ -27,6 +27,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "status": ("tabletop status", "tabletop status --json", "tabletop --game friday status"),
     "log": ("tabletop log", "tabletop log --last 5", "tabletop log --raw --explain"),
     "undo": ("tabletop undo", "tabletop undo 3", "tabletop undo 0"),
+    "fix": ("tabletop fix --list", "tabletop fix \"water a 3\"", "tabletop fix \"+2 hand b; camp a 2 damaged\""),
     "games": ("tabletop games", "tabletop games --json"),
     "use": ("tabletop use friday", "tabletop use chaos-1"),
     "restore": ("tabletop restore", "tabletop restore friday"),
@@ -316,7 +317,26 @@ def _message(e) -> str:
     if kind == "BadParameter":
         problem = framework_text(e.message)
         return t("core.help.err.invalid_for", name=hint, problem=problem) if hint else t("core.help.err.invalid", problem=problem)
-    return framework_text(e.format_message())
+    text = e.format_message()
+    m = _NO_COMMAND.match(text)
+    if m and kind == "UsageError" and ctx is not None and hasattr(ctx.command, "list_commands"):
+        return no_such_command(ctx, m["name"])
+    return framework_text(text)
+
+
+_NO_COMMAND = re.compile(r"^No such command '(?P<name>.+?)'\.")
+
+
+def no_such_command(ctx, name: str) -> str:
+    """"No such command" for any group of commands (the top level, ``new``, every game's group, ``data``), in the
+    table's language: the closest commands, then every valid one."""
+    from automata.core.closest import close_matches
+
+    group = ctx.command
+    names = [c for c in group.list_commands(ctx) if not getattr(group.get_command(ctx, c), "hidden", False)]
+    close = close_matches(name, names)
+    hint = _t("core.error.did_you_mean", close=", ".join(close)) if close else ""
+    return _t("core.error.no_command", name=name, hint=hint, valid=", ".join(names))
 
 
 def show_aborted() -> None:

@@ -155,7 +155,6 @@ class CompanionGroup(TyperGroup):
             if type(e).__name__ != "UsageError":
                 raise
             if args and not args[0].startswith("-"):
-                from automata.core.closest import close_matches
                 from automata.core.games import UnknownGame, find_game
 
                 try:
@@ -165,12 +164,9 @@ class CompanionGroup(TyperGroup):
                 if info is not None and not info.available:
                     raise type(e)(current().t("core.error.game_unavailable", name=info.name), ctx) from e
 
-                names = [c for c in self.list_commands(ctx) if not self.get_command(ctx, c).hidden]
-                close = close_matches(args[0], names)
-                valid = ", ".join(names)
-                t = current().t
-                hint = t("core.error.did_you_mean", close=", ".join(close)) if close else ""
-                raise type(e)(t("core.error.no_command", name=args[0], hint=hint, valid=valid), ctx) from e
+                from .helpstyle import no_such_command  # one wording for every group (the games' groups too)
+
+                raise type(e)(no_such_command(ctx, args[0]), ctx) from e
             raise
 
     def invoke(self, ctx):
@@ -414,8 +410,10 @@ def raise_usage(text: str) -> None:
 # The shared commands live in cli/commands.py (which does not import this module); the games' modules are imported
 # when their group or 'new' is used: lazy_groups().
 from . import commands  # noqa: E402
+from .fix import fix_app  # noqa: E402
 
 app.registered_commands.extend(commands.core.registered_commands)
+app.registered_commands.extend(fix_app.registered_commands)
 app.add_typer(commands.data_app, name="data")  # 'new' and the games' groups: CompanionGroup.get_command
 
 

@@ -6,6 +6,10 @@
   A number that names no item is refused visibly, and Enter then confirms nothing until a number or an arrow
   names an item again (so "7, Enter" in a five-item menu never picks item 1).
 - ``?`` asks for the rule behind the question (the caller shows it and asks again); it takes no number.
+- A menu with no neutral item (a question without a default: which card was drawn, which region) starts with no
+  item chosen: Enter alone is refused with a one-line hint, so a tired Enter never records what the table did not do
+  (issue 23). A menu with a default starts on it, and Enter alone picks it.
+- ``!`` opens a correction (the caller asks for it, applies it and asks again); it takes no number either.
 - Menus of ten items or more are filtered by typing: a number names its item ("12"), other text keeps the items
   whose label contains it; text that matches nothing is refused visibly (Enter never falls back to item 1).
 """
@@ -41,10 +45,11 @@ class MenuState:
         self.t = t
         self.long = len(items) > 9
         self.typed = ""
-        # the pointer starts on the question's default (what Enter means when nothing happened), else the first
-        # item that can be picked
+        # the pointer starts on the question's default (what Enter means when nothing happened); without one,
+        # nothing is chosen until a number, an arrow or typed text names an item (Enter alone is refused)
         ok = start is not None and 0 <= start < len(items) and items[start].reason is None
-        self.pointer = start if ok else self._first(range(len(items)))
+        self.start: int | None = start if ok else None
+        self.pointer: int | None = self.start
         self.error: str | None = None
         self.blocked = False  # a number named no item (or the text matches none): Enter confirms nothing
 
@@ -65,7 +70,7 @@ class MenuState:
         shown = self.visible()
         if not shown:
             return
-        at = shown.index(self.pointer) if self.pointer in shown else -step
+        at = shown.index(self.pointer) if self.pointer in shown else (-1 if step > 0 else 0)
         self.pointer = shown[(at + step) % len(shown)]
         self.error, self.blocked = None, False
 
@@ -88,7 +93,9 @@ class MenuState:
     def _refilter(self) -> None:
         shown = self.visible()
         self.error, self.blocked = None, False
-        if shown:
+        if not self.typed:
+            self.pointer = self.start  # the text cleared: back to what Enter meant before anything was typed
+        elif shown:
             self.pointer = self._first(shown)
         elif self.typed.isdigit():
             self.error, self.blocked = self.t("core.prompt.no_item", key=self.typed, max=len(self.items)), True
@@ -98,6 +105,9 @@ class MenuState:
     def enter(self) -> str | None:
         """The value to return, or None when the menu stays open (with the reason shown)."""
         if self.blocked:
+            return None
+        if self.pointer is None:
+            self.error = self.t("core.prompt.choose_first")
             return None
         item = self.items[self.pointer]
         if item.reason is not None:
@@ -131,7 +141,7 @@ def window(shown: list[int], pointer: int, room: int, height=lambda i: 1) -> tup
     return shown[first:last + 1], first, len(shown) - last - 1
 
 
-def numbered_menu(message: str, items: list[Item], t, instruction: str, start: int | None = None):
+def numbered_menu(message: str, items: list[Item], t, instruction: str, start: int | None = None, fix: bool = False):
     """A ``questionary.Question`` whose ``unsafe_ask()`` returns the value of the picked item."""
     from prompt_toolkit.application import Application
     from prompt_toolkit.formatted_text import to_formatted_text
@@ -215,6 +225,12 @@ def numbered_menu(message: str, items: list[Item], t, instruction: str, start: i
     def _rule(event):
         """The rule behind the question ('tabletop rules'); no item is numbered for it, so numbers never move."""
         event.app.exit(result="?")
+
+    if fix:
+        @keys.add("!", eager=True)
+        def _fix(event):
+            """A correction ('tabletop fix', issue 23): the caller asks for it, applies it and asks again."""
+            event.app.exit(result="!")
 
     @keys.add(Keys.ControlM, eager=True)
     @keys.add(Keys.ControlJ, eager=True)  # Enter typed ahead, before the terminal is raw, arrives as a newline

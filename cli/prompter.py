@@ -37,7 +37,8 @@ class TerminalPrompter:
         if ask.kind == YES_NO:
             from .yesno import yes_no
 
-            value = yes_no(question, self.t, default=ask.default if isinstance(ask.default, bool) else True).unsafe_ask()
+            value = yes_no(question, self.t, default=ask.default if isinstance(ask.default, bool) else True,
+                           fix=getattr(ask, "fixable", False)).unsafe_ask()
         elif ask.kind == ONE_OF:
             value = self._select(ask, question)
         elif ask.kind == SEVERAL_OF:
@@ -102,9 +103,12 @@ class TerminalPrompter:
 
         items = [Item(self.t.render(c.label), c.value, None if c.unavailable is None else self.t.render(c.unavailable))
                  for c in ask.choices if not c.hidden]
-        instruction = self.t("core.prompt.select" if len(items) <= 9 else "core.prompt.filter_numbers")
+        fixable = getattr(ask, "fixable", False)  # '!' opens a correction ('play' at a terminal, issue 23)
+        instruction = self.t(("core.prompt.select" if len(items) <= 9 else "core.prompt.filter_numbers")
+                             + ("_fix" if fixable else ""))
+        # the pointer starts on the question's default; without one nothing is chosen and Enter alone is refused
         start = next((i for i, it in enumerate(items) if ask.default is not None and it.value == ask.default), None)
-        return self._until_valid(lambda: numbered_menu(question, items, self.t, instruction, start).unsafe_ask(),
+        return self._until_valid(lambda: numbered_menu(question, items, self.t, instruction, start, fixable).unsafe_ask(),
                                  ask.normalise)
 
     def table_dice(self, roll: Roll, spec: DiceSpec):

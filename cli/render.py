@@ -110,6 +110,8 @@ def pending_help(t: Translator, pending: Ask | Roll) -> dict[str, Any]:
                 valid = t("core.pending.number_to", max=pending.max)
             else:
                 valid = t("core.pending.number_any")
+        elif pending.hint is not None:  # a free answer whose question says what it takes (issue 30)
+            valid = t.render(pending.hint)
         else:
             valid = t("core.pending.text_valid")
     return {

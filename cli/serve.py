@@ -2,8 +2,9 @@
 
 Design (see README, "The board on your phone"):
 
-- The standard library's ``ThreadingHTTPServer``: one thread per connection, so a slow or vanished phone blocks
-  only its own thread (socket timeouts end it). Live updates are server-sent events: the page keeps one
+- The standard library's ``HTTPServer`` with a gate in front (``Server``, issue 31): one thread reads every
+  request head with ``selectors`` and a time limit, and only a complete request gets a handler thread, so a
+  slow, stalled or vanished phone holds no thread. Live updates are server-sent events: the page keeps one
   ``EventSource`` open and the server pushes the new board when the save changes.
 - Changes are seen by ``watchdog`` (inotify on Linux, the platform's watcher elsewhere) on the game's folder: the
   save's own atomic writes wake the server; nothing polls the disk.
@@ -11,7 +12,8 @@ Design (see README, "The board on your phone"):
   cache). A write in progress (a temporary file beside the save) is shown as such; a save that cannot be read is
   shown as damaged, with no path.
 - Only GET and HEAD; every address carries a random token made at start; names of saves, paths and the home folder
-  never appear in a page or an error. At most ``LIVE_LIMIT`` live connections and ``HANDLER_LIMIT`` handlers.
+  never appear in a page or an error. Connections, handlers and live streams are bounded per address and in
+  total (the limits below).
 
 This module is imported only by ``tabletop serve`` (start-up of the other commands does not move).
 """
@@ -23,18 +25,35 @@ import html
 import io
 import json
 import secrets
+import selectors
 import socket
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+import time
+from collections import Counter, deque
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from .env import CliError, Env, Exit
 
-LIVE_LIMIT = 32  # open live (server-sent events) connections at once; one more gets 503
-HANDLER_LIMIT = 96  # connections being served at once; more are closed at once
-SOCKET_TIMEOUT = 10.0  # seconds a phone may stall reading or writing before its connection is dropped
+# Limits (issue 31): slow, stalled or numerous clients cannot starve the table. Phones at one table have one
+# address each on the Wi-Fi, but on loopback (and behind one NAT) every client shares one address, so the cap
+# per address is high (a table's worth of phones, page and live stream each, fits easily) and what keeps one
+# address from starving the others is elsewhere: a stalled request holds no thread and is dropped after
+# REQUEST_TIMEOUT, over a cap the oldest connection still sending its request is closed first (the newest is
+# most likely a real phone, which sends its request at once), and handler threads go to the addresses in turn.
+BACKLOG = 128  # connections the system queues before they are accepted (a table of phones arriving at once)
+REQUEST_TIMEOUT = 5.0  # seconds a connection has to send its whole request head (no body is ever read)
+MAX_HEAD = 16 * 1024  # bytes of a request head (a phone's GET is well under 2 KiB); more gets 431
+CONNECTIONS_PER_ADDRESS = 128  # open connections from one address; over it, its oldest still-reading one closes
+CONNECTIONS_LIMIT = 512  # open connections in all (lowered to the open-files limit); same rule
+HANDLER_LIMIT = 128  # requests being answered at once (threads); more wait their turn at the gate
+HANDLERS_PER_ADDRESS = 24  # of which from one address: the other addresses keep the rest
+LIVE_LIMIT = 64  # open live (server-sent events) streams at once; one more gets 503
+LIVE_PER_ADDRESS = 8  # of which from one address; one more ends that address's oldest stream
+ACCEPT_BATCH = 16  # connections accepted before the gate reads again (kept under CONNECTIONS_PER_ADDRESS)
+SOCKET_TIMEOUT = 10.0  # seconds a phone may stall reading an answer before its connection is dropped
 KEEPALIVE = 15.0  # seconds between comment lines on an idle live connection
 GONE_CHECK = 0.5  # seconds between looks at whether a live phone has closed its side
 LOG_ENTRIES = 6  # the last steps of the log shown under the board
@@ -223,40 +242,322 @@ pre.board {{ font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size
 """
 
 
-class Server(ThreadingHTTPServer):
-    daemon_threads = True
+class Connection:
+    """One accepted connection: its address, when it came, and the request head read so far."""
+
+    __slots__ = ("sock", "addr", "host", "head", "deadline")
+
+    def __init__(self, sock: socket.socket, addr, deadline: float):
+        self.sock = sock
+        self.addr = addr
+        self.host = addr[0] if isinstance(addr, tuple) else str(addr)
+        self.head = bytearray()
+        self.deadline = deadline
+
+
+def _head_complete(head: bytes) -> bool:
+    return b"\r\n\r\n" in head or b"\n\n" in head
+
+
+class Server(HTTPServer):
+    """The board's HTTP server, hardened against slow, stalled and numerous clients (issue 31).
+
+    One thread (``serve_forever``) is the *gate*: it accepts connections and reads every request head itself,
+    without blocking, with ``selectors``. A connection costs a thread only once its whole request head has
+    arrived; a phone that trickles its request one byte at a time, or stalls half-way, holds nothing but its own
+    socket, and only for ``REQUEST_TIMEOUT`` seconds. Complete requests wait in a queue per address and are
+    handed to handler threads in turn, address after address, so one address sending many cannot starve another.
+    Every connection answers one request and is closed (``Connection: close``): no keep-alive connection ever
+    waits in a handler for a next request. A request body is never read (any is refused with 413).
+
+    Limits (see the constants at the top): connections per address and in total, handlers per address and in
+    total, live streams per address and in total, and ``BACKLOG`` connections waiting in the kernel.
+    """
+
     allow_reuse_address = True
+    request_queue_size = BACKLOG
 
     def __init__(self, address, board: Board, token: str):
         self.board = board
         self.token = token
         self.stop = threading.Event()
-        self.live = threading.BoundedSemaphore(LIVE_LIMIT)
-        self.handlers = threading.BoundedSemaphore(HANDLER_LIMIT)
         self.open_sockets: set = set()
         self.sockets_lock = threading.Lock()
-        super().__init__(address, Handler)
-
-    def process_request(self, request, client_address):
-        if not self.handlers.acquire(blocking=False):
-            self.shutdown_request(request)  # too many at once: this one is dropped, the others go on
-            return
+        # limits, per server so that a test can look at them
+        self.connection_limit = _connection_limit()
+        self.connections_per_address = CONNECTIONS_PER_ADDRESS
+        self.handler_limit = HANDLER_LIMIT
+        self.handlers_per_address = HANDLERS_PER_ADDRESS
+        self.live_limit = LIVE_LIMIT
+        self.live_per_address = LIVE_PER_ADDRESS
+        # the gate's state: touched only by the gate thread
+        self._reading: dict[socket.socket, Connection] = {}  # in the order they came: oldest first
+        self._ready: dict[str, deque[Connection]] = {}  # complete requests waiting for a handler, per address
+        self._turns: deque[str] = deque()  # addresses with a waiting request, in turn
+        self._connections: Counter[str] = Counter()  # open connections per address (reading, waiting, answered)
+        self._handling: Counter[str] = Counter()  # requests being answered per address
+        self._done: deque[str] = deque()  # addresses whose request was answered (from handler threads)
+        self._threads: set[threading.Thread] = set()
+        self._threads_lock = threading.Lock()
+        # live streams: touched by handler threads
+        self._live: dict[str, list[threading.Event]] = {}
+        self._live_count = 0
+        self._live_lock = threading.Lock()
+        self._selector: selectors.BaseSelector | None = None
+        self._running = False
+        self._quit = threading.Event()
+        self._stopped = threading.Event()
+        self._stopped.set()
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+        self._wake_w.setblocking(False)
         try:
-            super().process_request(request, client_address)
-        except Exception:
-            self.handlers.release()
+            super().__init__(address, Handler)
+        except BaseException:
+            self._wake_r.close()
+            self._wake_w.close()
             raise
 
-    def process_request_thread(self, request, client_address):
-        with self.sockets_lock:
-            self.open_sockets.add(request)
+    # -- the gate ---------------------------------------------------------
+    def serve_forever(self, poll_interval: float = 0.5) -> None:
+        self._stopped.clear()
+        self._running = True
+        self.socket.setblocking(False)
         try:
-            super().process_request_thread(request, client_address)
+            with selectors.DefaultSelector() as selector:
+                self._selector = selector
+                selector.register(self.socket, selectors.EVENT_READ, "accept")
+                selector.register(self._wake_r, selectors.EVENT_READ, "wake")
+                while not self._quit.is_set():
+                    timeout = poll_interval
+                    if self._reading:
+                        first = next(iter(self._reading.values()))  # the oldest has the nearest deadline
+                        timeout = max(0.0, min(timeout, first.deadline - time.monotonic()))
+                    for key, _ in selector.select(timeout):
+                        conn = self._reading.get(key.fileobj) if key.data == "read" else None
+                        try:
+                            if key.data == "accept":
+                                self._accept()
+                            elif key.data == "wake":
+                                self._drain_wake()
+                            elif conn is not None:
+                                self._read(conn)
+                        except Exception:  # one odd connection must not stop the gate for everyone
+                            if conn is not None and conn.sock in self._reading:
+                                self._drop(conn)
+                    self._finish_done()
+                    self._expire()
+                    self._dispatch()
+        finally:
+            self._selector = None  # closed with the block above
+            for conn in list(self._reading.values()):
+                self._drop(conn)
+            for queue in self._ready.values():
+                for conn in queue:
+                    self._close(conn.sock)
+                    self._forget(conn.host)
+            self._ready.clear()
+            self._turns.clear()
+            self._finish_done()
+            self._running = False
+            self._quit.clear()  # as the standard server does: a shutdown() before the loop began still stops it
+            self._stopped.set()
+
+    def shutdown(self) -> None:
+        """Stop the gate (from another thread) and wait until it has stopped."""
+        self._quit.set()
+        self._wake()
+        if self._running:
+            self._stopped.wait()
+
+    def _wake(self) -> None:
+        try:
+            self._wake_w.send(b"\0")
+        except OSError:
+            pass  # already awake (its buffer is full) or closed
+
+    def _drain_wake(self) -> None:
+        try:
+            while self._wake_r.recv(4096):
+                pass
+        except OSError:
+            pass
+
+    def _accept(self) -> None:
+        # a few at a time, then back to reading: a connection accepted now gets its first read before
+        # CONNECTIONS_PER_ADDRESS newer ones from its address could push it out
+        for _ in range(ACCEPT_BATCH):
+            try:
+                sock, addr = self.socket.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:  # out of file descriptors: make room by the oldest connection still reading
+                if self._reading:
+                    self._drop(next(iter(self._reading.values())))
+                else:
+                    time.sleep(0.05)
+                return
+            sock.setblocking(False)
+            conn = Connection(sock, addr, time.monotonic() + REQUEST_TIMEOUT)
+            if not self._admit(conn):
+                self._close(sock)
+                continue
+            self._connections[conn.host] += 1
+            self._reading[sock] = conn
+            self._selector.register(sock, selectors.EVENT_READ, "read")
+            self._read(conn)  # its request is often there already
+
+    def _admit(self, conn: Connection) -> bool:
+        """Room for one more connection: over a cap, the oldest connection still sending its request is closed.
+
+        On one address that is the same address's oldest (a stalled or trickling client has had its chance;
+        the newest is most likely a phone that sends its request at once); in total, the oldest of all. A
+        connection whose request is complete is never pushed out: a new one is refused instead."""
+        while self._connections[conn.host] >= self.connections_per_address:
+            oldest = next((c for c in self._reading.values() if c.host == conn.host), None)
+            if oldest is None:
+                return False
+            self._drop(oldest)
+        while sum(self._connections.values()) >= self.connection_limit:
+            if not self._reading:
+                return False
+            self._drop(next(iter(self._reading.values())))
+        return True
+
+    def _read(self, conn: Connection) -> None:
+        try:
+            data = conn.sock.recv(4096)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data = b""
+        if not data:  # the client went away before finishing its request
+            self._drop(conn)
+            return
+        conn.head += data
+        if len(conn.head) > MAX_HEAD:
+            self._drop(conn, b"431 Request Header Fields Too Large")
+        elif _head_complete(conn.head):
+            self._selector.unregister(conn.sock)
+            del self._reading[conn.sock]
+            if conn.host not in self._ready:
+                self._ready[conn.host] = deque()
+                self._turns.append(conn.host)
+            self._ready[conn.host].append(conn)
+
+    def _expire(self) -> None:
+        now = time.monotonic()
+        while self._reading:
+            oldest = next(iter(self._reading.values()))
+            if oldest.deadline > now:
+                return
+            self._drop(oldest, b"408 Request Timeout")
+
+    def _drop(self, conn: Connection, status: bytes = b"") -> None:
+        """Close a connection that has not finished its request (with a short answer when there is one)."""
+        if self._reading.pop(conn.sock, None) is not None and self._selector is not None:
+            try:
+                self._selector.unregister(conn.sock)
+            except (KeyError, ValueError):
+                pass
+        if status:
+            try:
+                conn.sock.send(b"HTTP/1.1 " + status + b"\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")
+            except OSError:
+                pass
+        self._close(conn.sock)
+        self._forget(conn.host)
+
+    def _forget(self, host: str) -> None:
+        self._connections[host] -= 1
+        if self._connections[host] <= 0:
+            del self._connections[host]
+
+    @staticmethod
+    def _close(sock: socket.socket) -> None:
+        try:
+            sock.close()
+        except OSError:
+            pass
+
+    def _dispatch(self) -> None:
+        """Hand waiting requests to handler threads, one address after another."""
+        stalled = 0
+        while self._turns and stalled < len(self._turns) and sum(self._handling.values()) < self.handler_limit:
+            host = self._turns.popleft()
+            if self._handling[host] >= self.handlers_per_address:
+                self._turns.append(host)
+                stalled += 1
+                continue
+            stalled = 0
+            conn = self._ready[host].popleft()
+            if self._ready[host]:
+                self._turns.append(host)
+            else:
+                del self._ready[host]
+            self._handling[host] += 1
+            thread = threading.Thread(target=self._answer, args=(conn,), daemon=True)
+            with self._threads_lock:
+                self._threads.add(thread)
+            thread.start()
+
+    def _finish_done(self) -> None:
+        while self._done:
+            host = self._done.popleft()
+            self._handling[host] -= 1
+            if self._handling[host] <= 0:
+                del self._handling[host]
+            self._forget(host)
+
+    def _answer(self, conn: Connection) -> None:
+        """A handler thread: answer the one request of this connection, then close it."""
+        sock = conn.sock
+        with self.sockets_lock:
+            self.open_sockets.add(sock)
+        try:
+            sock.setblocking(True)
+            Handler(sock, conn.addr, self, bytes(conn.head))
+        except Exception:
+            pass  # a phone that went away is not an error worth a traceback
         finally:
             with self.sockets_lock:
-                self.open_sockets.discard(request)
-            self.handlers.release()
+                self.open_sockets.discard(sock)
+            self.shutdown_request(sock)
+            self._done.append(conn.host)
+            self._wake()
+            with self._threads_lock:
+                self._threads.discard(threading.current_thread())
 
+    # -- live streams -----------------------------------------------------
+    def live_enter(self, host: str) -> threading.Event | None:
+        """A place for one more live stream, or None (503) when every place is taken.
+
+        Over the cap of one address, that address's oldest stream is ended (its ``Event`` set) and the new one
+        takes its place: a phone that reloads keeps following, and one address cannot hold every place."""
+        ended = threading.Event()
+        with self._live_lock:
+            streams = self._live.setdefault(host, [])
+            if len(streams) >= self.live_per_address:
+                streams.pop(0).set()
+                self._live_count -= 1
+            elif self._live_count >= self.live_limit:
+                if not streams:
+                    del self._live[host]
+                return None
+            streams.append(ended)
+            self._live_count += 1
+        return ended
+
+    def live_leave(self, host: str, ended: threading.Event) -> None:
+        with self._live_lock:
+            streams = self._live.get(host, [])
+            if ended in streams:
+                streams.remove(ended)
+                self._live_count -= 1
+            if not streams:
+                self._live.pop(host, None)
+
+    # -- stopping ---------------------------------------------------------
     def handle_error(self, request, client_address):  # a phone that went away is not an error worth a traceback
         pass
 
@@ -273,6 +574,30 @@ class Server(ThreadingHTTPServer):
             except OSError:
                 pass
 
+    def server_close(self) -> None:
+        """Close the listening socket and wait (briefly) for the handler threads that are still ending."""
+        super().server_close()
+        with self._threads_lock:
+            threads = list(self._threads)
+        deadline = time.monotonic() + 3
+        for thread in threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
+        for s in (self._wake_r, self._wake_w):
+            self._close(s)
+
+
+def _connection_limit() -> int:
+    """CONNECTIONS_LIMIT, lowered to stay clear of this process's limit on open files."""
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, OSError, ValueError):
+        return CONNECTIONS_LIMIT
+    if soft == resource.RLIM_INFINITY:
+        return CONNECTIONS_LIMIT
+    return max(16, min(CONNECTIONS_LIMIT, soft - 64))
+
 
 class Handler(BaseHTTPRequestHandler):
     server: Server
@@ -283,18 +608,29 @@ class Handler(BaseHTTPRequestHandler):
     error_content_type = "text/plain; charset=utf-8"
     error_message_format = "%(code)d %(message)s\n"
 
+    def __init__(self, request, client_address, server, head: bytes):
+        self._head = head  # the request head, read by the gate (the handler never waits on the client to send)
+        super().__init__(request, client_address, server)
+
+    def setup(self) -> None:
+        super().setup()
+        socket_reader = self.rfile
+        self.rfile = io.BytesIO(self._head)
+        socket_reader.close()  # else the socket stays open behind the reader after it is closed
+
     def log_message(self, format, *args):  # no access log: the address holds the token
         pass
 
     def parse_request(self) -> bool:
         if not super().parse_request():
             return False
+        self.close_connection = True  # one request per connection: none waits in a handler for the next
         if self.command not in ("GET", "HEAD"):
             self.close_connection = True
             self._plain(405, "405 read-only: only GET and HEAD\n", {"Allow": "GET, HEAD"})
             return False
         length = self.headers.get("Content-Length")
-        if length not in (None, "0"):
+        if length not in (None, "0") or self.headers.get("Transfer-Encoding"):
             self.close_connection = True
             self._plain(413, "413 no request body is taken\n")
             return False
@@ -306,6 +642,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", "text/plain; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
+        self.send_header("Connection", "close")
         for k, v in (headers or {}).items():
             self.send_header(k, v)
         self.end_headers()
@@ -317,6 +654,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
+        self.send_header("Connection", "close")
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")
         self.send_header("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; "
@@ -358,8 +696,13 @@ class Handler(BaseHTTPRequestHandler):
         import select
 
         try:
-            readable, _, _ = select.select([self.connection], [], [], 0)
-            return bool(readable) and self.connection.recv(1, socket.MSG_PEEK) == b""
+            if hasattr(select, "poll"):  # no limit on descriptor numbers (select() fails above 1023)
+                poller = select.poll()
+                poller.register(self.connection, select.POLLIN)
+                readable = bool(poller.poll(0))
+            else:
+                readable = bool(select.select([self.connection], [], [], 0)[0])
+            return readable and self.connection.recv(1, socket.MSG_PEEK) == b""
         except (OSError, ValueError):
             return True
 
@@ -367,7 +710,9 @@ class Handler(BaseHTTPRequestHandler):
         if self.command == "HEAD":
             self._plain(200, "")
             return
-        if not self.server.live.acquire(blocking=False):
+        host = self.client_address[0] if isinstance(self.client_address, tuple) else str(self.client_address)
+        ended = self.server.live_enter(host)
+        if ended is None:
             self._plain(503, "503 too many live connections\n", {"Retry-After": "10"})
             return
         try:
@@ -379,9 +724,9 @@ class Handler(BaseHTTPRequestHandler):
             self.end_headers()
             seen = -1
             idle = 0.0
-            while not self.server.stop.is_set():
+            while not self.server.stop.is_set() and not ended.is_set():
                 version = board.version if seen == -1 else board.wait(seen, self.server.stop, GONE_CHECK)
-                if self.server.stop.is_set() or self._gone():
+                if self.server.stop.is_set() or ended.is_set() or self._gone():
                     break
                 if version != seen:
                     data = json.dumps(board.snapshot(lang), ensure_ascii=False)
@@ -397,7 +742,7 @@ class Handler(BaseHTTPRequestHandler):
         except (OSError, ValueError):
             pass  # the phone went away or stalled past the timeout
         finally:
-            self.server.live.release()
+            self.server.live_leave(host, ended)
 
 
 def _watch(board: Board):
@@ -406,9 +751,14 @@ def _watch(board: Board):
     from watchdog.observers import Observer
 
     names = {"save.toml", "journal.toml"}
+    # only what changes a file: watchdog also reports opening and reading, and the server's own reading of the
+    # save (every render) must not count as a change, or each render would wake every live stream for another
+    writes = {"created", "modified", "moved", "deleted", "closed"}
 
     class OnChange(FileSystemEventHandler):
         def on_any_event(self, event) -> None:
+            if event.event_type not in writes:
+                return
             paths = [getattr(event, "src_path", ""), getattr(event, "dest_path", "")]
             if any(Path(str(p)).name in names for p in paths if p):
                 board.touch()

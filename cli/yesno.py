@@ -9,7 +9,7 @@ refused visibly. The answer is echoed in the table's language. Built on prompt_t
 from __future__ import annotations
 
 
-def yes_no(message: str, t, default: bool = True):
+def yes_no(message: str, t, default: bool = True, fix: bool = False):
     """A ``questionary.Question`` whose ``unsafe_ask()`` returns True or False."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.formatted_text import to_formatted_text
@@ -57,6 +57,8 @@ def yes_no(message: str, t, default: bool = True):
     keys.add(Keys.ControlM, eager=True)(confirm)
     keys.add(Keys.ControlJ, eager=True)(confirm)  # Enter typed ahead, before the terminal is raw, is a newline
     keys.add("?")(lambda event: event.app.exit(result="?"))  # the rule behind the question (cli/rules/at_table.py)
+    if fix:
+        keys.add("!")(lambda event: event.app.exit(result="!"))  # a correction ('play' at a terminal, issue 23)
 
     @keys.add(Keys.Any)
     def _other(event):

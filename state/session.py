@@ -16,6 +16,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable
 
+from automata.core.fix import WithCorrections
 from automata.core.games import load_game
 from automata.core.steps import msg
 
@@ -60,7 +61,8 @@ class PlayResult:
 class Session:
     def __init__(self, save: Save):
         self.save = save
-        self.game: ModuleType = load_game(save.game)
+        # the game's own steps, and the table's corrections (automata/core/fix.py), which every game plays alike
+        self.game: ModuleType = WithCorrections(load_game(save.game))  # type: ignore[assignment]
 
     # -- creating and opening -------------------------------------------
     @classmethod
@@ -146,6 +148,14 @@ class Session:
                 on_step(step)
         return PlayResult(done, self.game.next_step(save.state) is None)
 
+    def busy(self) -> StepInProgress | None:
+        """What a helper command that plays a step of its own (``apply``) must wait for: a step with answers, or
+        another command's step still waiting for its first answer; None when it may run now."""
+        pending = self.save.pending
+        if pending is not None and (pending.get("records") or pending["step"] != self.game.next_step(self.save.state)):
+            return StepInProgress(pending["step"], len(pending.get("records", [])))
+        return None
+
     def apply(
         self,
         step: dict,
@@ -160,15 +170,40 @@ class Session:
         still waiting for its first answer, must be finished first.
         """
         save = self.save
-        pending = save.pending
-        if pending is not None and (pending.get("records") or pending["step"] != self.game.next_step(save.state)):
-            raise StepInProgress(pending["step"], len(pending.get("records", [])))
+        busy = self.busy()
+        if busy is not None:
+            raise busy
         save.pending = {"step": dict(step), "records": []}
         write(save, journal=False)  # if its first question waits for an answer, 'play' resumes this step
         return self.play(source, dice_mode, on_event, max_steps=1)
 
+    def correct(self, step: dict, on_event: Callable[[Event], None] | None = None) -> list[dict]:
+        """Journal the correction ``step`` (automata/core/fix.py) as a step of its own and apply it; the step in
+        progress, if any, keeps its answers and goes on from the corrected values. Raises ``FixError`` (nothing
+        written) when a change breaks a rule's limit, and ``StepInProgress`` when the answers already given to the
+        step in progress would no longer fit the corrected board."""
+        from automata.core.runner import DiceContext, NoAnswers, Record, ReplayMismatch, run
+
+        save = self.save
+        working = copy.deepcopy(save.state)
+        result = run(self.game.procedure(working, step), NoAnswers(), [],
+                     DiceContext(save.seed, save.journal_length + 1, "app"), on_event=on_event)
+        pending = save.pending
+        if pending is not None and pending.get("records"):
+            trial = copy.deepcopy(working)
+            try:
+                run(self.game.procedure(trial, pending["step"]), NoAnswers(),
+                    [Record.from_data(r) for r in pending["records"]],
+                    DiceContext(save.seed, save.journal_length + 2, self.dice_mode()))
+            except (ReplayMismatch, *RULES_CRASH):
+                raise StepInProgress(pending["step"], len(pending["records"])) from None
+        told = [_plain(e.to_data()) for e in result.transcript]
+        # one write: the step in progress resumes with its answers, from the corrected values
+        self._complete(step, [], working, None, told, keep_pending=pending)
+        return result.result or []
+
     def _complete(self, step: dict, records: list[Record], new_state: dict, why: list[dict] | None = None,
-                  told: list[dict] | None = None) -> None:
+                  told: list[dict] | None = None, keep_pending: dict | None = None) -> None:
         save = self.save
         journal = save.journal()
         entry = {
@@ -184,7 +219,7 @@ class Session:
         journal.append(entry)
         save.journal_length += 1
         save.state = new_state
-        save.pending = None
+        save.pending = keep_pending
         write(save)
 
     # -- undo -----------------------------------------------------------

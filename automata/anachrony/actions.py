@@ -9,7 +9,7 @@ the recovery of a tile (R1-R6), Negotiate and Agenda tiles (§1.7.3-§1.7.4), th
 from __future__ import annotations
 
 from ..core.steps import NUMBER, ONE_OF, YES_NO, Ask, Choice, Say, msg
-from . import agenda
+from . import agenda, spaces
 from .common import card, has, player_choices, provisional, turn_order, who
 from .eras import payback_term, pending_hypersync
 
@@ -22,8 +22,12 @@ def action_step(state: dict, data, era: int, k: int):
         yield Say(msg("anachrony.phase.title", phase="@anachrony.phase.actions", era=era), "head")
         yield from reminders(state, data)
         state["turn"] = {"player": "", "rows": []}
-    picked = yield Ask("anachrony.action", msg("anachrony.action.what", era=era), ONE_OF, event_choices(state, data),
-                     default="done")
+    choices = event_choices(state, data)
+    if len(choices) == 1:  # only "done": nothing the program keeps can happen, so there is nothing to ask
+        yield Say(msg("anachrony.action.nothing_tracked"), "info")
+        state["next"] = {"proc": "phase", "era": era, "phase": "clean_up"}
+        return
+    picked = yield Ask("anachrony.action", msg("anachrony.action.what", era=era), ONE_OF, choices, default="done")
     if picked == "done":
         yield Say(msg("anachrony.action.all_passed"), "info")
         state["next"] = {"proc": "phase", "era": era, "phase": "clean_up"}
@@ -74,7 +78,7 @@ def eligible(state: dict, data, event: str) -> list[str]:
         if event == "hypersync" and "hypersync" in pl:
             ok = pl["hypersync_era"] != era and any(s["state"] == "available" for s in pl["hypersync"].values())
         elif event == "recover" and "hypersync" in pl:
-            ok = any(e < era for _, e in pending_hypersync(state, p))
+            ok = bool(recoverable(state, data, p, era))
         elif event == "negotiate":
             ok = "intrigues" in pl
         elif event == "agenda" and "intrigues" in pl:
@@ -114,20 +118,19 @@ def hypersync(state: dict, data, p: str, era: int):
 def recover(state: dict, data, p: str, era: int):
     """R2-R5: an Exosuit with the right Worker on the matching space of that past Era: +2 VP, no Time Travel step."""
     pl = state["players"][p]
-    past = [(t, e) for t, e in pending_hypersync(state, p) if e < era]
+    past = recoverable(state, data, p, era)
     if len(past) == 1:
         t = past[0][0]
     else:
         t = yield Ask(f"anachrony.recover.{p}.tile", msg("anachrony.recover.which", player=who(state, p)), ONE_OF,
                       tuple(Choice(x, msg("anachrony.recover.tile_era", tile=f"@anachrony.tile.{x}", era=e)) for x, e in past))
     tile_era = pl["hypersync"][t]["era"]
-    space = next(s for s, v in data.rules["hypersync"]["spaces"].items() if v["recovers"] == t)
+    space = hypersync_space(data, t)
     workers = data.hypersync_space_workers(space)
-    copy = False
-    if data.by_players(state["options"]["players"])["hypersync_copy_space"]:
-        copy = yield Ask(f"anachrony.recover.{p}.copy", msg("anachrony.recover.copy", space=f"@anachrony.hs_space.{space}",
-                                                            water=data.rules["hypersync"]["copy_space_water"]), YES_NO,
-                         default=False)
+    # R2, R5: the tile's own space while it is free this Era; taken, the fourth space copies it for 2 Water
+    # (4 players); the program knows which, so it does not ask
+    copy = space in spaces.taken(state, "hypersync")
+    spaces.take(state, "hypersync", "copy" if copy else space, p)
     key = "anachrony.recover.do_copy" if copy else "anachrony.recover.do"
     yield Say(msg(key, player=who(state, p), space=f"@anachrony.hs_space.{space}", era=tile_era,
                   workers=[f"@anachrony.worker.{w}" for w in workers], water=data.rules["hypersync"]["copy_space_water"]), "do")
@@ -146,15 +149,31 @@ def recover(state: dict, data, p: str, era: int):
             yield Say(msg("anachrony.recover.supercharge_reward", reward=reward), "do")
 
 
+def hypersync_space(data, tile: str) -> str:
+    return next(s for s, v in data.rules["hypersync"]["spaces"].items() if v["recovers"] == tile)
+
+
+def recoverable(state: dict, data, p: str, era: int) -> list[tuple[str, int]]:
+    """The pending tiles of ``p`` from a past Era whose space (or, with 4 players, the fourth copy space) is
+    free this Era (R2, R5; one Exosuit per space per Era, §2.10)."""
+    held = spaces.taken(state, "hypersync")
+    copy_open = data.by_players(state["options"]["players"])["hypersync_copy_space"] and "copy" not in held
+    return [(t, e) for t, e in pending_hypersync(state, p)
+            if e < era and (hypersync_space(data, t) not in held or copy_open)]
+
+
 # -- Intrigues of the Council ------------------------------------------------------------------------
 
 
 def negotiate(state: dict, data, p: str, era: int):
     """§1.7.3: draw 2 keep 1, the space's and the Worker's bonuses; an Administrator may place a tile at once."""
-    n = state["options"]["players"]
-    spaces = list(data.by_players(n)["negotiate_spaces"]) + ["world_council"]
+    # one Exosuit per space per Era, none on a Hex Unavailable one; the World Council copies Negotiate only once
+    # no Negotiate space is left (§1.7.3 public-source additions, §2.10 World Council)
+    offered = negotiate_spaces(state, data) or ["world_council"]
     space = yield Ask(f"anachrony.negotiate.{p}.space", msg("anachrony.negotiate.space", player=who(state, p)), ONE_OF,
-                      tuple(Choice(s, msg(f"anachrony.negotiate.{s}")) for s in spaces))
+                      tuple(Choice(s, msg(f"anachrony.negotiate.{s}")) for s in offered))
+    if space != "world_council":
+        spaces.take(state, "negotiate", space, p)
     bonuses = ("administrator", "scientist", "engineer")
     workers = tuple(Choice(w, msg(f"anachrony.worker.{w}")) for w in bonuses) + tuple(
         Choice(f"genius:{b}", msg("anachrony.negotiate.genius_bonus", bonus=f"@anachrony.negotiate.bonus.{b}"))
@@ -181,6 +200,11 @@ def negotiate(state: dict, data, p: str, era: int):
     if place and pi["objectives"] + pi["values"] > 0 and agenda.open_rows(state):
         if (yield Ask(f"anachrony.negotiate.{p}.place", msg("anachrony.negotiate.place_now"), YES_NO, default=False)):
             yield from place_one(state, data, p, era)
+
+
+def negotiate_spaces(state: dict, data) -> list[str]:
+    """The Negotiate spaces free this Era, top first (not taken this Era, not Hex Unavailable)."""
+    return spaces.free(state, "negotiate", data.by_players(state["options"]["players"])["negotiate_spaces"])
 
 
 def kept_choices(keep: int) -> tuple[Choice, ...]:
@@ -274,13 +298,20 @@ def mission(state: dict, data, p: str, era: int):
     rewards = rules["all_three_rewards"] if met == 3 else rules["two_rewards"] if met == 2 else 0
     if not rewards:
         state["players"][p]["missions_failed"] += 1
-        yield Say(msg("anachrony.mission.failed", player=who(state, p), vp=rules["fewer_vp"]), "score")
+        # K5: the VP token goes back now; the final tally does not count it again (finish.known_answers)
+        yield Say(msg("anachrony.mission.failed", player=who(state, p), lost=-rules["fewer_vp"]), "do")  # as at Clean Up
         return
     yield Say(msg("anachrony.mission.rewards", player=who(state, p), n=rewards), "do")
     yield Say(msg("anachrony.why.mission", met=met, n=rewards), "why")
     vp = yield Ask(f"anachrony.mission.{p}.vp", msg("anachrony.mission.vp"), NUMBER, min=0, max=30)
     state["players"][p]["vp"] += vp
-    places = yield Ask(f"anachrony.mission.{p}.agenda", msg("anachrony.mission.agenda", n=rewards), NUMBER, min=0, max=rewards)
+    # a reward that places an Agenda tile takes it from the reserve (G1), one row each (G5): with an empty
+    # reserve or no open row there is nothing to ask
+    pi_now = state["players"][p]["intrigues"]
+    most = min(rewards, pi_now["objectives"] + pi_now["values"], len(agenda.open_rows(state)))
+    if not most:
+        return
+    places = yield Ask(f"anachrony.mission.{p}.agenda", msg("anachrony.mission.agenda", n=most), NUMBER, min=0, max=most)
     for _ in range(places):
         yield from place_one(state, data, p, era)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 
 from ..core.steps import ONE_OF, SEVERAL_OF, TEXT, YES_NO, Ask, Choice, InvalidAnswer, Say, msg
+from . import spaces
 from .common import card, card_choice, has, voice, player_choices, program_draws, provisional, turn_order, who
 from .solo.data import solo_data_of
 
@@ -180,7 +181,9 @@ def warp(state: dict, data, era: int):
             yield Say(msg("anachrony.warp.no_card", player=who(state, p)), "warn")
             continue
         choices = tuple(card_choice(data, c) for c in ql["offer"]) + (Choice("none", msg("anachrony.warp.none")),)
-        c = yield Ask(f"anachrony.warp.{p}.card", msg("anachrony.warp.which_card", player=who(state, p)), ONE_OF, choices)
+        # Enter alone: no card (README: Enter never records what the table did not do)
+        c = yield Ask(f"anachrony.warp.{p}.card", msg("anachrony.warp.which_card", player=who(state, p)), ONE_OF, choices,
+                      default="none")
         if c == "none":
             yield Say(msg("anachrony.warp.removed", player=who(state, p)), "do")
             continue
@@ -235,6 +238,7 @@ def card_effect(state: dict, data, p: str, c: str):
     """W2: the card acts at once. Only Cosmic Data Leak's effect is public (rules file §2.14.3)."""
     if c == "cosmic_data_leak" and has(state, "intrigues"):
         state["players"][p]["quantum"]["leak"] = True
+        state["players"][p]["cosmic_data_leak"] = True  # kept after the card goes back (finish.known_answers)
         yield Say(msg("anachrony.warp.leak_intrigues", player=who(state, p)), "do")
     else:
         yield Say(msg("anachrony.warp.effect_printed", card=card(c)), "do")
@@ -261,6 +265,7 @@ def clean_up(state: dict, data, era: int):
                 # a penalty: a thing to do at the table (→), not the gain star of scoring lines
                 yield Say(msg("anachrony.clean_up.unrevealed", player=who(state, p), lost=-rule["vp"]), "do")
             pi["mission"] = {}
+    spaces.end_era(state, collapsing_spaces(state, data))
     if state["options"]["players"] > 1:
         first = yield Ask("anachrony.clean_up.first", msg("anachrony.clean_up.first"), ONE_OF,
                           player_choices(state, list(state["players"])) + (Choice("same", msg("anachrony.clean_up.nobody")),),
@@ -282,6 +287,21 @@ def clean_up(state: dict, data, era: int):
     else:
         yield Say(msg("anachrony.clean_up.focus"), "do")
         state["next"] = {"proc": "phase", "era": era + 1, "phase": "preparation"}
+
+
+def collapsing_spaces(state: dict, data) -> dict[str, list[str]]:
+    """The spaces that carry a Collapsing tile after the Impact (rules file §2.9 (4), seed X5): as many per
+    Capital Action as the player count says, top first (solo: 2, every space of the 2-player side); on the
+    Council Chamber the same count (with 3 players the provisional pair of §4.1 item 17)."""
+    n = state["options"]["players"]
+    k = data.by_players(n)["collapsing_per_capital"]
+    out = {kind: list(spaces.SPACES[kind][:k]) for kind in spaces.CAPITAL}
+    if has(state, "intrigues"):
+        if n == 3:
+            out["negotiate"] = list(data.rules["intrigues"]["council_collapsing"]["spaces_3_players"])
+        else:
+            out["negotiate"] = list(data.by_players(n)["negotiate_spaces"][:k])
+    return out
 
 
 # -- the Impact --------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ def module_totals(state: dict, data) -> dict[str, dict]:
         if "intrigues" in pl:
             row["agenda_reserve"] = pl["intrigues"]["objectives"] + pl["intrigues"]["values"]
             row["missions"] = pl["missions_failed"]
-        if pl.get("quantum", {}).get("leak"):
+        if pl.get("cosmic_data_leak") or pl.get("quantum", {}).get("leak"):
             row["cosmic_data_leak"] = True
         out[p] = row
     return out
@@ -76,7 +76,12 @@ def known_answers(state: dict) -> dict[str, Any]:
         if has(state, "quantum_loops"):
             known[f"anachrony.score.{p}.quantum_warp_unpaid"] = bool(t["quantum_warp_unpaid"])
         if has(state, "intrigues"):
-            known[f"anachrony.score.{p}.missions"] = t["missions"]
+            # §1.8 K5-K6: a failed or unrevealed Mission's VP token went back in play, when the program said so
+            # (actions.mission, eras.clean_up); the tally must not take it off a second time
+            known[f"anachrony.score.{p}.missions"] = 0
+            if has(state, "quantum_loops") and not t.get("cosmic_data_leak"):
+                # §2.14.3: only a player who took Cosmic Data Leak has Endgame Conditions drawn by it
+                known[f"anachrony.score.{p}.cosmic_data_leak"] = 0
     if has(state, "intrigues"):
         rows = agenda.complete_rows(state)
         known["anachrony.score.agenda.rows"] = len(rows)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core.gamedata import fold_name
 from ..core.games import OptionError, step_msg
 from ..core.steps import msg
 from .data import MODULES, UnknownName, data_of, find_module, load  # noqa: F401  (data_of re-exported)
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
     from ..core.steps import Msg
 
 GAME_ID = "anachrony"
+#: Fractures of Time named as a module, in English or in the seed's Portuguese (folded)
+FRACTURES = ("fractures", "fractures of time", "fraturas", "fraturas do tempo")
 RANDOM = ("app", "table")
 
 
@@ -47,6 +50,8 @@ def check_options(raw: dict) -> dict:
             seen.add("all")
             modules.extend(MODULES)
             continue
+        if fold_name(name) in FRACTURES:  # rules file §2.3: its own Era structure, not run here (issue 30 item 19)
+            raise OptionError(msg("anachrony.error.fractures", name=name, valid=", ".join(MODULES)))
         try:
             m = find_module(data, name)
         except UnknownName as e:

@@ -203,10 +203,18 @@ def _quantum_loops(state, data):
     yield Say(msg("anachrony.why.ql_barred", cards=[card(c) for c in barred]), "why")
 
 
+#: other boxes' modules whose rules change what this program runs: Fractures of Time has an Era Zero, the Impact
+#: after Era 3 and the end after Era 5 (rules file §2.3, §2.14.4), which the Era sequence here does not model
+UNSUPPORTED_OTHER = ("fractures_of_time",)
+
+
 def _intrigues(state, data):
     """I1-I3, I11, I8-I10 (I4 in buildings, I5 in Superprojects, I6 in the Timeline, I7 in Endgame)."""
     yield Say(msg("anachrony.setup.council_chamber"), "do")
-    others = tuple(Choice(m, msg(f"anachrony.other_module.{m}")) for m in data.raw["other_modules"]["ids"])
+    # Fractures of Time changes the Era structure (rules file §2.3): not offered, said why (issue 30 item 19)
+    yield Say(msg("anachrony.setup.fractures_unsupported"), "rule")
+    others = tuple(Choice(m, msg(f"anachrony.other_module.{m}")) for m in data.raw["other_modules"]["ids"]
+                   if m not in UNSUPPORTED_OTHER)
     playing = yield Ask("anachrony.setup.other_modules", msg("anachrony.setup.other_modules"), SEVERAL_OF, others, min=0)
     state["other_modules"] = list(playing)
     yield Say(msg("anachrony.setup.objectives_remove"), "do")
@@ -221,8 +229,6 @@ def _intrigues(state, data):
     yield Say(msg("anachrony.setup.emergency_aside"), "do")
     for p in state["players"]:
         state["players"][p]["intrigues"]["deck"] = size
-    if "fractures_of_time" in playing:
-        yield Say(msg("anachrony.setup.fractures_missions"), "warn")
 
 
 def _players_setup(state, data):

@@ -11,7 +11,7 @@ hits from cards are rolled first and kill at once.
 from __future__ import annotations
 
 from ..core.steps import Roll, Say, msg
-from . import casualties
+from . import casualties, worth
 from .board import card_record, figures_of
 from .data import ChaosData
 from .odds import hits as count_hits
@@ -19,14 +19,13 @@ from .common import apply_changes, ask_changes, draw_cards, power_term, region_t
 
 
 def attack_dice(state: dict, data: ChaosData, region_id: str, power: str) -> int:
-    figs = state["regions"][region_id]["figures"].get(power, {})
-    followers = data.power(power)["followers"]
-    return sum(n * followers[k]["attack"] for k, n in figs.items())
+    """Normal dice: the attack of the Power's figures there as worth.attack counts it (upgrades included)."""
+    return worth.attack_dice(state, data, region_id, power)
 
 
 def early_dice(state: dict, data: ChaosData, region_id: str, power: str) -> int:
-    region = state["regions"][region_id]
-    return sum(card_record(data, e).get("early_dice", 0) for e in region["cards"] if e["power"] == power)
+    """Early-hit dice: Blood Frenzy and the like, and the figures whose upgrade makes them roll early."""
+    return worth.early_dice(state, data, region_id, power)
 
 
 def has_target(state: dict, data: ChaosData, region_id: str, power: str) -> bool:
@@ -52,14 +51,19 @@ def next_battle(state: dict, data: ChaosData, after: str | None) -> dict:
     return {"proc": "domination"}
 
 
-def assign_hits(state: dict, data: ChaosData, region_id: str, power: str, hits: int, knocked: dict, ask_id: str, early: bool):
+def assign_hits(state: dict, data: ChaosData, region_id: str, power: str, hits: int, knocked: dict, ask_id: str, early: bool,
+                only: str | None = None):
     """Spend hits in whole kills: every figure chosen takes its defense in hits; spare hits are lost.
 
     The table answers once for the Power's whole set of casualties, and only when there is a real choice
-    (casualties.forced). Returns the number of enemy figures killed (for Khorne's dial condition).
+    (casualties.forced). Returns the number of enemy figures killed (for Khorne's dial condition). ``only``:
+    the hits may go only to that Power's figures (parting hits, rules file §2.7). A Plaguebearer upgrade's
+    parting hits follow the kills that call for them.
     """
     region = state["regions"][region_id]
     groups = casualties.groups_for(state, data, region_id, power, knocked)
+    if only:
+        groups = [g for g in groups if g.owner == only]
     if not groups:
         return 0
     pick = casualties.forced(groups, hits)
@@ -70,6 +74,7 @@ def assign_hits(state: dict, data: ChaosData, region_id: str, power: str, hits: 
         )
         pick = casualties.read(answer, state, data, power, groups, hits)
     killed = 0
+    parting: dict[tuple[str, str], int] = {}
     for g in groups:
         for _ in range(pick.get(g.key, 0)):
             hits -= g.defense
@@ -79,6 +84,8 @@ def assign_hits(state: dict, data: ChaosData, region_id: str, power: str, hits: 
                 yield Say(msg("chaos.battle.peasant", power=power_term(power), region=region_term(region_id)), "do")
                 continue
             killed += 1
+            if worth.parting_hits(state, data, g.owner, g.kind):
+                parting[g.key] = parting.get(g.key, 0) + 1
             if early:
                 figures_of(region, g.owner)[g.kind] -= 1
                 yield Say(msg("chaos.battle.early_kill", power=power_term(power), owner=power_term(g.owner), figure=f"@chaos.figure.{g.kind}"), "do")
@@ -87,6 +94,11 @@ def assign_hits(state: dict, data: ChaosData, region_id: str, power: str, hits: 
                 yield Say(msg("chaos.battle.knocked", power=power_term(power), owner=power_term(g.owner), figure=f"@chaos.figure.{g.kind}"), "do")
     if hits > 0 and any(pick.get(g.key, 0) < g.count for g in groups):
         yield Say(msg("chaos.battle.spare", power=power_term(power), hits=hits), "rule")
+    for (owner, kind), n in parting.items():
+        # Plaguebearer upgrade (rules file §2.7): as many hits go back onto the killer's figures in the region
+        yield Say(msg("chaos.battle.parting", owner=power_term(owner), power=power_term(power), hits=n,
+                      name=data.power(owner)["followers"][kind]["name"], upgrade=f"@chaos.upgrade.{owner}.{kind}"), "rule")
+        yield from assign_hits(state, data, region_id, owner, n, knocked, f"{ask_id}.parting", early, only=power)
     return killed
 
 
@@ -98,6 +110,8 @@ def battle(state: dict, data: ChaosData, region_id: str):
     region = state["regions"][region_id]
     yield Say(msg("chaos.battle.region", region=region_term(region_id)), "head")
     kills: dict[str, int] = {}
+    for key, params in worth.notes(state, data, region_id, "battle") + worth.notes(state, data, region_id, "defense"):
+        yield Say(msg(key, **params), "rule")
     # Early hits: rolled at the start of the battle, figures destroyed by them are removed at once.
     for p in state["powers"]:
         n = early_dice(state, data, region_id, p)
@@ -140,8 +154,9 @@ def battle(state: dict, data: ChaosData, region_id: str):
         got = (yield from draw_cards(state, e["power"], n)) if n else 0
         yield Say(msg("chaos.battle.kill_draw", power=power_term(e["power"]), card=f"@chaos.card.{e['power']}.{e['card']}",
                       kills=kills.get(e["power"], 0), n=got), "do")
-    effects = [e for e in region["cards"] if card_record(data, e).get("battle_effect") and not card_record(data, e).get("early_dice")
-               and not card_record(data, e).get("kill_draw")]
+    computed = ("early_dice", "kill_draw", "own_defense", "enemy_defense")  # the program applied these itself
+    effects = [e for e in region["cards"] if card_record(data, e).get("battle_effect")
+               and not any(card_record(data, e).get(k) for k in computed)]
     if effects:
         cards = [f"@chaos.card.{e['power']}.{e['card']}" for e in effects]
         text = yield ask_changes(f"chaos.battle.{region_id}.changes", msg("chaos.battle.card_changes", cards=cards, region=region_term(region_id)), state, data)

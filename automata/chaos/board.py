@@ -22,6 +22,27 @@ from __future__ import annotations
 from .data import ChaosData
 
 FIGURE_KINDS = ("cultist", "warrior", "daemon")
+#: the words for a figure's kind a table may type, in English or in Brazilian Portuguese (seed 003 says
+#: "cultista"; the pt-BR catalog's terms are cultista, guerreiro, Grande Demônio), folded: lower case, no accents,
+#: spaces as "_". A follower's own name (Bloodletter) names its kind too (``figure_names``).
+FIGURE_WORDS = {
+    "cultist": "cultist", "cultists": "cultist", "cultista": "cultist", "cultistas": "cultist",
+    "warrior": "warrior", "warriors": "warrior", "guerreiro": "warrior", "guerreiros": "warrior",
+    "daemon": "daemon", "daemons": "daemon", "greater_daemon": "daemon", "greater_daemons": "daemon",
+    "demonio": "daemon", "demonios": "daemon", "demonio_maior": "daemon",
+    "grande_demonio": "daemon", "grandes_demonios": "daemon",
+}
+
+
+def figure_names(data: ChaosData, power: str) -> dict[str, str]:
+    """Every name of a figure kind of ``power``: the kind words of either language and its followers' own
+    names (singular and with an s), as typed (``FIGURE_WORDS`` keys are folded) → kind."""
+    names = dict(FIGURE_WORDS)
+    for kind in FIGURE_KINDS:
+        name = data.power(power)["followers"][kind]["name"]
+        names[name] = kind
+        names[name + "s"] = kind
+    return names
 #: where VP come from: domination (Corruption step 1), ruiners (the Ruination card's header), ruination places
 #: (End phase step 4), the Threat dial (End phase step 5)
 VP_KINDS = ("domination", "ruiners", "ruination", "dial")
@@ -83,6 +104,18 @@ def valid_summon_regions(state: dict, data: ChaosData, power: str) -> list[str]:
     return [r for r in data.region_ids if r in ok]
 
 
+def move_counts_itself(state: dict, data: ChaosData, power: str, origin: str, kind: str, region: str) -> bool:
+    """Whether moving that figure from ``origin`` into ``region`` is allowed only because the figure being moved
+    still counts where it stands (the PROVISIONAL rules.summoning.moved_figure_counts_for_placement)."""
+    figs = figures_of(state["regions"][origin], power)
+    figs[kind] -= 1
+    try:
+        without = valid_summon_regions(state, data, power)
+    finally:
+        figs[kind] += 1
+    return region not in without
+
+
 def threat(state: dict, data: ChaosData, power: str) -> int:
     return data.threat(power, state["p"][power]["dial"])
 
@@ -122,6 +155,3 @@ def conquest(state: dict, data: ChaosData, region_id: str) -> int:
     region = state["regions"][region_id]
     return max(0, data.region(region_id)["conquest"] + region["tokens"].get("noble", 0))
 
-
-def magic_symbols(state: dict, data: ChaosData, region_id: str) -> int:
-    return sum(1 for e in state["regions"][region_id]["cards"] if card_record(data, e).get("magic"))

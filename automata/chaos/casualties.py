@@ -21,6 +21,7 @@ from ..core.steps import TEXT, Ask, InvalidAnswer, msg
 from .board import FIGURE_KINDS
 from .data import ChaosData
 from .summonline import KIND_WORDS, fold
+from . import worth
 
 PEASANT = ("peasant", "peasant")
 PEASANT_WORDS = {"peasant", "peasants", "peasant_token", "peasant_tokens", "campones", "camponeses", "camponesa", "camponesas"}
@@ -44,7 +45,9 @@ class Group:
 
 
 def groups_for(state: dict, data: ChaosData, region_id: str, power: str, knocked: dict) -> list[Group]:
-    """The legal targets of ``power`` in the region, grouped (Power order, then figure order, Peasants last)."""
+    """The legal targets of ``power`` in the region, grouped (Power order, then figure order, Peasants last).
+
+    A figure's defense is what worth.defense says it is now (upgrades, Rain of Pus, Plague Touch)."""
     region = state["regions"][region_id]
     out: list[Group] = []
     for owner in state["powers"]:
@@ -54,7 +57,7 @@ def groups_for(state: dict, data: ChaosData, region_id: str, power: str, knocked
         for kind in FIGURE_KINDS:
             alive = figs.get(kind, 0) - knocked.get((owner, kind), 0)
             if alive > 0:
-                out.append(Group(owner, kind, alive, data.power(owner)["followers"][kind]["defense"]))
+                out.append(Group(owner, kind, alive, worth.defense(state, data, region_id, owner, kind)))
     peasants = region["tokens"].get("peasant", 0)
     if peasants > 0:
         out.append(Group("peasant", "peasant", peasants, 1))

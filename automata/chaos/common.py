@@ -4,7 +4,7 @@ as a question's choices, board changes typed by the table, and drawing Chaos car
 from __future__ import annotations
 
 from ..core.steps import TEXT, Ask, Choice, Say, msg
-from . import edits
+from . import copies, edits
 from .data import ChaosData
 
 
@@ -21,6 +21,15 @@ def region_choices(data: ChaosData, region_ids) -> tuple[Choice, ...]:
     return tuple(Choice(r, msg("chaos.region." + r), tuple(data.region(r)["names"])) for r in region_ids)
 
 
+def card_played_notes(power: str, card: dict):
+    """After a Chaos card is played: its summary, and, for a card the program leaves to the table
+    (``handling = "table"`` in chaos_cards.toml), the reminder that the table applies it."""
+    if card.get("summary"):
+        yield Say(msg(f"chaos.card.summary.{power}.{card['id']}"), "rule")
+    if card.get("handling") == "table":
+        yield Say(msg("chaos.card.table_reminder"), "rule")
+
+
 def ask_changes(ask_id: str, question, state: dict, data: ChaosData) -> Ask:
     """A question for board changes printed on a card the program does not model."""
 
@@ -32,9 +41,16 @@ def ask_changes(ask_id: str, question, state: dict, data: ChaosData) -> Ask:
 
 
 def apply_changes(state: dict, data: ChaosData, text: str):
+    """Apply the table's board changes in order. Cards drawn come from the deck (the discard pile reshuffled
+    when it runs out, said as in the Draw phase) and cards discarded go to the discard pile (seed, Fase de
+    Compra), so the piles stay the table's."""
     ops = edits.parse(text, data, state["powers"])
-    edits.apply(ops, state)
-    for line in edits.describe(ops):
+    lines = edits.describe(ops)
+    for op, line in zip(ops, lines):
+        if op["what"] == "cards" and op["delta"] > 0:
+            yield from draw_cards(state, op["power"], op["delta"])
+        else:
+            edits.apply([op], state)
         yield Say(msg("chaos.edit.applied", change=line.to_data()), "rule")
 
 
@@ -47,7 +63,7 @@ def draw_cards(state: dict, power: str, n: int):
             if ps["discard"] == 0:
                 yield Say(msg("chaos.draw.no_cards", power=power_term(power)), "warn")
                 break
-            ps["deck"], ps["discard"] = ps["discard"], 0
+            copies.reshuffle(state, power)
             yield Say(msg("chaos.draw.reshuffle", power=power_term(power), cards=ps["deck"]), "do")
         ps["deck"] -= 1
         ps["hand"] += 1

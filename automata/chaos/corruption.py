@@ -10,22 +10,24 @@ from .board import (
     card_record,
     conquest,
     corruption_total,
-    figure_count,
-    magic_symbols,
+    figures_of,
+    move_counts_itself,
     resistance,
 )
+from . import worth
 from .data import ChaosData
 from .scoring import dominator, domination_value, ruiner_awards
 from .common import power_term, region_term
 
 
 def domination_values(state: dict, data: ChaosData, region_id: str) -> dict[str, int]:
-    """Seed step 1: the costs of the Power's Chaos cards in the region plus the number of its figures there."""
+    """Seed step 1: the costs of the Power's Chaos cards in the region plus the number of its figures there, as
+    worth.domination_figures counts them (the Bloodthirster upgrade counts as three)."""
     region = state["regions"][region_id]
     out = {}
     for p in state["powers"]:
         costs = [e["cost"] for e in region["cards"] if e["power"] == p]
-        n = figure_count(region, p)
+        n = worth.domination_figures(state, data, region_id, p)
         if costs or n:
             out[p] = domination_value(costs, n)
     return out
@@ -79,6 +81,8 @@ def domination_step(state: dict, data: ChaosData):
         values = domination_values(state, data, rid)
         if not values:
             continue
+        for key, params in worth.notes(state, data, rid, "domination"):
+            yield Say(msg(key, **params), "rule")
         for e in region["cards"]:  # modifiers the data knows are computed (rules file §2.8)
             rule = card_record(data, e).get("domination")
             if rule and e["power"] in state["powers"]:
@@ -125,11 +129,78 @@ def dac_condition_met(state: dict, data: ChaosData, power: str, region_id: str, 
     region = state["regions"][region_id]
     if cond == "corrupt_2_populous" and data.region(region_id)["populous"]:
         return "populous"
-    if cond == "corrupt_2_magic" and magic_symbols(state, data, region_id) + region["tokens"].get("warpstone", 0) >= 2:
+    if cond == "corrupt_2_magic" and worth.magic_symbols(state, data, region_id) + region["tokens"].get("warpstone", 0) >= 2:
         return "magic"
     if cond == "corrupt_2_noble_or_hero" and region["tokens"].get("noble", 0) + region["tokens"].get("hero", 0) > 0:
         return "noble"
     return None
+
+
+def supply_left(state: dict, data: ChaosData, power: str) -> int:
+    """Corruption tokens still in the Power's supply (rules.corruption.supply_per_power minus those on the board)."""
+    supply = data.rules["rules"]["corruption"].get("supply_per_power", 29)
+    return max(0, supply - sum(reg["corruption"].get(power, 0) for reg in state["regions"].values()))
+
+
+def place_corruption(state: dict, data: ChaosData, power: str, region_id: str, n: int):
+    """Place ``n`` of the Power's corruption tokens in the region, as many as its supply holds; returns how many.
+    A Power out of tokens places what it has: a PROVISIONAL rule (rules.corruption.when_exhausted), said so."""
+    n_ok = min(n, supply_left(state, data, power))
+    if n_ok < n:
+        yield Say(msg("chaos.corruption.supply_out", power=power_term(power), wanted=n, placed=n_ok), "warn")
+        rules = data.rules["rules"]["corruption"]
+        if rules.get("when_exhausted_confidence", rules.get("confidence")) in ("U", "provisional"):
+            yield Say(msg("chaos.provisional", rule="@chaos.rule.when_exhausted", key="rules.corruption.when_exhausted"), "warn")
+    if n_ok <= 0:
+        return 0
+    region = state["regions"][region_id]
+    region["corruption"][power] = region["corruption"].get(power, 0) + n_ok
+    pr = state["p"][power]["placed_round"]
+    pr[region_id] = pr.get(region_id, 0) + n_ok
+    return n_ok
+
+
+def summoned(state: dict, data: ChaosData, power: str, kind: str, region_id: str):
+    """What a figure's upgrade does when it is summoned (rules file §2.7): the Great Unclean One upgrade places
+    its Power's corruption tokens in its region."""
+    n = worth.summon_corruption(state, data, power, kind)
+    if n <= 0:
+        return
+    n_ok = yield from place_corruption(state, data, power, region_id, n)
+    yield Say(msg("chaos.summon.corruption", power=power_term(power), figure=f"@chaos.figure.{kind}", n=n_ok,
+                  region=region_term(region_id), upgrade=f"@chaos.upgrade.{power}.{kind}"), "do")
+
+
+def moved_provisional(state: dict, data: ChaosData, power: str, origin: str | None, kind: str, region_id: str):
+    """Said when a move was allowed only because the moved figure still counted where it stood (§3.11)."""
+    rules = data.rules["rules"]["summoning"]
+    if origin and rules.get("moved_figure_counts_for_placement", True) and rules.get("confidence") in ("U", "provisional") \
+            and move_counts_itself(state, data, power, origin, kind, region_id):
+        yield Say(msg("chaos.provisional", rule="@chaos.rule.moved_figure_counts", key="rules.summoning.moved_figure_counts_for_placement"), "warn")
+
+
+def foul_consumption(state: dict, data: ChaosData, region_id: str, placed: dict, blocked: bool):
+    """A Great Foul Consumption (rules file §2.8): after corruption is placed here and before the ruination
+    check, all its owner's figures here leave the board, and one of its owner's tokens is placed per
+    ``consume_per_token`` figures removed (none where corruption is forbidden this round)."""
+    region = state["regions"][region_id]
+    for e in list(region["cards"]):
+        per = card_record(data, e).get("consume_per_token")
+        p = e["power"]
+        if not per or p not in state["powers"]:
+            continue
+        figs = figures_of(region, p)
+        removed = sum(figs.values())
+        card = f"@chaos.card.{p}.{e['card']}"
+        for k in figs:
+            figs[k] = 0
+        tokens = 0 if blocked else removed // per
+        yield Say(msg("chaos.corruption.consumed", power=power_term(p), card=card, region=region_term(region_id), removed=removed, tokens=tokens), "do")
+        if tokens:
+            n_ok = yield from place_corruption(state, data, p, region_id, tokens)
+            if n_ok:
+                placed[p] = placed.get(p, 0) + n_ok
+                yield Say(msg("chaos.corruption.place", power=power_term(p), n=n_ok, region=region_term(region_id)), "do")
 
 
 def corruption_step(state: dict, data: ChaosData):
@@ -152,7 +223,8 @@ def corruption_step(state: dict, data: ChaosData):
         else:
             for p in state["powers"]:
                 n = region["figures"].get(p, {}).get("cultist", 0)
-                changers = [e for e in region["cards"] if card_record(data, e).get("corruption_effect") and e["power"] == p]
+                changers = [e for e in region["cards"] if card_record(data, e).get("corruption_effect") and e["power"] == p
+                            and not card_record(data, e).get("consume_per_token")]  # computed: foul_consumption
                 if changers:
                     n = yield Ask(
                         f"chaos.corruption.r{r}.{rid}.{p}",
@@ -164,19 +236,17 @@ def corruption_step(state: dict, data: ChaosData):
                     )
                 if n <= 0:
                     continue
-                on_board = sum(reg["corruption"].get(p, 0) for reg in state["regions"].values())
-                n_ok = min(n, max(0, supply - on_board))
-                if n_ok < n:
-                    yield Say(msg("chaos.corruption.supply_out", power=power_term(p), wanted=n, placed=n_ok), "warn")
+                n_ok = yield from place_corruption(state, data, p, rid, n)
                 if n_ok <= 0:
                     continue
-                region["corruption"][p] = region["corruption"].get(p, 0) + n_ok
-                pr = state["p"][p]["placed_round"]
-                pr[rid] = pr.get(rid, 0) + n_ok
                 placed[p] = n_ok
                 yield Say(msg("chaos.corruption.place", power=power_term(p), n=n_ok, region=region_term(rid)), "do")
+        yield from foul_consumption(state, data, rid, placed, bool(blocked))
         for p, n in placed.items():
             why = dac_condition_met(state, data, p, rid, n)
+            if why == "magic":
+                for key, params in worth.notes(state, data, rid, "magic"):
+                    yield Say(msg(key, **params), "rule")
             if why:
                 state["p"][p]["dac"] += 1
                 yield Say(msg("chaos.dac.earned", power=power_term(p), region=region_term(rid), why=f"@chaos.dac.why.{why}"), "score")

@@ -59,8 +59,12 @@ REWARD_RE = re.compile(
 )
 TZEENTCH_DRAW = "discard_one_then_fill_to_5"
 FOLLOWER_ROLES = ("cultist", "warrior", "daemon")
+#: what an upgrade of a figure kind changes, as automata/chaos/worth.py computes it (an owner may add them)
+UPGRADE_MODIFIERS = ("attack", "defense", "early", "domination_figures", "magic_symbols", "summon_corruption", "parting_hits")
 CARD_FLAGS = ("magic", "board_effect", "domination_effect", "battle_effect", "no_corruption", "corruption_effect")
 YES_NO_ASK = ("yes", "no", "ask")
+#: how the program deals with a card's effect (chaos_cards.toml, old_world.toml: ``handling``)
+HANDLING = ("computed", "asked", "table")
 #: domination modifiers the program computes (rules file §2.8): Plague Aura, Insidious Lies
 DOMINATION_RULES = ("plus_own_corruption", "plus_2_per_hero_noble")
 # keys whose shipped values differ in type between records (Khorne draws 2, Tzeentch fills to 5)
@@ -117,6 +121,17 @@ class _ChaosOverrides(Overrides):
 
     def add_key(self, base: dict, key: str, value: Any, path: str, rec: dict | None) -> None:
         keys = data_keys(base)
+        if key in UPGRADE_MODIFIERS and ".upgrades." in path and base.get("key") in FOLLOWER_ROLES:
+            # an upgrade the program does not compute yet: the owner gives what the printed card does
+            # (automata/chaos/worth.py reads these keys); the type is checked here, the rest by validation
+            kind = bool if key in ("early", "parting_hits") else int
+            if type(value) is not kind:
+                raise DataError(f"overrides: {path} must be {'true or false' if kind is bool else 'a whole number'}, got {value!r}",
+                                Msg("core.data.override_type", {"path": path, "kind": "@core.data.kind." + kind.__name__,
+                                                                "value": repr(value)}))
+            base[key] = value
+            mark(rec, key)
+            return
         if key.isdigit() and keys and all(k.isdigit() for k in keys):
             # a table keyed by numbers (e.g. Old World deck size per player count) is open
             if type(value) is not int:
@@ -304,6 +319,14 @@ def _validate_powers(powers: Any, chk: _Check) -> list[str]:
             chk.typed(u, "name", str, up)
             chk.typed(u, "pp_bonus", int, up, min=0)
             chk.typed(u, "effect", str, up)
+            for k in ("attack", "defense", "domination_figures", "magic_symbols", "summon_corruption"):
+                chk.optional(u, k, int, up, min=0)
+            for k in ("early", "parting_hits"):
+                chk.optional(u, k, bool, up)
+            mods = [k for k in UPGRADE_MODIFIERS if k in u]
+            if mods and u.get("key") not in FOLLOWER_ROLES:
+                chk.fail(f"{up}: {', '.join(mods)} change a figure, but key '{u.get('key')}' is no figure kind; "
+                         f"valid: {', '.join(FOLLOWER_ROLES)}")
     if sorted(o for o in orders if isinstance(o, int)) != list(range(1, len(powers) + 1)):
         chk.fail(f"powers: order must be 1..{len(powers)}, each once; got {orders}")
     return list(powers)
@@ -361,9 +384,14 @@ def _validate_cards(cards: Any, powers: dict, power_ids: list[str], chk: _Check)
             chk.typed(c, "early_dice", int, cp, min=0)
             chk.typed(c, "resistance_mod", int, cp)
             chk.optional(c, "kill_draw", int, cp)
+            chk.optional(c, "own_defense", int, cp)
+            chk.optional(c, "enemy_defense", int, cp)
+            chk.optional(c, "consume_per_token", int, cp, min=1)
+            chk.optional(c, "may_stay", bool, cp)
             for flag in CARD_FLAGS:
                 chk.typed(c, flag, bool, cp)
             chk.typed(c, "summary", str, cp)
+            _handling(c, cp, HANDLING, chk)
             dom = chk.optional(c, "domination", str, cp)
             if dom is not None and dom not in DOMINATION_RULES:
                 chk.fail(f"{cp}.domination must be one of {', '.join(DOMINATION_RULES)}, got {dom!r}")
@@ -386,11 +414,20 @@ def _validate_old_world(cards: Any, chk: _Check) -> None:
                 _validate_ow_effect(e, f"{cp}.{key}[{i}]", key, chk)
         chk.typed(c, "places_event_tokens", bool, cp)
         chk.typed(c, "summary", str, cp)
+        _handling(c, cp, HANDLING[:2], chk)  # an Old World card is applied or asked, never silently skipped
         for k in ("end_phase_effect", "ongoing_effect", "comet"):
             if k in c and c[k] not in YES_NO_ASK:
                 chk.fail(f"{cp}.{k} must be one of {', '.join(YES_NO_ASK)}, got {c[k]!r}")
         if "end_phase_effect" not in c:
             chk.fail(f"{cp}.end_phase_effect is missing")
+
+
+def _handling(c: dict, cp: str, valid: tuple, chk: _Check) -> None:
+    """Every card says how the program deals with its effect (issue 29): ``handling`` and its ``handling_note``."""
+    h = chk.typed(c, "handling", str, cp)
+    if h is not None and h not in valid:
+        chk.fail(f"{cp}.handling must be one of {', '.join(valid)}, got {h!r}")
+    chk.optional(c, "handling_note", str, cp)
 
 
 _OW_TOKENS = ("noble", "peasant", "warpstone", "hero", "skaven", "event")

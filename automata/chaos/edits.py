@@ -8,9 +8,17 @@ card. After such a card the program asks what changed, in a short language:
     +corruption nurgle the empire; -2 corruption khorne kislev
     +cultist khorne tilea; -warrior nurgle estalia
     +3 vp khorne; -1 pp tzeentch; +dac slaanesh; +2 cards nurgle
+    -track peasant uprising
 
 Items are separated by ";" or ",". Portuguese words work too (nobre, camponês,
-pedra, herói, corrupção, cultista, guerreiro, demônio, pv, poder, cartas).
+pedra, herói, corrupção, cultista, guerreiro, demônio, pv, poder, cartas,
+trilha).
+
+Cards move between the piles as at the table: ``+2 cards nurgle`` draws two
+from Nurgle's deck (the discard pile reshuffled when it runs out), ``-2 cards
+nurgle`` discards two from his hand. ``-track CARD`` takes an Old World card
+off the track (seed, Fase do Velho Mundo: a card can remove comet cards from
+the event zone), so it is no longer resolved in the End phase.
 """
 
 from __future__ import annotations
@@ -18,8 +26,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .board import FIGURE_KINDS, TOKEN_KINDS, figures_of, in_reserve
+from . import copies
+from .board import FIGURE_KINDS, FIGURE_WORDS, TOKEN_KINDS, figures_of, in_reserve
 from .data import ChaosData, UnknownName, find_power, find_region
+from ..core.closest import close_matches
 from ..core.steps import InvalidAnswer, msg
 
 WORDS = {
@@ -29,13 +39,18 @@ WORDS = {
     "hero": "hero", "heroes": "hero", "heroi": "hero", "herois": "hero",
     "skaven": "skaven", "event": "event", "events": "event", "evento": "event", "eventos": "event",
     "corruption": "corruption", "corrupcao": "corruption",
-    "cultist": "cultist", "cultists": "cultist", "cultista": "cultist", "cultistas": "cultist",
-    "warrior": "warrior", "warriors": "warrior", "guerreiro": "warrior", "guerreiros": "warrior",
-    "daemon": "daemon", "demonio": "daemon", "greater_daemon": "daemon",
+    "track": "track", "trilha": "track", "zona": "track",
+    **FIGURE_WORDS,  # cultist, cultista, guerreiro, grande demônio… (one table with the Summoning line and menu)
     "vp": "vp", "pv": "vp", "pp": "pp", "poder": "pp", "power": "pp",
     "dac": "dac", "counter": "dac", "counters": "dac", "avanco": "dac",
     "card": "cards", "cards": "cards", "carta": "cards", "cartas": "cards",
 }
+#: words that may follow "zona" ("zona de eventos", the seed's name for the track)
+TRACK_FILLER = {"de", "eventos", "do", "velho", "mundo"}
+#: the kinds of change, in the order the refusals list them (each shown as the word the table's language types:
+#: ``chaos.edit.word.<kind>``)
+WHAT_KINDS = ("noble", "peasant", "warpstone", "hero", "skaven", "event", "corruption", "cultist", "warrior", "daemon",
+              "vp", "pp", "dac", "cards", "track")
 NEEDS_POWER = {"corruption", "cultist", "warrior", "daemon", "vp", "pp", "dac", "cards"}
 NEEDS_REGION = set(TOKEN_KINDS) | {"corruption", "cultist", "warrior", "daemon"}
 
@@ -65,10 +80,14 @@ def parse(text: str, data: ChaosData, powers: list[str]) -> list[dict]:
         if n <= 0:
             raise InvalidAnswer(msg("chaos.edit.bad_item", item=item))
         words = rest.split()
-        what = WORDS.get(_fold(words[0]).replace("-", "_"))
+        what, take, owner = _what(data, words)
         if what is None:
-            raise InvalidAnswer(msg("chaos.edit.bad_what", item=item, word=words[0], valid=", ".join(sorted(set(WORDS.values())))))
-        words = words[1:]
+            raise InvalidAnswer(msg("chaos.edit.bad_what", item=item, word=words[0], valid=tuple(f"@chaos.edit.word.{k}" for k in WHAT_KINDS),
+                                    close=", ".join(_close_words(data, words)) or ""))
+        words, named = words[take:], words[:take]
+        if what == "track":
+            ops.append(_track_op(item, sign, n, words, data))
+            continue
         op = {"what": what, "delta": n if sign == "+" else -n}
         if what in NEEDS_POWER:
             if not words:
@@ -79,6 +98,9 @@ def parse(text: str, data: ChaosData, powers: list[str]) -> list[dict]:
                 raise InvalidAnswer(msg("chaos.edit.unknown_power", item=item, word=words[0], valid=", ".join(powers), close=", ".join(e.close))) from None
             if power not in powers:
                 raise InvalidAnswer(msg("chaos.edit.unknown_power", item=item, word=words[0], valid=", ".join(powers), close=""))
+            if owner is not None and owner != power:
+                raise InvalidAnswer(msg("chaos.edit.not_theirs", item=item, word=" ".join(named), owner="@chaos.power." + owner,
+                                        power="@chaos.power." + power))
             op["power"] = power
             words = words[1:]
         if what in NEEDS_REGION:
@@ -86,11 +108,75 @@ def parse(text: str, data: ChaosData, powers: list[str]) -> list[dict]:
             try:
                 op["region"] = find_region(data, name)
             except UnknownName as e:
-                raise InvalidAnswer(msg("chaos.edit.unknown_region", item=item, word=name, valid=", ".join(data.region_ids), close=", ".join(e.close))) from None
+                raise InvalidAnswer(msg("chaos.edit.unknown_region", item=item, word=name, valid=tuple("@chaos.region." + r for r in data.region_ids),
+                                        close=tuple("@chaos.region." + r for r in e.close) or "")) from None
         elif words:
             raise InvalidAnswer(msg("chaos.edit.bad_item", item=item))
         ops.append(op)
     return ops
+
+
+def _track_op(item: str, sign: str, n: int, words: list[str], data: ChaosData) -> dict:
+    """``-track CARD``: an Old World card taken off the track (by id or name, with or without "the")."""
+    if sign == "+":
+        raise InvalidAnswer(msg("chaos.edit.track_add", item=item))
+    while words and _fold(words[0]) in TRACK_FILLER:
+        words = words[1:]
+    name = _fold(" ".join(words)).replace("-", " ").replace("_", " ")
+    cards = data.old_world_cards
+    valid = ", ".join(c["id"] for c in cards)
+    if not name:
+        raise InvalidAnswer(msg("chaos.edit.track_card", item=item, word="", valid=valid, close=""))
+    for c in cards:
+        keys = {_fold(c["id"]).replace("_", " "), _fold(c["name"]).replace("'", "")}
+        keys |= {k[4:] for k in keys if k.startswith("the ")}
+        typed = name.replace("'", "")
+        if typed in keys or (typed.startswith("the ") and typed[4:] in keys):
+            return {"what": "track", "delta": -n, "card": c["id"]}
+    close = close_matches(name, [c["name"] for c in cards])
+    raise InvalidAnswer(msg("chaos.edit.track_card", item=item, word=" ".join(words), valid=valid, close=", ".join(close)))
+
+
+#: the most words a change's kind takes ("grande demônio", a follower's name: "Great Unclean One")
+WHAT_MAX_WORDS = 3
+
+
+def _owners(data: ChaosData) -> dict[str, tuple[str, str]]:
+    """Every Power's followers' own names (Bloodletter, Great Unclean One), folded → (kind, the Power)."""
+    out = {}
+    for power in data.power_ids:
+        for kind in FIGURE_KINDS:
+            name = _fold(data.power(power)["followers"][kind]["name"]).replace(" ", "_")
+            out.setdefault(name, (kind, power))
+            out.setdefault(name + "s", (kind, power))
+    return out
+
+
+def _follower_names(data: ChaosData) -> dict[str, str]:
+    return {name: kind for name, (kind, _) in _owners(data).items()}
+
+
+def _what(data: ChaosData, words: list[str]) -> tuple[str | None, int, str | None]:
+    """The kind of change named by the first words (a word of either language, or a follower's own name), how many
+    words it took and, for a follower's name, its Power; (None, 0, None) when none."""
+    owners = _owners(data)
+    for take in range(min(WHAT_MAX_WORDS, len(words)), 0, -1):
+        key = "_".join(_fold(w).replace("-", "_") for w in words[:take])
+        if key in WORDS:
+            return WORDS[key], take, None
+        if key in owners:
+            return owners[key][0], take, owners[key][1]
+    return None, 0, None
+
+
+def _close_words(data: ChaosData, words: list[str]) -> list[str]:
+    """The words closest to the unknown kind (in either language, or a follower's name), as typed."""
+    names = [w.replace("_", " ") for w in WORDS if not (w.endswith("s") and w[:-1] in WORDS)]  # no plurals twice
+    names += [data.power(p)["followers"][k]["name"] for p in data.power_ids for k in FIGURE_KINDS]
+    out: list[str] = []
+    for take in range(1, min(WHAT_MAX_WORDS, len(words)) + 1):
+        out += close_matches(" ".join(words[:take]), names)
+    return list(dict.fromkeys(out))[:3]
 
 
 def check(ops: list[dict], state: dict, data: ChaosData) -> None:
@@ -107,11 +193,35 @@ def check(ops: list[dict], state: dict, data: ChaosData) -> None:
             key = ("corruption", op["region"], op["power"])
         elif what in FIGURE_KINDS:
             key = ("figure", op["region"], op["power"], what)
-            if delta > 0 and delta > in_reserve(state, data, op["power"], what) - trial.get(("placed", op["power"], what), 0):
-                raise InvalidAnswer(msg("chaos.edit.no_reserve", power="@chaos.power." + op["power"], figure="@chaos.figure." + what))
-            trial[("placed", op["power"], what)] = trial.get(("placed", op["power"], what), 0) + max(delta, 0)
+            # a figure taken off the board goes back off it and may be placed again (rules file §1.6: a Power's
+            # figures are on the board or off it); what is placed is counted against what is off the board
+            placed = trial.get(("placed", op["power"], what), 0) + delta
+            trial[("placed", op["power"], what)] = placed
+            left = in_reserve(state, data, op["power"], what)
+            if delta > 0 and placed > left:
+                raise InvalidAnswer(msg("chaos.edit.no_reserve", power="@chaos.power." + op["power"], figure="@chaos.figure." + what,
+                                        n=placed, left=left))
+        elif what == "track":
+            key = ("track", op["card"])
+            on_track = [c for c in state["old_world"]["track"] if c]
+            if op["card"] not in on_track:
+                raise InvalidAnswer(msg("chaos.edit.not_on_track", card="@chaos.oldworld." + op["card"],
+                                        valid=", ".join(on_track) or "-"))
+        elif what == "cards" and delta > 0:
+            # a draw comes from the deck, then from the discard pile reshuffled (seed, Fase de Compra)
+            pile = ("pile", op["power"])
+            left = trial.get(pile, copies.drawable(state, op["power"]))
+            if delta > left:
+                ps = state["p"][op["power"]]
+                raise InvalidAnswer(msg("chaos.edit.no_cards", item=_describe(op), power="@chaos.power." + op["power"], n=left,
+                                        deck=ps["deck"], discard=ps["discard"]))
+            trial[pile] = left - delta
+            key = ("cards", op["power"])
         elif what in ("vp", "pp", "dac", "cards"):
             key = (what, op["power"])
+            if what == "cards":  # a discard goes onto the discard pile, which a later draw may reshuffle
+                pile = ("pile", op["power"])
+                trial[pile] = trial.get(pile, copies.drawable(state, op["power"])) - delta
         else:  # pragma: no cover - parse() only makes the kinds above
             raise InvalidAnswer(msg("chaos.edit.bad_item", item=what))
         trial[key] = trial.get(key, 0) + delta
@@ -134,6 +244,9 @@ def _counts(state: dict) -> dict:
         out[("pp", power)] = ps["pp"]
         out[("dac", power)] = ps["dac"]
         out[("cards", power)] = ps["hand"]
+    for card in state["old_world"]["track"]:
+        if card:
+            out[("track", card)] = out.get(("track", card), 0) + 1
     return out
 
 
@@ -143,6 +256,8 @@ def _describe(op: dict) -> str:
         parts.append(op["power"])
     if "region" in op:
         parts.append(op["region"])
+    if "card" in op:
+        parts.append(op["card"])
     return " ".join(parts)
 
 
@@ -162,7 +277,20 @@ def apply(ops: list[dict], state: dict) -> None:
             figs = figures_of(state["regions"][op["region"]], op["power"])
             figs[what] += delta
         elif what == "cards":
-            state["p"][op["power"]]["hand"] += delta
+            ps = state["p"][op["power"]]
+            for _ in range(abs(delta)):
+                if delta < 0:  # discarded from the hand: onto the discard pile (which card: unseen)
+                    ps["hand"] -= 1
+                    copies.to_discard(state, op["power"])
+                else:  # drawn (common.apply_changes draws through draw_cards, which says the reshuffle)
+                    if ps["deck"] == 0:
+                        copies.reshuffle(state, op["power"])
+                    ps["deck"] -= 1
+                    ps["hand"] += 1
+        elif what == "track":
+            track = state["old_world"]["track"]
+            for _ in range(-delta):
+                track[track.index(op["card"])] = ""
         else:
             state["p"][op["power"]][what] += delta
 
@@ -173,7 +301,9 @@ def describe(ops: list[dict]):
     for op in ops:
         delta = f"{op['delta']:+d}"
         what = op["what"]
-        if what in TOKEN_KINDS:
+        if what == "track":
+            out.append(msg("chaos.edit.line.track", card="@chaos.oldworld." + op["card"]))
+        elif what in TOKEN_KINDS:
             out.append(msg("chaos.edit.line.token", delta=delta, token="@chaos.token." + what, region="@chaos.region." + op["region"]))
         elif what == "corruption":
             out.append(msg("chaos.edit.line.corruption", delta=delta, power="@chaos.power." + op["power"], region="@chaos.region." + op["region"]))

@@ -2,25 +2,38 @@
 
 from __future__ import annotations
 
-from ..core.steps import ONE_OF, SEVERAL_OF, TEXT, Ask, Choice, Say, msg
-from . import edits
+from ..core.steps import ONE_OF, SEVERAL_OF, TEXT, YES_NO, Ask, Choice, Say, msg
+from . import copies, edits
 from .board import FIGURE_KINDS, figure_count, figures_of, record_round_vp, score, threat
 from .data import ChaosData
 from .scoring import ruination_places
 from .common import apply_changes, ask_changes, draw_cards, power_term, region_choices, region_term
 from .oldworld import apply_end_effect
+from . import worth
 
 
 def end_cards(state: dict, data: ChaosData):
-    """Step 1: Chaos cards leave the board for their owners' discard piles."""
+    """Step 1: Chaos cards leave the board for their owners' discard piles; a card whose own text may keep it
+    on the board (``may_stay``, rules file §2.10: The Persistence of Change) is asked about, and stays if so."""
     yield Say(msg("chaos.phase.end"), "head")
+    r = state["round"]
     for rid in data.region_ids:
         region = state["regions"][rid]
-        for e in region["cards"]:
-            state["p"][e["power"]]["discard"] += 1
-        if region["cards"]:
-            yield Say(msg("chaos.end.cards_off", region=region_term(rid), n=len(region["cards"])), "do")
-        region["cards"] = []
+        staying = []
+        for slot, e in enumerate(region["cards"], 1):
+            if data.chaos_card(e["power"], e["card"]).get("may_stay"):
+                card = f"@chaos.card.{e['power']}.{e['card']}"
+                stays = yield Ask(f"chaos.end.r{r}.{rid}.{slot}.stays", msg("chaos.end.card_stays", card=card, region=region_term(rid)), YES_NO,
+                                  default=False)  # Enter: it leaves, as every other card
+                if stays:
+                    staying.append(e)
+                    yield Say(msg("chaos.end.card_stayed", card=card, region=region_term(rid)), "do")
+                    continue
+            copies.to_discard(state, e["power"], e["card"])  # known in the pile until the next reshuffle
+        gone = len(region["cards"]) - len(staying)
+        if gone:
+            yield Say(msg("chaos.end.cards_off", region=region_term(rid), n=gone), "do")
+        region["cards"] = staying
     state["next"] = {"proc": "end_heroes"}
 
 
@@ -140,6 +153,11 @@ def end_ruination(state: dict, data: ChaosData):
             continue
         first, second = data.ruination_vp(rid, region["ruin"])
         awards = ruination_places(region["corruption"], first, second, min_tokens)
+        ranked = [p for p in state["powers"] if region["corruption"].get(p, 0) >= min_tokens]
+        rrules = data.rules["rules"]["ruination"]
+        if len(ranked) < 2 and rrules.get("min_tokens_to_rank_confidence") in ("U", "provisional"):
+            # only one Power (or none) holds tokens here: the others take no second place (§3.10 reading)
+            yield Say(msg("chaos.provisional", rule="@chaos.rule.min_tokens_to_rank", key="rules.ruination.min_tokens_to_rank"), "warn")
         yield Say(msg("chaos.ruin.scoring", region=region_term(rid), card=region["ruin"], first=first, second=second), "head")
         for p in state["powers"]:
             if awards.get(p):
@@ -147,7 +165,12 @@ def end_ruination(state: dict, data: ChaosData):
                 yield Say(msg("chaos.ruin.place_vp", power=power_term(p), vp=awards[p], tokens=region["corruption"].get(p, 0)), "score")
         region["ruin_face_up"] = False
         region["corruption"] = {}
-        if data.rules["rules"]["ruination"].get("warpstone_removed_with_corruption", False):
+        warpstone = region["tokens"].get("warpstone", 0)
+        removed = rrules.get("warpstone_removed_with_corruption", False)
+        if warpstone and rrules.get("warpstone_removed_with_corruption_confidence") in ("U", "provisional"):
+            yield Say(msg("chaos.provisional", rule="@chaos.rule.warpstone_" + ("removed" if removed else "stays"),
+                          key="rules.ruination.warpstone_removed_with_corruption"), "warn")
+        if removed:
             region["tokens"]["warpstone"] = 0
         yield Say(msg("chaos.ruin.face_down", region=region_term(rid)), "do")
     state["next"] = {"proc": "end_dials"}
@@ -188,6 +211,10 @@ def end_dials(state: dict, data: ChaosData):
                 break
             reward = data.dial_reward(p, pos)
             yield Say(msg("chaos.dial.turn", power=power_term(p), position=pos, threat=threat(state, data, p), reward=_reward_msg(reward)), "do")
+            conf = data.power(p)["dial"]["confidence"]
+            if pos < len(conf) and conf[pos] in ("U", "provisional") and reward != "ask":
+                yield Say(msg("chaos.dial.reward_provisional", power=power_term(p), reward=_reward_msg(reward),
+                              key=f"powers.{p}.dial.rewards[{pos}]"), "warn")
             yield from _apply_reward(state, data, p, reward, f"r{r}.{pos}")
         ps["dac"] = 0
     state["next"] = {"proc": "end_check"}
@@ -221,6 +248,10 @@ def _apply_reward(state: dict, data: ChaosData, power: str, reward: str, key: st
         )
         ps["upgrades"].append(choice)
         yield Say(msg("chaos.dial.upgrade_taken", power=power_term(power), upgrade=f"@chaos.upgrade.{power}.{choice}"), "do")
+        for u in data.power(power)["upgrades"]:
+            if u["key"] == choice and not worth.computed(u):
+                yield Say(msg("chaos.upgrade_not_computed", power=power_term(power), upgrade=f"@chaos.upgrade.{power}.{choice}",
+                              key=f"powers.{power}.upgrades.{choice}"), "warn")
     elif kind in ("place_warpstone", "place_noble"):
         token = kind.split("_", 1)[1]
         allowed = [rid for rid in data.region_ids if not state["regions"][rid]["ruin"]]

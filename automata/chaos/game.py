@@ -66,7 +66,7 @@ def new_state(options: dict, seed: int) -> dict:
         "over": False,
         "result": {},
         "p": {
-            p: {"vp": 0, "dial": 0, "pp": 0, "hand": 0, "deck": data.power(p)["deck_size"], "discard": 0,
+            p: {"vp": 0, "dial": 0, "pp": 0, "hand": 0, "deck": data.power(p)["deck_size"], "discard": 0, "discard_cards": [],
                 "upgrades": [], "peasants": 0, "dac": 0, "placed_round": {}}
             for p in powers
         },

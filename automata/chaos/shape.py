@@ -9,7 +9,8 @@ from automata.core.steps import msg
 POWER = {
     "vp": int, "dial": int, "pp": int, "hand": int, "deck": int, "discard": int,
     "upgrades": list, "peasants": int, "dac": int, "placed_round": dict,
-    "vp_by": Opt(Each(int)),  # VP by kind (board.VP_KINDS); absent in older saves
+    "vp_by": Opt(Each(int)),
+    "discard_cards": Opt([str]),  # cards known in the discard pile (automata/chaos/copies.py); absent in older saves  # VP by kind (board.VP_KINDS); absent in older saves
 }
 
 REGION = {

@@ -15,23 +15,19 @@ import re
 import unicodedata
 
 from ..core.steps import TEXT, Ask, InvalidAnswer, Say, msg
-from .board import FIGURE_KINDS, figure_count, figures_of, in_reserve
-from .common import apply_changes, ask_changes, power_term, region_term
+from . import copies
+from .board import FIGURE_KINDS, FIGURE_WORDS, figure_count, figure_names, figures_of, in_reserve
+from .common import apply_changes, ask_changes, card_played_notes, power_term, region_term
 from .data import ChaosData, UnknownName, find_region
 from .turn import next_summoner, start_summoning
+from .corruption import moved_provisional, summoned
 
 #: words for "nothing this round" and for "let us record one action at a time"
 NOTHING = {"", "-", "none", "nothing", "pass", "nada", "nenhum", "passa", "passo"}
 TURNS = {"turns", "turn", "menu", "one_by_one", "uma_a_uma", "turnos", "acao_a_acao"}
 CARD_WORDS = {"card", "carta", "cards", "cartas"}
 FROM_WORDS = {"from", "de", "da", "do", "das", "dos"}
-KIND_WORDS = {
-    "cultist": "cultist", "cultists": "cultist", "cultista": "cultist", "cultistas": "cultist",
-    "warrior": "warrior", "warriors": "warrior", "guerreiro": "warrior", "guerreiros": "warrior",
-    "daemon": "daemon", "daemons": "daemon", "greater_daemon": "daemon", "greater_daemons": "daemon",
-    "demonio": "daemon", "demonios": "daemon", "demonio_maior": "daemon",
-    "grande_demonio": "daemon", "grandes_demonios": "daemon",  # the pt-BR catalog's word (chaos_terms)
-}
+KIND_WORDS = FIGURE_WORDS  # English and Portuguese (board.py: one table with the board changes and the menu)
 #: the most words a figure's name takes ("Great Unclean One", "Keeper of Secrets")
 KIND_MAX_WORDS = 3
 
@@ -54,23 +50,32 @@ def _region(data: ChaosData, words: list[str], item: str) -> str:
         return find_region(data, name)
     except UnknownName as e:
         raise InvalidAnswer(msg("chaos.line.unknown_region", item=item, word=name, valid=tuple("@chaos.region." + r for r in data.region_ids),
-                                close=", ".join(e.close))) from None
+                                close=tuple("@chaos.region." + r for r in e.close) or "")) from None
 
 
 def _kind(data: ChaosData, power: str, words: list[str]) -> tuple[str, int] | None:
     """The figure kind named by the first one or two words (role or follower name), and how many words it took."""
-    followers = data.power(power)["followers"]
+    names = {fold(name): kind for name, kind in figure_names(data, power).items()}
     for take in range(KIND_MAX_WORDS, 0, -1):
         if len(words) < take:
             continue
         w = fold(" ".join(words[:take]))
-        if w in KIND_WORDS:
-            return KIND_WORDS[w], take
-        for kind in FIGURE_KINDS:
-            name = fold(followers[kind]["name"])
-            if w in (name, name + "s"):
-                return kind, take
+        if w in names:
+            return names[w], take
     return None
+
+
+def _close_kinds(data: ChaosData, power: str, words: list[str]) -> list[str]:
+    """The figure names closest to what was typed (the first one to three words): the kinds in either language and
+    the Power's followers' own names, each once (no plural beside its singular)."""
+    from ..core.closest import close_matches
+
+    names = [w.replace("_", " ") for w in FIGURE_WORDS if not (w.endswith("s") and w[:-1] in FIGURE_WORDS)]
+    names += [data.power(power)["followers"][k]["name"] for k in FIGURE_KINDS]
+    out: list[str] = []
+    for take in range(1, min(KIND_MAX_WORDS, len(words)) + 1):
+        out += close_matches(" ".join(words[:take]), names)
+    return list(dict.fromkeys(out))[:3]
 
 
 def _card(data: ChaosData, power: str, words: list[str], item: str) -> tuple[str, list[str]]:
@@ -116,7 +121,8 @@ def parse(text: str, data: ChaosData, power: str) -> list[dict] | str:
         if found is None:
             followers = data.power(power)["followers"]
             raise InvalidAnswer(msg("chaos.line.unknown_figure", item=item, word=words[0], kinds=tuple(f"@chaos.figure.{k}" for k in FIGURE_KINDS),
-                                    names=", ".join(followers[k]["name"] for k in FIGURE_KINDS)))
+                                    names=", ".join(followers[k]["name"] for k in FIGURE_KINDS),
+                                    close=", ".join(_close_kinds(data, power, words)) or ""))
         kind, take = found
         words = words[take:]
         origin = None
@@ -193,6 +199,13 @@ def plan(state: dict, data: ChaosData, power: str, actions: list[dict]) -> list[
     cards = [a for a in actions if "card" in a]
     if len(cards) > ps["hand"]:
         raise InvalidAnswer(msg("chaos.line.hand", power=term, n=len(cards), hand=ps["hand"]))
+    for card_id in dict.fromkeys(a["card"] for a in cards):
+        # rules file §2.8: the deck's copies; those on the board or known in the discard pile are not in the hand
+        n, free = sum(1 for a in cards if a["card"] == card_id), copies.copies_free(state, data, power, card_id)
+        if n > free:
+            total = data.chaos_card(power, card_id)["copies"]
+            raise InvalidAnswer(msg("chaos.line.copies", power=term, card=f"@chaos.card.{power}.{card_id}", copies=total,
+                                    used=total - free, n=n, free=max(0, free)))
     no_ruined = data.rules["rules"]["ruined_regions"].get("no_chaos_cards", True)
     for rid in {a["region"] for a in cards}:
         region = state["regions"][rid]
@@ -209,12 +222,25 @@ def plan(state: dict, data: ChaosData, power: str, actions: list[dict]) -> list[
             raise InvalidAnswer(msg("chaos.line.box", power=term, figure=f"@chaos.figure.{kind}", n=new, left=in_reserve(state, data, power, kind)))
     mine = {r: figure_count(state["regions"][r], power) for r in data.region_ids}
     kinds_at = {(r, k): state["regions"][r]["figures"].get(power, {}).get(k, 0) for r in data.region_ids for k in FIGURE_KINDS}
+    _check_origins(term, figures, kinds_at)
     order = legal_order(data, figures, mine, kinds_at)
     if order is None:
         raise InvalidAnswer(msg("chaos.line.no_order", power=term))
     if ps["pp"] <= 0 and actions:  # pragma: no cover - a Power on 0 is not asked
         raise InvalidAnswer(msg("chaos.line.too_dear", power=term, cost=cost, pp=0))
     return cards_first_if_free(data, power, cards) + order
+
+
+def _check_origins(term: str, figures: list[dict], kinds_at: dict) -> None:
+    """A figure moved 'from REGION' must be there (rules file §1.6 A.1: a figure already on the board): more moved
+    out of a region than the Power has there, plus what the same line brings in, is refused with that reason."""
+    for (origin, kind) in dict.fromkeys((a["origin"], a["kind"]) for a in figures if a["origin"]):
+        moved = sum(1 for a in figures if a["origin"] == origin and a["kind"] == kind)
+        brought = sum(1 for a in figures if a["region"] == origin and a["kind"] == kind)
+        have = kinds_at.get((origin, kind), 0)
+        if moved > have + brought:
+            raise InvalidAnswer(msg("chaos.line.not_there", power=term, figure=f"@chaos.figure.{kind}", region=region_term(origin),
+                                    n=moved, have=have))
 
 
 def cards_first_if_free(data: ChaosData, power: str, cards: list[dict]) -> list[dict]:
@@ -261,18 +287,19 @@ def summon_line(state: dict, data: ChaosData, power: str):
             cards = state["regions"][a["region"]]["cards"]
             cards.append({"power": power, "card": a["card"], "cost": card["cost"]})
             yield Say(msg("chaos.card.played", power=power_term(power), card=f"@chaos.card.{power}.{a['card']}", region=region_term(a["region"]), space=len(cards), cost=card["cost"], pp=ps["pp"]), "do")
-            if card.get("summary"):
-                yield Say(msg(f"chaos.card.summary.{power}.{a['card']}"), "rule")
+            yield from card_played_notes(power, card)
             played.append(card)
             continue
         f = info["followers"][a["kind"]]
         ps["pp"] -= f["cost"]
         if a["origin"]:
+            yield from moved_provisional(state, data, power, a["origin"], a["kind"], a["region"])
             figures_of(state["regions"][a["origin"]], power)[a["kind"]] -= 1
             yield Say(msg("chaos.summon.moved", power=power_term(power), figure=f"@chaos.figure.{a['kind']}", name=f["name"], origin=region_term(a["origin"]), region=region_term(a["region"]), cost=f["cost"], pp=ps["pp"]), "do")
         else:
             yield Say(msg("chaos.summon.placed", power=power_term(power), figure=f"@chaos.figure.{a['kind']}", name=f["name"], region=region_term(a["region"]), cost=f["cost"], pp=ps["pp"]), "do")
         figures_of(state["regions"][a["region"]], power)[a["kind"]] += 1
+        yield from summoned(state, data, power, a["kind"], a["region"])
     if ps["pp"] > 0:
         yield Say(msg("chaos.line.left_over", power=power_term(power), pp=ps["pp"]), "do")
     ps["pp"] = 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..core.steps import ONE_OF, YES_NO, Ask, Choice, Say, msg
 from .board import (
     FIGURE_KINDS,
+    figure_names,
     by_threat,
     figures_of,
     free_card_space,
@@ -12,9 +13,12 @@ from .board import (
     threat,
     valid_summon_regions,
 )
+from . import copies
 from .data import ChaosData
-from .common import apply_changes, ask_changes, draw_cards, power_term, region_choices, region_term
+from .common import apply_changes, ask_changes, card_played_notes, draw_cards, power_term, region_choices, region_term
 from .oldworld import apply_effect, card_question
+from .corruption import moved_provisional, summoned
+from . import worth
 
 
 def lowest_threat(state: dict, data: ChaosData, ask_id: str):
@@ -111,9 +115,19 @@ def draw_phase(state: dict, data: ChaosData):
             n = yield from draw_cards(state, p, max(0, target - ps["hand"]))
         yield Say(msg("chaos.draw.power", power=power_term(p), pp=ps["pp"], cards=n, hand=ps["hand"]), "do")
     yield Say(msg("chaos.draw.no_limit"), "rule")
+    yield from upgrades_not_computed(state, data)
     first = next_summoner(state, None)
     proc = "summon_line" if state.get("summoning") == "line" else "summon"
     state["next"] = {"proc": proc, "power": first} if first else {"proc": "battle_start"}
+
+
+def upgrades_not_computed(state: dict, data: ChaosData, powers=None):
+    """Every upgrade taken whose effect the program does not compute, said PROVISIONAL with its data key: the
+    table applies it (rules file §2.7: several effects are missing or disputed)."""
+    for p in powers or state["powers"]:
+        for u in worth.not_computed(state, data, p):
+            yield Say(msg("chaos.upgrade_not_computed", power=power_term(p), upgrade=f"@chaos.upgrade.{p}.{u['key']}",
+                          key=f"powers.{p}.upgrades.{u['key']}"), "warn")
 
 
 # -- Summoning phase ------------------------------------------------------
@@ -142,20 +156,15 @@ def start_summoning(state: dict):
 def summon_turn(state: dict, data: ChaosData, power: str):
     """Seed, Fase de Invocação: summon one figure, play one Chaos card, or pass (power to 0)."""
     ps = state["p"][power]
-    info = data.power(power)
     yield from start_summoning(state)
     yield Say(msg("chaos.summon.turn", power=power_term(power), pp=ps["pp"], hand=ps["hand"]), "info")
-    choices = []
-    for kind in FIGURE_KINDS:
-        f = info["followers"][kind]
-        if f["cost"] <= ps["pp"] and f["count"] > 0:
-            choices.append(Choice(kind, msg("chaos.summon.choice_figure", figure=f"@chaos.figure.{kind}", name=f["name"], cost=f["cost"])))
+    choices = summon_choices(state, data, power)
     playable = [c for c in data.chaos_cards(power) if c["cost"] <= ps["pp"]]
     spaces = [rid for rid in data.region_ids if _card_allowed(state, data, rid)]
-    if ps["hand"] > 0 and playable and spaces:
-        choices.append(Choice("card", msg("chaos.summon.choice_card", hand=ps["hand"])))
-    choices.append(Choice("pass", msg("chaos.summon.choice_pass")))
-    action = yield Ask(f"chaos.summon.{power}", msg("chaos.summon.what", power=power_term(power), pp=ps["pp"]), ONE_OF, tuple(choices))
+    # Enter alone passes (README: Enter is the answer for "nothing happened"; seed 003, Fase de Invocação:
+    # declining puts the power marker on 0)
+    action = yield Ask(f"chaos.summon.{power}", msg("chaos.summon.what", power=power_term(power), pp=ps["pp"]), ONE_OF, choices,
+                       default="pass")
     if action == "pass":
         ps["pp"] = 0
         yield Say(msg("chaos.summon.passed", power=power_term(power)), "do")
@@ -167,6 +176,42 @@ def summon_turn(state: dict, data: ChaosData, power: str):
     state["next"] = {"proc": "summon", "power": nxt} if nxt else {"proc": "battle_start"}
     if nxt is None:
         yield Say(msg("chaos.summon.all_zero"), "rule")
+
+
+def summon_choices(state: dict, data: ChaosData, power: str) -> tuple[Choice, ...]:
+    """The one-action menu of the Summoning phase (seed 003, Fase de Invocação: summon one figure, play one Chaos
+    card, or pass): always the same items in the same order, so its numbers never move; an item the Power cannot
+    take now stays in its place with the reason (rules file §1.6: not enough power for its cost; a card needs
+    one in hand, one the Power can pay for, and a region with an empty card space)."""
+    ps = state["p"][power]
+    pp = ps["pp"]
+    choices = []
+    for kind in FIGURE_KINDS:
+        f = data.power(power)["followers"][kind]
+        if f["count"] <= 0:
+            why = msg("chaos.summon.unavailable.no_figure", figure=f"@chaos.figure.{kind}")
+        elif f["cost"] > pp:
+            why = msg("chaos.summon.unavailable.power", cost=f["cost"], pp=pp)
+        else:
+            why = None
+        words = tuple(w for w, k in figure_names(data, power).items() if k == kind and w != kind)
+        choices.append(Choice(kind, msg("chaos.summon.choice_figure", figure=f"@chaos.figure.{kind}", name=f["name"], cost=f["cost"]),
+                              words, unavailable=why))
+    cards = data.chaos_cards(power)
+    if ps["hand"] <= 0:
+        why = msg("chaos.summon.unavailable.no_hand")
+    elif not any(c["cost"] <= pp for c in cards):
+        why = msg("chaos.summon.unavailable.card_power", cheapest=min(c["cost"] for c in cards), pp=pp)
+    elif not any(copies.copies_free(state, data, power, c["id"]) > 0 for c in cards if c["cost"] <= pp):
+        # a card with every copy on the board or in the discard pile is not in the hand (rules file §2.8, copies)
+        why = msg("chaos.summon.unavailable.no_copy")
+    elif not any(_card_allowed(state, data, rid) for rid in data.region_ids):
+        why = msg("chaos.summon.unavailable.no_space")
+    else:
+        why = None
+    choices.append(Choice("card", msg("chaos.summon.choice_card", hand=ps["hand"]), ("carta", "cards", "cartas"), unavailable=why))
+    choices.append(Choice("pass", msg("chaos.summon.choice_pass"), ("passar", "passa", "passo", "none", "nada")))
+    return tuple(choices)
 
 
 def _card_allowed(state: dict, data: ChaosData, rid: str) -> bool:
@@ -203,21 +248,18 @@ def _summon_figure(state: dict, data: ChaosData, power: str, kind: str):
     )
     ps["pp"] -= f["cost"]
     if origin != "reserve":
+        yield from moved_provisional(state, data, power, origin, kind, region)
         figures_of(state["regions"][origin], power)[kind] -= 1
         yield Say(msg("chaos.summon.moved", power=power_term(power), figure=f"@chaos.figure.{kind}", name=f["name"], origin=region_term(origin), region=region_term(region), cost=f["cost"], pp=ps["pp"]), "do")
     else:
         yield Say(msg("chaos.summon.placed", power=power_term(power), figure=f"@chaos.figure.{kind}", name=f["name"], region=region_term(region), cost=f["cost"], pp=ps["pp"]), "do")
     figures_of(state["regions"][region], power)[kind] += 1
+    yield from summoned(state, data, power, kind, region)
 
 
 def _play_card(state: dict, data: ChaosData, power: str, playable: list[dict], spaces: list[str]):
     ps = state["p"][power]
-    card_id = yield Ask(
-        f"chaos.card.{power}",
-        msg("chaos.card.which", power=power_term(power), pp=ps["pp"]),
-        ONE_OF,
-        tuple(Choice(c["id"], msg("chaos.card.choice", card=f"@chaos.card.{power}.{c['id']}", cost=c["cost"]), (c["name"],)) for c in playable),
-    )
+    card_id = yield copies.card_question(state, data, power, playable, f"chaos.card.{power}", msg("chaos.card.which", power=power_term(power), pp=ps["pp"]))
     card = data.chaos_card(power, card_id)
     region = yield Ask(
         f"chaos.card.{power}.region",
@@ -230,8 +272,7 @@ def _play_card(state: dict, data: ChaosData, power: str, playable: list[dict], s
     cards = state["regions"][region]["cards"]
     cards.append({"power": power, "card": card_id, "cost": card["cost"]})
     yield Say(msg("chaos.card.played", power=power_term(power), card=f"@chaos.card.{power}.{card_id}", region=region_term(region), space=len(cards), cost=card["cost"], pp=ps["pp"]), "do")
-    if card.get("summary"):
-        yield Say(msg(f"chaos.card.summary.{power}.{card_id}"), "rule")
+    yield from card_played_notes(power, card)
     if card.get("board_effect"):
         text = yield ask_changes(f"chaos.card.{power}.changes", msg("chaos.card.changes", card=f"@chaos.card.{power}.{card_id}"), state, data)
         yield from apply_changes(state, data, text)

@@ -245,11 +245,17 @@ class ScriptedAnswers:
         self._used: dict[str, int] = {}
         self._used_in_step: set[str] = set()
         self._source = source
+        self.asked: set[str] = set()  # every id a question or roll asked (answered or not): what is left is stale
+
+    def unused(self) -> list[str]:
+        """The ids given that no question asked (a misspelt or stale id), in the order given."""
+        return [key for key in self._answers if key not in self.asked]
 
     def start_step(self) -> None:
         self._used_in_step.clear()
 
     def _next(self, key: str, takes_list: bool):
+        self.asked.add(key)
         if key not in self._answers:
             return NO_ANSWER
         value = self._answers[key]

@@ -161,9 +161,11 @@ def normalise_answer(ask: Ask, raw: Any) -> Any:
         lo = ask.min if ask.min is not None else None
         hi = ask.max if ask.max is not None else None
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise InvalidAnswer(
-                msg("core.invalid.range", value=value, min="" if lo is None else lo, max="" if hi is None else hi)
-            )
+            if hi is None:  # an open-ended number: "0 or more", never "0 to " (issue 30 item 18)
+                raise InvalidAnswer(msg("core.invalid.at_least", value=value, min=lo))
+            if lo is None:
+                raise InvalidAnswer(msg("core.invalid.at_most", value=value, max=hi))
+            raise InvalidAnswer(msg("core.invalid.range", value=value, min=lo, max=hi))
         return value
     if kind == ONE_OF:
         return _pick(ask, str(raw).strip())

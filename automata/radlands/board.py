@@ -135,9 +135,10 @@ def refresh(side: dict) -> None:
 # -- the deck (rules §2.10: first run-out reshuffles the discard pile, the second is a draw) -------------
 
 
-def take_from_deck(state: dict, k: int = 1) -> tuple[int, list[str]]:
-    """Take ``k`` cards off the draw deck. Returns (cards taken, happenings): "reshuffle" (the discard pile became
-    the deck), "exhausted" (the game ends in a draw; state["over"] is set) and "empty_discard" (provisional: the
+def take_from_deck(state: dict, k: int = 1) -> tuple[int, list[tuple[str, int]]]:
+    """Take ``k`` cards off the draw deck. Returns (cards taken, happenings), each happening (kind, n):
+    ("reshuffle", n) the discard pile of n cards became the deck (n before any card is taken from it),
+    ("exhausted", 0) the game ends in a draw (state["over"] is set) and ("empty_discard", 0) (provisional: the
     first run-out found no discard pile to shuffle, so it counts as the second).
 
     When the deck "runs out" is provisional (rules §4.1 item 3): ``take_from_empty`` (a card must be taken and the
@@ -159,20 +160,20 @@ def take_from_deck(state: dict, k: int = 1) -> tuple[int, list[str]]:
     return taken, what
 
 
-def run_out(state: dict, what: list[str]) -> None:
+def run_out(state: dict, what: list[tuple[str, int]]) -> None:
     """The deck has run out: the first time the discard pile is shuffled into a new deck, the next time the game
     is a draw (rules §2.10)."""
     deck = state["deck"]
     if deck["reshuffles"] < state["rules"]["deck_reshuffles"] and deck["discard"] > 0:
         deck["count"], deck["discard"], deck["known"] = deck["discard"], 0, []
         deck["reshuffles"] += 1
-        what.append("reshuffle")
+        what.append(("reshuffle", deck["count"]))
         return
     if deck["reshuffles"] < state["rules"]["deck_reshuffles"]:
-        what.append("empty_discard")
+        what.append(("empty_discard", 0))
     state["over"] = True
     state["result"] = "draw"
-    what.append("exhausted")
+    what.append(("exhausted", 0))
 
 
 def to_discard(state: dict, card: str) -> None:

@@ -32,8 +32,8 @@ def run_effects(ctx: Ctx, effects: list[str]):
 def run_effect(ctx: Ctx, effect: str):
     name, _, arg = effect.partition(":")
     fn = EFFECTS.get(name)
-    if fn is None:
-        yield from manual(ctx, "")
+    if fn is None:  # an owner's icon or keyword: the table applies it
+        yield from manual(ctx, name)
         return
     yield from fn(ctx, arg)
 
@@ -43,7 +43,7 @@ def run_effect(ctx: Ctx, effect: str):
 
 def choose(ctx: Ctx, arg=""):
     options = [o for o in arg.split("|") if o]
-    choices = tuple(Choice(o, msg("radlands.icon." + o)) for o in options)
+    choices = tuple(Choice(o, ctx.data.icon_label(o)) for o in options)
     value = yield Ask(ctx.qid("choose"), msg("radlands.ask.choose"), ONE_OF, choices)
     yield from run_effect(ctx, value)
 
@@ -82,8 +82,7 @@ def resolve_event_card(ctx: Ctx, card: str):
         return
     ev = ctx.data.card(card)
     yield Say(msg("radlands.event.resolve", card=ev["name"], player=ctx.name()), "head")
-    ctx.text = ctx.data.effect_text(card)
-    yield Say(ctx.text, "rule")
+    yield Say(ctx.data.effect_text(card), "rule")
     ctx.source = {"kind": "event", "card": card}
     yield from run_effects(ctx, list(ev.get("effects", [])))
     board.to_discard(state, card)
@@ -152,13 +151,12 @@ def on_enter(ctx: Ctx, card: str, p: dict):
     """A person's entering-play traits (Vanguard, Argo Yesky, Wounded Soldier, Repair Bot, Doomsayer)."""
     enter = list(ctx.data.card(card).get("on_enter", []))
     if enter:
-        saved = (ctx.source, ctx.text)
+        saved = ctx.source
         c, _ = board.find_person(ctx.side(), p["uid"])
         ctx.source = {"kind": "person", "card": card, "c": c, "uid": p["uid"]}
-        ctx.text = ctx.data.trait_text(card)
-        yield Say(ctx.text, "rule")
+        yield Say(ctx.data.trait_text(card), "rule")
         yield from run_effects(ctx, enter)
-        ctx.source, ctx.text = saved
+        ctx.source = saved
 
 
 # -- the longer card texts ---------------------------------------------------------------------------------
@@ -226,7 +224,7 @@ def mill_three_junk_one(ctx, _arg=""):
         card = yield Ask(ctx.qid(f"scientist.{i}"), msg("radlands.ask.revealed", i=i), ONE_OF, _deck_card_choices(state, data))
         board.to_discard(state, card)
         cards.append(card)
-    choices = [Choice(c, msg("radlands.junk_choice", card=data.card(c)["name"], icon="@radlands.icon." + data.card(c)["junk"]))
+    choices = [Choice(c, msg("radlands.junk_choice", card=data.card(c)["name"], icon=data.icon_label(data.card(c)["junk"]).to_data()))
                for c in dict.fromkeys(cards)]
     value = yield from pick(ctx, "scientist.junk", msg("radlands.ask.scientist_junk"), choices, optional=True)
     if value:
@@ -334,11 +332,11 @@ def borrow(ctx, card: str, base: str, this: dict):
         return
     board.pay(state, cost)
     yield Say(msg("radlands.fx.borrowed", card=data.card(card)["name"], cost=cost, water=board.water_left(state)), "do")
-    saved = (ctx.source, ctx.text)
-    ctx.source, ctx.text = dict(this), Msg.from_data(text)
-    yield Say(ctx.text, "rule")
+    saved = ctx.source
+    ctx.source = dict(this)
+    yield Say(Msg.from_data(text), "rule")
     yield from run_effects(ctx, list(ability.get("effects", [])))
-    ctx.source, ctx.text = saved
+    ctx.source = saved
 
 
 def _with_abilities(ctx, choices: list[Choice], side: str) -> list[Choice]:

@@ -200,6 +200,14 @@ class RadlandsData:
         c = self.card(card_id)
         return msg("radlands.card.owner_text", text=c["trait_text"]) if c.get("trait_text") else msg(f"radlands.card.{card_id}.trait")
 
+    def icon_label(self, icon_id: str) -> Msg:
+        """An icon's name: an owner's icon as printed (``label_en``, ``label_pt``: rules §3.3, the open registry),
+        a shipped one from the catalogs (``radlands.icon.<id>``)."""
+        icon = self.icons.get(icon_id) or {}
+        if icon.get("label_en"):
+            return msg("radlands.icon.owner", label={"en": icon["label_en"], "pt": icon.get("label_pt") or icon["label_en"]})
+        return msg("radlands.icon." + icon_id)
+
     def effect_text(self, card_id: str) -> Msg:
         c = self.card(card_id)
         return msg("radlands.card.owner_text", text=c["effect_text"]) if c.get("effect_text") else msg(f"radlands.card.{card_id}.effect")

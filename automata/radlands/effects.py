@@ -22,7 +22,6 @@ class Ctx:
     data: object
     me: str
     source: dict = field(default_factory=dict)  # {"kind": camp|person|event|junk, "card": id, "c": col, "uid": uid}
-    text: object = None  # the Msg of the text being resolved (for manual parts)
     used_ids: dict = field(default_factory=dict)
     hit_camp: bool = False
     last_drawn: int = 0  # how many cards the last draw of this effect gave (for "discard N of those")
@@ -199,9 +198,12 @@ def provisional(data, key: str, message):
         yield Say(message, "warn")
 
 
-def deck_news(ctx: Ctx, what: str):
+def deck_news(ctx: Ctx, happening: tuple[str, int]):
+    """What the table is told of a happening of board.take_from_deck: the reshuffle names the cards the discard pile
+    held, which the new deck has before the draw that ran out takes from it (rules §2.10)."""
+    what, n = happening
     if what == "reshuffle":
-        yield Say(msg("radlands.deck.reshuffle", n=ctx.state["deck"]["count"]), "do")
+        yield Say(msg("radlands.deck.reshuffle", n=n), "do")
     elif what == "empty_discard":
         yield from provisional(ctx.data, "empty_discard_at_first_runout", msg("radlands.provisional.empty_discard"))
     elif what == "exhausted":
@@ -294,6 +296,13 @@ def flat_menu(state: dict) -> bool:
     return int(state.get("options", {}).get("menu", 1)) >= 2
 
 
+def answers_itself(state: dict) -> bool:
+    """Menu version 3 (issue 30 item 13): the questions the program can answer from what it tracks are not asked
+    (Napalm's column, Doomsayer with nothing that can move back, High Ground with at most one person). Saves made
+    before keep their questions, so that their journals replay."""
+    return int(state.get("options", {}).get("menu", 1)) >= 3
+
+
 def placements(ctx: Ctx, cols: list[Choice], side: str | None = None) -> list[Choice]:
     """Menu version 2 (issue 11): the column and the place in it as one answer. A column holding one person gives
     two items, '2.front' (in front of that person) and '2.behind' (behind them: they move forward); an empty
@@ -348,7 +357,9 @@ def do_raid(ctx: Ctx):
     resolve from space 1; it cannot advance into an occupied space."""
     state = ctx.state
     side = ctx.side()
-    zero = zeto_first_event(ctx)
+    # Zeto Khan changes only *placing* the Raiders (rules §2.5): a raid on Raiders already queued, even one that
+    # resolves them from space 1, is no event played and leaves the turn's first event unused
+    zero = side["raiders"] != "queue" and zeto_first_event(ctx)
     what, s = board.raid_move(side, state["rules"], bomb_zero=zero)
     if what == "enter":
         if s != state["rules"]["raiders_entry_space"]:
@@ -501,14 +512,28 @@ def draw_per_destroyed_opposing_camp(ctx: Ctx, _arg=""):
     yield from draw_cards(ctx, ctx.me, board.destroyed_camps(ctx.side(ctx.opp)))
 
 
-def _opp_column(ctx: Ctx, base: str, question):
-    cols = targets.column_choices(ctx.state, ctx.data, ctx.opp)
+def _opp_column(ctx: Ctx, base: str, question, cols: list[Choice] | None = None):
+    """The index of the opponent's column the table picks among ``cols`` (default: all three)."""
+    cols = targets.column_choices(ctx.state, ctx.data, ctx.opp) if cols is None else cols
     col = yield Ask(ctx.qid(base), question, ONE_OF, tuple(cols))
     return int(col) - 1
 
 
 def destroy_enemies_in_column(ctx: Ctx, _arg=""):
-    c = yield from _opp_column(ctx, "column", msg("radlands.ask.enemy_column", player=ctx.name(ctx.opp)))
+    """Napalm: every enemy in one column of the opponent is destroyed. From menu version 3 only the columns that
+    hold enemies are offered: none, the effect does nothing; one, it is that one (issue 30 item 13)."""
+    if answers_itself(ctx.state):
+        cols = [ch for ch in targets.column_choices(ctx.state, ctx.data, ctx.opp) if ctx.side(ctx.opp)["columns"][int(ch.value) - 1]]
+        if not cols:
+            yield Say(msg("radlands.fx.no_target"), "info")
+            return
+        if len(cols) == 1:
+            yield Say(msg("radlands.fx.only_column", player=ctx.name(ctx.opp), choice=cols[0].label.to_data()), "info")
+            c = int(cols[0].value) - 1
+        else:
+            c = yield from _opp_column(ctx, "column", msg("radlands.ask.enemy_column", player=ctx.name(ctx.opp)), cols)
+    else:
+        c = yield from _opp_column(ctx, "column", msg("radlands.ask.enemy_column", player=ctx.name(ctx.opp)))
     values = [f"{ctx.opp}.c{c + 1}.{i + 1}" for i in range(len(ctx.side(ctx.opp)["columns"][c]))]
     yield from _all_at_once(ctx, values, "destroy")
 
@@ -563,8 +588,8 @@ def famine(ctx: Ctx, _arg=""):
 def high_ground(ctx: Ctx, _arg=""):
     ctx.state["turn"]["high_ground"] = True
     yield Say(msg("radlands.fx.high_ground", player=ctx.name(), opp=ctx.name(ctx.opp)), "rule")
-    if flat_menu(ctx.state) and not board.people(ctx.side()):
-        return  # no person to rearrange: nothing unmodelled can change (issue 11)
+    if flat_menu(ctx.state) and len(board.people(ctx.side())) <= (1 if answers_itself(ctx.state) else 0):
+        return  # no people to rearrange (issue 11), or only one (issue 30 item 13): nothing to ask
     yield from report_changes(ctx, only=("move",))
 
 
@@ -582,6 +607,10 @@ def push_opponent_events(ctx: Ctx, _arg=""):
     q = ctx.side(ctx.opp)["queue"]
     if not any(q):
         return
+    if answers_itself(ctx.state) and not any(q[i] and not q[i + 1] for i in range(len(q) - 1)):
+        # rules §2.5: an event moves back only into a free space behind it; none can, so 'may push' changes nothing
+        yield Say(msg("radlands.q.doomsayer_none", player=ctx.name(ctx.opp)), "info")
+        return
     # "you may": Enter means no (wave-2: Enter never records what the table did not do)
     if not (yield Ask(ctx.qid("push"), msg("radlands.ask.push_events", player=ctx.name(ctx.opp)), YES_NO, default=False)):
         return
@@ -597,10 +626,13 @@ def draw_if_camp_hit(ctx: Ctx, _arg=""):
         yield from draw_cards(ctx, ctx.me, 1)
 
 
-def manual(ctx: Ctx, _arg=""):
-    if ctx.text is not None:
-        yield Say(ctx.text, "rule")
-    yield Say(msg("radlands.manual"), "warn")
+def manual(ctx: Ctx, icon=""):
+    """A text or an icon the program does not apply (``icon``: an owner's icon, rules §3.3): the table applies it
+    and reports what changed. The card's text was said when it began to resolve, so it is not said again."""
+    if icon in ctx.data.icons:
+        yield Say(msg("radlands.manual_icon", icon=ctx.data.icon_label(icon).to_data()), "warn")
+    else:
+        yield Say(msg("radlands.manual"), "warn")
     yield from report_changes(ctx)
 
 

@@ -31,7 +31,7 @@ def _load(overrides=None):
 data_of = data_by_overrides(_load)
 
 
-MENU_VERSION = 2
+MENU_VERSION = 3
 
 
 def check_options(raw: dict) -> dict:
@@ -50,8 +50,9 @@ def check_options(raw: dict) -> dict:
         raise OptionError(msg("radlands.error.track", value=track))
     _load(raw.get("overrides") or None)  # a broken owner file is reported now, not mid-game
     options = {"first_game": bool(raw.get("first_game")), "names": names, "track": track}
-    # the turn menu of this version: 2 = one menu of concrete actions, placement in one answer (issue 11); a save
-    # without it (version 1) replays its journal with the menu it was played with (automata/radlands/turn.py)
+    # the turn menu of this version: 2 = one menu of concrete actions, placement in one answer (issue 11); 3 = no
+    # question the program answers itself (issue 30 item 13: effects.answers_itself); a save of an older version
+    # (none: version 1) replays its journal with the questions it was played with (automata/radlands/turn.py)
     options["menu"] = MENU_VERSION
     if raw.get("overrides"):
         options["overrides"] = raw["overrides"]
@@ -112,3 +113,10 @@ def procedure(state: dict, step: dict):
 
 def step_label(step: dict) -> Msg:
     return step_msg(GAME_ID, step, {"part": "@radlands.setup.part."})
+
+
+def fix_fields():
+    """What the table may correct with `tabletop fix` (automata/radlands/fix.py), imported only when used."""
+    from .fix import FIX_FIELDS
+
+    return FIX_FIELDS

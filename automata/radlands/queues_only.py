@@ -14,11 +14,13 @@ the order played, several in one answer, none by pressing Enter:
 - ``Doomsayer``: it entered play and its owner pushed the opponent's events back (rules §2.5);
 - ``Omen Clock`` and an event (``Omen Clock Banish``, or its queue and space, ``Omen Clock b2``): that event
   advances one space, and resolves at once from space 1 (rules §2.5, provisional §4.1 item 7);
-- ``now`` after an event or a raid: Zeto Khan made it the turn's first event, bomb 0 (rules §2.5 step 1);
+- ``now`` after an event or a raid: Zeto Khan made it the turn's first event, bomb 0 (rules §2.5 step 1); only
+  the first event of the turn (an event, or Raiders entering the queue) takes it;
 - ``Ana wins`` (``a wins``) or ``draw``: the game is over (the table keeps the camps and the deck, so it says).
 
 The whole answer is checked on a copy of the queues first and refused whole, with the reason, if any part fails;
-the value stored is the answer rewritten in a canonical English form that parses back to the same items.
+the value stored is the answer rewritten in a canonical form that parses back to the same items, in the words the
+table wrote ('reide agora' stays Portuguese, 'raid now' English; issue 30 item 13).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from .turn import new_turn, take_water
 
 TRACKS = ("full", "queues")
 
-RAID = {"raid", "raids", "reide", "reides"}
+RAID = {"raid": "raid", "raids": "raid", "reide": "reide", "reides": "reide"}  # the word as stored
 SILO = {"silo", "water silo", "silos"}
 DOOMSAYER = {"doomsayer"}
 OMEN = ("omen clock ", "omen ")
@@ -106,8 +108,11 @@ def played_step(state: dict, data, side: str):
 
 
 def parse(state: dict, data, text: str) -> list[tuple]:
-    """The items of an answer, in order: ("event", id, now), ("raid", now), ("silo",), ("doomsayer",),
-    ("omen", target text), ("end", "a" | "b" | "draw"). Raises InvalidAnswer naming the part not understood."""
+    """The items of an answer, in order: ("event", id, now), ("raid", now, word), ("silo",), ("doomsayer",),
+    ("omen", target text), ("end", "a" | "b" | "draw", word). ``now`` is the word written for Zeto Khan ("now",
+    "agora") or "" without it; ``word`` the word written for the raid ("raid", "reide") or the end ("wins",
+    "venceu", "draw", "empate"), so that the stored answer keeps the table's language. Raises InvalidAnswer
+    naming the part not understood."""
     items: list[tuple] = []
     for part in [p.strip() for p in re.split(r"[,;\n]", text) if p.strip()]:
         n, body = 1, part
@@ -123,20 +128,20 @@ def parse(state: dict, data, text: str) -> list[tuple]:
 
 def parse_one(state: dict, data, part: str, body: str) -> tuple:
     low = fold_name(body)
-    now = False
+    now = ""
     for word in NOW:
         if low.endswith(word):
-            now, low, body = True, low[: -len(word)].strip(), body[: -len(word)].strip()
+            now, low, body = word.strip(), low[: -len(word)].strip(), body[: -len(word)].strip()
             break
     if low in RAID:
-        return ("raid", now)
+        return ("raid", now, RAID[low])
     if not now:  # 'now' (Zeto Khan) marks an event or a raid; the other items do not take it
         if low in SILO:
             return ("silo",)
         if low in DOOMSAYER:
             return ("doomsayer",)
         if low in DRAW:
-            return ("end", "draw")
+            return ("end", "draw", low)
         for word in OMEN:
             if low.startswith(word):
                 return ("omen", low[len(word):].strip())
@@ -144,7 +149,7 @@ def parse_one(state: dict, data, part: str, body: str) -> tuple:
             if low.endswith(word):
                 who = player_side(state, low[: -len(word)].strip())
                 if who:
-                    return ("end", who)
+                    return ("end", who, word.strip())
                 raise InvalidAnswer(msg("radlands.invalid.played_winner", value=part, valid=player_names(state)))
     try:
         return ("event", data.find_card(body, kinds=("event",)), now)
@@ -173,18 +178,19 @@ def player_names(state: dict) -> str:
 
 
 def canonical(data, items: list[tuple]) -> str:
-    """The answer as stored: English words and printed card names that ``parse`` reads back to the same items."""
+    """The answer as stored: printed card names and the table's own words ('raid'/'reide', 'now'/'agora',
+    'wins'/'venceu'), one item each, that ``parse`` reads back to the same items."""
     out = []
     for it in items:
         kind = it[0]
         if kind == "event":
-            out.append(data.card(it[1])["name"] + (" now" if it[2] else ""))
+            out.append(" ".join(w for w in (data.card(it[1])["name"], it[2]) if w))
         elif kind == "raid":
-            out.append("raid now" if it[1] else "raid")
+            out.append(" ".join(w for w in (it[2], it[1]) if w))
         elif kind == "omen":
             out.append(f"Omen Clock {it[1]}")
         elif kind == "end":
-            out.append("draw" if it[1] == "draw" else f"{it[1]} wins")
+            out.append(it[2] if it[1] == "draw" else f"{it[1]} {it[2]}")
         else:
             out.append({"silo": "silo", "doomsayer": "Doomsayer"}[kind])
     return ", ".join(out)
@@ -200,10 +206,13 @@ def apply_items(state: dict, data, side: str, items: list[tuple]):
         if ended:
             raise InvalidAnswer(msg("radlands.invalid.played_after_end"))
         kind = it[0]
+        if zeto_now(it) and state["turn"]["events_played"]:
+            # Zeto Khan (rules §2.5 step 1): only the first event played each turn is bomb 0
+            raise InvalidAnswer(msg("radlands.invalid.played_now_not_first", value=canonical(data, [it])))
         if kind == "event":
-            yield from play_event(state, data, side, it[1], it[2])
+            yield from play_event(state, data, side, it[1], bool(it[2]))
         elif kind == "raid":
-            yield from raid(state, data, side, it[1])
+            yield from raid(state, data, side, bool(it[1]))
         elif kind == "silo":
             me["silo"] = "hand" if me["silo"] == "area" else "area"
             yield Say(msg("radlands.q.silo_" + me["silo"], player=me["name"]), "do")
@@ -219,6 +228,11 @@ def apply_items(state: dict, data, side: str, items: list[tuple]):
                 yield Say(msg("radlands.q.end_draw"), "head")
             else:
                 yield Say(msg("radlands.q.end_win", winner=state["players"][it[1]]["name"]), "head")
+
+
+def zeto_now(item: tuple) -> bool:
+    """The item is an event or a raid marked 'now' (Zeto Khan)."""
+    return (item[0] == "event" and bool(item[2])) or (item[0] == "raid" and bool(item[1]))
 
 
 def play_event(state: dict, data, side: str, card: str, now: bool):

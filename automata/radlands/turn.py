@@ -275,13 +275,13 @@ def menu_choices(state: dict, data, side: str) -> tuple[Choice, ...]:
             why = msg("radlands.unavailable.event_queue", bomb=event_bomb(ctx, cid))
         out.append(Choice("event:" + cid, msg("radlands.menu.event", card=card["name"], cost=card["cost"]), unavailable=why))
     silo = data.card("water_silo")
-    out.append(Choice("junk:water_silo", msg("radlands.menu.junk", card=silo["name"], icon="@radlands.icon." + silo["junk"]),
+    out.append(Choice("junk:water_silo", msg("radlands.menu.junk", card=silo["name"], icon=data.icon_label(silo["junk"]).to_data()),
                       unavailable=None if me["silo"] == "hand" else msg("radlands.unavailable.silo_not_in_hand")))
     for cid, card in list(data.people.items()) + list(data.events.items()):
         why = no_hand
         if why is None and cid not in people | events:
             why = msg("radlands.unavailable.no_copy")
-        out.append(Choice("junk:" + cid, msg("radlands.menu.junk", card=card["name"], icon="@radlands.icon." + card["junk"]), unavailable=why))
+        out.append(Choice("junk:" + cid, msg("radlands.menu.junk", card=card["name"], icon=data.icon_label(card["junk"]).to_data()), unavailable=why))
     out += [Choice("change:" + k, msg("radlands.menu.change", change="@radlands.change." + k)) for k in REPORTS]
     out += people_items
     out += [Choice(a, msg("radlands.action." + a), hidden=True) for a in LEGACY]
@@ -433,7 +433,7 @@ def junk_card(ctx: Ctx, card: str):
     else:
         me["hand"] -= 1
         board.to_discard(state, card)
-        yield Say(msg("radlands.junk.card", card=data.card(card)["name"], icon="@radlands.icon." + icon), "do")
+        yield Say(msg("radlands.junk.card", card=data.card(card)["name"], icon=data.icon_label(icon).to_data()), "do")
     ctx.source = {"kind": "junk", "card": card}
     yield from run_effect(ctx, icon)
 
@@ -485,8 +485,7 @@ def use_ability(ctx: Ctx, src: dict, chosen: tuple):
     elif cost == 0:
         yield from zero_cost_marker(ctx, src["card"])
     ctx.source = dict(src)
-    ctx.text = Msg.from_data(text)
-    yield Say(ctx.text, "rule")
+    yield Say(Msg.from_data(text), "rule")
     yield from run_effects(ctx, list(ability.get("effects", [])))
 
 

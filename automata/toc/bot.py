@@ -40,13 +40,15 @@ def zero_box(bot: dict) -> int:
     return sum(1 for a in AREAS if bot["cylinder"][a] == "zero")
 
 
-def mode_rule(bot: dict, is_emperor: bool, troubled: bool | None, army_in_italia: bool | None, mobs: bool | None):
+def mode_rule(bot: dict, is_emperor: bool, troubled: bool | None, army_in_italia: bool | None, mobs: bool | None,
+              zero_test: str = ">=2"):
     """Seed, Take Actions 1: the first rule that holds sets the mode.
 
     Returns (mode, rule id) or (None, the fact that is needed next) when a board
     fact the program does not track is needed: "troubled", "army_in_italia", "mobs".
     """
-    if zero_box(bot) >= 2:
+    # G5 (setting mode4_zero_box_test): "two cylinders in the 0 box" read as at least two (">=2") or exactly two ("==2")
+    if zero_box(bot) == 2 or (zero_test == ">=2" and zero_box(bot) > 2):
         return 4, "two_cylinders_zero"
     if not is_emperor and bot["legacy"] >= 50:
         return 1, "legacy_50"

@@ -84,8 +84,8 @@ SETTING_CHOICES: dict[str, tuple] = {
     "pretender_cap": ("legacy_total", "legacy_gained_this_turn"),
     "emperor_legacy": ("type_formula",),
     "damnatio_swap": ("prompt_with_expansion",),
-    "bot_count": ("fill_to_4", "ask"),
-    "crisis_table": ("four_player", "by_factions"),
+    "bot_count": ("fill_to_4",),       # issue 30: "ask" was accepted and never applied (fewer bots: --bots)
+    "crisis_table": ("four_player",),  # issue 30: the table rolls on its own Crisis Table; "by_factions" changed nothing
     "palmyra_details": ("ask",),
     "harder_challenge": (False, True),
     "strict_data": (False,),

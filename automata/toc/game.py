@@ -36,9 +36,11 @@ def check_options(raw: dict) -> dict:
         try:
             c = find_colour(data, name)
         except UnknownName as e:
-            raise OptionError(msg("toc.error.unknown_colour", name=name, valid=", ".join(colours), close=", ".join(e.close))) from None
+            # issue 30: the colours in the table's language (the names in either language are accepted)
+            raise OptionError(msg("toc.error.unknown_colour", name=name, valid=[f"@toc.colour.{x}" for x in colours],
+                                  close=[f"@toc.colour.{x}" if x in colours else x for x in e.close])) from None
         if c in bots:
-            raise OptionError(msg("toc.error.repeated_colour", name=c))
+            raise OptionError(msg("toc.error.repeated_colour", name=f"@toc.colour.{c}"))
         bots.append(c)
     humans_raw = raw.get("humans")
     try:

@@ -59,12 +59,17 @@ def crisis_specials(state: dict, data, result: str, event: str, drawn_by_bot: st
         yield Say(msg("toc.specials.pax"), "do")
     elif result == "event" and event == "palmyra_allies" and drawn_by_bot:
         yield from palmyra(state, data, drawn_by_bot, ask_prefix)
+    elif result == "barbarians":
+        yield from military_emperor_killed(state, drawn_by_bot, ask_prefix, invasion=True)
     elif result == "event" and event == "ludi_saeculares" and state["emperor"] in state["bots"]:
         e = state["bots"][state["emperor"]]
         e["legacy"] += 4
         e["ludi"] = True
         e["ludi_applied"] = False
-        yield Say(msg("toc.specials.ludi", bot=bot_name(state["emperor"], state["bots"]), legacy=e["legacy"]), "score")
+        # G3 (rules file §1.8): drawn in the Emperor bot's own Crisis Phase, the -4 applies in this turn's Take Actions
+        own = drawn_by_bot == state["emperor"]
+        yield Say(msg("toc.specials.ludi_own" if own else "toc.specials.ludi", bot=bot_name(state["emperor"], state["bots"]),
+                      legacy=e["legacy"]), "score")
 
 
 def known_provinces(state: dict, data, colour: str) -> list[str]:
@@ -137,19 +142,22 @@ MODE_CHOICES = (("troubled", "toc.mode.first.troubled"), ("emperor_no_army", "to
                 ("mobs", "toc.mode.first.mobs"), ("none", "toc.mode.first.none"))
 
 
-def ask_mode(state: dict, colour: str, name):
+def ask_mode(state: dict, colour: str, name, zero_test: str = ">=2"):
     """Seed, Take Actions 1: the first mode rule that holds. The rules the program decides alone (two cylinders in the
     "0" box, 50+ Legacy) need no question; otherwise one question: which is the first of the board rules that holds
     now (the Emperor's army rule only for the Emperor), or none of them."""
     bot = state["bots"][colour]
     emperor = is_emperor(state, colour)
-    mode, why = mode_rule(bot, emperor, None, None, None)
+    mode, why = mode_rule(bot, emperor, None, None, None, zero_test)
     if mode is not None:
         return mode, why
-    choices = tuple(Choice(v, msg(m, bot=name)) for v, m in MODE_CHOICES if emperor or v != "emperor_no_army")
+    # the Emperor's army rule stays in its place for a bot that is not Emperor, marked (README: the numbers of a
+    # menu never move)
+    choices = tuple(Choice(v, msg(m, bot=name), unavailable=None if emperor or v != "emperor_no_army" else msg("toc.mode.not_emperor", bot=name))
+                    for v, m in MODE_CHOICES)
     first = yield Ask(f"toc.{colour}.mode", msg("toc.mode.which", bot=name), ONE_OF, choices, default="none")
     facts = {"troubled": first == "troubled", "army_in_italia": first != "emperor_no_army", "mobs": first == "mobs"}
-    return mode_rule(bot, emperor, facts["troubled"], facts["army_in_italia"], facts["mobs"])
+    return mode_rule(bot, emperor, facts["troubled"], facts["army_in_italia"], facts["mobs"], zero_test)
 
 
 def bot_influence(state: dict, data, colour: str):
@@ -158,7 +166,7 @@ def bot_influence(state: dict, data, colour: str):
     mat = data.mat(bot["mat"])
     name = bot_name(colour, bots)
     yield Say(msg("toc.phase.actions"), "head")
-    mode, why = yield from ask_mode(state, colour, name)
+    mode, why = yield from ask_mode(state, colour, name, str(data.settings.get("mode4_zero_box_test", ">=2")))
     bot["mode"] = mode
     yield Say(msg("toc.mode.set", bot=name, mode=mode, why=f"@toc.mode.why.{why}"), "do")
     yield Say(msg("toc.why.mode", rule=f"@toc.mode.why.{why}", mode=mode), "why")
@@ -378,6 +386,12 @@ def line_check(state: dict, bot: dict, entries: list, offered: list, done: dict)
                 if known is not None and given != known:
                     raise InvalidAnswer(msg("toc.spend.line.cost_known", entry=_entry_ref(entry), cost=known, given=given))
             cost = known if known is not None else given
+            if known is None and given is not None and given > left:
+                # issue 30: a cost the bot cannot pay is no entry the pass performs (Take Actions 2: an entry the bot
+                # cannot pay is skipped), and a printed cost the table did not mean must not be kept for the game:
+                # refused, with the likely reading ("5=9" typed for "5 9"). ``left`` is at most the points left here.
+                raise InvalidAnswer(msg("toc.spend.line.inline_cannot_pay", entry=_entry_ref(entry), cost=given,
+                                        area=area_term(area), points=left, ref=ref.strip()))
             if known is not None and known > left and area not in unsure:
                 raise InvalidAnswer(msg("toc.spend.line.cannot_pay", entry=_entry_ref(entry), cost=known, area=area_term(area), points=left))
             if given is not None and cost_mode(state, entry) == "ask":
@@ -496,7 +510,7 @@ def _check_cost(default: int | None, board: bool = False):
     def check(value):
         text = str(value).strip()
         if not text and default is not None:
-            return default
+            return "" if board else default  # the once-a-game question: Enter is this time's default, not a printed cost
         if board and _fold(text) in BOARD_WORDS:
             return "board"
         try:
@@ -524,13 +538,19 @@ def ask_cost(state: dict, colour: str, entry: dict, given: int | None = None):
         return given
     if cost_mode(state, entry) == "ask":
         default = entry.get("cost_default")
-        hint = msg("toc.spend.cost_provisional_or_board", default=default) if default is not None else msg("toc.spend.cost_or_board")
+        hint = msg("toc.spend.cost_provisional_or_board", default=default, max=COST_MAX) if default is not None \
+            else msg("toc.spend.cost_or_board", max=COST_MAX)
         cost = yield Ask(f"toc.apl.{eid}.cost", msg("toc.spend.cost_once", action=term, area=area_term(entry["influence"])), TEXT,
                          check=_check_cost(default, board=True), hint=hint)
+        if cost == "":
+            # issue 30: Enter takes the provisional default for this time only; only a cost the table states is the
+            # printed cost kept for the game, so the question comes again the next time the entry is picked
+            if is_provisional(entry):
+                yield provisional(f"priority.{eid}.cost_default")
+            yield Say(msg("toc.spend.cost_default_once", action=term, cost=default), "info")
+            return default
         if cost != "board":
             state.setdefault("apl_costs", {})[eid] = cost
-            if default is not None and cost == default and is_provisional(entry):
-                yield provisional(f"priority.{eid}.cost_default")
             return cost
         # audit item 25: the table says this cost depends on the board: asked each time from now on, in this game
         board = state.setdefault("apl_board", [])
@@ -539,7 +559,7 @@ def ask_cost(state: dict, colour: str, entry: dict, given: int | None = None):
         yield Say(msg("toc.spend.cost_now_board", action=term), "info")
     if cost_mode(state, entry) == "board":
         default = (state.get("apl_last_cost") or {}).get(eid)
-        hint = msg("toc.spend.cost_last", default=default) if default is not None else None
+        hint = msg("toc.spend.cost_last", default=default, max=COST_MAX) if default is not None else msg("toc.spend.cost_range", max=COST_MAX)
         cost = yield Ask(f"toc.{colour}.apl.{eid}.cost", msg("toc.spend.cost_board", action=term, area=area_term(entry["influence"])),
                          TEXT, check=_check_cost(default), hint=hint)
         state.setdefault("apl_last_cost", {})[eid] = cost
@@ -568,20 +588,46 @@ def _spend_entry(state: dict, data, colour: str, entry: dict, k: int, given: int
     target = str(entry.get("target") or "").lstrip("@").strip()
     if target:
         yield Say(msg("toc.spend.target", target=target), "rule")
+    if action in ("place_governor", "initiate_battle"):
+        yield from events_at(state, data, colour, "place_governor" if action == "place_governor" else "combat")
     if action == "place_governor":
         before = state["emperor"]
         yield from _maybe_emperor(state, data, colour, performed or [])
         if not (state["emperor"] == colour and before != colour):
             bot["governs_unknown"] = True  # a governor the program cannot place: Palmyra Allies offers every province
-    elif action == "initiate_battle" and state["options"]["emperor_rules"] and is_emperor(state, colour) \
-            and emperor_type_now(state) == "military":
-        # The Limitation's example: a Military Emperor can be killed in battle; the test itself is cut off (G13).
-        killed = yield Ask(f"toc.{colour}.apl.{entry['id']}.emperor_killed", msg("toc.emperor.killed_question", bot=name), YES_NO,
-                           default=False)
-        yield provisional("rules.emperor.military_rest")
-        if killed:
-            _remove_emperor(state)
-            yield Say(msg("toc.emperor.killed", bot=name), "score")
+    elif action == "initiate_battle":
+        yield from military_emperor_killed(state, colour, f"toc.{colour}.apl.{entry['id']}")
+
+
+def military_emperor_killed(state: dict, colour: str | None, ask_prefix: str, invasion: bool = False):
+    """Seed, Limitações: a Military Emperor can be killed in battle (the death test itself is cut off, G13: the table
+    resolves it). Issue 30: asked where a battle the Emperor's army could be in happened: any Initiate Battle of a bot
+    (its own or another's) and a barbarian result of a crisis roll (an invasion), whoever is the Military Emperor,
+    a bot or a human; a human's own battles are answered at that human's "did the Emperor change" question.
+    ``colour`` is the bot whose turn it is (None in a human's turn). Killed: the Emperor leaves office at once, so
+    Ludi Saeculares, the Gain Legacy formula and the Limitation follow the board; a bot killed in its own turn has
+    been Emperor this turn, so the Limitation keeps it from Italia for the rest of it."""
+    if not state["options"]["emperor_rules"] or emperor_type_now(state) != "military":
+        return
+    holder = state["emperor"]
+    own = holder == colour
+    bots = state["bots"]
+    if own and not invasion:
+        question = msg("toc.emperor.killed_question", bot=bot_name(colour, bots))
+    else:
+        where = "invasion" if invasion else "battle"
+        question = msg(f"toc.emperor.killed_{where}_question", who=_holder_term(state),
+                       bot=bot_name(colour, bots) if colour else "")
+    killed = yield Ask(f"{ask_prefix}{'.invasion' if invasion else ''}.emperor_killed", question, YES_NO, default=False)
+    yield provisional("rules.emperor.military_rest")
+    if not killed:
+        return
+    who = _holder_term(state)
+    _remove_emperor(state)
+    if own:
+        yield Say(msg("toc.emperor.killed", bot=bot_name(colour, bots)), "score")
+    else:
+        yield Say(msg("toc.emperor.token_off", who=who), "score")
 
 
 def _points_text(bot: dict) -> list:
@@ -635,7 +681,8 @@ def _maybe_emperor(state: dict, data, colour: str, performed: list | None = None
     else:
         kind = emperor_type_for_area(mat["preferred"])
         yield Say(msg("toc.why.emperor_type", area=area_term(mat["preferred"])), "why")
-    becomes = "toc.emperor.becomes_type"
+    # G18: with the harder challenge the table chose the type, so the type is not said to be the preferred area's
+    becomes = "toc.emperor.becomes_type_chosen" if data.settings.get("harder_challenge", False) else "toc.emperor.becomes_type"
     if kind != "senate" and not data.settings.get("harder_challenge", False):
         # Tornar-se Imperador: a Populace Emperor's token needs the bot's Governor outside Italia, a Military Emperor's
         # its General with an army; without one that type cannot be taken (G11: fallback, provisional).
@@ -691,9 +738,13 @@ def bot_events(state: dict, data, colour: str):
         card = bot[role].get("card")
         if not card:
             continue
-        cat_id, which = card.split(":")
-        cat = data.category(*_cat_key(cat_id))
-        shown = cat.get(which) or msg("toc.card.unnamed", category=f"@toc.category.{cat_id}", set=f"@toc.set.{which}").to_data()
+        shown = _card_shown(data, card)
+        moment = event_moment(data, card)
+        if moment != "any":
+            # issue 30: an event with its own moment was told then (events_at), or that moment never came this turn
+            if not bot[role].get("used"):
+                yield Say(msg(f"toc.events.no_moment.{moment}", bot=bot_name(colour, bots), card=shown), "do")
+            continue
         guideline = str((data.card_guidelines.get(card) or {}).get("text") or "").lstrip("@").strip()
         if guideline:
             yield Say(msg("toc.events.use_owner", bot=bot_name(colour, bots), card=shown, guideline=guideline), "do")
@@ -708,6 +759,69 @@ def bot_events(state: dict, data, colour: str):
 def _cat_key(cat_id: str) -> tuple[str, int]:
     area, value = cat_id.rsplit("_", 1)
     return area, int(value)
+
+
+def _slot_category(data, slot: str) -> tuple[dict, str]:
+    cat_id, which = slot.split(":")
+    return data.category(*_cat_key(cat_id)), which
+
+
+def slot_card(data, slot: str) -> str | None:
+    """The card id of the event a bot uses ("<category id>:<base|expansion>"), when the data name that pile's card."""
+    cat, which = _slot_category(data, slot)
+    name = _fold(cat.get(which) or "")
+    if name == "-":
+        return None
+    return next((c["id"] for c in data.cards if _fold(c.get("name") or "") == name), None)
+
+
+def slot_could_be(data, slot: str, card_id: str) -> bool:
+    """Whether the event of that pile may be the card ``card_id``: its name, when the data give the pile's card; else
+    when nothing known of the card (its influence, value and set: rules file §2.4, MISSING ones are 0 or "") rules it
+    out and the data do not put the card on another pile."""
+    cat, which = _slot_category(data, slot)
+    known = slot_card(data, slot)
+    if known is not None or str(cat.get(which) or "").strip():
+        return known == card_id
+    card = data.card(card_id)
+    elsewhere = any(_fold(c.get(w) or "") == _fold(card.get("name") or "") for c in data.categories for w in ("base", "expansion"))
+    return not elsewhere and card.get("influence") in ("", cat["influence"]) and card.get("value") in (0, cat["value"]) \
+        and card.get("set") in ("", which)
+
+
+def event_moment(data, slot: str) -> str:
+    """When the event of that pile may be used (the data's event notes: "place_governor", "combat" or "any")."""
+    card = slot_card(data, slot)
+    note = data.event_note(card) if card else None
+    return (note or {}).get("when", "any")
+
+
+def events_at(state: dict, data, colour: str, moment: str):
+    """Issue 30: an event that may be used only at a moment of the turn (Damnatio Memoriae: only during a Place
+    Governor, rules file §2.4; a combat-only card: in a battle) is told when that moment comes, not after the list."""
+    bot = state["bots"][colour]
+    for role in ("primary", "secondary"):
+        slot = bot[role]
+        card = slot.get("card")
+        if not card or slot.get("used") or event_moment(data, card) != moment:
+            continue
+        slot["used"] = True
+        yield Say(msg(f"toc.events.now.{moment}", bot=bot_name(colour, state["bots"]), card=_card_shown(data, card)), "do")
+        yield from _guideline(data, card)
+
+
+def _card_shown(data, card: str):
+    cat_id, which = card.split(":")
+    cat = data.category(*_cat_key(cat_id))
+    return cat.get(which) or msg("toc.card.unnamed", category=f"@toc.category.{cat_id}", set=f"@toc.set.{which}").to_data()
+
+
+def _guideline(data, card: str):
+    guideline = str((data.card_guidelines.get(card) or {}).get("text") or "").lstrip("@").strip()
+    if guideline:
+        yield Say(msg("toc.events.guideline_owner", guideline=guideline), "rule")
+    elif is_provisional(data.guidelines):
+        yield provisional("events.guidelines")
 
 
 # -- Gain Legacy ---------------------------------------------------------------------
@@ -736,7 +850,13 @@ def bot_legacy(state: dict, data, colour: str):
             gain = populace_legacy(support, pretenders)
         else:
             battle = yield Ask(f"toc.{colour}.battle_legacy", msg("toc.legacy.battle"), NUMBER, min=0, max=60, default=0)
-            change = military_legacy_change(bot["legacy"], battle, pretenders, cap=data.settings.get("pretender_cap", "legacy_total"))
+            triumph = 0
+            if any(bot[r].get("card") and slot_could_be(data, bot[r]["card"], "triumph") for r in ("primary", "secondary")):
+                # seed, Military Emperor: a Triumph bonus is not doubled, so it has its own question; asked only in a
+                # turn whose event may be Triumph (issue 30)
+                triumph = yield Ask(f"toc.{colour}.triumph", msg("toc.legacy.triumph", bot=name), NUMBER, min=0, max=20, default=0)
+            change = military_legacy_change(bot["legacy"], battle, pretenders, triumph_bonus=triumph,
+                                            cap=data.settings.get("pretender_cap", "legacy_total"))
             gain = change["legacy_change"]
             yield provisional("settings.pretender_cap")
         bot["legacy"] = max(0, bot["legacy"] + gain)
@@ -827,22 +947,30 @@ def human_turn(state: dict, data, i: int):
     holder = _holder_term(state)
     if old == "human" and held.get("player"):
         holder = msg("toc.the_human", n=held["player"]).to_data()  # pt-BR: "o jogador humano 2" inside a sentence
-    choices = [Choice("none", msg("toc.emperor.still_nobody") if old == "none" else msg("toc.emperor.left_office", who=holder))]
+    # a Military Emperor killed in this human's own battle is said here, where it happened (issue 30)
+    left = "toc.emperor.left_office_military" if state["options"]["emperor_rules"] and emperor_type_now(state) == "military" \
+        else "toc.emperor.left_office"
+    choices = [Choice("none", msg("toc.emperor.still_nobody") if old == "none" else msg(left, who=holder))]
     choices += [Choice(c, msg("toc.emperor.still", who=holder)) for c in state["bot_order"] if c == old]
-    took = msg("toc.emperor.took_italia", player=player)
-    if old == "human":
-        took = msg("toc.emperor.still", who=holder) if held.get("player", i) == i else msg("toc.emperor.still_or_took", who=holder, player=player)
-    choices += [Choice("human", took)]
+    took = Choice("human", msg("toc.emperor.took_italia", player=player))
+    if old == "human" and held.get("player", i) == i:
+        choices += [Choice("human", msg("toc.emperor.still", who=holder))]
+    elif old == "human":
+        # issue 30: another human reigns: "still that human" and "this player took Italia" are two answers of the one
+        # question, so a turn in which nothing changed is one question, not two
+        choices += [Choice("human", msg("toc.emperor.still", who=holder)), Choice(TOOK, took.label, TOOK_ALIASES)]
+    else:
+        choices += [took]
     who = yield Ask(f"toc.human{i}.emperor", msg("toc.emperor.changed", player=msg("toc.human", n=i).to_data()), ONE_OF, tuple(choices), default=old)
-    new_human = False
-    if who == "human":
-        # Only a Place Governor in Italia during one's own turn makes an Emperor (seed, Tornar-se Imperador):
-        # a change to "a human" after player i's turn is player i; another human's reign needs asking.
-        if old != "human":
-            new_human = True
-        elif held.get("player", i) != i:
-            new_human = yield Ask(f"toc.human{i}.emperor_new", msg("toc.emperor.human_new", player=msg("toc.human", n=i).to_data(),
-                                  holder=msg("toc.human", n=held["player"]).to_data()), YES_NO, default=False)
+    # Only a Place Governor in Italia during one's own turn makes an Emperor (seed, Tornar-se Imperador): a change to
+    # "a human" after player i's turn is player i.
+    new_human = who == TOOK or (who == "human" and old != "human")
+    if who == TOOK:
+        who = "human"
+    if (new_human or who == "none") and old != "none" and state["options"]["emperor_rules"]:
+        # Tornar-se Imperador: one Emperor, one Emperor token on the board: the previous Emperor's token comes off
+        # (issue 30: told when a human takes the throne from a bot, as when a bot takes it)
+        yield Say(msg("toc.emperor.previous_token_off" if new_human else "toc.emperor.token_off", who=holder), "do")
     if who != old:
         if old in state["bots"]:
             state["bots"][old]["emperor_type"] = ""
@@ -857,6 +985,10 @@ def human_turn(state: dict, data, i: int):
     n = state["options"]["humans"]
     state["next"] = {"proc": "human", "i": i + 1} if i < n else {"proc": "round_end"}
 
+
+#: the answer "this human player took Italia from the human Emperor" (issue 30), and its Portuguese words
+TOOK = "took"
+TOOK_ALIASES = ("tomou", "new", "novo")
 
 #: answers that name an Emperor type, in English and Portuguese
 TYPE_ALIASES = {"senate": ("sen", "senado"), "populace": ("pop", "povo", "popular"), "military": ("mil", "militar")}

@@ -193,16 +193,30 @@ def event_command(
         close = [data.events[c]["name"] if c in data.events else c for c in e.close]
         raise CliError(env.t("radlands.error.unknown_event", value=card, valid=valid, close=", ".join(close)), Exit.USAGE) from None
     _check_started(env, state)
+    _check_free(env, session)
     ev = data.card(cid)
-    if board.event_space(state["players"][side]["queue"], event_bomb(Ctx(state, data, side), cid)) < 0:
-        raise CliError(env.t("radlands.invalid.queue_full", card=ev["name"], bomb=ev["bomb"]), Exit.FAILURE)
+    ctx = Ctx(state, data, side)
+    who = _name(env, state["players"][side]["name"])
+
+    def fitting(water: int | None = None) -> str:
+        """The events that PLAYER's queue takes now (and that ``water`` pays for): the valid choices of a refusal."""
+        names = sorted(e["name"] for e_id, e in data.events.items()
+                       if board.event_space(state["players"][side]["queue"], event_bomb(ctx, e_id)) >= 0
+                       and (water is None or int(e["cost"]) <= water))
+        return ", ".join(names) or "—"
+
+    if board.event_space(state["players"][side]["queue"], event_bomb(ctx, cid)) < 0:
+        raise CliError(env.t("radlands.error.queue_full", card=ev["name"], bomb=ev["bomb"], player=who, valid=fitting()),
+                       Exit.USAGE)
     in_actions = state["turn"]["player"] == side and (state.get("next") or {}).get("proc") == "action"
     if pay is None:
         pay = in_actions
     if pay and not in_actions:
-        raise CliError(env.t("radlands.error.pay_outside", player=_name(env, state["players"][side]["name"])), Exit.USAGE)
-    if pay and int(ev["cost"]) > board.water_left(state):
-        raise CliError(env.t("radlands.invalid.water", card=ev["name"], cost=ev["cost"], water=board.water_left(state)), Exit.FAILURE)
+        raise CliError(env.t("radlands.error.pay_outside", player=who), Exit.USAGE)
+    left = board.water_left(state)
+    if pay and int(ev["cost"]) > left:
+        raise CliError(env.t("radlands.error.water", card=ev["name"], cost=ev["cost"], water=left, player=who,
+                             valid=fitting(left)), Exit.USAGE)
     step = {"proc": "cmd_event", "p": side, "name": state["players"][side]["name"], "card": cid, "card_name": ev["name"], "pay": bool(pay)}
     run_steps(env, apply_step=step, game_id="radlands", not_this_game="radlands.error.not_radlands")
 
@@ -218,6 +232,7 @@ def raid_command(player: str = typer.Argument(..., help="a, b or a player's name
     side = side_of(env, state, player)
     _refuse_queues_only(env, state)
     _check_started(env, state)
+    _check_free(env, session)
     step = {"proc": "cmd_raid", "p": side, "name": state["players"][side]["name"]}
     run_steps(env, apply_step=step, game_id="radlands", not_this_game="radlands.error.not_radlands")
 
@@ -227,6 +242,15 @@ def _check_started(env, state: dict) -> None:
         raise CliError(env.t("radlands.error.over"), Exit.FAILURE)
     if not state["first_player"]:
         raise CliError(env.t("radlands.error.in_setup"), Exit.FAILURE)
+
+
+def _check_free(env, session) -> None:
+    """A helper plays a step of its own: while another step waits for its answers it is refused (exit 2), naming the
+    two ways on: finish that step with 'play' or take it back with 'undo' (issue 30 item 12)."""
+    busy = session.busy()
+    if busy is not None:
+        step = env.t.render(session.game.step_label(busy.step))
+        raise CliError(env.t("radlands.error.step_waits", step=step, n=busy.answers), Exit.USAGE)
 
 
 SECRET_CAMPS = ("camps_a", "camps_b")

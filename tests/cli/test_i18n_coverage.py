@@ -105,8 +105,9 @@ def test_no_empty_text(lang):
 def base_fields(template) -> set[str]:
     """The parameters a template refers to; a derived form of a term parameter ({region_in}, {region_of},
     {region_to}, {figure_many}: cli/i18n.py) counts as the parameter itself, so one language may say "in {region}" and the
-    other "{region_in}"."""
-    return {re.sub(r"_(?:%s)$" % "|".join(DERIVED), "", name) for name in fields(template)}
+    other "{region_in}"; an indexed parameter ({label[en]}, {label[pt]}: a text given in both languages) counts as
+    the parameter itself."""
+    return {re.sub(r"_(?:%s)$" % "|".join(DERIVED), "", re.split(r"[.\[]", name)[0]) for name in fields(template)}
 
 
 def test_placeholders_are_the_same_in_both_languages():

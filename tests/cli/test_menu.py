@@ -40,12 +40,44 @@ def test_an_unavailable_item_keeps_its_number_and_is_refused_with_its_reason():
     assert m.enter() == "v4"
 
 
-def test_the_pointer_starts_on_the_first_available_item_and_arrows_clear_a_refusal():
-    m = MenuState(items(4, blocked=(1,)), Translator("en"))
+def test_arrows_clear_a_refusal():
+    m = MenuState(items(4, blocked=(1,)), Translator("en"), 1)
     assert m.pointer == 1
     m.digit("9")
     m.move(1)
     assert not m.blocked and m.error is None and m.enter() == "v3"
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_without_a_default_enter_alone_is_refused_with_a_hint_and_records_nothing(lang):
+    """Issue 23 part 6: a menu with no neutral item (an Ask without a default: which card was drawn, which
+    region) starts with nothing chosen; a tired Enter is refused with a one-line hint instead of taking item 1."""
+    t = Translator(lang)
+    m = MenuState(items(5), t)
+    assert m.pointer is None
+    assert m.enter() is None and m.enter() is None
+    assert m.error == t("core.prompt.choose_first") and "\n" not in m.error
+    m.move(1)  # Down from nothing: the first item; Up from nothing: the last
+    assert m.enter() == "v1"
+    m = MenuState(items(5), t)
+    m.move(-1)
+    assert m.enter() == "v5"
+    m = MenuState(items(5), t)
+    m.digit("3")
+    assert m.enter() == "v3"
+
+
+def test_a_long_menu_without_a_default_chooses_only_what_was_typed():
+    """Typed text chooses the first item it keeps; Backspace back to no text chooses nothing again."""
+    m = MenuState(items(12), Translator("en"))
+    assert m.enter() is None and m.error == Translator("en")("core.prompt.choose_first")
+    m.type("1"), m.type("1")
+    assert m.enter() == "v11"
+    m.type(None), m.type(None)
+    assert m.pointer is None and m.enter() is None
+    d = MenuState(items(12), Translator("en"), 4)  # with a default, cleared text goes back to it
+    d.type("7"), d.type(None)
+    assert d.enter() == "v5"
 
 
 def test_a_long_menu_takes_a_number_of_two_digits_or_text_and_refuses_what_names_nothing():
@@ -68,14 +100,15 @@ def test_a_long_menu_takes_a_number_of_two_digits_or_text_and_refuses_what_names
 
 
 def test_the_pointer_starts_on_the_questions_default_when_it_can_be_picked():
-    """Ask.default (automata/core/steps.py): Enter means the answer when nothing happened; an unavailable
-    default or none at all leaves the pointer on the first item that can be picked."""
+    """Ask.default (automata/core/steps.py): Enter means the answer when nothing happened (the neutral item);
+    an unavailable default or none at all leaves nothing chosen (issue 23 part 6: Enter alone is refused)."""
     from cli.menu import Item, MenuState
 
     items = [Item("a", "a", "not now"), Item("b", "b"), Item("c", "c")]
     assert MenuState(items, None, 2).pointer == 2
-    assert MenuState(items, None, 0).pointer == 1
-    assert MenuState(items, None, None).pointer == 1
+    assert MenuState(items, None, 2).enter() == "c"
+    assert MenuState(items, None, 0).pointer is None
+    assert MenuState(items, None, None).pointer is None
 
 
 def test_a_long_menu_shows_a_window_around_the_pointer_that_fits_the_rows():

@@ -67,7 +67,9 @@ SYNOPSES = {
     ],
 }
 
-PREPARE = {"tabletop undo 3": ["tabletop play --steps 2"]}
+PREPARE = {"tabletop undo 3": ["tabletop play --steps 2"],
+           "tabletop fix --list": ["tabletop new radlands --name fix-example"]}  # its section's examples are Radlands'
+
 
 
 def fenced(lang: str) -> list[tuple[int, str]]:
@@ -255,3 +257,25 @@ def test_the_chaos_board_changes_language_examples_parse():
     for line in lines[1:]:
         ops = parse(line, data, powers)
         assert len(ops) == len(re.split(r"[;,]", line)), line
+
+
+def test_every_id_of_the_readme_answers_example_is_asked(home, tmp_path):
+    """Issue 23 part 7: the README's answers example names only questions a game asks (no stale-id line): played
+    on the README's Chaos game, with the setup answered."""
+    import tomli_w
+
+    from cli.i18n import Translator
+
+    answers = tmp_path / "answers.toml"
+    example = answers_example()
+    answers.write_text(tomli_w.dumps({**{f"chaos.setup.{n}": "yes" for n in range(1, 9)}, **example}), encoding="utf-8")
+    assert tabletop(*shlex.split(GAMES["chaos"])[1:]).exit_code == 0
+    result = tabletop("play", "--answers", str(answers))
+    assert result.exit_code in (0, 2) and "Traceback" not in result.output
+    marker = "never asked in this run"
+    assert marker in Translator("en")("core.play.unused_answers", n=1, ids="x")
+    assert marker not in result.output, result.output
+    # and the check can fail: a stale id is named
+    answers.write_text(tomli_w.dumps({"chaos.summon.khorne": "pass"}), encoding="utf-8")
+    again = tabletop("play", "--answers", str(answers))
+    assert marker in again.output and "chaos.summon.khorne" in again.output

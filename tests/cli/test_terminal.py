@@ -60,6 +60,9 @@ def test_confirm_with_y_and_enter_and_a_select_with_arrow_keys(term_env, _tablet
         child.expect(f"Setup step {n} done")
         child.send("y\r")
     child.expect("Which Old World card did")
+    child.send("\r")  # no card is the neutral one: a tired Enter is refused with a hint (issue 23 part 6)
+    child.expect("Nothing is chosen yet")
+    child.send(DOWN)  # from nothing chosen, Down is the first card
     child.send(DOWN)  # the second card
     child.send("\r")
     child.expect("change on the board")
@@ -98,9 +101,11 @@ def test_ctrl_c_at_a_prompt_exits_130_and_play_resumes_at_the_same_question(term
     assert (folder / "save.toml").read_bytes() == before
     assert tt(term_env, "status", "--json").returncode == 0
 
-    # the same question again; choose the first action, then stop at the next question
+    # the same question again; choose the first action (its number: Enter alone would pass), then stop at the next
+    # question
     child = spawn(term_env, "play")
     child.expect(r"Khorne \(\d+ power\): what does it do\?")
+    child.send("1")
     child.send("\r")
     child.expect("into which region")
     child.sendintr()
@@ -112,6 +117,26 @@ def test_ctrl_c_at_a_prompt_exits_130_and_play_resumes_at_the_same_question(term
     after = tt(term_env, "play")
     assert after.returncode == 2
     assert "chaos.summon.khorne.region" in after.stderr
+
+
+def test_a_tired_enter_on_the_summoning_menu_passes(term_env, _tabletop_home):
+    """Issue 30 item 21 (README: Enter alone is "nothing happened"). Seed 003, Fase de Invocação: declining puts
+    the power marker on 0. The pointer starts on "pass" (item 5), so Enter alone passes. (Items that cannot be
+    taken stay in place, marked: tests/automata/chaos/test_chaos_summon_menu.py.)"""
+    assert tt(term_env, "new", "chaos", "--name", "g3", "--seed", "7", "--summoning", "turns").returncode == 0
+    from automata.chaos.data import load
+
+    card = load(None).old_world_cards[1]["id"]
+    pre = tt(term_env, "play", *SETUP, "--answer", f"chaos.oldworld.card={card}", "--answer", "chaos.oldworld.changes=none",
+             "--answer", "chaos.draw.r1.tzeentch.discard=no", "--json")
+    assert json.loads(pre.stdout)["pending"]["id"] == "chaos.summon.khorne"
+    child = spawn(term_env, "play")
+    child.expect(r"Khorne \(\d+ power\): what does it do\?")
+    child.expect(r"5\S* pass \(power marker to 0\)")
+    child.send("\r")
+    child.expect("Khorne passes: power marker to 0.")
+    child.sendintr()
+    finish(child)
 
 
 def test_yes_no_in_portuguese_takes_s_and_n_and_answers_in_portuguese(term_env, _tabletop_home):
@@ -237,3 +262,25 @@ def test_the_radlands_action_menu_keeps_its_numbers_and_refuses_what_names_nothi
     save = read(_tabletop_home / "games" / "r1")
     actions = [r for e in save.journal() for r in e["records"] if r["id"] == "action"]
     assert [(r["value"], r["source"]) for r in actions] == [("end", "table")]
+
+
+def test_bang_at_a_menu_corrects_a_value_and_asks_the_same_question_again(term_env, _tabletop_home):
+    """Issue 23 part 2: '!' at a question of 'play' lists what can be corrected, takes a correction in the words of
+    'tabletop fix', journals it and asks the same question again (tests/cli/test_fix_at_question.py: replay, undo)."""
+    assert tt(term_env, "new", "radlands", "--name", "w").returncode == 0
+    child = spawn(term_env, "play")
+    child.expect("which camp do you keep in position 1")
+    child.expect("! to correct a value")
+    child.send("!")
+    child.expect("What the table can correct now")
+    child.expect("Correction")
+    child.send("-1 deck\r")
+    child.expect("66 → 65")
+    child.expect("which camp do you keep in position 1")
+    child.send("\r")  # no camp is neutral: a tired Enter records nothing
+    child.expect("Nothing is chosen yet")
+    child.sendintr()
+    assert finish(child) == 130
+    save = read(_tabletop_home / "games" / "w")
+    assert save.journal()[-1]["step"]["proc"] == "table_fix" and save.state["deck"]["count"] == 65
+    assert save.pending is None or save.pending["records"] == []

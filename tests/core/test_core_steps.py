@@ -60,6 +60,21 @@ def test_number_out_of_bounds(raw):
 
 def test_number_open_ended():
     assert ask(NUMBER, min=1).normalise("1000") == 1000
+
+
+def test_an_open_ended_number_refused_says_or_more_not_an_empty_range():
+    """Issue 30 item 18: a refused open-ended number said "Valid: 0 to ." (pt-BR "de 0 a ."): it says "0 or
+    more" ("0 ou mais"), and "N or less" with no lower bound."""
+    from cli.i18n import Translator
+
+    with pytest.raises(InvalidAnswer) as e:
+        ask(NUMBER, min=0).normalise("-3")
+    assert e.value.msg == msg("core.invalid.at_least", value=-3, min=0)
+    with pytest.raises(InvalidAnswer) as low:
+        ask(NUMBER, max=4).normalise("9")
+    assert low.value.msg == msg("core.invalid.at_most", value=9, max=4)
+    assert Translator("en").render(e.value.msg).endswith("Valid: 0 or more.")
+    assert Translator("pt-BR").render(e.value.msg).endswith("Válido: 0 ou mais.")
     with pytest.raises(InvalidAnswer):
         ask(NUMBER, min=1).normalise("0")
     assert ask(NUMBER).normalise("-7") == -7

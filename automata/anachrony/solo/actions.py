@@ -4,14 +4,15 @@ asks what it shows (free spaces, stack tops, pools) and says exactly what to mov
 
 from __future__ import annotations
 
-from ...core.steps import NUMBER, ONE_OF, SEVERAL_OF, YES_NO, Ask, Choice, msg
+from ...core.steps import NUMBER, SEVERAL_OF, YES_NO, Ask, Choice, msg
+from .. import spaces
 from . import state as solo_state
 from .common import PREFIX, act, bot, complete_sets, fail, provisional, roll_shape, say, take_warp, warp_pick, why
 
 CAPITAL = {"construct_power_plant": "construct", "construct_factory": "construct", "construct_life_support": "construct",
            "construct_lab": "construct", "construct_superproject": "construct", "recruit": "recruit",
            "research": "research", "supply_recruit": "recruit"}
-MINE_SPACES = {"upper": "uranium", "middle": "gold", "lower": "titanium"}
+MINE_SPACES = {"upper": "uranium", "middle": "gold", "lower": "titanium"}  # the order of spaces.SPACES["mine"]
 
 
 def needs_exosuit(sd, s: dict, action: str, era: int) -> bool:
@@ -66,25 +67,33 @@ def council_right_open(state: dict) -> bool:
     return not (s["difficulty"].get("wc-right") or "hypersync" in state["options"]["modules"])
 
 
+def council_spaces(state: dict) -> tuple[str, ...]:
+    """The World Council spaces in play: the right one is covered by the harder option (§3.2.9) or with
+    Hypersync (§3.4.9 setup 1)."""
+    return ("left", "right") if council_right_open(state) else ("left",)
+
+
 def place_capital(state: dict, sd, kind: str):
     """§3.2.5: an empty Exosuit on the topmost free space of the Capital Action, else a World Council space
-    (the First Player one if free); §3.4.9: else, with Hypersync, a Solo Hypersync tile (Chronossus)."""
+    (the First Player one if free); §3.4.9: else, with Hypersync, a Solo Hypersync tile (Chronossus).
+    The program knows every space: its own Exosuits, yours (you say where you put each one) and the
+    Capital spaces gone Hex Unavailable after the Impact (§2.9), so it asks nothing here."""
     s = state["solo"]
     era = state["era"]
-    choices = tuple(Choice(c, msg(f"{PREFIX}.space.{c}")) for c in ("top", "middle", "none"))
-    space = yield Ask(f"{PREFIX}.{kind}.space", msg(f"{PREFIX}.ask.space", action=act(kind)), ONE_OF, choices,
-                      hint=msg(f"{PREFIX}.hint.space"))
-    if space != "none":
+    open_now = spaces.free(state, kind, spaces.SPACES[kind])
+    if open_now:
+        space = open_now[0]
         _exosuit_out(s)
+        spaces.take(state, kind, space, "bot")
         yield say("place", bot=bot(s), space=f"@{PREFIX}.space.{space}", action=act(kind), left=s["exosuits"])
         yield why("topmost_space")
         return space
-    offered = ("left", "right") if council_right_open(state) else ("left",)
-    free = yield Ask(f"{PREFIX}.council", msg(f"{PREFIX}.ask.council", action=act(kind)), SEVERAL_OF,
-                     tuple(Choice(c, msg(f"{PREFIX}.council.{c}")) for c in offered), min=0)
-    if free:
-        side = "left" if "left" in free else "right"
+    yield why("capital_full", action=act(kind))
+    council = spaces.free(state, "council", council_spaces(state))
+    if council:
+        side = council[0]
         _exosuit_out(s)
+        spaces.take(state, "council", side, "bot")
         yield say("place_council", bot=bot(s), side=f"@{PREFIX}.council.{side}", action=act(kind), left=s["exosuits"])
         if side == "left":
             s["first_next"] = "bot"
@@ -235,8 +244,7 @@ def mine_choice(s: dict, free: list[str], pool: list[str]) -> tuple[str, str | N
 
 def mine(state: dict, sd):
     s = state["solo"]
-    free = yield Ask(f"{PREFIX}.mine.spaces", msg(f"{PREFIX}.ask.mine_spaces"), SEVERAL_OF,
-                     tuple(Choice(x, msg(f"{PREFIX}.mine.{x}")) for x in MINE_SPACES), min=0)
+    free = spaces.free(state, "mine", spaces.SPACES["mine"])  # its Exosuits and yours, which the program keeps
     if not free:
         yield from fail(sd, s, "no_mine_space", no_space=True)
         return
@@ -244,6 +252,7 @@ def mine(state: dict, sd):
                      tuple(Choice(r, msg(f"anachrony.solo.resource.{r}")) for r in solo_state.RESOURCES), min=0)
     space, r = mine_choice(s, free, pool)
     _exosuit_out(s)
+    spaces.take(state, "mine", space, "bot")
     s["resources"][MINE_SPACES[space]] += 1
     if r:
         s["resources"][r] += 1
@@ -381,8 +390,7 @@ def hypersync_action(state: dict, sd):
     era = state["era"]
     earlier = [e for e in s.get("hypersync", []) if e < era]
     if earlier and s["exosuits"] > 0:
-        free = yield Ask(f"{PREFIX}.hypersync.free", msg(f"{PREFIX}.ask.hypersync_free"), SEVERAL_OF,
-                         tuple(Choice(x, msg(f"anachrony.hs_space.{x}")) for x in ("left", "middle", "right")), min=0)
+        free = spaces.free(state, "hypersync", spaces.SPACES["hypersync"])  # yours come from your recoveries
         if free:
             space = None
             if s["difficulty"].get("targeted-hypersync"):
@@ -399,6 +407,7 @@ def hypersync_action(state: dict, sd):
                 if sd.provisional("hypersync_shape"):
                     yield provisional("solo.hypersync_shape")
             _exosuit_out(s)
+            spaces.take(state, "hypersync", space, "bot")
             back = min(earlier)
             s["hypersync"].remove(back)
             s["vp"] += sd["hypersync"]["recover_vp"]

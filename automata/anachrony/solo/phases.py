@@ -7,6 +7,7 @@ from ...core.dice import seeded_rng
 from ...core.steps import NUMBER, YES_NO, Ask, Roll, msg
 from ..data import data_of
 from ..eras import pending_hypersync
+from ..spaces import taken
 from . import state as solo_state
 from .common import PREFIX, bot, provisional, roll_ai, roll_paradox, say, take_warp, warp_pick, why
 
@@ -124,6 +125,22 @@ def tracked_warps(state: dict, e: int) -> int:
     return n
 
 
+#: §2.7 / §3.2.4 Warp: a player puts 0-2 Warp tiles on the present Timeline tile in an Era's Warp phase
+WARPS_PER_ERA = 2
+
+
+def plain_most(state: dict, e: int) -> int:
+    """The most ordinary Warp tiles you can still have on the Era ``e`` tile: 2 placed in that Era's Warp (one
+    fewer while your Quantum Warp, which counts as one of them (seed W1), sits there), and never more than you
+    said at an earlier Paradox, since tiles only leave a Timeline tile (paid back, §2.7)."""
+    most = WARPS_PER_ERA
+    q = state["players"]["p1"].get("quantum") or {}
+    if q.get("warp") == "timeline" and q.get("era") == e:
+        most -= 1
+    said = state["solo"].get("your_warps", {}).get(str(e))
+    return most if said is None else min(most, said)
+
+
 def paradox(state: dict, sd):
     """§3.2.4: it rolls last, once per past Timeline tile where it has the most Warp tiles (ties count); an
     Anomaly stops its rolls and costs it its Warp tile from the tile where it has the most (the oldest on a
@@ -140,15 +157,24 @@ def paradox(state: dict, sd):
         yield why("paradox_none")
     for e in eras:
         mine = counted(state, sd, s, e)
-        plain = yield Ask(f"{PREFIX}.paradox.era{e}", msg(f"{PREFIX}.ask.your_warps", era=e), NUMBER, min=0, max=12,
-                          hint=_warps_hint(state))
         known = tracked_warps(state, e)  # the Hypersync tiles and the Quantum Warp the program keeps
-        yours = plain + known
-        if known:
-            yield say("paradox.yours_tracked", "info", plain=plain, known=known, total=yours, era=e)
-        if yours > mine:
-            yield say("paradox.fewer", "info", bot=bot(s), era=e, mine=mine, yours=yours)
+        most = plain_most(state, e)
+        if known > mine:  # the program's own count already beats it: nothing to ask
+            yield say("paradox.fewer", "info", bot=bot(s), era=e, mine=mine, yours=known)
             continue
+        if known + most <= mine:  # whatever you have there, it has at least as many: it rolls, nothing to ask
+            yours = known + most  # at most
+            yield say("paradox.at_most", "info", bot=bot(s), era=e, mine=mine, most=yours)
+        else:
+            plain = yield Ask(f"{PREFIX}.paradox.era{e}", msg(f"{PREFIX}.ask.your_warps", era=e), NUMBER, min=0,
+                              max=most, hint=_warps_hint(state))
+            s.setdefault("your_warps", {})[str(e)] = plain  # Warp tiles only leave a tile: never more there later
+            yours = plain + known
+            if known:
+                yield say("paradox.yours_tracked", "info", plain=plain, known=known, total=yours, era=e)
+            if yours > mine:
+                yield say("paradox.fewer", "info", bot=bot(s), era=e, mine=mine, yours=yours)
+                continue
         n = yield from roll_paradox(sd, "paradox")
         s["paradox"] += n
         yield say("paradox.rolled", "info", bot=bot(s), era=e, n=n, total=s["paradox"])
@@ -343,7 +369,12 @@ def clean_up(state: dict, sd):
         s["first"] = "bot"
         yield say("clean.first_bot", "info", bot=bot(s))
         yield why("first_council")
-    else:
+    elif s.get("spaces_era") == state["era"]:  # the program saw where your Exosuits went this Era (§2.5 (7))
+        if taken(state, "council").get("left") == "p1":
+            s["first"] = "p1"
+        yield say("clean.first_is", "info", first=bot(s) if s["first"] == "bot" else "@anachrony.solo.you")
+        yield why("first_council")
+    else:  # a save from before the program kept the spaces
         took = yield Ask(f"{PREFIX}.clean.council", msg(f"{PREFIX}.ask.took_council"), YES_NO, default=False)
         if took:
             s["first"] = "p1"

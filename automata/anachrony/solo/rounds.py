@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...core.steps import ONE_OF, Ask, Choice, msg
 from .. import actions as base
+from .. import spaces
 from ..data import data_of
 from . import actions as solo_actions
 from . import state as solo_state
@@ -14,7 +15,7 @@ from .phases import spot_term
 
 def start(state: dict, sd):
     s = state["solo"]
-    s.update(passed=False, player_passed=False, actions=0, owed=0, turn=s["first"])
+    s.update(passed=False, player_passed=False, actions=0, owed=0, turn=s["first"], spaces_era=state["era"])
     yield say("rounds.title", "head", era=state["era"], first=bot(s) if s["first"] == "bot" else f"@{PREFIX}.you")
     yield say("rounds.report", "info")
 
@@ -70,15 +71,23 @@ def player_turn(state: dict, sd, era: int):
     events = [e for e in ("hypersync", "recover", "quantum_payback") if base.eligible(state, data, e)]
     if left is not None and left <= 0:
         events = [e for e in events if e != "recover"]  # recovering a Hypersync tile takes an Exosuit (R2)
-    exo = ()
+    exo: tuple = ()
     if left is None:
         exo = (Choice("action", msg(f"{PREFIX}.you.action")),)
     elif left > 0:
-        exo = (Choice("action", msg(f"{PREFIX}.you.exosuit", left=left)), Choice("board", msg(f"{PREFIX}.you.board")))
-    else:
-        exo = (Choice("board", msg(f"{PREFIX}.you.board")),)
+        exo = (Choice("action", msg(f"{PREFIX}.you.exosuit", left=left)),)
+    if left is None or left > 0:  # the spaces the opponent also uses: where you put it, so that it knows (§3.2.5)
+        exo += tuple(Choice(f"{kind}.{x}", msg(f"{PREFIX}.you.on_council", space=_space_term(kind, x)) if kind == "council"
+                            else msg(f"{PREFIX}.you.on", action=f"@{PREFIX}.action.{kind}", space=_space_term(kind, x)))
+                     for kind, x in your_spaces(state))
+    if left is not None:
+        exo += (Choice("board", msg(f"{PREFIX}.you.board")),)
     choices = exo + tuple(Choice(e, msg(f"anachrony.action.{e}")) for e in events) + (Choice("pass", msg(f"{PREFIX}.you.pass")),)
     what = yield Ask(f"{PREFIX}.you", msg(f"{PREFIX}.ask.you", era=era), ONE_OF, choices)
+    kind, dot, where = what.partition(".")
+    if dot:
+        spaces.take(state, kind, where, "p1")
+        what = "action"
     if what == "pass":
         s["player_passed"] = True
         yield say("you.passed", "info")
@@ -109,6 +118,24 @@ def player_turn(state: dict, sd, era: int):
         state["ql"]["offer"].insert(0, card)
         yield say("you.ql_back_far", card=f"@anachrony.ql.{card}")
         yield why("ql_back_far")
+
+
+def your_spaces(state: dict) -> list[tuple[str, str]]:
+    """The Main-board spaces the opponent may also take that are free now (§2.10: one Exosuit per space per
+    Era; §2.9: a Capital space gone Hex Unavailable stays so), as (kind, space), top first."""
+    out = []
+    for kind in ("construct", "recruit", "research", "mine"):
+        out += [(kind, x) for x in spaces.free(state, kind, spaces.SPACES[kind])]
+    out += [("council", x) for x in spaces.free(state, "council", solo_actions.council_spaces(state))]
+    return out
+
+
+def _space_term(kind: str, space: str) -> str:
+    if kind == "council":
+        return f"@{PREFIX}.council.{space}"
+    if kind == "mine":
+        return f"@{PREFIX}.mine.{space}"
+    return f"@{PREFIX}.space.{space}"
 
 
 def _data(state: dict):

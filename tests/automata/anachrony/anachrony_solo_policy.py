@@ -23,8 +23,6 @@ class SoloPolicy(Policy):
             return rng.choice(acts), "answers"
         if i == "anachrony.solo.you.exosuits":  # no draw from the generator: the other answers keep their dice
             return 4, "answers"
-        if ask.kind == ONE_OF and i.endswith(".space"):
-            return rng.choices(["top", "middle", "none"], [5, 3, 2])[0], "answers"
         if ask.kind == NUMBER and i.startswith("anachrony.solo.stack."):
             return rng.choice([-1, 0, 1, 2, 3, 3, 4, 5, 6]), "answers"
         if i == "anachrony.solo.superproject.eras":  # one face-up Superproject, or none (drawn as a single pick)
@@ -34,7 +32,7 @@ class SoloPolicy(Policy):
         if ask.kind == NUMBER and i.startswith("anachrony.solo.superproject.vp."):
             return rng.randint(0, 10), "answers"
         if ask.kind == NUMBER and i.startswith("anachrony.solo.paradox."):
-            return rng.choice([0, 0, 1, 1, 2, 3]), "answers"
+            return min(rng.choice([0, 0, 1, 1, 2, 3]), ask.max), "answers"  # at most what can be there (0-2)
         return super().answer(ask)
 
 

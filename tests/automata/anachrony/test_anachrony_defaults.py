@@ -49,19 +49,15 @@ def test_solo_clean_up_enter_means_you_did_not_take_the_council_space():
     assert ask.id == "anachrony.solo.clean.council" and ask.default is False
 
 
-def test_superproject_for_sure_and_the_copy_space_default_to_the_usual_rule():
-    """Rules file Q1/I5: a module's Superproject replaces a random base one unless the table includes it for sure;
-    seed R5: the fourth Hypersync space (paid in Water) is used only when a player says so."""
+def test_superproject_for_sure_defaults_to_the_usual_rule():
+    """Rules file Q1/I5: a module's Superproject replaces a random base one unless the table includes it for sure.
+    (The fourth Hypersync space is no longer a question: the program knows when the tile's own space is taken,
+    test_anachrony_eras.py::test_recovery_uses_the_copy_space_only_when_the_own_space_is_taken.)"""
     state = new(3, "quantum-loops")
     while (r := run(game.procedure(state, game.next_step(state)), ScriptedAnswers(_setup_yes()),
                     dice=DiceContext(1, 1, "app"))).done:
         pass
     assert r.pending.id == "anachrony.setup.sure.multiverse_hub" and r.pending.default is False
-    state = through_setup(new(4, "hypersync"))
-    state["players"]["p1"]["hypersync"]["construct"] = {"state": "pending", "era": 1}
-    state["era"] = 2
-    ask = pending(game.procedure(state, {"proc": "actions", "era": 2, "k": 2}), {"anachrony.action": "recover"})
-    assert ask.id == "anachrony.recover.p1.copy" and ask.default is False
 
 
 def test_end_quantum_warp_enter_does_not_record_a_payment():

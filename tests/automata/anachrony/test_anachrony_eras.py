@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from automata.anachrony import agenda
-from automata.anachrony import game
+from automata.anachrony import actions, game, spaces
 from automata.anachrony.actions import eligible
 from automata.anachrony.data import load
 from anachrony_steps import asked, new, play, said, say_params, through_setup
+from automata.core.runner import DiceContext, ScriptedAnswers, run
 
 DATA = load()
 ALL = "neutronide,hypersync,quantum-loops,intrigues"
@@ -192,13 +193,23 @@ def test_right_hypersync_space_takes_engineers_only_unless_the_owner_says_so():
     assert owner.hypersync_space_workers("right") == ["engineer", "genius"]
 
 
-def test_fourth_hypersync_space_only_with_four_players():
-    """Seed R5: the copy space exists only with 4 players and costs 2 Water."""
-    for players, asks in ((3, False), (4, True)):
+def test_recovery_uses_the_copy_space_only_when_the_own_space_is_taken():
+    """Seed R2, R5 with rules file §2.10 (one Exosuit per space per Era): a tile is recovered on its own
+    Hypersync space while that is free; once taken this Era, only the fourth space (4 players, 2 Water) can copy
+    it; the program keeps both, so it asks neither (issue 30 item 15)."""
+    for players in (3, 4):
         state = ready(players, "hypersync")
-        state["players"]["p1"]["hypersync"]["construct"] = {"state": "pending", "era": 1}
-        r = action(state, 2, {"anachrony.action": "recover", "anachrony.recover.p1.copy": True})
-        assert ("anachrony.recover.p1.copy" in asked(r)) == asks
+        for p in ("p1", "p2"):
+            state["players"][p]["hypersync"]["construct"] = {"state": "pending", "era": 1}
+        r = action(state, 2, {"anachrony.action": "recover:p1"})
+        assert say_params(r, "anachrony.recover.do") and not say_params(r, "anachrony.recover.do_copy")
+        assert spaces.taken(state, "hypersync") == {"right": "p1"} and "anachrony.recover.p1.copy" not in asked(r)
+        events = [c.value for c in actions.event_choices(state, load())]
+        assert ("recover:p2" in events) == (players == 4)  # 3 players: the right space is taken, no fourth space
+        if players == 4:
+            r = action(state, 2, {"anachrony.action": "recover:p2"})
+            assert say_params(r, "anachrony.recover.do_copy") and spaces.taken(state, "hypersync")["copy"] == "p2"
+            assert "recover:p1" not in [c.value for c in actions.event_choices(state, load())]
 
 
 def test_supercharge_after_the_impact_is_asked_and_recorded():
@@ -476,3 +487,103 @@ def test_agenda_placement_asks_tile_and_row_in_one_answer():
     r = action(state, 1, {"anachrony.action": "agenda:p1", "anachrony.agenda.p1.same_turn": False, "anachrony.agenda.p1.row": "2",
                           "anachrony.agenda.p1.number": 4, "anachrony.agenda.p1.pair": False})
     assert say_params(r, "anachrony.agenda.cover_cost") == [{"water": 2}]  # one kind left: the row alone answers
+
+
+# -- issue 30: what the program keeps instead of asking ----------------------------------------------------------
+
+
+def test_negotiate_offers_only_free_spaces_then_the_world_council():
+    """Seed, Ação Negociar (top, middle, bottom spaces) with rules file §1.7.3 (Negotiate is a Capital Action:
+    the World Council copies it once its spaces are full) and §2.10 (one Exosuit per space per Era): a second
+    player is never put on a taken space, and the copy is offered only when none is left (issue 30 item 15)."""
+    state = ready(3, "intrigues")
+    offered = []
+    for p, space in (("p1", "top"), ("p2", "bottom")):
+        r = run(game.procedure(state, {"proc": "actions", "era": 1, "k": 2}), ScriptedAnswers({"anachrony.action": f"negotiate:{p}"}),
+                dice=DiceContext(1, 1, "app"))
+        offered.append([c.value for c in r.pending.choices])
+        state["era"] = 1
+        action(state, 1, {"anachrony.action": f"negotiate:{p}", f"anachrony.negotiate.{p}.space": space,
+                          f"anachrony.negotiate.{p}.worker": "engineer", f"anachrony.negotiate.{p}.kept": "1+0"})
+    assert offered == [["top", "middle", "bottom"], ["middle", "bottom"]]
+    r = action(state, 1, {"anachrony.action": "negotiate:p3", "anachrony.negotiate.p3.worker": "engineer",
+                          "anachrony.negotiate.p3.kept": "1+0"})  # one space left: applied, not asked
+    assert "anachrony.negotiate.p3.space" not in asked(r) and spaces.taken(state, "negotiate")["middle"] == "p3"
+    r = action(state, 1, {"anachrony.action": "negotiate:p1", "anachrony.negotiate.p1.worker": "engineer",
+                          "anachrony.negotiate.p1.kept": "1+0"})
+    assert "anachrony.negotiate.p1.space" not in asked(r) and "anachrony.negotiate.world_council_rule" in said(r)
+    assert say_params(r, "anachrony.applied")[0]["answer"]["id"] == "anachrony.negotiate.world_council"
+    phase(state, 1, "clean_up", {"anachrony.clean_up.first": "same"})
+    assert spaces.taken(state, "negotiate") == {}  # a new Era: every space free again
+
+
+def test_after_the_impact_a_used_negotiate_space_stays_hex_unavailable():
+    """Seed X5 / rules file §2.9: Collapsing tiles go on the Council Chamber as on the Capital Actions (2 with
+    2 players: both spaces) and flip to Hex Unavailable when the Exosuit leaves; so that space is not offered."""
+    state = ready(2, "intrigues")
+    state["impact"] = True
+    action(state, 5, {"anachrony.action": "negotiate:p1", "anachrony.negotiate.p1.space": "top",
+                      "anachrony.negotiate.p1.worker": "engineer", "anachrony.negotiate.p1.kept": "1+0"})
+    phase(state, 5, "clean_up", {"anachrony.clean_up.first": "same"})
+    assert spaces.collapsed(state, "negotiate") == ["top"]
+    assert actions.negotiate_spaces(state, DATA) == ["middle"]
+
+
+def test_a_failed_mission_costs_its_vp_once():
+    """Rules file §1.8 K5-K6: a failed (or never revealed) Mission costs 1 VP token. Play says to give it back
+    then, so the final tally knows there is nothing left to take off (issue 30 item 16: not charged twice)."""
+    from automata.anachrony import finish
+
+    state = ready(2, "intrigues")
+    phase(state, 1, "power_up")
+    r = action(state, 1, {"anachrony.action": "mission:p1", "anachrony.mission.p1.met": 1})
+    assert say_params(r, "anachrony.mission.failed")[0]["lost"] == 1
+    assert [e.style for e in r.transcript if e.kind == "say" and e.msg.id == "anachrony.mission.failed"] == ["do"]
+    phase(state, 1, "clean_up", {"anachrony.clean_up.first": "same"})  # p2 never revealed: K6 at the Clean Up
+    assert [state["players"][p]["missions_failed"] for p in ("p1", "p2")] == [1, 1]
+    state["totals"] = finish.module_totals(state, DATA)
+    known = finish.known_answers(state)
+    assert known["anachrony.score.p1.missions"] == 0 and known["anachrony.score.p2.missions"] == 0
+
+
+def test_cosmic_data_leak_conditions_are_asked_only_of_its_holders():
+    """Rules file §2.14.3 (with Intrigues, Cosmic Data Leak draws Endgame Conditions for the player who takes
+    it): a player who never held the card meets none of them; the program answers that (issue 30 item 20), even
+    after the holder paid the card back (the card's flag outlives the Quantum Warp)."""
+    from automata.anachrony import finish
+
+    state = ready(2, "quantum-loops,intrigues")
+    state["ql"]["offer"] = ["cosmic_data_leak"] + state["ql"]["offer"][1:]
+    phase(state, 1, "warp", {"anachrony.warp.quantum": ["p1"], "anachrony.warp.p1.card": "cosmic_data_leak",
+                             "anachrony.warp.p1.payback": "triangle 1"})
+    action(state, 2, {"anachrony.action": "quantum_payback"})
+    state["totals"] = finish.module_totals(state, DATA)
+    known = finish.known_answers(state)
+    assert "anachrony.score.p1.cosmic_data_leak" not in known and known["anachrony.score.p2.cosmic_data_leak"] == 0
+
+
+@pytest.mark.parametrize("reserve,rows_locked,asks", [(0, 0, False), (2, 5, False), (2, 0, True), (1, 4, True)])
+def test_a_mission_reward_placement_is_asked_only_when_a_tile_can_go(reserve, rows_locked, asks):
+    """Seed, Colocar Fichas de Agenda (G1: the tile comes from the reserve; G4 locked rows; G5 one row each):
+    with an empty reserve or no open row the reward cannot place a tile, so nothing is asked (issue 30 item 20);
+    otherwise at most as many as the reserve and the open rows allow."""
+    state = ready(2, "intrigues")
+    phase(state, 1, "power_up")
+    state["players"]["p1"]["intrigues"]["objectives"] = reserve
+    for row in state["agenda"][:rows_locked]:
+        row["locked"] = True
+    r = action(state, 1, {"anachrony.action": "mission:p1", "anachrony.mission.p1.met": 3, "anachrony.mission.p1.vp": 1,
+                          "anachrony.mission.p1.agenda": 0})
+    assert ("anachrony.mission.p1.agenda" in asked(r)) == asks
+    if asks:
+        (ask,) = [e for e in r.transcript if e.kind == "ask" and e.id == "anachrony.mission.p1.agenda"]
+        assert ask.msg.params["n"] == min(2, reserve, 5 - rows_locked)
+
+
+def test_an_action_menu_with_only_done_is_not_asked():
+    """Seed, Rodadas de Ações: the menu reports only what the program keeps; when none of it can happen (no
+    module event open to anyone), the program says so and goes on to the Clean Up (issue 30 item 20)."""
+    state = ready(2, "neutronide")
+    r = action(state, 1, {})
+    assert asked(r) == [] and "anachrony.action.nothing_tracked" in said(r)
+    assert state["next"] == {"proc": "phase", "era": 1, "phase": "clean_up"}

@@ -164,7 +164,7 @@ def test_intrigues_setup(players):
     8-card Mission deck per player, Emergency Missions aside, the other modules' Objective tiles."""
     state = new(players, "intrigues")
     says = setup_says(state)
-    assert says["intrigues"][1:] == ["anachrony.setup.council_chamber", "anachrony.setup.objectives_remove",
+    assert says["intrigues"][1:] == ["anachrony.setup.council_chamber", "anachrony.setup.fractures_unsupported", "anachrony.setup.objectives_remove",
                                      "anachrony.setup.agenda_piles", "anachrony.setup.benefits_standee",
                                      "anachrony.setup.mission_decks", "anachrony.setup.emergency_aside"]
     assert "anachrony.setup.module_buildings" in says["buildings"]
@@ -222,3 +222,28 @@ def test_setup_steps_of_a_base_game_skip_the_module_steps():
         play(state, {f"anachrony.setup.{names[-1]}": True, "anachrony.setup.first_player": "p1"})
     assert "hypersync" not in names and "quantum_loops" not in names and "intrigues" not in names
     assert game.next_step(state) == {"proc": "phase", "era": 1, "phase": "preparation"}
+
+
+@pytest.mark.parametrize("name", ["fractures", "Fractures of Time", "fraturas-do-tempo", "Fraturas do Tempo"])
+def test_fractures_of_time_is_refused_at_new_saying_what_is_supported(name):
+    """Rules file §2.3 (Fractures of Time: an Era Zero, the Impact after Era 3, the end after Era 5) and §1.5: the
+    program runs 6 Eras with Intrigues (7 without) and the Impact after Era 4, so Fractures is refused with what
+    is valid, never played on the wrong Timeline (issue 30 item 19)."""
+    with pytest.raises(OptionError) as e:
+        game.check_options({"players": 3, "modules": f"intrigues,{name}"})
+    assert e.value.msg.id == "anachrony.error.fractures" and "intrigues" in e.value.msg.params["valid"]
+
+
+def test_fractures_of_time_is_not_offered_among_the_other_modules():
+    """Seed I11 (two Objective tiles per other module in play) with rules file §2.3: Fractures of Time's Era
+    structure is not run here, so the setup says so and offers only the other three modules' tiles."""
+    state = new(3, "intrigues")
+    while game.next_step(state)["name"] != "intrigues":
+        play(state, {f"anachrony.setup.{game.next_step(state)['name']}": True, "anachrony.setup.sure.world_council_surveillance": True})
+    from automata.core.runner import DiceContext, ScriptedAnswers, run
+
+    r = run(game.procedure(state, game.next_step(state)), ScriptedAnswers({"anachrony.setup.intrigues": True}),
+            dice=DiceContext(1, 1, "app"))
+    assert r.pending.id == "anachrony.setup.other_modules"
+    assert [c.value for c in r.pending.choices] == ["variable_anomalies", "pioneers_of_new_earth", "guardians_of_the_council"]
+    assert "anachrony.setup.fractures_unsupported" in [e.msg.id for e in r.transcript if e.kind == "say"]

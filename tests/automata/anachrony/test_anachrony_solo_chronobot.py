@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from automata.anachrony import game
+from automata.anachrony import game, spaces
 from automata.anachrony.solo import actions as solo_actions
 from automata.anachrony.solo import phases, rounds
 from automata.anachrony.solo import state as solo_state
@@ -29,13 +29,25 @@ def play(gen, answers=None, mode="table"):
     return r
 
 
+def asked(r) -> list[str]:
+    return [e.id for e in r.transcript if e.kind == "ask"]
+
+
 def said(r) -> list[str]:
     return [e.msg.id.removeprefix("anachrony.solo.") for e in r.transcript if e.kind == "say"]
+
+
+def full(state, *kinds, who="p1"):
+    """Every space of ``kinds`` taken this Era by ``who`` (the program keeps them: rules file §2.10, §3.2.5)."""
+    for kind in kinds:
+        for x in spaces.SPACES[kind]:
+            spaces.take(state, kind, x, who)
 
 
 def in_actions(state, era=2, exosuits=6):
     state["era"] = era
     state["solo"]["exosuits"] = exosuits
+    state["solo"]["spaces_era"] = era  # the Action Rounds began: the program keeps the spaces (rounds.start)
     return state["solo"]
 
 
@@ -193,38 +205,99 @@ def test_clean_up_takes_its_exosuits_back_and_the_left_council_space_sets_the_fi
 
 
 def test_it_takes_the_topmost_free_space():
-    """§3.2.5: the topmost free space of the rolled Capital Action, an empty Exosuit."""
+    """§3.2.5: the topmost free space of the rolled Capital Action, an empty Exosuit. The program keeps which
+    spaces its Exosuits hold this Era, so it never asks, and never puts two on one space (issue 30 item 14)."""
     st = new()
     s = in_actions(st)
-    r = play(solo_actions.place_capital(st, SD, "recruit"), {"anachrony.solo.recruit.space": "middle"})
-    assert r.result == "middle" and s["exosuits"] == 5 and s["placed"] == 1
+    r = play(solo_actions.place_capital(st, SD, "recruit"))
+    assert r.result == "top" and s["exosuits"] == 5 and s["placed"] == 1 and not asked(r)
+    r = play(solo_actions.place_capital(st, SD, "recruit"))
+    assert r.result == "middle" and spaces.taken(st, "recruit") == {"top": "bot", "middle": "bot"}
+    r = play(solo_actions.place_capital(st, SD, "recruit"))  # its own two Exosuits fill Recruit: the World Council
+    assert r.result == "council_left" and s["exosuits"] == 3 and not asked(r)
+
+
+def test_your_exosuit_on_a_space_blocks_it_for_the_opponent():
+    """§2.10 (one Exosuit per Main-board space per Era) with §3.2.5: you say where your Exosuit went, once, on
+    your turn; the opponent then takes the topmost space still free."""
+    st = new()
+    s = in_actions(st)
+    s.update(turn="p1", you_exosuits=3)
+    play(rounds.turn(st, SD, 2, 2), {"anachrony.solo.you": "construct.top"})
+    assert spaces.taken(st, "construct") == {"top": "p1"} and s["you_exosuits"] == 2
+    r = play(solo_actions.place_capital(st, SD, "construct"))
+    assert r.result == "middle" and not asked(r)
+    s["turn"] = "p1"
+    r = run(rounds.turn(st, SD, 2, 3), ScriptedAnswers({}), dice=DiceContext(1, 1, "table"))
+    offered = [c.value for c in r.pending.choices]
+    assert "construct.top" not in offered and "construct.middle" not in offered and "recruit.top" in offered
+
+
+def test_after_the_impact_a_used_capital_space_stays_hex_unavailable():
+    """§2.9: after the Impact every Capital space carries a Collapsing tile (2 per Action with 2 players, solo
+    too) that flips to Hex Unavailable when the Exosuit leaves in the Clean Up; §3.2.5: it cannot use those."""
+    st = game.new_state(game.check_options({"players": 1, "modules": "", "opponent": "chronobot"}), 1)
+    st["era"], st["impact"] = 5, True
+    in_actions(st, era=5)
+    spaces.take(st, "research", "top", "p1")
+    play(solo_actions.place_capital(st, SD, "research"))
+    play(game.procedure(st, {"proc": "phase", "era": 5, "phase": "clean_up"}), {"anachrony.clean_up.collapsed": False})
+    assert sorted(spaces.collapsed(st, "research")) == ["middle", "top"] and spaces.taken(st, "research") == {}
+    in_actions(st, era=6)
+    r = play(solo_actions.place_capital(st, SD, "research"))
+    assert r.result == "council_left"
+
+
+def test_before_the_impact_the_spaces_are_free_again_each_era():
+    """§2.10: a space takes one Exosuit per Era; the Clean Up brings the Exosuits back (§3.2.4 Clean Up)."""
+    st = new()
+    in_actions(st)
+    full(st, "construct")
+    play(game.procedure(st, {"proc": "phase", "era": 2, "phase": "clean_up"}))
+    assert spaces.taken(st, "construct") == {} and spaces.collapsed(st, "construct") == []
 
 
 def test_a_full_action_sends_it_to_the_world_council_first_player_space_first():
     """§3.2.5: no free space: a World Council space, the First Player one when free (it becomes First Player)."""
     st = new()
     s = in_actions(st)
-    r = play(solo_actions.place_capital(st, SD, "research"), {"anachrony.solo.research.space": "none", "anachrony.solo.council": ["right", "left"]})
-    assert r.result == "council_left" and s["first_next"] == "bot"
-    r = play(solo_actions.place_capital(st, SD, "research"), {"anachrony.solo.research.space": "none", "anachrony.solo.council": ["right"]})
+    full(st, "research")
+    r = play(solo_actions.place_capital(st, SD, "research"))
+    assert r.result == "council_left" and s["first_next"] == "bot" and not asked(r)
+    r = play(solo_actions.place_capital(st, SD, "research"))
     assert r.result == "council_right"
 
 
-def test_the_covered_right_council_space_is_not_offered():
+def test_your_left_council_space_makes_you_first_player_without_a_question():
+    """§2.5 (7): whoever took the left World Council space is First Player next Era; the program saw yours."""
+    st = new()
+    s = in_actions(st)
+    s.update(turn="p1", you_exosuits=2, first="bot", spaces_era=2)
+    play(rounds.turn(st, SD, 2, 2), {"anachrony.solo.you": "council.left"})
+    r = play(phases.clean_up(st, SD))
+    assert s["first"] == "p1" and not asked(r)
+    full(st, "research")
+    r = play(solo_actions.place_capital(st, SD, "research"))
+    assert r.result == "council_right"
+
+
+def test_the_covered_right_council_space_is_not_used():
     """§3.2.9: harder option, the right World Council space covered by a Hex Unavailable tile."""
     st = new(difficulty="wc-right")
-    in_actions(st)
-    gen = solo_actions.place_capital(st, SD, "research")
-    r = run(gen, ScriptedAnswers({"anachrony.solo.research.space": "none"}), dice=DiceContext(1, 1, "table"))
-    assert [c.value for c in r.pending.choices] == ["left"]
+    s = in_actions(st)
+    full(st, "research")
+    spaces.take(st, "council", "left", "p1")
+    play(solo_actions.perform(st, SD, "research"))
+    assert s["failed"] == 1 and s["exosuits"] == 6 and "right" not in spaces.taken(st, "council")
 
 
 def test_no_space_anywhere_is_a_failed_action_without_an_exosuit():
     """§3.2.6: no space available: no Exosuit placed, +1 VP."""
     st = new()
     s = in_actions(st)
-    play(solo_actions.perform(st, SD, "recruit"), {"anachrony.solo.recruit.space": "none", "anachrony.solo.council": []})
-    assert s["vp"] == 1 and s["exosuits"] == 6 and s["failed"] == 1
+    full(st, "recruit", "council")
+    r = play(solo_actions.perform(st, SD, "recruit"))
+    assert s["vp"] == 1 and s["exosuits"] == 6 and s["failed"] == 1 and not asked(r)
 
 
 def test_an_impossible_effect_still_blocks_the_space():
@@ -232,7 +305,7 @@ def test_an_impossible_effect_still_blocks_the_space():
     st = new()
     s = in_actions(st)
     s["buildings"]["lab"] = 3
-    play(solo_actions.perform(st, SD, "construct_lab"), {"anachrony.solo.construct.space": "top"})
+    play(solo_actions.perform(st, SD, "construct_lab"))
     assert s["vp"] == 1 and s["exosuits"] == 5 and s["buildings"]["lab"] == 3
 
 
@@ -243,7 +316,7 @@ def test_construct_takes_the_higher_top_and_the_secondary_on_a_tie():
     """§3.2.7 Construct: the higher-VP of the two stack tops, the secondary stack on a tie; VP counted when taken."""
     st = new()
     s = in_actions(st)
-    ans = {"anachrony.solo.construct.space": "top", "anachrony.solo.stack.factory.primary": 3,
+    ans = {"anachrony.solo.stack.factory.primary": 3,
            "anachrony.solo.stack.factory.secondary": 3}
     r = play(solo_actions.perform(st, SD, "construct_factory"), ans)
     assert s["buildings"]["factory"] == 1 and s["vp"] == 3
@@ -258,8 +331,7 @@ def test_superproject_spends_the_shape_it_has_most_of():
     st = new()
     s = in_actions(st, era=3)
     s["breakthroughs"] = {"circle": 1, "triangle": 2, "square": 0}
-    r = play(solo_actions.perform(st, SD, "construct_superproject"), {"anachrony.solo.construct.space": "top",
-                                                            "anachrony.solo.superproject.eras": ["1", "2", "3"],
+    r = play(solo_actions.perform(st, SD, "construct_superproject"), {"anachrony.solo.superproject.eras": ["1", "2", "3"],
                                                             "anachrony.solo.superproject.vp.1": 5, "anachrony.solo.superproject.vp.2": 5,
                                                             "anachrony.solo.superproject.vp.3": 4})
     assert s["breakthroughs"] == {"circle": 1, "triangle": 1, "square": 0} and s["superprojects"] == 1 and s["vp"] == 5
@@ -272,7 +344,7 @@ def test_superproject_tie_between_shapes_is_broken_by_the_shape_die():
     st = new()
     s = in_actions(st, era=3)
     s["breakthroughs"] = {"circle": 1, "triangle": 0, "square": 1}
-    play(solo_actions.perform(st, SD, "construct_superproject"), {"anachrony.solo.construct.space": "top", "anachrony.solo.superproject.eras": ["1"],
+    play(solo_actions.perform(st, SD, "construct_superproject"), {"anachrony.solo.superproject.eras": ["1"],
                                                         "anachrony.solo.superproject.vp.1": 2, "anachrony.solo.shape": [[2], [3]]})
     assert s["breakthroughs"] == {"circle": 1, "triangle": 0, "square": 0}
 
@@ -281,7 +353,7 @@ def test_superproject_without_a_breakthrough_fails():
     """§3.2.7: no Breakthrough: Failed Action (the Exosuit stays on the space)."""
     st = new()
     s = in_actions(st)
-    play(solo_actions.perform(st, SD, "construct_superproject"), {"anachrony.solo.construct.space": "top"})
+    play(solo_actions.perform(st, SD, "construct_superproject"), {})
     assert s["vp"] == 1 and s["superprojects"] == 0 and s["exosuits"] == 5
 
 
@@ -290,8 +362,7 @@ def test_recruit_takes_a_type_it_lacks_by_priority_and_scores_one():
     st = new()
     s = in_actions(st)
     s["workers"]["genius"] = 1
-    play(solo_actions.perform(st, SD, "recruit"), {"anachrony.solo.recruit.space": "top",
-                                        "anachrony.solo.recruit.pool": ["scientist", "genius", "engineer"]})
+    play(solo_actions.perform(st, SD, "recruit"), {"anachrony.solo.recruit.pool": ["scientist", "genius", "engineer"]})
     assert s["workers"] == {"genius": 1, "administrator": 0, "engineer": 1, "scientist": 0} and s["vp"] == 1
 
 
@@ -300,7 +371,7 @@ def test_recruit_completing_the_four_types_trades_them_for_five():
     st = new()
     s = in_actions(st)
     s["workers"] = {"genius": 1, "administrator": 2, "engineer": 1, "scientist": 0}
-    play(solo_actions.perform(st, SD, "recruit"), {"anachrony.solo.recruit.space": "top", "anachrony.solo.recruit.pool": ["scientist"]})
+    play(solo_actions.perform(st, SD, "recruit"), {"anachrony.solo.recruit.pool": ["scientist"]})
     assert s["workers"] == {"genius": 0, "administrator": 1, "engineer": 0, "scientist": 0} and s["vp"] == 6
 
 
@@ -309,10 +380,9 @@ def test_recruit_genius_or_research():
     st = new()
     s = in_actions(st)
     s["workers"]["genius"] = 1
-    play(solo_actions.perform(st, SD, "recruit_genius_or_research"), {"anachrony.solo.genius_in_pool": True, "anachrony.solo.recruit.space": "top"})
+    play(solo_actions.perform(st, SD, "recruit_genius_or_research"), {"anachrony.solo.genius_in_pool": True})
     assert s["workers"]["genius"] == 2 and s["vp"] == 1
-    play(solo_actions.perform(st, SD, "recruit_genius_or_research"), {"anachrony.solo.genius_in_pool": False, "anachrony.solo.research.space": "top",
-                                                           "anachrony.solo.shape": "2", "anachrony.solo.research.left": True})
+    play(solo_actions.perform(st, SD, "recruit_genius_or_research"), {"anachrony.solo.genius_in_pool": False, "anachrony.solo.shape": "2", "anachrony.solo.research.left": True})
     assert s["breakthroughs"]["triangle"] == 1
 
 
@@ -320,7 +390,7 @@ def test_research_rolls_the_shape_die_and_fails_when_that_shape_is_gone():
     """§3.2.7 Research: the shape die only; none of that shape left: Failed Action."""
     st = new()
     s = in_actions(st)
-    play(solo_actions.perform(st, SD, "research"), {"anachrony.solo.research.space": "top", "anachrony.solo.shape": "1",
+    play(solo_actions.perform(st, SD, "research"), {"anachrony.solo.shape": "1",
                                          "anachrony.solo.research.left": False})
     assert s["breakthroughs"]["circle"] == 0 and s["vp"] == 1
 
@@ -338,8 +408,18 @@ def test_mine_with_no_free_space_fails_without_an_exosuit():
     """§3.2.7: Mine is no Capital Action: no free Mine space is a Failed Action, no World Council fallback."""
     st = new()
     s = in_actions(st)
-    r = play(solo_actions.perform(st, SD, "mine"), {"anachrony.solo.mine.spaces": []})
-    assert s["vp"] == 1 and s["exosuits"] == 6 and "anachrony.solo.council" not in [e.id for e in r.transcript]
+    full(st, "mine")
+    r = play(solo_actions.perform(st, SD, "mine"))
+    assert s["vp"] == 1 and s["exosuits"] == 6 and not asked(r) and spaces.taken(st, "council") == {}
+
+
+def test_mine_takes_a_space_nobody_holds():
+    """§3.2.7 Mine with §2.10: the topmost Mine space giving what it wants among those free this Era."""
+    st = new()
+    s = in_actions(st)
+    spaces.take(st, "mine", "upper", "p1")
+    play(solo_actions.perform(st, SD, "mine"), {"anachrony.solo.mine.pool": []})
+    assert spaces.taken(st, "mine") == {"upper": "p1", "middle": "bot"} and s["resources"]["gold"] == 1
 
 
 def test_time_travel_takes_back_from_its_biggest_past_pile_oldest_first():
@@ -443,8 +523,7 @@ def test_its_turn_performs_the_rolled_tokens_action_then_advances_it():
     st = new()
     s = in_actions(st)
     s["turn"] = "bot"
-    play(rounds.turn(st, SD, 2, 2), {"anachrony.solo.ai": "5", "anachrony.solo.research.space": "top",
-                                    "anachrony.solo.shape": "3", "anachrony.solo.research.left": True})
+    play(rounds.turn(st, SD, 2, 2), {"anachrony.solo.ai": "5", "anachrony.solo.shape": "3", "anachrony.solo.research.left": True})
     assert s["breakthroughs"]["square"] == 1 and solo_state.token_spot(s, "5") == "long.1" and s["actions"] == 1
     assert s["turn"] == "p1" and st["next"] == {"proc": "solo_turn", "era": 2, "k": 3}
 
@@ -478,8 +557,8 @@ def test_your_early_pass_lets_it_play_until_its_third_action():
     assert s["owed"] == 2 and s["turn"] == "bot"
     for k in (4, 5):
         assert st["next"]["proc"] == "solo_turn"
-        play(rounds.turn(st, SD, 2, k), {"anachrony.solo.ai": "3", "anachrony.solo.construct.space": "none", "anachrony.solo.council": [],
-                                        "anachrony.solo.superproject.eras": []})
+        full(st, "construct", "council")
+        play(rounds.turn(st, SD, 2, k), {"anachrony.solo.ai": "3", "anachrony.solo.superproject.eras": []})
     assert s["actions"] == 3 and st["next"]["phase"] == "clean_up"
 
 
@@ -497,7 +576,7 @@ def test_your_exosuit_actions_stop_when_your_powered_exosuits_are_placed():
         s["turn"] = "p1"
         r = run(rounds.turn(st, SD, 2, k), ScriptedAnswers({}), dice=DiceContext(1, 1, "table"))
         offered = [c.value for c in r.pending.choices]
-        assert offered[:2] == ["action", "board"] and "pass" in offered, offered
+        assert offered[0] == "action" and "construct.top" in offered and "board" in offered and "pass" in offered, offered
         play(rounds.turn(st, SD, 2, k), {"anachrony.solo.you": "action"})
         assert s["you_exosuits"] == left - 1
         k += 1
@@ -536,7 +615,8 @@ def test_your_module_actions_are_offered_on_your_turn():
     s["turn"] = "p1"
     gen = rounds.turn(st, SD, 2, 2)
     r = run(gen, ScriptedAnswers({}), dice=DiceContext(1, 1, "table"))
-    assert [c.value for c in r.pending.choices] == ["action", "hypersync", "pass"]
+    offered = [c.value for c in r.pending.choices]
+    assert offered[0] == "action" and offered[-2:] == ["hypersync", "pass"], offered
 
 
 # -- §3.2.10 scoring -----------------------------------------------------------------------------------------------
@@ -662,3 +742,44 @@ def test_per_era_figures_are_cleared_at_clean_up_not_shown_stale_in_the_next_era
     assert "you_exosuits" not in s and s["actions"] == 0 and not s["passed"] and not s["player_passed"]
     play(phases.your_exosuits(st, SD), {"anachrony.solo.you.exosuits": 5})
     assert s["you_exosuits"] == 5
+
+
+# -- issue 30 item 17: your Warp tiles at the Paradox ------------------------------------------------------------------
+
+
+def test_your_warp_tiles_on_a_tile_are_at_most_two_and_never_asked_again_after_zero():
+    """§3.2.4 Paradox with §2.7 / §3.2.4 Warp (0-2 Warp tiles on the present tile each Era; they only leave a tile
+    later): the answer is 0-2, no more than said at an earlier Paradox; after "0" the question is not asked again."""
+    st = new()
+    st["era"] = 2
+    st["solo"]["warps"] = {"1": 1}
+    r = run(phases.paradox(st, SD), ScriptedAnswers({}), dice=DiceContext(1, 1, "table"))
+    assert (r.pending.min, r.pending.max) == (0, 2)
+    with pytest.raises(BadAnswer):
+        play(phases.paradox(st, SD), {"anachrony.solo.paradox.era1": 3})
+    play(phases.paradox(st, SD), {"anachrony.solo.paradox.era1": 0, "anachrony.solo.paradox": "2"})
+    st["era"] = 3
+    r = play(phases.paradox(st, SD), {"anachrony.solo.paradox": "2"})
+    assert "anachrony.solo.paradox.era1" not in asked(r) and "paradox.at_most" in said(r) and "paradox.rolled" in said(r)
+
+
+def test_no_paradox_question_when_its_count_decides_alone():
+    """§3.2.4: it rolls where it has the most, ties included: with 2 Warp tiles there it has at least as many as
+    you can (2); with 1 there after you said 1 at an earlier Paradox, you have at most 1: nothing is asked."""
+    st = new()
+    st["era"] = 3
+    st["solo"]["warps"] = {"1": 2, "2": 1}
+    st["solo"]["your_warps"] = {"2": 1}
+    r = play(phases.paradox(st, SD), {"anachrony.solo.paradox": [[1], [1]]})
+    assert asked(r) == [] and said(r).count("paradox.rolled") == 2 and said(r).count("paradox.at_most") == 2
+
+
+def test_your_quantum_warp_is_one_of_that_eras_two_warp_tiles():
+    """Seed W1 (the Quantum Warp counts as one of the 0-2 Warp tiles of that Warp phase) with §4.1 item 21 (it
+    counts in Paradox majorities): with it on the tile, at most 1 ordinary Warp tile is there."""
+    st = new("chronossus", modules="quantum-loops")
+    st["era"] = 3
+    st["solo"]["warps"] = {"2": 1}
+    st["players"]["p1"]["quantum"] = {"warp": "timeline", "era": 2, "card": "cosmic_data_leak"}
+    pending = run(phases.paradox(st, SD), ScriptedAnswers({}), dice=DiceContext(1, 1, "table")).pending
+    assert pending.id == "anachrony.solo.paradox.era2" and (pending.min, pending.max) == (0, 1)

@@ -6,7 +6,8 @@ from automata.anachrony.solo import actions as solo_actions
 from automata.anachrony.solo import phases, rounds
 from automata.anachrony.solo import state as solo_state
 from automata.anachrony.solo.flow import score_answers
-from test_anachrony_solo_chronobot import SD, in_actions, new, play, said
+from automata.anachrony import spaces
+from test_anachrony_solo_chronobot import SD, asked, full, in_actions, new, play, said
 
 
 def cs(modules="", **raw):
@@ -126,8 +127,7 @@ def test_autoleap_performs_the_next_tile_at_once():
     s = in_actions(st)
     s["route_step"]["5"] = 2  # on Construct Power Plant; next is slot III (C03B, Autoleap)
     s["turn"] = "bot"
-    r = play(rounds.turn(st, SD, 2, 2), {"anachrony.solo.ai": "5", "anachrony.solo.construct.space": "top",
-                                        "anachrony.solo.stack.power_plant.primary": 2, "anachrony.solo.stack.power_plant.secondary": 1})
+    r = play(rounds.turn(st, SD, 2, 2), {"anachrony.solo.ai": "5", "anachrony.solo.stack.power_plant.primary": 2, "anachrony.solo.stack.power_plant.secondary": 1})
     assert "turn.autoleap" in said(r) and s["pool"]["energized"] == 6
     assert solo_state.chronossus_spot(SD, s, "5") == "a4" and s["actions"] == 1
 
@@ -136,9 +136,11 @@ def test_failed_with_no_space_also_discards_an_exosuit():
     """§3.4.7: no free space: +1 VP and one powered Exosuit discarded; an impossible effect keeps the Exosuit placed."""
     st = cs()
     s = in_actions(st, exosuits=4)
-    play(solo_actions.perform(st, SD, "recruit"), {"anachrony.solo.recruit.space": "none", "anachrony.solo.council": []})
+    full(st, "recruit", "council")
+    play(solo_actions.perform(st, SD, "recruit"))
     assert s["vp"] == 1 and s["exosuits"] == 3 and s["placed"] == 0
-    play(solo_actions.perform(st, SD, "recruit"), {"anachrony.solo.recruit.space": "top", "anachrony.solo.recruit.pool": []})
+    st["spaces"] = {}
+    play(solo_actions.perform(st, SD, "recruit"), {"anachrony.solo.recruit.pool": []})
     assert s["vp"] == 2 and s["exosuits"] == 2 and s["placed"] == 1
 
 
@@ -195,7 +197,7 @@ def test_research_harder_takes_a_shape_it_lacks():
     st = cs(difficulty="new-shape")
     s = in_actions(st)
     s["breakthroughs"] = {"circle": 1, "triangle": 0, "square": 1}
-    play(solo_actions.perform(st, SD, "research"), {"anachrony.solo.research.space": "top", "anachrony.solo.shape": [[1], [3], [2]],
+    play(solo_actions.perform(st, SD, "research"), {"anachrony.solo.shape": [[1], [3], [2]],
                                          "anachrony.solo.research.left": True})
     assert s["breakthroughs"]["triangle"] == 1
 
@@ -208,7 +210,8 @@ def test_no_space_with_hypersync_places_a_solo_hypersync_tile():
     tile, the Action without an Exosuit; at most 1 per Era."""
     st = cs("hypersync")
     s = in_actions(st, era=2)
-    ans = {"anachrony.solo.recruit.space": "none", "anachrony.solo.council": [], "anachrony.solo.recruit.pool": ["engineer"]}
+    full(st, "recruit", "council")
+    ans = {"anachrony.solo.recruit.pool": ["engineer"]}
     play(solo_actions.perform(st, SD, "recruit"), ans)
     assert s["hypersync"] == [2] and s["exosuits"] == 6 and s["workers"]["engineer"] == 1
     play(solo_actions.perform(st, SD, "recruit"), ans)
@@ -220,7 +223,8 @@ def test_no_more_than_three_pending_solo_hypersync_tiles():
     st = cs("hypersync")
     s = in_actions(st, era=5)
     s["hypersync"] = [1, 2, 3]
-    play(solo_actions.perform(st, SD, "research"), {"anachrony.solo.research.space": "none", "anachrony.solo.council": []})
+    full(st, "research", "council")
+    play(solo_actions.perform(st, SD, "research"))
     assert s["failed"] == 1 and len(s["hypersync"]) == 3
 
 
@@ -230,7 +234,9 @@ def test_hypersync_action_recovers_its_earliest_tile_for_two_vp():
     st = cs("hypersync")
     s = in_actions(st, era=4)
     s["hypersync"] = [1, 3]
-    play(solo_actions.perform(st, SD, "tile:C12A"), {"anachrony.solo.hypersync.free": ["middle", "right"], "anachrony.solo.shape": [[1], [3]]})
+    spaces.take(st, "hypersync", "left", "p1")  # your recovery this Era (the program saw it)
+    play(solo_actions.perform(st, SD, "tile:C12A"), {"anachrony.solo.shape": [[1], [3]]})
+    assert spaces.taken(st, "hypersync") == {"left": "p1", "right": "bot"}
     assert s["hypersync"] == [3] and s["vp"] == 2 and s["time_travel"] == 0 and s["exosuits"] == 5
     assert s["pool"]["energized"] == 6
 
@@ -253,7 +259,7 @@ def test_targeted_hypersync_blocks_your_oldest_tile():
     s["hypersync"] = [2]
     st["players"]["p1"]["hypersync"] = {"construct": {"state": "pending", "era": 3}, "recruit": {"state": "pending", "era": 1},
                                         "research": {"state": "available"}}
-    r = play(solo_actions.perform(st, SD, "tile:C12A"), {"anachrony.solo.hypersync.free": ["left", "middle", "right"]})
+    r = play(solo_actions.perform(st, SD, "tile:C12A"))
     assert not any(e.kind == "roll" for e in r.transcript)
     assert [e.msg.params["space"] for e in r.transcript if e.kind == "say" and e.msg.id == "anachrony.solo.hypersync_recover"] == \
         ["@anachrony.hs_space.middle"]
@@ -381,3 +387,14 @@ def test_its_score_answers_include_the_energy_cores_option_and_its_hypersync_til
     assert known["anachrony.score.opponent"] == "chronossus"
     assert known["anachrony.score.bot.energy_core_option"] is True and known["anachrony.score.bot.energy_cores"] == 5
     assert known["anachrony.score.bot.hypersync_out"] == 1
+
+
+def test_its_exosuits_never_share_a_space_and_reach_the_solo_hypersync_fallback():
+    """§3.4.7 (placement as the Chronobot's, §3.2.5) and §3.4.9 (no space, World Council included: a Solo
+    Hypersync tile): its own Exosuits fill Recruit's two spaces, then the left World Council space (the right one
+    is covered with Hypersync), then a Solo Hypersync tile; nothing is asked (issue 30 item 14)."""
+    st = cs("hypersync")
+    s = in_actions(st, era=2)
+    where = [play(solo_actions.place_capital(st, SD, "recruit")) for _ in range(4)]
+    assert [r.result for r in where] == ["top", "middle", "council_left", "hypersync"]
+    assert not any(asked(r) for r in where) and s["placed"] == 3 and s["hypersync"] == [2]

@@ -15,6 +15,7 @@ import pytest
 
 from automata.anachrony import score_data, scoring
 from automata.anachrony import game
+from automata.anachrony import spaces
 from automata.anachrony.solo import state as solo_state
 from automata.anachrony.solo.data import solo_data_of
 from automata.anachrony.solo.flow import score_answers
@@ -58,6 +59,13 @@ def check(state) -> None:
     assert 0 <= s["paradox"] <= 2 and 0 <= s["anomalies"] <= 3
     assert all(n > 0 for n in s["warps"].values()) and solo_state.warps_out(s) <= solo_state.WARP_TILES
     assert all(0 <= n <= 3 for n in s["buildings"].values()) and 0 <= s["superprojects"] <= 3
+    # issue 30 item 14 (§2.10 one Exosuit per space per Era, §2.9 Hex Unavailable, §3.2.5): each Exosuit it placed
+    # this Era holds a space of its own, and no space is held that went Hex Unavailable
+    held = [(k, x) for k, v in (state.get("spaces") or {}).items() for x, who in v.items() if who == "bot"]
+    assert len(held) == s["placed"], (held, s["placed"])
+    for kind, v in (state.get("spaces") or {}).items():
+        assert not set(v) & set(spaces.collapsed(state, kind)), kind
+        assert set(v) <= set(spaces.SPACES[kind]) and set(v.values()) <= {"bot", "p1"}
     for table in ("workers", "resources", "breakthroughs"):
         assert all(n >= 0 for n in s[table].values())
     assert s["vp"] >= 0

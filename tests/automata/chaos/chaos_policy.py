@@ -21,8 +21,11 @@ REGIONS = ["norsca", "troll_country", "kislev", "the_empire", "bretonnia", "esta
 class Policy:
     """Random legal answers; ``focus`` makes it crowd cultists into a few regions (so regions get ruined)."""
 
-    def __init__(self, seed: int, pass_rate: float = 0.15, focus: float = 0.0):
+    def __init__(self, seed: int, pass_rate: float = 0.15, focus: float = 0.0, card_changes: bool = False):
         self.rng = random.Random(seed)
+        # also draw and discard Chaos cards and take Old World cards off the track in board changes (issue 29);
+        # off in the goldens, whose random draws stay as they were
+        self.card_changes = card_changes
         self.pass_rate = pass_rate
         self.focus = focus
         self.preferred = REGIONS[:]
@@ -97,7 +100,7 @@ class Policy:
         if ask.kind == YES_NO:
             return (True if ask.id.startswith("chaos.setup.") else rng.random() < 0.5), "answers"
         if ask.kind == ONE_OF:
-            values = [c.value for c in ask.choices]
+            values = [c.value for c in ask.choices if c.available]  # an item kept in place but not takeable now
             if "pass" in values and len(values) > 1 and rng.random() > self.pass_rate:
                 values = [v for v in values if v != "pass"]
             if rng.random() < self.focus:
@@ -121,14 +124,18 @@ class Policy:
             # an Old World card's End-phase effect: printed or not (as the yes/no it was), then its changes
             if rng.random() >= 0.5:
                 return "no", "answers"
-            return self.changes(), "answers"
+            return self.changes(ask.id), "answers"
         if ask.kind == TEXT:
-            return self.changes(), "answers"
+            return self.changes(ask.id), "answers"
         raise AssertionError(ask.kind)
 
-    def changes(self) -> str:
+    def changes(self, ask_id: str = "") -> str:
         """Board changes printed on a card the program does not model."""
         rng = self.rng
+        # not after a Summoning card: those answers are planned one action at a time and replayed after the
+        # whole line, when the hands are no longer what they were at the planned moment
+        if self.card_changes and self.state is not None and not ask_id.startswith("chaos.card.") and rng.random() < 0.4:
+            return self.card_change()
         # sometimes corruption or tokens appear
         if self.state is not None and rng.random() < self.focus:
             power = rng.choice(self.state["powers"])
@@ -138,6 +145,21 @@ class Policy:
                 return f"+{rng.randint(1, 4)} corruption {power} {region}"
             if not self.state["regions"][region]["ruin"]:
                 return f"+{kind} {region}"
+        return "none"
+
+    def card_change(self) -> str:
+        """A legal draw, discard or removal from the Old World track (issue 29)."""
+        rng = self.rng
+        power = rng.choice(self.state["powers"])
+        ps = self.state["p"][power]
+        track = [c for c in self.state["old_world"]["track"] if c]
+        roll = rng.random()
+        if track and roll < 0.3:
+            return f"-track {rng.choice(track)}"
+        if roll < 0.65 and ps["hand"] > 0:
+            return f"-{rng.randint(1, min(2, ps['hand']))} cards {power}"
+        if ps["deck"] + ps["discard"] > 0:
+            return f"+{rng.randint(1, min(3, ps['deck'] + ps['discard']))} cards {power}"
         return "none"
 
     def table_dice(self, roll, spec):
@@ -161,8 +183,8 @@ class _Recorder:
 
 
 def play_game(seed: int, powers=("khorne", "nurgle", "tzeentch", "slaanesh"), on_step=None, max_steps=2000, focus: float = 0.0,
-              summoning: str = "line"):
+              summoning: str = "line", card_changes: bool = False):
     """Play a whole game with the policy; returns (final state, list of (step, RunResult))."""
     options = game.check_options({"powers": ",".join(powers), "summoning": summoning})
     state = game.new_state(options, seed)
-    return play_policy(game, state, Policy(seed, focus=focus), seed, on_step, max_steps)
+    return play_policy(game, state, Policy(seed, focus=focus, card_changes=card_changes), seed, on_step, max_steps)

@@ -12,7 +12,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from automata.chaos import game
+from automata.chaos import copies, game
+from automata.chaos.board import in_reserve
 from automata.chaos.game import data_of
 from chaos_policy import play_game
 from conftest import random_games
@@ -67,22 +68,34 @@ def check_invariants(state, data, previous_vp):
         assert ps["pp"] >= 0 and ps["hand"] >= 0 and ps["deck"] >= 0 and ps["discard"] >= 0
         assert 0 <= ps["dial"] <= data.ticks_to_win(p)
         for kind, f in data.power(p)["followers"].items():
+            # issue 29: figures on the board never above the box, per Power per figure kind (rules file §2.5
+            # counts; A Great Foul Consumption and the Heroes take figures off, summoning puts them on)
             on_board = sum(r["figures"].get(p, {}).get(kind, 0) for r in state["regions"].values())
-            assert on_board <= f["count"]
+            assert on_board <= f["count"], (p, kind, on_board, f["count"])
+            assert in_reserve(state, data, p, kind) >= 0
+        # issue 29, rules file §2.8: the Power's cards add up to its deck; no card has more copies on the board
+        # and known in the discard pile than the deck holds
+        assert copies.pile_total(state, p) == data.power(p)["deck_size"], p
+        known = copies.known_discards(state, p)
+        assert len(known) <= ps["discard"]
+        for c in data.chaos_cards(p):
+            assert copies.in_play(state, p, c["id"]) + known.count(c["id"]) <= c["copies"], (p, c["id"])
 
 
 @settings(max_examples=random_games(1200), deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**31 - 1), focus=st.sampled_from([0.0, 0.5, 0.8, 1.0]), three=st.booleans())
 def test_random_games_keep_the_invariants(seed, focus, three):
     """Seed 003, across thousands of random legal games: corruption never negative, at most five ruined
-    regions, VP never decreasing, and the game always ends (by a winner or the Old World deck)."""
+    regions, VP never decreasing, a Power's cards always its deck and never more copies of a card in play or
+    in the discard pile than its deck holds (issue 29: board changes draw, discard and clear the track too),
+    and the game always ends (by a winner or the Old World deck)."""
     powers = ("khorne", "tzeentch", "slaanesh") if three else ("khorne", "nurgle", "tzeentch", "slaanesh")
     previous: dict = {}
 
     def on_step(state, step, result):
         check_invariants(state, data_of(state), previous)
 
-    state, history = play_game(seed, powers=powers, on_step=on_step, focus=focus)
+    state, history = play_game(seed, powers=powers, on_step=on_step, focus=focus, card_changes=True)
     assert state["over"]
     assert state["round"] <= (7 if not three else 8)
     assert state["result"]["rule"] in {"old_world", "vp", "dial", "vp_most_vp", "vp_shared", "dial_most_vp", "dial_shared"}

@@ -101,7 +101,7 @@ def test_close_matches_are_suggested():
     state = ready()
     with pytest.raises(BadAnswer) as bad:
         record(state, "khorne", "cultist kislevv")
-    assert "kislev" in bad.value.problem.params["close"]
+    assert "@chaos.region.kislev" in bad.value.problem.params["close"]  # the region's name in the table's language
 
 
 def test_turns_switches_to_one_action_at_a_time():

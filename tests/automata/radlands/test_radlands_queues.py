@@ -143,6 +143,30 @@ def test_zeto_khan_now_makes_an_event_or_entering_raiders_resolve_at_once():
     assert refused(state, "raid now") == "radlands.invalid.played_now_raiders"
 
 
+def test_zeto_khan_now_goes_only_with_the_first_event_of_the_turn():
+    """Rules §2.5 step 1 (Zeto Khan: the first event you play each turn is bomb 0; Raiders placed by a raid count as
+    played, a raid on queued Raiders does not) and issue 30 item 9: 'now' on any later event or raid of the turn
+    is refused whole, with the reason; the same items without 'now' are accepted."""
+    for played in ("raid now, raid now", "Banish, Napalm now", "raid, Banish now", "Famine now, raid now",
+                   "silo, Banish, raid now"):
+        state = new()
+        step(state)
+        assert refused(state, played) == "radlands.invalid.played_now_not_first", played
+    state = new()
+    turn(state, "Banish now, Napalm")  # the first is bomb 0, the second is queued by its bomb
+    assert state["players"]["a"]["queue"] == ["napalm", "", ""]
+    for queue, after in ((["", "", "raiders"], ["", "raiders", ""]), (["raiders", "", ""], ["", "", ""])):
+        state = new()
+        step(state)
+        state["players"]["a"].update(queue=list(queue), raiders="queue")
+        end = step(state, {"played": "raid, Banish now"})  # a raid on queued Raiders is no event played
+        assert state["players"]["a"]["queue"] == after and "radlands.event.zeto" in said(end)
+    state = new()
+    _, end = turn(state, "raid now, Banish")  # the raid that places the Raiders is the first event
+    assert state["players"]["a"]["raiders"] == "area" and "radlands.raid.zeto" in said(end)
+    assert state["players"]["a"]["queue"] == ["banish", "", ""]
+
+
 def test_the_water_silo_changes_place_when_named():
     """Pegar Water Silo and Junk Card (seed): taken into the hand it stays there across turns; junked it goes back
     to its owner's play area."""
@@ -196,6 +220,25 @@ def test_the_stored_answer_reads_back_to_the_same_items():
     d = game.data_of(state)
     items = queues_only.parse(state, d, "2 raids, high ground, SILO, doomsayer, Omen Clock b2, raid x1, Ana venceu")
     assert queues_only.parse(state, d, queues_only.canonical(d, items)) == items
+
+
+def test_the_stored_answer_keeps_the_words_the_table_wrote():
+    """Issue 30 item 13 (seed 004 is Portuguese: 'raid', and the program's 'agora', 'venceu', 'empate'): the answer
+    kept in the journal, which 'tabletop log' shows, is written back in the table's words, not turned into
+    English; it still reads back to the same items."""
+    from automata.radlands import queues_only
+
+    state = new()
+    step(state)
+    d = game.data_of(state)
+    for typed, stored in (("raid agora", "raid agora"), ("reides x2", "reide, reide"), ("banish AGORA", "Banish agora"),
+                          ("raid now", "raid now"), ("Bruno venceu", "b venceu"), ("empate", "empate"), ("draw", "draw"),
+                          ("2 raids, Ana wins", "raid, raid, a wins")):
+        items = queues_only.parse(state, d, typed)
+        assert queues_only.canonical(d, items) == stored, typed
+        assert queues_only.parse(state, d, stored) == items
+    record = step(state, {"played": "raid agora"}).records[0]
+    assert record.value == "raid agora"
 
 
 def test_golden_game():

@@ -395,11 +395,24 @@ def test_deck_reshuffles_once_then_the_second_run_out_is_a_draw():
     state = fresh()
     state["deck"].update(count=1, discard=5)
     taken, what = board.take_from_deck(state, 2)
-    assert taken == 2 and what == ["reshuffle"] and state["deck"] == {"count": 4, "discard": 0, "reshuffles": 1, "known": []}
+    assert taken == 2 and what == [("reshuffle", 5)] and state["deck"] == {"count": 4, "discard": 0, "reshuffles": 1, "known": []}
     state["deck"]["count"] = 0
     state["deck"]["discard"] = 3
     taken, what = board.take_from_deck(state, 1)
-    assert taken == 0 and what == ["exhausted"] and state["over"] and state["result"] == "draw"
+    assert taken == 0 and what == [("exhausted", 0)] and state["over"] and state["result"] == "draw"
+
+
+def test_the_reshuffle_names_the_cards_the_discard_pile_held():
+    """Rules §2.10 (the first run-out shuffles the discard pile into a new deck) and issue 30 item 10: the table is
+    told the size of the new deck it shuffles, the cards of the discard pile, before the draw takes from it."""
+    from automata.radlands.effects import draw_cards
+
+    for discard, drawn in ((4, 1), (7, 3), (1, 1)):
+        state = fresh()
+        state["deck"].update(count=0, discard=discard)
+        result = play(draw_cards(Ctx(state, data(), "a"), "a", drawn))
+        [news] = [e.msg for e in result.transcript if e.kind == "say" and e.msg.id == "radlands.deck.reshuffle"]
+        assert news.params["n"] == discard and state["deck"]["count"] == discard - drawn
 
 
 def test_starting_hand_is_the_sum_of_the_camps_draw_values():
@@ -456,7 +469,7 @@ def test_deck_run_out_at_the_last_card_when_the_owner_says_so():
     state["rules"]["provisional"]["deck_exhaustion_trigger"] = "last_card_leaves"
     state["deck"].update(count=2, discard=4)
     taken, what = board.take_from_deck(state, 2)
-    assert taken == 2 and what == ["reshuffle"] and state["deck"]["count"] == 4
+    assert taken == 2 and what == [("reshuffle", 4)] and state["deck"]["count"] == 4
 
 
 def test_first_run_out_with_an_empty_discard_pile_is_a_draw_marked_provisional():
@@ -464,7 +477,7 @@ def test_first_run_out_with_an_empty_discard_pile_is_a_draw_marked_provisional()
     state = fresh()
     state["deck"].update(count=0, discard=0)
     taken, what = board.take_from_deck(state, 1)
-    assert taken == 0 and what == ["empty_discard", "exhausted"] and state["result"] == "draw"
+    assert taken == 0 and what == [("empty_discard", 0), ("exhausted", 0)] and state["result"] == "draw"
 
 
 def test_karli_blaze_makes_new_people_and_punks_enter_ready():
@@ -519,6 +532,41 @@ def owner_game(rulings: dict, **kw):
     state["overrides"] = over
     state["rules"]["provisional"].update(rulings)
     return state, game._load(over)
+
+
+CHROME = {
+    "icons": {"chrome": {"label_en": "Chrome", "label_pt": "Cromo"}},
+    "people": {"chrome_zealot": {"name": "Chrome Zealot", "set": "cult_of_chrome", "cost": 2, "junk": "chrome",
+                                 "copies": 1, "abilities": []}},
+    "events": {"chrome_rite": {"name": "Chrome Rite", "set": "cult_of_chrome", "cost": 1, "bomb": 1, "junk": "chrome",
+                               "copies": 1, "effects": ["chrome"], "effect_text": "Polish every camp."}},
+}
+
+
+def test_an_owner_icon_shows_its_printed_label_and_an_owner_event_its_text_once():
+    """Rules §3.3 (an owner's icon must load, display and be usable as a manual effect) and issue 30 item 11: the
+    junk lines of the menu and of the junk show the icon's label_en / label_pt, never a raw key; an owner event's
+    text is said once, and the table is told to apply the icon by its name."""
+    from cli.i18n import Translator
+    from automata.radlands.card_effects import resolve_event_card
+    from automata.radlands.turn import junk_card, menu_choices
+
+    state = fresh()
+    state["overrides"] = CHROME
+    d = game._load(CHROME)
+    [junk] = [c for c in menu_choices(state, d, "a") if c.value == "junk:chrome_zealot"]
+    for lang, label in (("en", "Chrome"), ("pt-BR", "Cromo")):
+        text = Translator(lang).render(junk.label)
+        assert f"({label})" in text and "radlands." not in text, text
+    state["players"]["a"]["hand"] = 1
+    result = play(junk_card(Ctx(state, d, "a"), "chrome_zealot"), {"change": "done"})
+    lines = [Translator("pt-BR").render(e.msg) for e in result.transcript if e.kind == "say"]
+    assert any("Chrome Zealot" in x and "Cromo" in x for x in lines) and not any("radlands." in x for x in lines)
+    assert "radlands.manual_icon" in said(result)
+    result = play(resolve_event_card(Ctx(state, d, "a"), "chrome_rite"), {"change": "done"})
+    texts = [e.msg for e in result.transcript if e.kind == "say" and e.msg.id == "radlands.card.owner_text"]
+    assert [m.params["text"] for m in texts] == ["Polish every camp."]
+    assert "radlands.manual_icon" in said(result) and "chrome_rite" in state["deck"]["known"]
 
 
 def test_owner_symbol_cost_base_is_the_own_cost_of_mimic_and_the_labs():
@@ -618,6 +666,25 @@ def test_zeto_khan_makes_the_first_event_of_the_turn_bomb_zero_raiders_included(
     assert state["players"]["a"]["queue"] == ["", "uprising", ""]
 
 
+def test_zeto_khan_a_raid_on_queued_raiders_is_not_the_first_event():
+    """Rules §2.5 ("Zeto Khan affects only *placing* Raiders"; §2.11: his trait does not affect events already
+    queued) and issue 30 item 8: a raid that resolves the Raiders from space 1, or advances them, is no event
+    played; it is not announced as Zeto Khan's, and the first event then played is still bomb 0."""
+    from automata.radlands.effects import do_raid
+
+    for queue, answers in ((["raiders", "", ""], {"raiders.camp": "b.c1"}), (["", "", "raiders"], {})):
+        state = fresh(water=3)
+        person(state, "a", 0, "zeto_khan")
+        state["players"]["a"]["hand"] = 1
+        state["players"]["a"]["queue"] = list(queue)
+        state["players"]["a"]["raiders"] = "queue"
+        result = play(do_raid(Ctx(state, data(), "a")), answers)
+        assert "radlands.raid.zeto" not in said(result) and state["turn"]["events_played"] == 0
+        result = play(action(state, data(), "a", 1), {"action": "event", "card": "banish"})
+        assert "radlands.event.zeto" in said(result) and "banish" not in state["players"]["a"]["queue"]
+        assert state["turn"]["events_played"] == 1
+
+
 def test_doomsayer_pushes_every_opponent_event_back_that_can_move():
     """Rules §2.5 (Doomsayer, provisional order back to front): events in spaces 1 and 2 both move back."""
     from automata.radlands.effects import push_opponent_events
@@ -650,6 +717,78 @@ def test_high_ground_leaves_every_opposing_card_unprotected_for_the_turn():
     state["turn"]["high_ground"] = True
     pending = run(damage(Ctx(state, data(), "a")), ScriptedAnswers({}), dice=DiceContext(1, 1, "app")).pending
     assert {c.value for c in pending.choices} == {"b.c1.1", "b.c1", "b.c2", "b.c3"}
+
+
+def asks(proc, answers=None) -> list[str]:
+    """The ids of the questions a procedure asks with ``answers`` (it must finish)."""
+    return [e.id for e in play(proc, answers).transcript if e.kind == "ask"]
+
+
+def test_napalm_asks_only_between_columns_that_hold_enemies():
+    """Rules §2.12 (Napalm: destroy every enemy in one column), DESIGN 'questions are the table's cost' and issue 30
+    item 13: a column without enemies is no real choice; with no enemy at all nothing is asked and nothing
+    happens, with one column of enemies it is taken, with two the table picks between those two only."""
+    from automata.radlands.effects import destroy_enemies_in_column
+
+    state = fresh()
+    result = play(destroy_enemies_in_column(Ctx(state, data(), "a")))
+    assert not [e for e in result.transcript if e.kind == "ask"] and "radlands.fx.no_target" in said(result)
+    for c in (0, 1, 2):
+        state = fresh()
+        person(state, "b", c, "muse")
+        person(state, "b", c, "looter")
+        assert asks(destroy_enemies_in_column(Ctx(state, data(), "a"))) == []
+        assert not board.people(state["players"]["b"])
+    state = fresh()
+    person(state, "b", 0, "muse")
+    person(state, "b", 2, "looter")
+    pending = run(destroy_enemies_in_column(Ctx(state, data(), "a")), ScriptedAnswers({}), dice=DiceContext(1, 1, "app")).pending
+    assert pending.id == "column" and [c.value for c in pending.choices] == ["1", "3"]
+
+
+def test_doomsayer_asks_only_when_an_event_can_move_back():
+    """Rules §2.5 (Doomsayer: you may push every opponent event back 1 space; one with no free space behind stays)
+    and issue 30 item 13: when no event of the opponent can move back, 'may push' changes nothing: not asked."""
+    from automata.radlands.effects import push_opponent_events
+
+    for queue in (["", "", "banish"], ["banish", "uprising", "famine"], ["", "banish", "uprising"]):
+        state = fresh()
+        state["players"]["b"]["queue"] = list(queue)
+        result = play(push_opponent_events(Ctx(state, data(), "a")))
+        assert not [e for e in result.transcript if e.kind == "ask"] and state["players"]["b"]["queue"] == queue
+        assert "radlands.q.doomsayer_none" in said(result)
+    for queue in (["banish", "", ""], ["", "banish", ""], ["banish", "", "famine"]):
+        state = fresh()
+        state["players"]["b"]["queue"] = list(queue)
+        assert asks(push_opponent_events(Ctx(state, data(), "a")), {"push": "no"}) == ["push"]
+
+
+def test_high_ground_asks_for_a_rearrangement_only_with_two_people_or_more():
+    """Rules §2.7 and §2.11 (High Ground: rearrange your people, then every opposing card is unprotected) and issue
+    30 item 13: with no person or one, the program does not ask what was rearranged; the turn is marked all the
+    same. With two people the table reports the moves."""
+    from automata.radlands.effects import high_ground
+
+    for n in (0, 1, 2):
+        state = fresh()
+        for c in range(n):
+            person(state, "a", c, "muse")
+        assert asks(high_ground(Ctx(state, data(), "a")), {"change": "done"}) == ([] if n <= 1 else ["change"])
+        assert state["turn"]["high_ground"]
+
+
+def test_a_save_of_menu_version_2_keeps_the_questions_it_was_played_with():
+    """Issue 30 item 13 (and issue 11): a save started before menu version 3 replays its journal, so Napalm,
+    Doomsayer and High Ground ask there as they did."""
+    from automata.radlands.effects import destroy_enemies_in_column, high_ground, push_opponent_events
+
+    state = fresh()
+    state["options"]["menu"] = 2
+    person(state, "a", 0, "muse")
+    state["players"]["b"]["queue"] = ["", "", "banish"]
+    assert asks(destroy_enemies_in_column(Ctx(state, data(), "a")), {"column": "1"}) == ["column"]
+    assert asks(push_opponent_events(Ctx(state, data(), "a")), {"push": "no"}) == ["push"]
+    assert asks(high_ground(Ctx(state, data(), "a")), {"change": "done"}) == ["change"]
 
 
 def test_vera_vosh_keeps_the_first_card_whose_ability_is_used_ready():

@@ -55,18 +55,43 @@ def test_a_sitting_human_emperor_is_not_asked_again_and_sees_the_limitation():
     assert state["human_emperor"]["type"] == "senate"
 
 
-def test_another_human_taking_the_throne_is_asked():
+def test_another_human_taking_the_throne_is_one_answer_of_the_one_question():
     """Seed, Tornar-se Imperador: only a successful Place Governor in Italia during one's own turn makes an
-    Emperor, so after player 2's turn the program asks whether player 2 replaced player 1."""
+    Emperor, so after player 2's turn the Emperor is still player 1, nobody, or player 2. Issue 30: those are the
+    answers of the one question, so a turn in which nothing changed costs one question, not two."""
     state = after_setup(humans=2, bots="red,blue")
     play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "human",
                                             "toc.human1.emperor_type": "populace"})
-    play(state, {"proc": "human", "i": 2}, {"toc.human2.crisis": "other", "toc.human2.emperor": "human",
-                                            "toc.human2.emperor_new": "no"})
+    r = play(state, {"proc": "human", "i": 2}, {"toc.human2.crisis": "other", "toc.human2.emperor": "human"})
     assert state["human_emperor"] == {"player": 1, "type": "populace"}
-    play(state, {"proc": "human", "i": 2}, {"toc.human2.crisis": "other", "toc.human2.emperor": "human",
-                                            "toc.human2.emperor_new": "yes", "toc.human2.emperor_type": "military"})
-    assert state["human_emperor"] == {"player": 2, "type": "military"}
+    assert [a.id for a in r.asks] == ["toc.human2.crisis", "toc.human2.emperor"]
+    assert [c.value for c in r.asks[-1].choices] == ["none", "human", "took"]
+    r = play(state, {"proc": "human", "i": 2}, {"toc.human2.crisis": "other", "toc.human2.emperor": "took",
+                                                "toc.human2.emperor_type": "military"})
+    assert state["human_emperor"] == {"player": 2, "type": "military"} and state["emperor"] == "human"
+    # one Emperor token on the board: player 1's comes off
+    off = [e.msg for e in r.transcript if e.kind == "say" and e.msg.id == "toc.emperor.previous_token_off"]
+    assert len(off) == 1 and off[0].params["who"]["params"]["n"] == 1
+
+
+def test_a_human_taking_the_throne_from_a_bot_is_told_to_take_the_bots_token_off():
+    """Seed, Tornar-se Imperador: 'Você só pode ter um de seus Emperor tokens no tabuleiro por vez' and there is one
+    Emperor: issue 30, a human winning Italia from a bot Emperor is told to take the bot's token off, as a bot is;
+    a bot leaving office in a human's turn (e.g. killed in that human's battle) likewise."""
+    for answer, expected in (("human", "toc.emperor.previous_token_off"), ("none", "toc.emperor.token_off")):
+        state = after_setup()
+        bot = state["bot_order"][0]
+        state["emperor"] = bot
+        state["bots"][bot]["emperor_type"] = "military"
+        r = play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": answer,
+                                                    "toc.human1.emperor_type": "senate"})
+        told = [e.msg for e in r.transcript if e.kind == "say" and e.msg.id == expected]
+        assert len(told) == 1 and told[0].params["who"]["params"]["colour"] == f"@toc.colour.{bot}"
+        assert state["bots"][bot]["emperor_type"] == "" and state["emperor"] == ("human" if answer == "human" else "none")
+    state = after_setup()  # nothing changed: nothing to take off
+    state["emperor"] = bot = state["bot_order"][0]
+    r = play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": bot})
+    assert not [e for e in r.transcript if e.kind == "say" and e.msg.id in ("toc.emperor.previous_token_off", "toc.emperor.token_off")]
 
 
 def test_nobody_or_a_bot_clears_the_human_emperor():

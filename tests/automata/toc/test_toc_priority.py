@@ -214,7 +214,8 @@ class Board:
             known = known_cost(self.state, e)
             if not self.holds[v] or left[e["influence"]] <= 0 or (known is not None and known > left[e["influence"]]):
                 continue
-            inline = known is None and self.inline.get(v, False)
+            # issue 30: an inline cost the bot cannot pay is refused; the table names the entry alone, its cost asked
+            inline = known is None and self.inline.get(v, False) and self.costs[v] <= left[e["influence"]]
             words.append(f"{e['order']}={self.costs[v]}" if inline else v)
             if self.costs[v] <= left[e["influence"]]:
                 left[e["influence"]] -= self.costs[v]
@@ -310,7 +311,8 @@ def test_the_once_cost_question_refuses_a_non_cost_and_names_board():
     from automata.toc.turn import _check_cost
 
     check = _check_cost(2, board=True)
-    assert check("") == 2 and check("4") == 4 and check("board") == "board" and check("Tabuleiro") == "board"
+    # issue 30: Enter is kept apart from a typed cost ("" = the provisional default, this time only)
+    assert check("") == "" and check("4") == 4 and check("board") == "board" and check("Tabuleiro") == "board"
     with pytest.raises(InvalidAnswer) as e:
         check("dois")
     assert e.value.msg.id == "toc.spend.bad_cost_or_board"

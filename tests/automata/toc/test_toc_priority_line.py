@@ -128,12 +128,46 @@ def test_a_cost_asked_when_reached_can_skip_a_later_entry():
     assert state["bots"][c]["points"] == {"military": 0, "senate": 0, "populace": 1}
 
 
-def test_an_inline_cost_that_does_not_pay_is_skipped_as_a_pick_would_be():
-    """A printed cost learned inline that the points cannot pay: the entry is skipped, the cost kept, the line goes on."""
+@pytest.mark.parametrize("line,military", [("2=3 3", 2), ("2=9", 2), ("1 2=3", 4), ("5=5", 4), ("2 5=5", 4)])
+def test_an_inline_cost_the_bot_cannot_pay_is_refused_and_not_kept(line, military):
+    """Seed 000, Fluxo do Jogo, AI Take Actions Phase step 2: the bot performs an entry only 'se ... tiver pontos de
+    influência suficientes' (rules file §1.5 step 2.2, G9: an unaffordable entry is skipped). Issue 30: an inline cost
+    the points left there cannot pay ('5=9' typed for '5 9') is refused whole, with the likely reading, and no printed
+    cost is kept, so the entry stays on offer to a bot that can pay it (a printed cost or a board cost alike; after an
+    entry whose cost is still to be asked, the points before it are the most that can be left)."""
+    state, c = spend_state(military=military)
+    before = copy.deepcopy(state)
+    with pytest.raises(BadAnswer) as bad:
+        run(game.procedure(state, {"proc": "bot_spend", "bot": c}), _answers({f"toc.{c}.apl.1": line}))
+    assert bad.value.problem.id == "toc.spend.line.inline_cannot_pay"
+    assert state["bots"] == before["bots"] and "apl_costs" not in state and "apl_last_cost" not in state
+    text = Translator("en").render(bad.value.problem)
+    ref = line.split()[-1].split("=")[0] if "=" in line.split()[-1] else line.split()[0].split("=")[0]
+    assert "{" not in text and f"'{ref} " in text
+    # the same entry named without a cost: its printed cost is asked, stated by the table, kept; the entry skipped
     state, c = spend_state(military=2)
-    r = play(state, {"proc": "bot_spend", "bot": c}, {f"toc.{c}.apl.1": "2=3 3"})
-    assert performed(r) == ["hold_games"]
-    assert state["apl_costs"]["initiate_battle"] == 3 and state["bots"][c]["points"]["military"] == 2
+    r = play(state, {"proc": "bot_spend", "bot": c}, {f"toc.{c}.apl.1": "2 3", "toc.apl.initiate_battle.cost": "3"})
+    assert performed(r) == ["hold_games"] and state["apl_costs"]["initiate_battle"] == 3
+    assert state["bots"][c]["points"]["military"] == 2
+
+
+def test_enter_at_the_printed_cost_question_is_this_time_only():
+    """Issue 30: the once-a-game cost question's Enter takes the PROVISIONAL default (rules file §3.0: a provisional
+    value is labelled, never silently made a fact) for this time only: nothing is kept, and the question comes again
+    the next time the entry is picked; a typed number is the printed cost, kept for the game."""
+    entries = [dict(e) for e in LIST]
+    entries[1]["cost_default"] = 1
+    state = after_setup(overrides={"priority": entries})
+    c = first_bot(state)
+    state["bots"][c]["points"] = {"military": 4, "senate": 0, "populace": 0}
+    r = play(state, {"proc": "bot_spend", "bot": c}, {f"toc.{c}.apl.1": "2 none", "toc.apl.initiate_battle.cost": ""})
+    assert performed(r) == ["initiate_battle"] and state["bots"][c]["points"]["military"] == 3
+    assert "initiate_battle" not in (state.get("apl_costs") or {})
+    assert "toc.spend.cost_default_once" in [e.msg.id for e in r.transcript if e.kind == "say"]
+    state["bots"][c]["points"] = {"military": 4, "senate": 0, "populace": 0}
+    r = play(state, {"proc": "bot_spend", "bot": c}, {f"toc.{c}.apl.1": "2 none", "toc.apl.initiate_battle.cost": "2"})
+    assert [a.id for a in r.asks].count("toc.apl.initiate_battle.cost") == 1  # asked again
+    assert state["apl_costs"]["initiate_battle"] == 2
 
 
 def _answers(d):

@@ -28,6 +28,10 @@ class Policy:
         self.state = None
         self.style = style
         self.printed: dict[str, int] = {}  # the printed costs the table reads (drawn once per game)
+        # issue 30's questions (an Emperor killed in another faction's battle or an invasion, a Triumph bonus) draw from
+        # their own stream, so the other answers stay those of the golden; the golden's table ("line") says no / 0
+        self.extra = random.Random(seed + 30)
+        self.withheld: dict[str, int] = {}  # costs costs left out of a line because the bot cannot pay them (issue 30)
 
     def cost_of(self, entry: dict) -> int:
         """The cost the table reads: a printed cost is the same all game; a board-dependent one is drawn each time."""
@@ -61,6 +65,9 @@ class Policy:
                 continue
             cost = self.cost_of(entry)
             inline = known is None and not (self.style == "mixed" and rng.random() < 0.5)
+            if inline and cost > points[area]:
+                inline = False  # issue 30: a cost the bot cannot pay is refused inline; named alone, its question comes
+                self.withheld[entry["id"]] = cost
             picks.append(f"{entry['order']}={cost}" if inline else str(entry["order"]))
             if cost <= points[area]:
                 points[area] -= cost
@@ -75,6 +82,10 @@ class Policy:
     def answer(self, ask):
         rng = self.rng
         i = ask.id
+        if i.endswith(".emperor_killed") and not self._own_battle(i) or i.endswith(".triumph"):
+            if self.style == "line":
+                return (False if ask.kind == YES_NO else 0), "answers"
+            return (self.extra.random() < 0.2 if ask.kind == YES_NO else self.extra.randint(0, 3)), "answers"
         if ask.kind == YES_NO:
             if i.startswith("toc.setup."):
                 return True, "answers"
@@ -86,7 +97,7 @@ class Policy:
                 return rng.random() < 0.8, "answers"
             return rng.random() < 0.5, "answers"
         if ask.kind == ONE_OF:
-            values = [c.value for c in ask.choices]
+            values = [c.value for c in ask.choices if c.available]
             if i.endswith(".crisis"):
                 weights = {"pax_deorum": 1, "palmyra_allies": 2 / 3, "ludi_saeculares": 2 / 3, "event": 2 / 3, "barbarians": 4, "other": 3}
                 return rng.choices(values, [weights.get(v, 1) for v in values])[0], "answers"
@@ -111,10 +122,17 @@ class Policy:
                 eid = i.split(".")[-2]
                 from automata.toc.game import data_of
 
+                if eid in self.withheld:  # the cost the table read for the line, not drawn again
+                    return str(self.withheld.pop(eid)), "answers"
                 entry = next(e for e in data_of(self.state).priority if e["id"] == eid)
                 return str(self.cost_of(entry)), "answers"
             return "", "answers"
         raise AssertionError(ask.kind)
+
+    def _own_battle(self, ask_id: str) -> bool:
+        """The Emperor bot's own Initiate Battle (the question asked before issue 30), not an invasion or another's."""
+        parts = ask_id.split(".")
+        return parts[2] == "apl" and self.state["emperor"] == parts[1]
 
     def table_dice(self, roll, spec):
         return roll_with(self.rng, spec), "table"

@@ -264,3 +264,12 @@ def test_quantum_payback_shape_reads_in_portuguese():
            "--answer", f"anachrony.warp.p1.card={first}", "--answer", "anachrony.warp.p1.payback=quadrado 2")
     assert "Inovação quadrado 2" in r.output, r.output
     assert "square" not in r.output
+
+
+def test_fractures_of_time_is_refused_at_new_in_both_languages():
+    """Rules file §2.3 (Fractures: Era Zero, Impact after Era 3, end after Era 5; issue 30 item 19): `new` refuses
+    it, says why and what is valid, and starts no game."""
+    r = tt("new", "anachrony", "--players", "2", "--modules", "intrigues,fractures")
+    assert r.exit_code == 2 and "Fractures of Time is not supported" in r.output and "Valid modules" in r.output, r.output
+    r = tt("--lang", "pt-BR", "new", "anachrony", "--players", "2", "--modules", "Fraturas do Tempo")
+    assert r.exit_code == 2 and "não é suportado" in r.output and "Era Zero" in r.output, r.output

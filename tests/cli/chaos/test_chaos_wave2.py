@@ -97,8 +97,8 @@ def _texts(table):
 
 
 def test_play_messages_point_owners_to_commands_not_data_keys():
-    """Audit 8: what the table reads during play names no data key or overrides file; a provisional or
-    unconfirmed value points owners to `tabletop data check chaos` / `tabletop rules chaos CARD`."""
+    """Audit 8: what the table reads during play names no overrides file; a provisional or unconfirmed value points
+    owners to `tabletop data check chaos` / `tabletop rules chaos CARD`, and (issue 29) says the key it stands on."""
     import re
     import tomllib
     from pathlib import Path
@@ -107,7 +107,10 @@ def test_play_messages_point_owners_to_commands_not_data_keys():
     for lang in ("en", "pt-BR"):
         table = tomllib.loads((root / lang / "chaos.toml").read_text(encoding="utf-8"))
         for text in _texts(table):
-            assert "overrides" not in text and "{key}" not in text, (lang, text)
+            assert "overrides" not in text, (lang, text)
+            # issue 29 §4: a decision taken by a provisional rule or value names its key (the one `tabletop data
+            # check chaos` lists); a key is shown only in such a PROVISIONAL message
+            assert "{key}" not in text or re.search(r"PROVIS(IONAL|ÓRI)", text), (lang, text)
             assert not re.search(r"\b[a-z_]+\.[a-z_]+\.[a-z_]+\s*=", text), (lang, text)
         for mid in ("chaos.oldworld.effect_unconfirmed", "chaos.oldworld.end_effect_unconfirmed",
                     "chaos.oldworld.no_end_effect_provisional", "chaos.battle.kill_draw_provisional", "chaos.provisional"):

@@ -88,7 +88,9 @@ def test_event_command_places_by_name_with_the_queue_rules_and_undo_takes_it_bac
     assert run("radlands", "event", "b", "UPRISING").exit_code == 0  # case does not matter
     assert status()["players"]["b"]["queue"] == ["", "uprising", "uprising"]
     r = run("radlands", "event", "b", "Bombardment")
-    assert r.exit_code == 1 and "cannot be played" in r.output
+    # issue 30 item 12: refused as bad input (exit 2), naming the events Bruno's queue still takes (space 1, bomb 0-1)
+    assert r.exit_code == 2 and "cannot be played" in r.output
+    assert "Events Bruno's queue takes now: Banish, Famine, High Ground, Interrogate, Napalm, Radiation, Strafe, Truce." in r.output
     r = run("radlands", "event", "b", "Bombardmint2000")
     assert r.exit_code == 2 and "Bombardment" in r.output
     assert run("undo").exit_code == 0
@@ -103,7 +105,9 @@ def test_event_command_pays_during_the_players_actions_phase():
     s = status()
     assert s["players"]["a"]["queue"] == ["banish", "", ""] and s["turn"]["water"] == 0 and s["players"]["a"]["hand"] == 2
     r = run("radlands", "event", "Ana", "Famine", "--pay")
-    assert r.exit_code == 1 and "only 0 is left" in r.output
+    # issue 30 item 12: exit 2 with what is valid: an event her 0 water pays that fits (High Ground costs 0) or --no-pay
+    assert r.exit_code == 2 and "Famine costs 1 water and Ana has only 0 left" in r.output
+    assert "fits the queue (High Ground), or --no-pay" in " ".join(r.output.split())
 
 
 def test_event_command_bomb_zero_correction_resolves_at_once_without_water():
@@ -154,7 +158,11 @@ def test_commands_wait_for_a_half_answered_step():
     r = run("play", "--answer", "action=person")
     assert r.exit_code == 2
     r = run("radlands", "raid", "a")
-    assert r.exit_code == 1 and "in progress" in r.output
+    # issue 30 item 12: exit 2, naming what is valid now (finish it with play, or undo)
+    assert r.exit_code == 2 and "is waiting for its answers (1 given so far)" in r.output
+    assert "'tabletop play' to finish it, or 'tabletop undo'" in " ".join(r.output.split())
+    r = run("radlands", "event", "a", "Banish")
+    assert r.exit_code == 2 and "'tabletop undo'" in " ".join(r.output.split())
 
 
 def test_playing_a_turn_by_answers_and_the_status_board():

@@ -40,3 +40,22 @@ def test_water_amounts_read_as_the_seed_writes_them():
     for n in (0, 1, 2, 5):
         text = T.render(msg("radlands.turn.cleanup", player="Ana", n=n))
         assert "águas" not in text and "gastas" not in text, text
+
+
+def test_the_queues_only_help_at_the_question_is_portuguese():
+    """Issue 30 item 13: '?' at the queues-only question (seed 004, Fluxo do Jogo) shows its topic; in pt-BR every
+    line of it, the source included, reads in Portuguese (card names and the seed's 'raid' as the seed writes them)."""
+    import io
+
+    from rich.console import Console
+
+    from cli.rules import for_ask, load_data
+    from cli.rules.command import print_topic
+
+    out = io.StringIO()
+    topic = for_ask("radlands", "played", {"proc": "q_played", "p": "a"})
+    print_topic(Console(file=out, width=200, no_color=True), T, topic, load_data("radlands", None))
+    text = out.getvalue()
+    assert "Só as filas" in text and "NOME venceu" in text
+    english = re.findall(r"\b(and|the|of|way|play|only|wins|now|draw)\b", text)
+    assert not english, english

@@ -72,7 +72,8 @@ def test_the_emperor_question_after_a_human_turn_reads_as_portuguese():
     ask = r.pending
     assert PT.render(ask.msg) == "O Emperor mudou durante o turno do jogador humano 1?"
     labels = [PT.render(c.label) for c in ask.choices]
-    assert labels[-1] == "um jogador humano é Emperor: ainda o jogador humano 2, ou o jogador humano 1 tomou Italia"
+    # issue 30: "still player 2" and "player 1 took Italia" are two answers of the one question
+    assert labels[1:] == ["não: o jogador humano 2 continua Emperor", "sim: o jogador humano 1 fez um Place Governor bem-sucedido em Italia"]
     assert labels[0] == "sim: o jogador humano 2 saiu do cargo e agora ninguém é Emperor"
 
 

@@ -1,0 +1,93 @@
+"""Chaos card copies and piles: what a Power's deck holds, and how many copies of a card it can still play.
+
+Rules file §2.8 gives the copies of each card (a Power's 24 cards). The program never sees a hand, only its
+count, but a card played is known: it lies on the board, then (seed, Fase Final step 1) in its owner's discard
+pile until the pile is reshuffled into a new deck (seed, Fase de Compra). So a Power cannot play a copy whose
+every copy is on the board or known in its discard pile: ``copies_free``.
+
+Piles (``p[power]``): ``deck``, ``hand``, ``discard`` (counts) and ``discard_cards`` (the cards known to be in
+the discard pile, emptied by the reshuffle; absent in older saves). A Power's cards always add up to its deck
+size: deck + hand + discard + its cards on the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.steps import ONE_OF, Ask, Choice, InvalidAnswer, _fold, msg
+from .data import ChaosData
+
+
+def in_play(state: dict, power: str, card_id: str) -> int:
+    """Copies of the card on the board (its owner's cards in every region)."""
+    return sum(1 for region in state["regions"].values() for e in region["cards"] if e["power"] == power and e["card"] == card_id)
+
+
+def known_discards(state: dict, power: str) -> list[str]:
+    return state["p"][power].get("discard_cards", [])
+
+
+def copies_free(state: dict, data: ChaosData, power: str, card_id: str) -> int:
+    """Copies of the card that may be in the Power's hand: the deck's copies minus those on the board and those
+    known in the discard pile."""
+    copies = data.chaos_card(power, card_id)["copies"]
+    return copies - in_play(state, power, card_id) - known_discards(state, power).count(card_id)
+
+
+def to_discard(state: dict, power: str, card_id: str | None = None) -> None:
+    """One card onto the discard pile: a card off the board (known) or one from the hand (``None``: unseen)."""
+    ps = state["p"][power]
+    ps["discard"] += 1
+    if card_id is not None:
+        ps.setdefault("discard_cards", []).append(card_id)
+
+
+def reshuffle(state: dict, power: str) -> int:
+    """Seed, Fase de Compra: the discard pile becomes the new deck. Returns the new deck's size."""
+    ps = state["p"][power]
+    ps["deck"], ps["discard"] = ps["deck"] + ps["discard"], 0
+    if "discard_cards" in ps:
+        ps["discard_cards"] = []
+    return ps["deck"]
+
+
+def drawable(state: dict, power: str) -> int:
+    """Cards the Power can still draw: its deck and, reshuffled, its discard pile."""
+    ps = state["p"][power]
+    return ps["deck"] + ps["discard"]
+
+
+def pile_total(state: dict, power: str) -> int:
+    """Every card of the Power: deck, hand, discard pile and its cards on the board (its deck size, always)."""
+    ps = state["p"][power]
+    on_board = sum(1 for region in state["regions"].values() for e in region["cards"] if e["power"] == power)
+    return ps["deck"] + ps["hand"] + ps["discard"] + on_board
+
+
+@dataclass(frozen=True)
+class ChaosCardAsk(Ask):
+    """The one-action menu's card question: a card with no copy free is refused with the reason."""
+
+    exhausted: tuple = ()
+
+    def normalise(self, raw):
+        try:
+            return super().normalise(raw)
+        except InvalidAnswer:
+            text = _fold(str(raw))
+            for power, card_id, name, copies in self.exhausted:
+                if text in (_fold(card_id), _fold(name)):
+                    raise InvalidAnswer(msg("chaos.card.no_copy_free", card=f"@chaos.card.{power}.{card_id}", power="@chaos.power." + power,
+                                            copies=copies)) from None
+            raise
+
+
+def card_question(state: dict, data: ChaosData, power: str, playable: list[dict], ask_id: str, question) -> Ask:
+    """Which card (one action of the Summoning phase): only cards with a copy free; the others refused with why."""
+    choices, exhausted = [], []
+    for c in playable:
+        if copies_free(state, data, power, c["id"]) > 0:
+            choices.append(Choice(c["id"], msg("chaos.card.choice", card=f"@chaos.card.{power}.{c['id']}", cost=c["cost"]), (c["name"],)))
+        else:
+            exhausted.append((power, c["id"], c["name"], c["copies"]))
+    return ChaosCardAsk(ask_id, question, ONE_OF, tuple(choices), exhausted=tuple(exhausted))

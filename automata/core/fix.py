@@ -1,0 +1,347 @@
+"""Corrections: the table puts a tracked value right in the middle of a game, without rewinding (issue 23).
+
+One language for every game. A correction is a list of items separated by ";":
+
+    water a 3            set a value (also "water a = 3", "water a to 3", "água a para 3")
+    +2 water a           add to a count
+    -1 legacy red        take from a count
+    camp a 2 damaged     set a value that is one of a few words
+
+Each game declares what it tracks as a table of ``Field``s (its ``FIX_FIELDS``, beside ``game.py``): the words that
+name it in both languages, the parameters that say which one (a player, a camp, a region), where the value is in
+the state, and the rule's limits. This module parses the words against that table, checks the limits and applies
+the changes to a copy of the state. A correction is a journal step of its own (``{"proc": FIX_PROC, "changes":
+[...]}``): ``with_corrections`` lets every game play it, so replay and undo repeat it in its place.
+
+Pure: no I/O, no prompts.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from .closest import close_matches
+from .steps import Msg, Say, msg
+
+FIX_PROC = "table_fix"
+COUNT = "count"
+CHOICE = "choice"
+
+#: words that separate a name from the value it is set to
+_TO = {"=", "to", "para", "->", ":"}
+_DELTA = re.compile(r"^([+-])(\d*)$")
+_NUMBER = re.compile(r"^-?\d+$")
+MAX_ITEMS = 40  # one correction line holds at most this many items
+MAX_TEXT = 2000  # and at most this many characters: a longer line is refused before any matching
+
+
+def fold(text: str) -> str:
+    """A word compared without case or accents."""
+    text = unicodedata.normalize("NFKD", str(text).strip().lower())
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
+@dataclass(frozen=True)
+class Option:
+    """One value a parameter (or a choice field) can take: ``key`` as the state keeps it, ``label`` as the table
+    reads it (a message id or plain text, see ``Msg``), ``words`` that name it (both languages)."""
+
+    key: Any
+    label: Any  # a Msg, or plain text (a player's name)
+    words: tuple[str, ...]
+    #: the word shown in a language other than English (``{"pt-BR": "danificado"}``); else the first word
+    shown: dict[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class Param:
+    """Which one: a player, a camp, a region. ``options(state)`` lists the ones that exist now."""
+
+    id: str
+    options: Callable[[dict], list[Option]]
+
+
+@dataclass(frozen=True)
+class Field:
+    """A value the program tracks and the table may put right.
+
+    ``get(state, keys)`` and ``put(state, keys, value)`` read and write it (``keys``: one per parameter, in order).
+    A count has ``limits(state, keys) -> (lowest, highest or None)`` and ``rule``, the message that says why (the
+    reason given when a value is refused). A choice has ``choices(state, keys) -> [Option]``.
+    """
+
+    id: str
+    words: tuple[str, ...]
+    label: str  # message id; its parameters are the parameters' labels by their ids
+    kind: str
+    get: Callable[[dict, tuple], Any]
+    put: Callable[[dict, tuple, Any], None]
+    params: tuple[Param, ...] = ()
+    limits: Callable[[dict, tuple], tuple[int, int | None]] | None = None
+    rule: str = ""
+    choices: Callable[[dict, tuple], list[Option]] | None = None
+    exists: Callable[[dict, tuple], bool] = field(default=lambda state, keys: True)
+    #: more parameters for the label (a person's card name), from the state
+    extra: Callable[[dict, tuple], dict] | None = None
+    #: the word shown in a language other than English (``{"pt-BR": "agua"}``); else the first word
+    shown: dict[str, str] | None = None
+
+
+def shown(item: "Field | Option", lang: str = "en") -> str:
+    """The word the table's language types for a field or an option (every word of ``words`` is accepted)."""
+    return (item.shown or {}).get(lang) or item.words[0]
+
+
+class FixError(ValueError):
+    """A correction that cannot be applied; ``msg`` says what was wrong and what is valid."""
+
+    def __init__(self, message: Msg):
+        super().__init__(message.id)
+        self.msg = message
+
+
+# -- reading the words ---------------------------------------------------------------------------------------------
+def parse(text: str, fields: Iterable[Field], state: dict, lang: str = "en") -> list[dict]:
+    """The changes a correction line asks for, as journal data: ``{"field", "keys", "op": "set"|"add", "value"}``.
+    Raises ``FixError`` naming the item and what is valid."""
+    fields = tuple(fields)
+    if len(text) > MAX_TEXT:
+        raise FixError(msg("core.fix.too_long", n=MAX_TEXT))
+    items = [item.strip() for item in re.split(r"[;\n]", text) if item.strip()]
+    if not items:
+        raise FixError(msg("core.fix.empty"))
+    if len(items) > MAX_ITEMS:
+        raise FixError(msg("core.fix.too_many", n=MAX_ITEMS))
+    changes = []
+    for item in items:
+        changes.append(_parse_item(item, fields, state, lang))
+    return changes
+
+
+def _parse_item(item: str, fields: tuple[Field, ...], state: dict, lang: str) -> dict:
+    words = item.replace("=", " = ").split()
+    op, amount = "set", None
+    m = _DELTA.match(words[0])
+    if m:
+        op = "add"
+        amount = int(m.group(2) or 1) * (1 if m.group(1) == "+" else -1)
+        words = words[1:]
+    the_field, used = _field_of(words, fields, item, lang)
+    words = words[used:]
+    keys = []
+    for param in the_field.params:
+        key, used = _option_of(words, param.options(state), item, param.id, lang)
+        keys.append(key)
+        words = words[used:]
+    keys_t = tuple(keys)
+    if not the_field.exists(state, keys_t):
+        raise FixError(msg("core.fix.not_there", item=item))
+    if words and fold(words[0]) in _TO:
+        words = words[1:]
+    if op == "add":
+        if the_field.kind != COUNT:
+            raise FixError(msg("core.fix.not_a_count", item=item))
+        if words:
+            raise FixError(msg("core.fix.extra_words", item=item, words=" ".join(words)))
+        return {"field": the_field.id, "keys": list(keys_t), "op": "add", "value": amount}
+    if not words:
+        raise FixError(msg("core.fix.no_value", item=item, example=_example(the_field, state, keys_t, lang)))
+    if the_field.kind == COUNT:
+        if len(words) != 1 or not _NUMBER.match(words[0]):
+            raise FixError(msg("core.fix.not_a_number", item=item, word=" ".join(words)))
+        return {"field": the_field.id, "keys": list(keys_t), "op": "set", "value": int(words[0])}
+    options = the_field.choices(state, keys_t) if the_field.choices else []
+    value, used = _option_of(words, options, item, "value", lang)
+    if words[used:]:
+        raise FixError(msg("core.fix.extra_words", item=item, words=" ".join(words[used:])))
+    return {"field": the_field.id, "keys": list(keys_t), "op": "set", "value": value}
+
+
+def _longest(words: list[str], names: dict[str, Any]) -> tuple[Any, int]:
+    """The entry of ``names`` (folded words → value) that the most leading words name, and how many it used."""
+    for n in range(min(len(words), 4), 0, -1):
+        hit = names.get(fold(" ".join(words[:n])))
+        if hit is not None:
+            return hit, n
+    return None, 0
+
+
+def _field_of(words: list[str], fields: tuple[Field, ...], item: str, lang: str) -> tuple[Field, int]:
+    names = {fold(w): f for f in fields for w in f.words}
+    hit, used = _longest(words, names)
+    if hit is None:
+        typed = words[0] if words else ""
+        raise FixError(msg("core.fix.unknown_what", item=item, word=typed,
+                           close=", ".join(close_matches(typed, names)), valid=", ".join(shown(f, lang) for f in fields)))
+    return hit, used
+
+
+def _option_of(words: list[str], options: list[Option], item: str, what: str, lang: str) -> tuple[Any, int]:
+    names: dict[str, Any] = {}
+    for option in options:
+        for w in option.words:
+            names.setdefault(fold(w), option)
+    hit, used = _longest(words, names)
+    if hit is None:
+        typed = words[0] if words else ""
+        valid = ", ".join(shown(o, lang) for o in options)
+        if not typed:
+            raise FixError(msg("core.fix.missing", item=item, what=f"@core.fix.param.{what}", valid=valid))
+        raise FixError(msg("core.fix.unknown_option", item=item, word=typed, what=f"@core.fix.param.{what}",
+                           close=", ".join(close_matches(typed, names)), valid=valid))
+    return hit.key, used
+
+
+def _example(the_field: Field, state: dict, keys: tuple, lang: str) -> str:
+    if the_field.kind == COUNT:
+        return str(the_field.get(state, keys))
+    options = the_field.choices(state, keys) if the_field.choices else []
+    return shown(options[0], lang) if options else ""
+
+
+# -- applying ------------------------------------------------------------------------------------------------------
+def apply(state: dict, changes: list[dict], fields: Iterable[Field], lang: str = "en") -> list[dict]:
+    """Apply ``changes`` to ``state`` (in place) after checking each against the rule's limits; return one line per
+    change: ``{"field", "keys", "before", "after"}``. Raises ``FixError`` (and then ``state`` may be half-changed:
+    callers apply to a copy)."""
+    by_id = {f.id: f for f in fields}
+    lines = []
+    for change in changes:
+        the_field = by_id.get(change.get("field"))
+        if the_field is None:
+            raise FixError(msg("core.fix.unknown_field", field=str(change.get("field"))))
+        keys = tuple(change.get("keys", ()))
+        before = the_field.get(state, keys)
+        if change.get("op") == "add":
+            after = int(before) + int(change["value"])
+        else:
+            after = change["value"]
+        if the_field.kind == COUNT:
+            low, high = the_field.limits(state, keys) if the_field.limits else (0, None)
+            if after < low or (high is not None and after > high):
+                valid = f"{low}–{high}" if high is not None else f"≥ {low}"
+                raise FixError(msg("core.fix.out_of_range", what=label_of(the_field, state, keys).to_data(), value=after,
+                                   valid=valid, rule=f"@{the_field.rule}" if the_field.rule else ""))
+        else:
+            options = the_field.choices(state, keys) if the_field.choices else []
+            if after not in [o.key for o in options]:
+                raise FixError(msg("core.fix.not_one_of", what=label_of(the_field, state, keys).to_data(), value=str(after),
+                                   valid=", ".join(shown(o, lang) for o in options)))
+        the_field.put(state, keys, after)
+        lines.append({"field": the_field.id, "keys": list(keys), "before": before, "after": after})
+    return lines
+
+
+def label_of(the_field: Field, state: dict, keys: tuple) -> Msg:
+    """How the table reads one field of one player/camp/region: the field's message with its parameters' labels."""
+    params = {}
+    for param, key in zip(the_field.params, keys):
+        for option in param.options(state):
+            if option.key == key:
+                params[param.id] = _param(option.label)
+                break
+        else:
+            params[param.id] = str(key)
+    if the_field.extra is not None:
+        params.update({k: _param(v) for k, v in the_field.extra(state, keys).items()})
+    return Msg(the_field.label, params)
+
+
+def value_label(the_field: Field, state: dict, keys: tuple, value: Any) -> Any:
+    """A value as the table reads it (a choice's label; a count as it is)."""
+    if the_field.kind == CHOICE and the_field.choices:
+        for option in the_field.choices(state, keys):
+            if option.key == value:
+                return _param(option.label)
+    return value
+
+
+def _param(value: Any) -> Any:
+    """A message parameter as journal data (a ``Msg`` as its data, rendered in the table's language)."""
+    return value.to_data() if isinstance(value, Msg) else value
+
+
+def listing(state: dict, fields: Iterable[Field], lang: str = "en") -> list[dict]:
+    """Every value the table may correct now: the field, its keys, the current value, the words to use, and the
+    valid values. For ``tabletop fix --list``."""
+    rows = []
+    for the_field in fields:
+        for keys, words in _combinations(state, the_field.params, lang):
+            if not the_field.exists(state, keys):
+                continue
+            value = the_field.get(state, keys)
+            row = {"field": the_field.id, "keys": list(keys), "label": label_of(the_field, state, keys),
+                   "value": value, "words": " ".join([shown(the_field, lang), *words])}
+            if the_field.kind == COUNT:
+                low, high = the_field.limits(state, keys) if the_field.limits else (0, None)
+                row["min"] = low
+                if high is not None:
+                    row["max"] = high
+            else:
+                row["choices"] = [shown(o, lang) for o in (the_field.choices(state, keys) if the_field.choices else [])]
+                row["value_label"] = value_label(the_field, state, keys, value)
+            rows.append(row)
+    return rows
+
+
+def _combinations(state: dict, params: tuple[Param, ...], lang: str):
+    if not params:
+        yield (), []
+        return
+    for option in params[0].options(state):
+        for keys, words in _combinations(state, params[1:], lang):
+            yield (option.key, *keys), [shown(option, lang), *words]
+
+
+# -- the journal step ------------------------------------------------------------------------------------------------
+def step(changes: list[dict]) -> dict:
+    return {"proc": FIX_PROC, "changes": changes}
+
+
+def is_fix(step_: dict | None) -> bool:
+    return bool(step_) and step_.get("proc") == FIX_PROC
+
+
+def procedure(fields: Iterable[Field], state: dict, step_: dict):
+    """Play a correction step: apply its changes and tell the table each one ("Khorne's VP: 7 → 9"). A change
+    that no longer fits (a replay over a different state) stops with the reason, like a replayed answer that does
+    not fit."""
+    fields = tuple(fields)
+    by_id = {f.id: f for f in fields}
+    lines = apply(state, list(step_.get("changes", [])), fields)
+    for line in lines:
+        the_field = by_id[line["field"]]
+        keys = tuple(line["keys"])
+        yield Say(msg("core.fix.done", what=label_of(the_field, state, keys).to_data(),
+                      before=value_label(the_field, state, keys, line["before"]),
+                      after=value_label(the_field, state, keys, line["after"])), "do")
+    return lines
+
+
+class WithCorrections:
+    """A game module that also plays correction steps (the game's own ``FIX_FIELDS`` table, or none)."""
+
+    def __init__(self, game):
+        self._game = game
+
+    @property
+    def fix_fields(self) -> tuple[Field, ...]:
+        """The game's table (its ``fix_fields()``, imported only when a correction is read or played)."""
+        fields = getattr(self._game, "fix_fields", None)
+        return tuple(fields()) if fields is not None else ()
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+    def procedure(self, state: dict, step_: dict):
+        if is_fix(step_):
+            return procedure(self.fix_fields, state, step_)
+        return self._game.procedure(state, step_)
+
+    def step_label(self, step_: dict) -> Msg:
+        if is_fix(step_):
+            return msg("core.step.fix", n=len(step_.get("changes", [])))
+        return self._game.step_label(step_)

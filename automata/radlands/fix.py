@@ -1,0 +1,206 @@
+"""What the table may correct in a Radlands game (`tabletop fix`, automata/core/fix.py), with the rule's limits.
+
+Water (this turn's), camps, people's damage and readiness, the event queues (Raiders included), the Water Silo,
+and the cards in hand, in the deck and in the discard pile. Seed 004 and rules file §2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core.fix import CHOICE, COUNT, Field, Option, Param
+from . import board
+from .data import data_of
+from .targets import card_name
+
+
+def _players(state: dict) -> list[Option]:
+    return [Option(s, state["players"][s]["name"], (s, state["players"][s]["name"]))
+            for s in board.SIDES]
+
+
+def _camps(state: dict) -> list[Option]:
+    return [Option(i, str(i + 1), (str(i + 1),)) for i in range(3)]
+
+
+def _columns(state: dict) -> list[Option]:
+    return [Option(i, str(i + 1), (str(i + 1),)) for i in range(3)]
+
+
+def _slots(state: dict) -> list[Option]:
+    limit = int(state["rules"].get("column_limit", 2))
+    return [Option(i, str(i + 1), (str(i + 1),)) for i in range(limit)]
+
+
+def _spaces(state: dict) -> list[Option]:
+    return [Option(i, str(i + 1), (str(i + 1),)) for i in range(len(state["players"]["a"]["queue"]))]
+
+
+PLAYER = Param("player", _players)
+CAMP = Param("camp", _camps)
+COLUMN = Param("column", _columns)
+SLOT = Param("slot", _slots)
+SPACE = Param("space", _spaces)
+
+
+def _camp_get(state, keys):
+    return state["players"][keys[0]]["camps"][keys[1]]["state"]
+
+
+def _camp_put(state, keys, value):
+    camp = state["players"][keys[0]]["camps"][keys[1]]
+    camp["state"] = value
+    board.check_win(state)  # rules §2.10: three destroyed camps end the game at once
+
+
+def _camp_states(state, keys):
+    return [Option(s, f"@radlands.camp_state.{s}", (s, *_PT_CAMP.get(s, ())), {"pt-BR": _PT_CAMP[s][0]})
+            for s in ("undamaged", "damaged", "destroyed")]
+
+
+_PT_CAMP = {"undamaged": ("intacto", "intacta"), "damaged": ("danificado", "danificada"), "destroyed": ("destruído", "destruída")}
+
+
+def _person(state, keys):
+    column = state["players"][keys[0]]["columns"][keys[1]]
+    return column[keys[2]] if keys[2] < len(column) else None
+
+
+def _person_there(state, keys):
+    return _person(state, keys) is not None
+
+
+def _damage_get(state, keys):
+    return "damaged" if _person(state, keys)["damaged"] else "ok"
+
+
+def _damage_put(state, keys, value):
+    _person(state, keys)["damaged"] = value == "damaged"
+
+
+def _damage_states(state, keys):
+    return [Option("ok", "@radlands.person_state.ok", ("ok", "undamaged", "intacto", "intacta"), {"pt-BR": "intacta"}),
+            Option("damaged", "@radlands.person_state.damaged", ("damaged", "danificado", "danificada"), {"pt-BR": "danificada"})]
+
+
+def _card(state, keys):
+    return {"card": card_name(data_of(state), _person(state, keys)["card"])}
+
+
+def _ready_get(state, keys):
+    p = _person(state, keys)
+    return "used" if p["used"] or p.get("fresh") else "ready"
+
+
+def _ready_put(state, keys, value):
+    p = _person(state, keys)
+    p["used"] = value == "used"
+    if value == "ready":
+        p["fresh"] = False  # a person played this turn counts as ready once the table says so
+
+
+def _ready_states(state, keys):
+    return [Option("ready", "@radlands.fix.ready", ("ready", "pronto", "pronta"), {"pt-BR": "pronta"}),
+            Option("used", "@radlands.fix.used", ("used", "usado", "usada", "exausto"), {"pt-BR": "usada"})]
+
+
+def _event_get(state, keys):
+    return state["players"][keys[0]]["queue"][keys[1]]
+
+
+def _event_put(state, keys, value):
+    side = state["players"][keys[0]]
+    side["queue"][keys[1]] = value
+    # the Raiders are in a queue exactly when one of its spaces holds them (seed 004, "Raid")
+    side["raiders"] = "queue" if board.RAIDERS in side["queue"] else "area"
+
+
+def _event_choices(state, keys):
+    data = data_of(state)
+    side = state["players"][keys[0]]
+    options = [Option("", "@radlands.fix.empty", ("empty", "vazio", "vazia", "none", "nada"), {"pt-BR": "vazio"})]
+    raiders_elsewhere = any(card == board.RAIDERS for i, card in enumerate(side["queue"]) if i != keys[1])
+    if not raiders_elsewhere:  # one Raiders card per player
+        options.append(Option(board.RAIDERS, "Raiders", ("raiders", "raid", "invasores")))
+    chosen = set(data.in_play())
+    for cid, card in data.events.items():
+        if card["set"] not in chosen:
+            continue
+        options.append(Option(cid, card_name(data, cid), (cid, card["name"], *card.get("aliases", []))))
+    return options
+
+
+def _silo_get(state, keys):
+    return state["players"][keys[0]]["silo"]
+
+
+def _silo_put(state, keys, value):
+    state["players"][keys[0]]["silo"] = value
+
+
+def _silo_states(state, keys):
+    return [Option("area", "@radlands.silo.area", ("area", "play", "mesa", "area de jogo"), {"pt-BR": "área"}),
+            Option("hand", "@radlands.silo.hand", ("hand", "mao"), {"pt-BR": "mão"})]
+
+
+def _water_put(state, keys, value):
+    state["turn"]["water"] = value  # what is left this turn, the Water Silo's extra water included
+    state["turn"]["extra"] = 0
+
+
+def _deck_size(state) -> int:
+    return data_of(state).deck_size()
+
+
+def _side_get(key):
+    return lambda state, keys: state["players"][keys[0]][key]
+
+
+def _side_put(key):
+    def put(state, keys, value):
+        state["players"][keys[0]][key] = value
+    return put
+
+
+def _cards_total_limit(exclude: str):
+    """A pile never holds more cards than the deck has beside the other piles (the deck size of the sets)."""
+    def limits(state, keys):
+        hands = sum(state["players"][s]["hand"] for s in board.SIDES)
+        piles = {"deck": state["deck"]["count"], "discard": state["deck"]["discard"], "hand": hands}
+        if exclude == "hand":
+            piles["hand"] -= state["players"][keys[0]]["hand"]
+        else:
+            piles[exclude] = 0
+        return 0, max(0, _deck_size(state) - sum(piles.values()))
+    return limits
+
+
+_FIELDS = (
+    Field("water", ("water", "agua"), "radlands.fix.water", COUNT,
+          lambda s, k: board.water_left(s), _water_put,
+          limits=lambda s, k: (0, None), rule="radlands.fix.rule.water",
+          exists=lambda s, k: bool(s["turn"]["player"])),
+    Field("camp", ("camp", "acampamento"), "radlands.fix.camp", CHOICE, _camp_get, _camp_put, (PLAYER, CAMP),
+          choices=_camp_states, exists=lambda s, k: k[1] < len(s["players"][k[0]]["camps"])),
+    Field("damage", ("damage", "dano", "person", "pessoa"), "radlands.fix.person_damage", CHOICE, _damage_get,
+          _damage_put, (PLAYER, COLUMN, SLOT), choices=_damage_states, exists=_person_there, extra=_card),
+    Field("ready", ("ready", "pronto", "prontidao"), "radlands.fix.person_ready", CHOICE, _ready_get, _ready_put,
+          (PLAYER, COLUMN, SLOT), choices=_ready_states, exists=_person_there, extra=_card),
+    Field("event", ("event", "evento", "queue", "fila"), "radlands.fix.event", CHOICE, _event_get, _event_put,
+          (PLAYER, SPACE), choices=_event_choices),
+    Field("silo", ("silo", "water silo", "silo de agua"), "radlands.fix.silo", CHOICE, _silo_get, _silo_put,
+          (PLAYER,), choices=_silo_states),
+    Field("hand", ("hand", "mao", "cards in hand", "cartas na mao"), "radlands.fix.hand", COUNT, _side_get("hand"),
+          _side_put("hand"), (PLAYER,), limits=_cards_total_limit("hand"), rule="radlands.fix.rule.cards"),
+    Field("deck", ("deck", "baralho"), "radlands.fix.deck", COUNT, lambda s, k: s["deck"]["count"],
+          lambda s, k, v: s["deck"].__setitem__("count", v), limits=_cards_total_limit("deck"),
+          rule="radlands.fix.rule.cards"),
+    Field("discard", ("discard", "descarte"), "radlands.fix.discard", COUNT, lambda s, k: s["deck"]["discard"],
+          lambda s, k, v: s["deck"].__setitem__("discard", v), limits=_cards_total_limit("discard"),
+          rule="radlands.fix.rule.cards"),
+)
+
+#: the word each field is shown with in Portuguese (every word of either language is accepted)
+_PT = {"water": "água", "camp": "acampamento", "damage": "dano", "ready": "pronta", "event": "evento", "silo": "silo",
+       "hand": "mão", "deck": "baralho", "discard": "descarte"}
+FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}) for f in _FIELDS)

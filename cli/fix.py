@@ -1,0 +1,112 @@
+"""`tabletop fix`: the table puts a tracked value right, without rewinding (issue 23; automata/core/fix.py).
+
+A correction is a journal step of its own: `log` shows it, `undo 1` takes it back, and replay repeats it in its
+place. A correction that breaks a rule's limit, or names nothing, changes nothing (exit 2).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import List, Optional
+
+import typer
+
+from .env import CliError, Exit, current
+
+fix_app = typer.Typer()
+
+
+@fix_app.command("fix")
+def fix(
+    changes: Optional[List[str]] = typer.Argument(None, help="What to put right, e.g. 'water a 3' or '+2 hand b'; "
+                                                               "several separated by ';'."),
+    list_: bool = typer.Option(False, "--list", help="List what can be corrected, its value now and the words."),
+) -> None:
+    """Put a value right when the table and the program disagree (journalled: undo 1 takes it back)."""
+    from automata.core import fix as core_fix
+
+    from . import saves
+
+    env = current()
+    name = saves.resolve_name(env)
+    with saves.locked(env, name):
+        session = saves.open_session(env, name)
+        fields = saves.guarded(session, lambda: session.game.fix_fields)
+        state = session.save.state
+        if not fields and (list_ or not changes):
+            _show_list(env, name, [])
+            return
+        if not fields:
+            raise CliError(env.t("core.fix.none_for_game", game=session.save.game), Exit.USAGE)
+        if list_ or not changes:
+            _show_list(env, name, saves.guarded(session, core_fix.listing, state, fields, env.t.lang))
+            return
+        text = "; ".join(changes)
+        try:
+            parsed = core_fix.parse(text, fields, state, env.t.lang)
+            core_fix.apply(copy.deepcopy(state), parsed, fields, env.t.lang)  # every limit checked before anything is written
+        except core_fix.FixError as e:
+            raise CliError(env.t.render(e.msg) + "\n" + env.t("core.fix.nothing_changed"), Exit.USAGE,
+                           {"error": "fix", "id": e.msg.id}) from None
+        from state.session import StepInProgress
+
+        told: list = []
+        try:
+            lines = session.correct(core_fix.step(parsed), told.append)
+        except StepInProgress as busy:
+            step = env.t.render(session.game.step_label(busy.step))
+            raise CliError(env.t("core.fix.step_in_progress", step=step, n=busy.answers), Exit.FAILURE) from None
+        except core_fix.FixError as e:
+            raise CliError(env.t.render(e.msg), Exit.USAGE, {"error": "fix", "id": e.msg.id}) from None
+        except saves.SaveError as e:
+            raise saves.save_error(env, e) from None
+    texts = [env.t.render(event.msg) for event in told if event.msg is not None]
+    if env.json:
+        env.emit_json({"ok": True, "game": name, "journal_length": session.save.journal_length,
+                       "changes": [{**line, "text": text} for line, text in zip(lines, texts)]})
+        return
+    for text in texts:
+        env.out.print(f"→ {text}", markup=False)
+    env.out.print(env.t("core.fix.journalled", n=session.save.journal_length), style="dim")
+
+
+def _show_list(env, name: str, rows: list[dict]) -> None:
+    from automata.core.steps import Msg
+
+    def shown(value):
+        if isinstance(value, dict) and "id" in value:
+            return env.t.render(Msg.from_data(value))
+        if isinstance(value, str) and value.startswith("@"):
+            return env.t.render(Msg(value[1:]))
+        return value
+
+    out = []
+    for row in rows:
+        what = env.t.render(row["label"])
+        value = row.get("value_label", row["value"])
+        value = shown(value)
+        if value == "":
+            value = "—"
+        item = {"field": row["field"], "keys": row["keys"], "what": what, "value": row["value"], "words": row["words"]}
+        for key in ("min", "max", "choices"):
+            if key in row:
+                item[key] = row[key]
+        item["shown"] = str(value)
+        out.append(item)
+    if env.json:
+        env.emit_json({"ok": True, "game": name, "fields": out})
+        return
+    from rich.markup import escape
+
+    if not out:
+        env.out.print(env.t("core.fix.none_for_game", game=name))
+        return
+    env.out.print(env.t("core.fix.list_head"))
+    for item in out:
+        if "choices" in item:
+            valid = ", ".join(item["choices"])
+        else:
+            valid = f"{item['min']}–{item['max']}" if "max" in item else f"≥ {item['min']}"
+        env.out.print(f"  {escape(item['what'])}: [bold]{escape(item['shown'])}[/bold]  "
+                      f"[dim]{escape(item['words'])} … ({escape(valid)})[/dim]")
+    env.out.print(env.t("core.fix.list_foot"), style="dim")

@@ -1,0 +1,181 @@
+"""Corrections (issue 23; automata/core/fix.py): the table puts a tracked value right without rewinding.
+
+Checked on Radlands, the first game with a table of what it tracks (automata/radlands/fix.py; seed 004 and
+rules file §2: water never below 0, three camps, the deck's cards shared between hands, deck and discard pile).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from automata.core import fix
+from automata.radlands import board
+from automata.radlands import game
+from automata.radlands.fix import FIX_FIELDS
+from conftest import random_games
+from radlands_policy import Policy
+
+
+@pytest.fixture(scope="module")
+def mid_game():
+    """A Radlands state after some turns (the scripted table), and its fields."""
+    return _part_game(7, 60)
+
+
+def _part_game(seed: int, steps: int) -> dict:
+    from automata.core.runner import DiceContext, run
+
+    options = game.check_options({"players": "Ana,Bruno"})
+    state = game.new_state(options, seed)
+    policy = Policy(seed)
+    policy.state = state
+    for n in range(1, steps + 1):
+        step = game.next_step(state)
+        run(game.procedure(state, step), policy, dice=DiceContext(seed, n, "table"))
+    return state
+
+
+def test_set_add_and_take_use_one_language(mid_game):
+    state = copy.deepcopy(mid_game)
+    changes = fix.parse("hand a 2; +1 hand b; -1 hand b; camp b 2 damaged", FIX_FIELDS, state)
+    assert changes == [
+        {"field": "hand", "keys": ["a"], "op": "set", "value": 2},
+        {"field": "hand", "keys": ["b"], "op": "add", "value": 1},
+        {"field": "hand", "keys": ["b"], "op": "add", "value": -1},
+        {"field": "camp", "keys": ["b", 1], "op": "set", "value": "damaged"},
+    ]
+    before_b = state["players"]["b"]["hand"]
+    lines = fix.apply(state, changes, FIX_FIELDS)
+    assert state["players"]["a"]["hand"] == 2 and state["players"]["b"]["hand"] == before_b
+    assert state["players"]["b"]["camps"][1]["state"] == "damaged"
+    assert lines[3]["before"] == mid_game["players"]["b"]["camps"][1]["state"] and lines[3]["after"] == "damaged"
+
+
+def test_portuguese_words_name_the_same_values(mid_game):
+    """Both languages: 'mão', 'acampamento', 'danificado', 'água' (accents optional), '=' and 'para'."""
+    state = copy.deepcopy(mid_game)
+    assert fix.parse("mão Ana = 1; acampamento b 3 danificado", FIX_FIELDS, state) == fix.parse(
+        "hand a 1; camp b 3 damaged", FIX_FIELDS, state)
+    assert fix.parse("agua para 4", FIX_FIELDS, state) == [{"field": "water", "keys": [], "op": "set", "value": 4}]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("hnd a 2", "core.fix.unknown_what"),       # an unknown name: closest matches and what is valid
+    ("camp a 4 damaged", "core.fix.unknown_option"),  # a fourth camp (rules §2: three camps)
+    ("camp c 1 damaged", "core.fix.unknown_option"),  # no third player
+    ("camp a 1 burnt", "core.fix.unknown_option"),
+    ("+2 camp a 1", "core.fix.not_a_count"),
+    ("hand a", "core.fix.no_value"),
+    ("hand a two", "core.fix.not_a_number"),
+    ("hand a 2 3", "core.fix.not_a_number"),
+    ("", "core.fix.empty"),
+])
+def test_words_that_name_nothing_are_refused_with_what_is_valid(mid_game, text, message):
+    with pytest.raises(fix.FixError) as e:
+        fix.parse(text, FIX_FIELDS, mid_game)
+    assert e.value.msg.id == message
+    if message == "core.fix.unknown_what":
+        assert "hand" in e.value.msg.params["close"] and "water" in e.value.msg.params["valid"]
+
+
+@pytest.mark.parametrize("text", [
+    "water -1",  # rules §2.6: water is never below 0
+    "-99 water",
+    "deck 999",  # the hands, deck and discard share the deck's cards
+    "+60 discard",
+    "hand a -1",
+])
+def test_values_outside_the_rules_are_refused_with_the_rules_reason(mid_game, text):
+    state = copy.deepcopy(mid_game)
+    changes = fix.parse(text, FIX_FIELDS, state)
+    with pytest.raises(fix.FixError) as e:
+        fix.apply(state, changes, FIX_FIELDS)
+    assert e.value.msg.id == "core.fix.out_of_range"
+    assert e.value.msg.params["rule"].startswith("@radlands.fix.rule.")
+
+
+def test_the_deck_limit_is_the_deck_size_less_the_other_piles(mid_game):
+    """Rules §2.10 (the draw deck): hands + deck + discard never exceed the cards of the sets in play."""
+    from automata.radlands.data import data_of
+
+    state = copy.deepcopy(mid_game)
+    size = data_of(state).deck_size()
+    hands = sum(state["players"][s]["hand"] for s in board.SIDES)
+    room = size - hands - state["deck"]["discard"]
+    fix.apply(state, fix.parse(f"deck {room}", FIX_FIELDS, state), FIX_FIELDS)
+    with pytest.raises(fix.FixError):
+        fix.apply(state, fix.parse("+1 deck", FIX_FIELDS, state), FIX_FIELDS)
+
+
+def test_three_destroyed_camps_end_the_game_at_once():
+    """Seed 004, objective; rules §2.10: a player whose three camps are destroyed loses at once."""
+    state = _part_game(3, 30)
+    assert not state["over"]
+    fix.apply(state, fix.parse("camp a 1 destroyed; camp a 2 destroyed; camp a 3 destroyed", FIX_FIELDS, state),
+              FIX_FIELDS)
+    assert state["over"] and state["result"] == "b"
+    assert game.next_step(state) is None
+
+
+def test_an_event_space_set_to_the_raiders_moves_them_into_the_queue(mid_game):
+    """Seed 004, Raid: the Raiders are either in the play area or in one event space, never two."""
+    state = copy.deepcopy(mid_game)
+    side = state["players"]["a"]
+    free = side["queue"].index("") if "" in side["queue"] else None
+    if side["raiders"] == "queue" or free is None:
+        pytest.skip("this mid-game board has the Raiders in a queue already")
+    fix.apply(state, fix.parse(f"event a {free + 1} raiders", FIX_FIELDS, state), FIX_FIELDS)
+    assert side["raiders"] == "queue"
+    other = next(i for i in range(3) if i != free)
+    with pytest.raises(fix.FixError):  # a second Raiders card is not offered
+        fix.parse(f"event a {other + 1} raiders", FIX_FIELDS, state)
+
+
+def test_the_listing_names_every_value_with_the_words_that_set_it(mid_game):
+    rows = fix.listing(mid_game, FIX_FIELDS)
+    fields = {row["field"] for row in rows}
+    assert {"water", "camp", "event", "silo", "hand", "deck", "discard"} <= fields
+    for row in rows:  # each row's words, with its own value, parse back to that very field and keys
+        value = row["choices"][0] if "choices" in row else row["value"]
+        [change] = fix.parse(f"{row['words']} {value}", FIX_FIELDS, mid_game)
+        assert (change["field"], change["keys"]) == (row["field"], row["keys"])
+
+
+def test_random_corrections_in_a_long_game_replay_identically_and_the_game_ends(tmp_path):
+    """Issue 23: a correction is a journal step of its own; replaying the journal (undo's way) repeats each one in
+    its place, and the game still goes on to its end."""
+    from state.session import Session
+
+    for seed in range(random_games(20)):
+        rng = random.Random(seed)
+        options = game.check_options({"players": ""})
+        session = Session.create(f"g{seed}", "radlands", options, seed, {"dice": "table"}, "2026-01-01")
+        policy = Policy(seed)
+        corrections = 0
+        for _ in range(3000):
+            policy.state = session.save.state
+            result = session.play(policy, max_steps=1)
+            if result.finished or session.game.next_step(session.save.state) is None:
+                break
+            if rng.random() < 0.15:
+                rows = fix.listing(session.save.state, session.game.fix_fields)
+                row = rng.choice(rows)
+                if "choices" in row:
+                    value = rng.choice(row["choices"])
+                else:
+                    value = max(row["min"], row["value"] + rng.choice((-1, 1)))
+                try:
+                    changes = fix.parse(f"{row['words']} {value}", session.game.fix_fields, session.save.state)
+                    session.correct(fix.step(changes))
+                    corrections += 1
+                except fix.FixError:
+                    pass
+        else:
+            raise AssertionError(f"seed {seed}: the game did not end")
+        assert corrections > 0
+        journal = session.save.journal()
+        assert sum(1 for e in journal if fix.is_fix(e["step"])) == corrections
+        assert session.replay(journal) == session.save.state
