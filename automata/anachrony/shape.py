@@ -11,6 +11,7 @@ PLAYER = {
     # the modules' tables (present with the module)
     "hypersync": Opt(Each(dict)), "hypersync_era": Opt(int), "missions_failed": Opt(int), "quantum": Opt(dict),
     "intrigues": Opt(dict),
+    "cosmic_data_leak": Opt(bool),  # the Quantum Loop card was taken (kept for the final score)
 }
 
 STATE = {
@@ -37,14 +38,17 @@ STATE = {
         "edition": Opt(str), "difficulty": Opt(dict), "placed": Opt(int), "actions": Opt(int), "passed": Opt(bool),
         "player_passed": Opt(bool), "turn": Opt(str), "first": Opt(str), "first_next": Opt(str), "anomalies": Opt(int),
         "superprojects": Opt(int), "time_travel": Opt(int), "failed": Opt(int), "owed": Opt(int),
-        "you_exosuits": Opt(int), "spots": Opt(Each([str])), "warps": Opt(Each(int)),
+        "you_exosuits": Opt(int), "spots": Opt(Each(list)), "warps": Opt(Each(int)),
+        "spaces_era": Opt(int), "your_warps": Opt(Each(int)),
     }),
     "superprojects": Opt([str]),
     "other_modules": Opt([str]),
     "supercharge": Opt(bool),
-    "totals": Opt(Each(Each(int))),  # each player's end-of-game VP by source
+    "spaces": Opt(Each(dict)),  # who holds each action space this Era (space -> spot -> holder)
+    "collapsed": Opt(Each(list)),  # the action spaces' spots the Collapse closed
+    "totals": Opt(Each(dict)),  # each player's end-of-game tally by source (numbers and flags)
     # the final score: an older save lacks the tally by category, the ranking and the tiebreak
-    "final": Opt({"winners": [str], "totals": Each(int), "tiebreak": Opt(str), "categories": Opt(Each(Each(int))),
+    "final": Opt({"winners": [str], "totals": Each(int), "tiebreak": Opt(str), "categories": Opt(Each(dict)),
                   "ranking": Opt([dict])}),
 }
 

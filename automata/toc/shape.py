@@ -29,8 +29,8 @@ STATE = {
     # the bots' Legacy at each round's end (issue 14); absent in saves made before it
     "legacy_history": Opt([{"round": int, "legacy": Each(int)}]),
     "human_emperor": Opt({"player": int, "type": str}),  # the human player who is Emperor, and the Emperor's kind
-    "apl_costs": Opt(Each(int)),  # the action points each action costs the bots this turn
-    "apl_last_cost": Opt(Each(int)),  # the last action a bot paid for, and its cost
+    "apl_costs": Opt(dict),  # the action points each action costs the bots this turn
+    "apl_last_cost": Opt(dict),  # the last action a bot paid for, and its cost
 }
 
 
