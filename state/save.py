@@ -20,7 +20,6 @@ Since schema version 3 (issue 31) a save is proven sound before anything reads o
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import tomllib
@@ -113,7 +112,16 @@ _DIGEST_LINE = re.compile(rb'digest = "([0-9a-f]{64})"\r?\n')
 
 
 def sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    """The SHA-256 of ``data`` in hex, from the interpreter's own module (``hashlib`` loads OpenSSL: some
+    milliseconds of every command's start-up)."""
+    try:
+        from _sha256 import sha256 as make  # Python 3.11
+    except ImportError:  # pragma: no cover - other Pythons
+        try:
+            from _sha2 import sha256 as make  # Python 3.12+
+        except ImportError:
+            from hashlib import sha256 as make
+    return make(data).hexdigest()
 
 
 def _drop_none(value: Any) -> Any:
