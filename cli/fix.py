@@ -14,6 +14,7 @@ import typer
 from .env import CliError, Exit, current
 
 fix_app = typer.Typer()
+LONG_CHOICES = 6  # a value's choices shown in the text listing (all of them in --json)
 
 
 @fix_app.command("fix")
@@ -34,12 +35,12 @@ def fix(
         fields = saves.guarded(session, lambda: session.game.fix_fields)
         state = session.save.state
         if not fields and (list_ or not changes):
-            _show_list(env, name, [])
+            show_list(env, name, [])
             return
         if not fields:
             raise CliError(env.t("core.fix.none_for_game", game=session.save.game), Exit.USAGE)
         if list_ or not changes:
-            _show_list(env, name, saves.guarded(session, core_fix.listing, state, fields, env.t.lang))
+            show_list(env, name, saves.guarded(session, core_fix.listing, state, fields, env.t.lang))
             return
         text = "; ".join(changes)
         try:
@@ -70,7 +71,7 @@ def fix(
     env.out.print(env.t("core.fix.journalled", n=session.save.journal_length), style="dim")
 
 
-def _show_list(env, name: str, rows: list[dict]) -> None:
+def show_list(env, name: str, rows: list[dict]) -> None:
     from automata.core.steps import Msg
 
     def shown(value):
@@ -96,7 +97,7 @@ def _show_list(env, name: str, rows: list[dict]) -> None:
     if env.json:
         env.emit_json({"ok": True, "game": name, "fields": out})
         return
-    from rich.markup import escape
+    from .render import print_hanging
 
     if not out:
         env.out.print(env.t("core.fix.none_for_game", game=name))
@@ -104,9 +105,11 @@ def _show_list(env, name: str, rows: list[dict]) -> None:
     env.out.print(env.t("core.fix.list_head"))
     for item in out:
         if "choices" in item:
-            valid = ", ".join(item["choices"])
+            # a long list (every event card) is cut in the text; --json has it whole
+            valid = ", ".join(item["choices"][:LONG_CHOICES])
+            if len(item["choices"]) > LONG_CHOICES:
+                valid += f", … ({len(item['choices'])})"
         else:
             valid = f"{item['min']}–{item['max']}" if "max" in item else f"≥ {item['min']}"
-        env.out.print(f"  {escape(item['what'])}: [bold]{escape(item['shown'])}[/bold]  "
-                      f"[dim]{escape(item['words'])} … ({escape(valid)})[/dim]")
+        print_hanging(env.out, f"  {item['what']}: {item['shown']}  ·  {item['words']} … ({valid})")
     env.out.print(env.t("core.fix.list_foot"), style="dim")

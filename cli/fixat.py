@@ -44,9 +44,9 @@ class FixAtQuestion:
             out.print(f"[red]! {t('core.fix.none_for_game', game=session.save.game)}[/red]")
             return
         if not text:
-            from .fix import _show_list
+            from .fix import show_list
 
-            _show_list(env, session.save.name, saves.guarded(session, core_fix.listing, session.save.state, fields))
+            show_list(env, session.save.name, saves.guarded(session, core_fix.listing, session.save.state, fields, env.t.lang))
             text = self.ask_text(t("core.fix.at_question")).strip()
             if text.startswith("!"):
                 text = text[1:].strip()
@@ -55,8 +55,8 @@ class FixAtQuestion:
                 return
         state = session.save.state
         try:
-            parsed = core_fix.parse(text, fields, state)
-            core_fix.apply(copy.deepcopy(state), parsed, fields)  # every limit checked before anything is written
+            parsed = core_fix.parse(text, fields, state, env.t.lang)
+            core_fix.apply(copy.deepcopy(state), parsed, fields, env.t.lang)  # every limit checked before anything is written
         except core_fix.FixError as e:
             self._refused(t.render(e.msg))
             return

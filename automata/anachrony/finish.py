@@ -87,7 +87,9 @@ def known_answers(state: dict) -> dict[str, Any]:
         known["anachrony.score.agenda.rows"] = len(rows)
         for i, r in enumerate(rows, 1):
             values = state["agenda"][r]["values"]
-            if values:
+            # the top tile's number is known while every tile of the column has its number (a correction that
+            # adds a Value tile leaves its number unknown: the tally asks it)
+            if values and len(values) == state["agenda"][r]["value"]:
                 known[f"anachrony.score.agenda.row{i}.value"] = values[-1]
     return known
 

@@ -194,3 +194,10 @@ def _procedure(state: dict, step: dict):
 
 def step_label(step: dict) -> Msg:
     return step_msg(GAME_ID, step, {"name": "@anachrony.setup.name.", "phase": "@anachrony.phase."})
+
+
+def fix_fields():
+    """What the table may correct with `tabletop fix` (automata/anachrony/fix.py), imported only when used."""
+    from .fix import FIX_FIELDS
+
+    return FIX_FIELDS

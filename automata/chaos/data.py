@@ -519,6 +519,8 @@ def _validate_rules(rules: Any, chk: _Check) -> None:
         chk.fail(f"rules.old_world.resolved_cards must be 'track' or 'card', got {resolved!r}")
     chk.typed(rules.get("threat", {}), "tie", str, "rules.threat")
     chk.typed(rules.get("corruption", {}), "supply_per_power", int, "rules.corruption", min=0)
+    for kind in ("noble", "peasant", "warpstone", "hero", "skaven", "event"):
+        chk.optional(rules.get("tokens", {}), kind, int, "rules.tokens", min=0)
 
 
 # ------------------------------------------------------------------------------------ access

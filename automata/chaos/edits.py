@@ -43,8 +43,16 @@ WORDS = {
     **FIGURE_WORDS,  # cultist, cultista, guerreiro, grande demônio… (one table with the Summoning line and menu)
     "vp": "vp", "pv": "vp", "pp": "pp", "poder": "pp", "power": "pp",
     "dac": "dac", "counter": "dac", "counters": "dac", "avanco": "dac",
-    "card": "cards", "cards": "cards", "carta": "cards", "cartas": "cards",
+    "card": "cards", "cards": "cards", "carta": "cards", "cartas": "cards", "hand": "cards", "mao": "cards",
 }
+
+
+def words_of(kind: str) -> tuple[str, ...]:
+    """Every word of ``WORDS`` that names ``kind``, as typed (spaces, not "_"): the one vocabulary the board
+    changes and the corrections (`tabletop fix`, automata/chaos/fix.py) share."""
+    return tuple(w.replace("_", " ") for w, k in WORDS.items() if k == kind)
+
+
 #: words that may follow "zona" ("zona de eventos", the seed's name for the track)
 TRACK_FILLER = {"de", "eventos", "do", "velho", "mundo"}
 #: the kinds of change, in the order the refusals list them (each shown as the word the table's language types:

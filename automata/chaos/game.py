@@ -126,3 +126,10 @@ def procedure(state: dict, step: dict):
 
 def step_label(step: dict) -> Msg:
     return step_msg(GAME_ID, step, {"power": "@chaos.power.", "region": "@chaos.region."})
+
+
+def fix_fields():
+    """What the table may correct with `tabletop fix` (automata/chaos/fix.py), imported only when used."""
+    from .fix import FIX_FIELDS
+
+    return FIX_FIELDS

@@ -33,6 +33,7 @@ CHOICE = "choice"
 #: words that separate a name from the value it is set to
 _TO = {"=", "to", "para", "->", ":"}
 _DELTA = re.compile(r"^([+-])(\d*)$")
+_GLUED = re.compile(r"^([+-]\d*)([^\d\s+-].*)$")
 _NUMBER = re.compile(r"^-?\d+$")
 MAX_ITEMS = 40  # one correction line holds at most this many items
 MAX_TEXT = 2000  # and at most this many characters: a longer line is refused before any matching
@@ -123,6 +124,9 @@ def parse(text: str, fields: Iterable[Field], state: dict, lang: str = "en") -> 
 
 def _parse_item(item: str, fields: tuple[Field, ...], state: dict, lang: str) -> dict:
     words = item.replace("=", " = ").split()
+    glued = _GLUED.match(words[0])
+    if glued:  # "+cultist", "-2vp": the sign (and amount) written against the name
+        words = [glued.group(1), glued.group(2), *words[1:]]
     op, amount = "set", None
     m = _DELTA.match(words[0])
     if m:

@@ -126,7 +126,7 @@ def _event_choices(state, keys):
     for cid, card in data.events.items():
         if card["set"] not in chosen:
             continue
-        options.append(Option(cid, card_name(data, cid), (cid, card["name"], *card.get("aliases", []))))
+        options.append(Option(cid, card_name(data, cid), (card["name"], cid, *card.get("aliases", []))))
     return options
 
 

@@ -146,3 +146,10 @@ def procedure(state: dict, step: dict):
 
 def step_label(step: dict) -> Msg:
     return step_msg(GAME_ID, step, {"bot": "@toc.colour.", "name": "@toc.setup.name."})
+
+
+def fix_fields():
+    """What the table may correct with `tabletop fix` (automata/toc/fix.py), imported only when used."""
+    from .fix import FIX_FIELDS
+
+    return FIX_FIELDS

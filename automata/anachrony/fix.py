@@ -1,0 +1,743 @@
+"""What the table may correct in an Anachrony game (`tabletop fix`, automata/core/fix.py), with the rules' limits.
+
+Every value the program tracks and uses: each player's VP tokens, the First Player, the Hypersync tiles (home or
+pending on an Era's Timeline tile), the Quantum Warp, the Intrigues reserve, Missions and Agenda Benefits, the
+Agenda table's rows, which Action space each player (or the solo opponent) holds this Era and which went Hex
+Unavailable; and in a solo game the opponent's board: its VP, Paradox, Anomalies, Time Travel track, Warp tiles on
+each Timeline tile, Exosuits, assets, command tokens, Energy Pool and Solo Hypersync tiles, and your own powered
+Exosuits. Seed 002 and rules file §1.7-§1.8, §2.6-§2.10, §3.2-§3.4.
+
+Left out on purpose: the Era, its phase and the Impact. They are the program's place in the sequence of steps
+(the next step names its Era and phase; the Impact changes every later phase), so a correction there would leave
+the next step in another Era than the state, or skip the phases whose bookkeeping (Missions, the Energy Pool, the
+Collapsing tiles) then never happens; ``tabletop undo`` goes back in that sequence. The solo opponent's turn
+counters (Exosuits placed, Actions taken, who passed) are the Action Rounds' sequence in the same way.
+"""
+
+from __future__ import annotations
+
+from ..core.fix import CHOICE, COUNT, Field, Option, Param
+from ..core.steps import msg
+from . import spaces
+from .common import has
+from .data import data_of
+from .solo import state as solo_state
+from .solo.data import solo_data_of
+
+F = "anachrony.fix"
+
+
+# -- who and which ---------------------------------------------------------------------------------------------
+def _player_label(state: dict, p: str):
+    name = state["players"][p].get("name", "")
+    return name if name else msg("anachrony.player", n=int(p[1:]))
+
+
+def _player_words(state: dict, p: str) -> tuple[str, ...]:
+    n = p[1:]
+    name = state["players"][p].get("name", "")
+    words = (p, n, f"player {n}", f"jogador {n}", f"jogadora {n}")
+    if state.get("solo"):
+        words += ("you", "voce", "eu", "me")
+    return ((name,) if name else ()) + words
+
+
+def _players(state: dict) -> list[Option]:
+    return [Option(p, _player_label(state, p), _player_words(state, p)) for p in state["players"]]
+
+
+def _bot_option(state: dict) -> Option:
+    bot = state["solo"]["bot"]
+    return Option("bot", f"@anachrony.solo.bot.{bot}", ("bot", bot, "cronobot" if bot == "chronobot" else "cronossus",
+                                                       "oponente", "opponent"))
+
+
+def _players_and_bot(state: dict) -> list[Option]:
+    return _players(state) + ([_bot_option(state)] if state.get("solo") else [])
+
+
+def _tiles(state: dict) -> list[Option]:
+    pt = {"construct": ("construir",), "recruit": ("recrutar",), "research": ("pesquisar",)}
+    return [Option(t, f"@anachrony.tile.{t}", (t, *pt[t])) for t in data_of(state).rules["hypersync"]["tiles"]]
+
+
+def _eras_so_far(state: dict) -> list[Option]:
+    """The Timeline tiles of the Eras begun so far (a piece goes on the present tile, never on a future one)."""
+    return [Option(e, str(e), (str(e), f"era {e}")) for e in range(1, state["era"] + 1)]
+
+
+def _rows(state: dict) -> list[Option]:
+    return [Option(i, str(i + 1), (str(i + 1), f"row {i + 1}", f"linha {i + 1}")) for i in range(len(state.get("agenda", [])))]
+
+
+PLAYER = Param("player", _players)
+WHO = Param("player", _players_and_bot)
+TILE = Param("tile", _tiles)
+ERA = Param("era", _eras_so_far)
+ROW = Param("row", _rows)
+
+
+def _yes_no(state, keys) -> list[Option]:
+    return [Option(True, "@core.yes", ("yes", "sim", "y", "s", "locked", "travada", "travado")),
+            Option(False, "@core.no", ("no", "nao", "n", "open", "aberta", "aberto", "livre"))]
+
+
+# -- each player -----------------------------------------------------------------------------------------------
+def _vp_get(state, keys):
+    return state["solo"]["vp"] if keys[0] == "bot" else state["players"][keys[0]]["vp"]
+
+
+def _vp_put(state, keys, value):
+    if keys[0] == "bot":
+        state["solo"]["vp"] = value
+    else:
+        state["players"][keys[0]]["vp"] = value
+
+
+def _first_choices(state, keys) -> list[Option]:
+    if state.get("solo"):
+        return [_bot_option(state), *_players(state)]
+    return _players(state)
+
+
+def _first_get(state, keys):
+    return state["solo"]["first"] if state.get("solo") else state["first"]
+
+
+def _first_put(state, keys, value):
+    if state.get("solo"):  # the solo opponent keeps its own First Player (rules file §3.2.4, §3.4.5)
+        state["solo"]["first"] = value
+    else:
+        state["first"] = value
+
+
+# Hypersync tiles: home, or pending on the Timeline tile of an Era (seed "Ações Hipersincrônicas", rules §1.7.1)
+HOME = "home"
+
+
+def _hs_get(state, keys):
+    tile = state["players"][keys[0]]["hypersync"][keys[1]]
+    return tile["era"] if tile["state"] == "pending" else HOME
+
+
+def _hs_choices(state, keys) -> list[Option]:
+    pl = state["players"][keys[0]]
+    taken = {s["era"] for t, s in pl["hypersync"].items() if s["state"] == "pending" and t != keys[1]}
+    out = [Option(HOME, f"@{F}.hypersync_home", (HOME, "available", "supply", "disponivel", "reserva", "casa"))]
+    # one pending tile per Era (seed: "só pode ter 1 peça de Hipersincronia pendente por Era")
+    out += [Option(e, msg(f"{F}.on_era", era=e), (str(e), f"era {e}")) for e in range(1, state["era"] + 1) if e not in taken]
+    return out
+
+
+def _hs_put(state, keys, value):
+    pl = state["players"][keys[0]]
+    pl["hypersync"][keys[1]] = {"state": "available"} if value == HOME else {"state": "pending", "era": value}
+    # the one Hypersync Action of an Era: used this Era exactly when a tile is pending on the present tile
+    now = any(s["state"] == "pending" and s["era"] == state["era"] for s in pl["hypersync"].values())
+    if now:
+        pl["hypersync_era"] = state["era"]
+    elif pl.get("hypersync_era") == state["era"]:
+        pl["hypersync_era"] = 0
+
+
+# the Quantum Warp: in the supply, or on the Timeline tile of an Era with its Loop card (rules §1.7.2)
+SUPPLY = "supply"
+
+
+def _q_get(state, keys):
+    q = state["players"][keys[0]]["quantum"]
+    return q["era"] if q["warp"] == "timeline" else SUPPLY
+
+
+def _q_choices(state, keys) -> list[Option]:
+    q = state["players"][keys[0]]["quantum"]
+    out = [Option(SUPPLY, f"@{F}.quantum_supply", (SUPPLY, "reserva", "home", "paid", "paga", "devolvida"))]
+    if q["warp"] == "timeline":  # a warp onto the Timeline takes a Loop card: that is the Warp phase's question
+        out += [Option(e, msg(f"{F}.on_era", era=e), (str(e), f"era {e}")) for e in range(1, state["era"] + 1)]
+    return out
+
+
+def _q_put(state, keys, value):
+    pl = state["players"][keys[0]]
+    q = pl["quantum"]
+    if value == SUPPLY:
+        if q["warp"] == "timeline" and q.get("card"):
+            state["ql"]["offer"].append(q["card"])  # paid back: its card goes back to the offer (seed L4)
+        pl["quantum"] = {"warp": SUPPLY}
+    else:
+        q["era"] = value
+
+
+# Intrigues of the Council (seed "Ação Negociar", "Benefícios de Agenda", "Cartas de Missão")
+def _intr_get(key):
+    return lambda state, keys: state["players"][keys[0]]["intrigues"][key]
+
+
+def _intr_put(key):
+    def put(state, keys, value):
+        state["players"][keys[0]]["intrigues"][key] = value
+    return put
+
+
+def _intr_rule(key):
+    return lambda state, keys: (0, data_of(state).rules["intrigues"][key])
+
+
+def _failed_get(state, keys):
+    return state["players"][keys[0]]["missions_failed"]
+
+
+def _failed_put(state, keys, value):
+    state["players"][keys[0]]["missions_failed"] = value
+
+
+# the Mission of this Era: none, secret (in its stand) or revealed (seed, Cartas de Missão; rules §1.8)
+def _mission_get(state, keys):
+    m = state["players"][keys[0]]["intrigues"].get("mission") or {}
+    return "none" if not m else ("revealed" if m.get("revealed") else "secret")
+
+
+def _mission_choices(state, keys) -> list[Option]:
+    out = [Option("none", f"@{F}.mission.none", ("none", "nenhuma", "sem"))]
+    if state["players"][keys[0]]["intrigues"].get("mission"):  # which card it is comes from the Power Up's draw
+        out += [Option("secret", f"@{F}.mission.secret", ("secret", "secreta", "hidden", "escondida")),
+                Option("revealed", f"@{F}.mission.revealed", ("revealed", "revelada"))]
+    return out
+
+
+def _mission_put(state, keys, value):
+    pi = state["players"][keys[0]]["intrigues"]
+    if value == "none":
+        pi["mission"] = {}
+    else:
+        pi["mission"]["revealed"] = value == "revealed"
+
+
+# the Quantum Loop cards not on a player's Timeline: in the offer, in the deck or out of the game (seed P1, W2, L4)
+def _loose_cards(state) -> list[Option]:
+    if "ql" not in state:
+        return []
+    data = data_of(state)
+    held = {pl.get("quantum", {}).get("card") for pl in state["players"].values()
+            if pl.get("quantum", {}).get("warp") == "timeline"}
+    return [Option(c, f"@anachrony.ql.{c}", (c, c.replace("_", " "), *data.cards[c].get("aliases", ())))
+            for c in data.card_ids if c not in held]
+
+
+CARD = Param("card", _loose_cards)
+
+
+def _card_get(state, keys):
+    ql = state["ql"]
+    return next((pile for pile in ("offer", "deck", "out") if keys[0] in ql[pile]), "out")
+
+
+def _card_choices(state, keys) -> list[Option]:
+    return [Option("offer", f"@{F}.pile.offer", ("offer", "oferta")),
+            Option("deck", f"@{F}.pile.deck", ("deck", "baralho")),
+            Option("out", f"@{F}.pile.out", ("out", "removed", "fora", "removida", "box", "caixa"))]
+
+
+def _card_put(state, keys, value):
+    ql = state["ql"]
+    for pile in ("offer", "deck", "out"):
+        if keys[0] in ql[pile]:
+            ql[pile].remove(keys[0])
+    ql[value].append(keys[0])  # into the deck at the bottom: the program's draws take the top
+
+
+# the Agenda table: tiles stacked in each column, and whether the row is locked (rules §1.7.4, G1-G5)
+def _agenda_get(column):
+    return lambda state, keys: state["agenda"][keys[0]][column]
+
+
+def _agenda_put(column):
+    def put(state, keys, value):
+        row = state["agenda"][keys[0]]
+        row[column] = value
+        if column == "value":
+            del row["values"][value:]  # the numbers of the tiles taken away; those added are not known
+        if not (row["objective"] and row["value"]):
+            row["locked"] = False  # a row locks only on a pair of tiles (G4)
+    return put
+
+
+def _number_known(state, keys) -> bool:
+    """The top Value tile's number is known while every tile of the column has its number."""
+    row = state["agenda"][keys[0]]
+    return bool(row["value"]) and len(row["values"]) == row["value"]
+
+
+def _number_get(state, keys):
+    return state["agenda"][keys[0]]["values"][-1]
+
+
+def _number_put(state, keys, value):
+    state["agenda"][keys[0]]["values"][-1] = value
+
+
+def _locked_get(state, keys):
+    return state["agenda"][keys[0]]["locked"]
+
+
+def _locked_put(state, keys, value):
+    state["agenda"][keys[0]]["locked"] = value
+
+
+def _pair(state, keys):
+    row = state["agenda"][keys[0]]
+    return bool(row["objective"] and row["value"])
+
+
+# -- the Action spaces of this Era (automata/anachrony/spaces.py; rules §2.10, §2.9) ---------------------------
+KIND_WORDS = {"construct": ("construct", "construir"), "recruit": ("recruit", "recrutar"),
+              "research": ("research", "pesquisar"), "mine": ("mine", "mina"),
+              "council": ("council", "world council", "conselho", "conselho mundial"),
+              "hypersync": ("hypersync", "hipersincronia"), "negotiate": ("negotiate", "negociar")}
+SPACE_WORDS = {"top": ("top", "topo", "cima"), "middle": ("middle", "meio"), "upper": ("upper", "top", "cima", "topo"),
+               "lower": ("lower", "bottom", "baixo"), "bottom": ("bottom", "baixo"), "left": ("left", "esquerda", "esquerdo"),
+               "right": ("right", "direita", "direito"), "copy": ("copy", "fourth", "copia", "quarto")}
+UNAVAILABLE = "unavailable"
+FREE = "free"
+
+
+def tracked_spaces(state: dict) -> list[tuple[str, str]]:
+    """The spaces whose holder the program keeps and uses in this game, as (kind, space)."""
+    data = data_of(state)
+    n = state["options"]["players"]
+    out: list[tuple[str, str]] = []
+    if state.get("solo"):  # the opponent's placement reads every space it may take (rules §3.2.5, §3.4.7)
+        from .solo.actions import council_spaces
+
+        for kind in ("construct", "recruit", "research", "mine"):
+            out += [(kind, x) for x in spaces.SPACES[kind]]
+        out += [("council", x) for x in council_spaces(state)]
+    if has(state, "hypersync"):  # recovering a tile (R2, R5); with 4 players the fourth space copies one
+        out += [("hypersync", x) for x in spaces.SPACES["hypersync"]]
+        if data.by_players(n)["hypersync_copy_space"]:
+            out.append(("hypersync", "copy"))
+    if has(state, "intrigues"):
+        out += [("negotiate", x) for x in data.by_players(n)["negotiate_spaces"]]
+    return out
+
+
+def _space_options(state: dict) -> list[Option]:
+    out = []
+    for kind, x in tracked_spaces(state):
+        words = tuple(f"{k} {s}" for k in KIND_WORDS[kind] for s in SPACE_WORDS[x])
+        out.append(Option(f"{kind}.{x}", msg(f"{F}.space_name", kind=f"@{F}.kind.{kind}", space=f"@{F}.where.{x}"),
+                          (f"{kind}.{x}", *words)))
+    return out
+
+
+SPACE = Param("action_space", _space_options)
+
+
+def _space_get(state, keys):
+    kind, _, x = keys[0].partition(".")
+    if x in spaces.collapsed(state, kind):
+        return UNAVAILABLE
+    return spaces.taken(state, kind).get(x, FREE)
+
+
+def _collapsing(state: dict, kind: str) -> list[str]:
+    from .eras import collapsing_spaces
+
+    return collapsing_spaces(state, data_of(state)).get(kind, []) if state.get("impact") else []
+
+
+def _space_choices(state, keys) -> list[Option]:
+    kind, _, x = keys[0].partition(".")
+    out = [Option(FREE, f"@{F}.free", (FREE, "empty", "livre", "vazio", "nobody", "ninguem"))]
+    out += _players_and_bot(state)
+    if x in _collapsing(state, kind):  # a Collapsing tile flips to Hex Unavailable after the Impact (§2.9)
+        out.append(Option(UNAVAILABLE, f"@{F}.unavailable", (UNAVAILABLE, "hex unavailable", "indisponivel",
+                                                            "espaco indisponivel")))
+    return out
+
+
+def _space_put(state, keys, value):
+    kind, _, x = keys[0].partition(".")
+    held = state.setdefault("spaces", {}).setdefault(kind, {})
+    held.pop(x, None)
+    gone = state.setdefault("collapsed", {}).setdefault(kind, [])
+    if x in gone:
+        gone.remove(x)
+    if value == UNAVAILABLE:
+        gone.append(x)
+    elif value != FREE:
+        held[x] = value
+    s = state.get("solo")
+    if s is not None:
+        if kind == "council" and x == "left":  # its Exosuit there makes it next Era's First Player (§3.2.4)
+            s["first_next"] = "bot" if value == "bot" else ""
+        s["spaces_era"] = state["era"]  # the program knows this Era's spaces (solo/phases.clean_up)
+
+
+# -- the solo opponent ------------------------------------------------------------------------------------------
+def _solo(state, keys=()):
+    return bool(state.get("solo"))
+
+
+def _s_get(key):
+    return lambda state, keys: state["solo"][key]
+
+
+def _s_put(key):
+    def put(state, keys, value):
+        state["solo"][key] = value
+    return put
+
+
+def _bot_data(state: dict) -> dict:
+    s = state["solo"]
+    sd = solo_data_of(state)
+    if s["bot"] == "chronossus":
+        return sd["chronossus"]
+    return sd["chronobot_first" if s["edition"] == "first" else "chronobot"]
+
+
+def _bot_exosuits_most(state: dict) -> int:
+    """Chronobot: 6 powered before the Impact, 4 after (§3.2.4); Chronossus: at most 6 before, 4 after (§3.4.4)."""
+    d = _bot_data(state)
+    if state["solo"]["bot"] == "chronossus":
+        return d["max_after_impact" if state["impact"] else "max_before_impact"]
+    return d["exosuits_after_impact" if state["impact"] else "exosuits_before_impact"]
+
+
+def _exo_get(state, keys):
+    return state["solo"]["exosuits"] if keys[0] == "bot" else state["solo"].get("you_exosuits")
+
+
+def _exo_put(state, keys, value):
+    state["solo"]["exosuits" if keys[0] == "bot" else "you_exosuits"] = value
+
+
+def _exo_limits(state, keys):
+    if keys[0] == "bot":  # those it placed this Era came out of the same powered ones
+        return 0, max(0, _bot_exosuits_most(state) - state["solo"]["placed"])
+    return 0, 6  # your 6 Hex slots (§2.5 Power Up)
+
+
+def _exo_there(state, keys):
+    return keys[0] == "bot" or state["solo"].get("you_exosuits") is not None
+
+
+def _warps_get(state, keys):
+    return state["solo"]["warps"].get(str(keys[0]), 0)
+
+
+def _warps_put(state, keys, value):
+    w = state["solo"]["warps"]
+    if value:
+        w[str(keys[0])] = value
+    else:
+        w.pop(str(keys[0]), None)
+
+
+def _warps_limits(state, keys):
+    """Its Warp tiles on the Timeline never exceed the 8 of its supply (§3.2.1)."""
+    s = state["solo"]
+    return 0, solo_state.WARP_TILES - (solo_state.warps_out(s) - _warps_get(state, keys))
+
+
+def _kind_param(pid: str, names: tuple[str, ...], prefix: str, pt: dict) -> Param:
+    return Param(pid, lambda state: [Option(k, f"@{prefix}{k}", (k, k.replace("_", " "), *pt.get(k, ()))) for k in names])
+
+
+BUILDING = _kind_param("building", solo_state.BUILDINGS, "anachrony.solo.building.",
+                       {"power_plant": ("usina", "usina de forca"), "factory": ("fabrica",),
+                        "life_support": ("suporte de vida", "suporte"), "lab": ("laboratorio",)})
+WORKER = _kind_param("worker", solo_state.WORKERS, "anachrony.worker.",
+                     {"genius": ("genio",), "administrator": ("administrador",), "engineer": ("engenheiro",),
+                      "scientist": ("cientista",)})
+RESOURCE = _kind_param("resource", solo_state.RESOURCES, "anachrony.solo.resource.",
+                       {"neutronium": ("neutronio", "neutronideo"), "uranium": ("uranio",), "gold": ("ouro",),
+                        "titanium": ("titanio",)})
+SHAPE = _kind_param("shape", solo_state.SHAPES, "anachrony.solo.shape.",
+                    {"circle": ("circulo",), "triangle": ("triangulo",), "square": ("quadrado",)})
+
+
+def _sub_get(key):
+    return lambda state, keys: state["solo"][key][keys[0]]
+
+
+def _sub_put(key):
+    def put(state, keys, value):
+        state["solo"][key][keys[0]] = value
+    return put
+
+
+def _pool_param(state) -> list[Option]:
+    return [Option("energized", f"@{F}.energized", ("energized", "cores", "energy cores", "nucleos", "nucleos de energia",
+                                                   "energizados")),
+            Option("exhausted", f"@{F}.exhausted", ("exhausted", "exauridos", "exaustos"))]
+
+
+POOL = Param("pool", _pool_param)
+
+
+def _chronobot(state, keys=()):
+    return _solo(state) and state["solo"]["bot"] == "chronobot"
+
+
+def _chronossus(state, keys=()):
+    return _solo(state) and state["solo"]["bot"] == "chronossus"
+
+
+def _first_edition(state, keys=()):
+    return _chronobot(state) and state["solo"]["edition"] == "first"
+
+
+def _tokens(state) -> list[Option]:
+    if not _solo(state):
+        return []
+    return [Option(t, f"#{t}", (t, f"#{t}")) for t in solo_state.tokens(state["solo"])]
+
+
+TOKEN = Param("token", _tokens)
+PATH_PT = {"short": ("curto", "caminho curto"), "long": ("longo", "caminho longo"), "a": ("circuito a",),
+           "b": ("circuito b",), "c": ("circuito c",), "d": ("circuito d",)}
+
+
+def _token_get(state, keys):
+    return solo_state.where(solo_data_of(state), state["solo"], keys[0])
+
+
+def _token_choices(state, keys) -> list[Option]:
+    s = state["solo"]
+    sd = solo_data_of(state)
+    if s["bot"] == "chronossus":  # each token walks its own route (§3.4.3)
+        route = sd["chronossus"]["routes"][keys[0]]
+        return [Option(spot, spot, (spot,)) for spot in dict.fromkeys(route)]
+    d = sd["chronobot_first"] if s["edition"] == "first" else sd["chronobot"]
+    paths = [k[5:] for k in d if k.startswith("loop_") and isinstance(d[k], list)] if s["edition"] == "first" \
+        else ["short", "long"]
+    here = solo_state.token_spot(s, keys[0])
+    out = []
+    for path in paths:
+        n = len(d[f"loop_{path}"] if s["edition"] == "first" else d[path])
+        for i in range(1, n + 1):
+            spot = f"{path}.{i}"
+            others = [t for t in s["spots"].get(spot, []) if t != keys[0]]
+            if spot != here and len(others) >= d["max_per_spot"]:
+                continue  # a spot holds at most two tokens (§3.2.3)
+            words = (spot, f"{path} {i}", *(f"{w} {i}" for w in PATH_PT.get(path, ())))
+            out.append(Option(spot, msg("anachrony.solo.spot.on_path", action=f"@anachrony.solo.action.{solo_state.spot_action(sd, s, spot)}",
+                                        path=f"@anachrony.solo.path.{path}", n=i), words))
+    return out
+
+
+def _token_put(state, keys, value):
+    s = state["solo"]
+    tok = keys[0]
+    if s["bot"] == "chronossus":
+        route = solo_data_of(state)["chronossus"]["routes"][tok]
+        s["route_step"][tok] = route.index(value)
+        return
+    here = solo_state.token_spot(s, tok)
+    if here == value:
+        return
+    s["spots"][here].remove(tok)
+    if not s["spots"][here]:
+        del s["spots"][here]
+    s["spots"].setdefault(value, []).append(tok)  # put on top, as a token arriving
+
+
+def _shs_get(state, keys):
+    return keys[0] in state["solo"]["hypersync"]
+
+
+def _shs_choices(state, keys) -> list[Option]:
+    s = state["solo"]
+    out = [Option(False, "@core.no", ("no", "nao", "n", "none", "nenhuma"))]
+    full = len(s["hypersync"]) >= solo_data_of(state)["hypersync"]["tiles"]
+    if keys[0] in s["hypersync"] or not full:  # its supply of Solo Hypersync tiles (§3.4.9)
+        out.insert(0, Option(True, "@core.yes", ("yes", "sim", "y", "s")))
+    return out
+
+
+def _shs_put(state, keys, value):
+    s = state["solo"]
+    era = keys[0]
+    if value and era not in s["hypersync"]:
+        s["hypersync"] = sorted(s["hypersync"] + [era])  # one per Era, oldest first
+    elif not value and era in s["hypersync"]:
+        s["hypersync"].remove(era)
+    if era == state["era"]:
+        s["hypersync_era"] = era if value else 0
+
+
+def _has_solo_hypersync(state, keys=()):
+    return _chronossus(state) and "hypersync" in state["solo"]
+
+
+def _objective_cards(state) -> list[Option]:
+    if not _chronossus(state):
+        return []
+    pt = {"workers": ("trabalhadores",), "breakthroughs": ("inovacoes",), "water": ("agua",),
+          "building_spots": ("occupied building spots", "espacos de construcao", "espacos de construcao ocupados"),
+          "morale": ("moral",), "time_travel_ranges": ("ranges", "alcances", "alcances de viagem"),
+          "superprojects": ("superprojetos",), "time_travels": ("successful time travels", "viagens no tempo",
+                                                            "viagens bem-sucedidas")}
+    return [Option(c, f"@anachrony.solo.objective.{c}", (c, c.replace("_", " "), *pt.get(c, ())))
+            for c in solo_data_of(state)["chronossus"]["objective_cards"]]
+
+
+OBJECTIVE = Param("objective", _objective_cards)
+
+
+def _objective_get(state, keys):
+    return keys[0] in state["solo"]["objectives"]
+
+
+def _objective_put(state, keys, value):
+    cards = state["solo"]["objectives"]
+    if value and keys[0] not in cards:
+        cards.append(keys[0])
+    elif not value and keys[0] in cards:
+        cards.remove(keys[0])
+
+
+def _in_play(state, keys) -> list[Option]:
+    return [Option(True, "@core.yes", ("yes", "sim", "in play", "em jogo")),
+            Option(False, "@core.no", ("no", "nao", "out", "fora"))]
+
+
+def _said_eras(state) -> list[Option]:
+    if not _solo(state):
+        return []
+    said = state["solo"].get("your_warps", {})
+    return [Option(int(e), str(e), (str(e), f"era {e}")) for e in sorted(said, key=int)]
+
+
+SAID_ERA = Param("era", _said_eras)
+
+
+def _your_warps_get(state, keys):
+    return state["solo"]["your_warps"][str(keys[0])]
+
+
+def _your_warps_put(state, keys, value):
+    state["solo"]["your_warps"][str(keys[0])] = value
+
+
+def _your_warps_limits(state, keys):
+    """The Warp tiles you said at a Paradox cap the later questions (solo/phases.plain_most): 0-2 on a tile (rules
+    §2.7 Warp), one fewer while your Quantum Warp sits there (seed W1)."""
+    from .solo.phases import WARPS_PER_ERA
+
+    q = state["players"]["p1"].get("quantum") or {}
+    return 0, WARPS_PER_ERA - (1 if q.get("warp") == "timeline" and q.get("era") == keys[0] else 0)
+
+
+def _superprojects_most(state, keys):
+    s = state["solo"]
+    most = solo_data_of(state)["chronobot_first"]["superprojects_max"] if s.get("edition") == "first" else 3
+    return 0, most
+
+
+def _morale_limits(state, keys):
+    return 0, len(solo_data_of(state)["chronobot_first"]["supply_morale_vp"]) - 1
+
+
+def _hypersync_module(state, keys=()):
+    return has(state, "hypersync")
+
+
+def _quantum_module(state, keys=()):
+    return has(state, "quantum_loops")
+
+
+def _intrigues_module(state, keys=()):
+    return has(state, "intrigues")
+
+
+def _count_field(fid, words, key, get, put, params=(), limits=None, rule="", exists=None):
+    return Field(fid, words, f"{F}.{key}", COUNT, get, put, params, limits=limits or (lambda s, k: (0, None)),
+                 rule=rule or f"{F}.rule.never_negative", exists=exists or (lambda s, k: True))
+
+
+FIX_FIELDS = (
+    _count_field("vp", ("vp", "pv", "victory points", "pontos de vitoria", "pontos"), "vp", _vp_get, _vp_put, (WHO,),
+                 rule=f"{F}.rule.vp"),
+    Field("first", ("first", "first player", "primeiro", "primeiro jogador"), f"{F}.first", CHOICE, _first_get, _first_put,
+          choices=_first_choices, exists=lambda s, k: s["options"]["players"] > 1 or _solo(s)),
+    Field("hypersync", ("hypersync", "hypersync tile", "hipersincronia", "peca de hipersincronia"), f"{F}.hypersync", CHOICE,
+          _hs_get, _hs_put, (PLAYER, TILE), choices=_hs_choices, exists=_hypersync_module),
+    Field("quantum", ("quantum", "quantum warp", "dobra quantica"), f"{F}.quantum", CHOICE, _q_get, _q_put, (PLAYER,),
+          choices=_q_choices, exists=_quantum_module),
+    _count_field("objectives", ("objectives", "objective tiles", "objetivos", "fichas de objetivo"), "objectives",
+                 _intr_get("objectives"), _intr_put("objectives"), (PLAYER,), rule=f"{F}.rule.reserve",
+                 exists=_intrigues_module),
+    _count_field("values", ("values", "value tiles", "valores", "fichas de valor"), "values",
+                 _intr_get("values"), _intr_put("values"), (PLAYER,), rule=f"{F}.rule.reserve", exists=_intrigues_module),
+    _count_field("benefits", ("benefits", "benefit uses", "beneficios", "beneficios de agenda"), "benefits",
+                 _intr_get("benefit_uses"), _intr_put("benefit_uses"), (PLAYER,), _intr_rule("benefit_uses_per_era"),
+                 f"{F}.rule.benefits", _intrigues_module),
+    _count_field("missions", ("missions", "mission deck", "missoes", "baralho de missao"), "mission_deck",
+                 _intr_get("deck"), _intr_put("deck"), (PLAYER,), _intr_rule("mission_deck_size"),
+                 f"{F}.rule.mission_deck", _intrigues_module),
+    _count_field("emergency", ("emergency", "emergency missions", "emergencia", "missoes emergenciais", "emergenciais"),
+                 "emergency", _intr_get("emergency"), _intr_put("emergency"), (PLAYER,),
+                 _intr_rule("emergency_per_player"), f"{F}.rule.emergency", _intrigues_module),
+    _count_field("failed", ("failed missions", "missions failed", "missoes falhas", "missoes fracassadas"),
+                 "missions_failed", _failed_get, _failed_put, (PLAYER,), rule=f"{F}.rule.never_negative",
+                 exists=_intrigues_module),
+    Field("mission", ("mission", "missao"), f"{F}.mission", CHOICE, _mission_get, _mission_put, (PLAYER,),
+          choices=_mission_choices, exists=_intrigues_module),
+    Field("loop", ("loop", "quantum loop", "loop quantico", "carta de loop"), f"{F}.loop", CHOICE, _card_get, _card_put,
+          (CARD,), choices=_card_choices, exists=_quantum_module),
+    _count_field("agenda_objective", ("agenda objective", "agenda objetivo"), "agenda_objective",
+                 _agenda_get("objective"), _agenda_put("objective"), (ROW,), rule=f"{F}.rule.never_negative",
+                 exists=_intrigues_module),
+    _count_field("agenda_value", ("agenda value", "agenda valor"), "agenda_value",
+                 _agenda_get("value"), _agenda_put("value"), (ROW,), rule=f"{F}.rule.never_negative",
+                 exists=_intrigues_module),
+    _count_field("agenda_number", ("agenda number", "value number", "agenda numero", "numero do valor"), "agenda_number",
+                 _number_get, _number_put, (ROW,), lambda s, k: (-10, 20), f"{F}.rule.value_number",
+                 lambda s, k: _intrigues_module(s) and _number_known(s, k)),
+    Field("locked", ("locked", "agenda locked", "travada", "linha travada"), f"{F}.locked", CHOICE, _locked_get,
+          _locked_put, (ROW,), choices=_yes_no, exists=lambda s, k: _intrigues_module(s) and _pair(s, k)),
+    Field("space", ("space", "espaco"), f"{F}.space", CHOICE, _space_get, _space_put, (SPACE,), choices=_space_choices),
+    # -- the solo opponent
+    _count_field("paradox", ("paradox", "paradoxo"), "paradox", _s_get("paradox"), _s_put("paradox"),
+                 limits=lambda s, k: (0, 2), rule=f"{F}.rule.paradox", exists=_solo),
+    _count_field("anomalies", ("anomalies", "anomaly", "anomalias", "anomalia"), "anomalies", _s_get("anomalies"),
+                 _s_put("anomalies"), limits=lambda s, k: (0, 3), rule=f"{F}.rule.anomalies", exists=_solo),
+    _count_field("time_travel", ("time travel", "viagem no tempo", "viagem"), "time_travel", _s_get("time_travel"),
+                 _s_put("time_travel"), limits=lambda s, k: (0, solo_state.TIME_TRAVEL_TOP), rule=f"{F}.rule.time_travel",
+                 exists=_solo),
+    _count_field("warps", ("warps", "warp tiles", "dobras", "fichas de dobra"), "warps", _warps_get, _warps_put, (ERA,),
+                 _warps_limits, f"{F}.rule.warps", _solo),
+    _count_field("exosuits", ("exosuits", "exotrajes"), "exosuits", _exo_get, _exo_put,
+                 (Param("player", lambda s: ([_bot_option(s)] + _players(s)) if _solo(s) else []),),
+                 _exo_limits, f"{F}.rule.exosuits", _exo_there),
+    _count_field("buildings", ("buildings", "construcoes"), "buildings", _sub_get("buildings"), _sub_put("buildings"),
+                 (BUILDING,), lambda s, k: (0, 3), f"{F}.rule.buildings", _solo),
+    _count_field("superprojects", ("superprojects", "superprojetos"), "superprojects", _s_get("superprojects"),
+                 _s_put("superprojects"), (), _superprojects_most, f"{F}.rule.superprojects", _solo),
+    _count_field("workers", ("workers", "trabalhadores"), "workers", _sub_get("workers"), _sub_put("workers"), (WORKER,),
+                 exists=_solo),
+    _count_field("resources", ("resources", "recursos"), "resources", _sub_get("resources"), _sub_put("resources"),
+                 (RESOURCE,), exists=_solo),
+    _count_field("breakthroughs", ("breakthroughs", "inovacoes"), "breakthroughs", _sub_get("breakthroughs"),
+                 _sub_put("breakthroughs"), (SHAPE,), exists=_solo),
+    _count_field("failed_actions", ("failed actions", "acoes falhas", "acoes fracassadas"), "failed_actions",
+                 _s_get("failed"), _s_put("failed"), exists=_solo),
+    _count_field("water", ("water", "agua"), "water", _s_get("water"), _s_put("water"), exists=_first_edition),
+    _count_field("morale", ("morale", "moral"), "morale", lambda s, k: s["solo"].get("morale", 0), _s_put("morale"), (),
+                 _morale_limits, f"{F}.rule.morale", _first_edition),
+    _count_field("pool", ("pool", "energy pool", "reserva de energia", "reserva"), "pool", _sub_get("pool"),
+                 _sub_put("pool"), (POOL,), exists=_chronossus),
+    Field("token", ("token", "command token", "ficha", "ficha de comando"), f"{F}.token", CHOICE, _token_get, _token_put,
+          (TOKEN,), choices=_token_choices, exists=_solo),
+    Field("objective", ("solo objective", "objetivo solo"), f"{F}.objective", CHOICE, _objective_get, _objective_put,
+          (OBJECTIVE,), choices=_in_play, exists=_chronossus),
+    _count_field("ql_removed", ("loops removed", "loops removidos"), "ql_removed", _s_get("ql_removed"),
+                 _s_put("ql_removed"), exists=lambda s, k: _chronossus(s) and "ql" in s),
+    _count_field("your_warps", ("your warps", "suas dobras"), "your_warps", _your_warps_get, _your_warps_put, (SAID_ERA,),
+                 _your_warps_limits, f"{F}.rule.your_warps", _solo),
+    Field("solo_hypersync", ("solo hypersync", "hipersincronia solo"), f"{F}.solo_hypersync", CHOICE, _shs_get, _shs_put,
+          (ERA,), choices=_shs_choices, exists=_has_solo_hypersync),
+)

@@ -1,0 +1,390 @@
+"""What the table may correct in a Chaos in the Old World game (`tabletop fix`, automata/core/fix.py).
+
+The words are the board changes' (automata/chaos/edits.py ``WORDS``, board.py ``FIGURE_WORDS``) in the same order:
+``+2 vp khorne``, ``-1 corruption nurgle kislev``, ``+cultist khorne tilea``, ``-track peasant uprising``, and the
+set forms ``vp khorne 9``, ``corruption nurgle the empire 3``. Each limit is the rules' (seed 003 and rules file):
+
+- VP, power points and dial advancement counters are never below 0;
+- the dial has its Power's spaces (Start to Victory, rules file §2.6); Threat is one of the numbers printed on it;
+- a Power's Chaos cards (hand, deck, discard pile and those on the board) always add up to its deck
+  (rules file §2.8, automata/chaos/copies.py): a card into the hand comes from the deck (the discard pile
+  reshuffled when the deck is empty), a card out of it goes onto the discard pile, and the deck and the discard
+  pile trade cards with each other;
+- an upgrade is one of the Power's own, taken once, and no more upgrades than the upgrade spaces its dial has
+  reached (rules file §2.6, §2.7);
+- corruption comes from the Power's supply (29 tokens, rules file §2.2) and is not placed in a ruined region
+  (§3.10); Old World tokens come from the box (§2.2, rules.tokens) and are not placed in a ruined region;
+- figures come from those the Power has off the board (its followers' counts, rules file §2.5);
+- a region is ruined by the next Ruination card of the stack, and only the last one dealt goes back (seed,
+  Fase de Corrupção step 2);
+- an Old World card only leaves the track (a card comes onto it only when drawn, seed, Fase do Velho Mundo), and
+  the Old World deck holds at most the cards dealt for the player count (seed, Preparação step 6).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+
+from ..core.fix import CHOICE, COUNT, Field, Option, Param, fold
+from ..core.gamedata import fold_name
+from . import copies
+from .board import FIGURE_KINDS, FIGURE_WORDS, TOKEN_KINDS, in_reserve
+from .corruption import supply_left
+from .data import _strip_article
+from .edits import words_of
+from .game import data_of
+from .turn import next_summoner
+
+
+def _name_words(rec: dict) -> tuple[str, ...]:
+    """An id's and a name's every form a table may type (spaces for "_", with or without "the"/"o")."""
+    return _forms(rec["id"], rec["name"], *rec.get("names", []))
+
+
+@functools.lru_cache(maxsize=1024)
+def _forms(*texts: str) -> tuple[str, ...]:
+    out: list[str] = []
+    for text in texts:
+        for form in (fold_name(text), fold(text)):
+            for w in (form, _strip_article(form)):
+                if w and w not in out:
+                    out.append(w)
+    return tuple(out)
+
+
+def _pt_name(rec: dict) -> dict[str, str]:
+    """The name shown in Portuguese: the last of the record's names (the data lists the English ones first)."""
+    return {"pt-BR": (rec.get("names") or [rec["name"]])[-1].lower()}
+
+
+def _powers(state: dict) -> list[Option]:
+    data = data_of(state)
+    return [Option(p, "@chaos.power." + p, _name_words(data.power(p))) for p in state["powers"]]
+
+
+def _regions(state: dict) -> list[Option]:
+    data = data_of(state)
+    return [Option(r, f"@chaos.region.{r}.in", _name_words(data.region(r)), _pt_name(data.region(r))) for r in data.region_ids]
+
+
+#: an upgrade by its key (the same keys for every Power: rules file §2.7); the label is the Power's own card
+_UPGRADE_WORDS = {
+    "cultist": words_of("cultist"), "warrior": words_of("warrior"), "daemon": words_of("daemon"),
+    "pp1": ("pp1", "+1 pp", "1 pp", "power point", "ponto de poder"),
+    "pp2": ("pp2", "+2 pp", "2 pp", "power points", "pontos de poder"),
+    "cards": ("cards", "cartas"), "provender": ("provender", "provisao", "provisoes"),
+}
+
+
+_PT_UPGRADE = {"cultist": "cultista", "warrior": "guerreiro", "daemon": "demônio", "cards": "cartas",
+               "provender": "provisão"}
+
+
+def _upgrades(state: dict) -> list[Option]:
+    data = data_of(state)
+    keys: list[str] = []
+    for p in state["powers"]:
+        keys += [u["key"] for u in data.power(p)["upgrades"] if u["key"] not in keys]
+    return [Option(k, k, _UPGRADE_WORDS.get(k, (k, k.replace("_", " "))), {"pt-BR": _PT_UPGRADE[k]} if k in _PT_UPGRADE else None)
+            for k in keys]
+
+
+def _cards(state: dict) -> list[Option]:
+    data = data_of(state)
+    return [Option(c["id"], "@chaos.oldworld." + c["id"], _name_words(c)) for c in data.old_world_cards]
+
+
+POWER = Param("power", _powers)
+REGION = Param("region", _regions)
+UPGRADE = Param("upgrade", _upgrades)
+CARD = Param("card", _cards)
+
+
+def _p(key: str):
+    return lambda state, keys: state["p"][keys[0]][key]
+
+
+def _at_least_zero(state, keys):
+    return 0, None
+
+
+# -- VP ------------------------------------------------------------------------------------------------------------
+def _vp_put(state, keys, value):
+    ps = state["p"][keys[0]]
+    ps["vp"] = value
+    # vp_by is the VP the rules awarded, by kind; VP the table corrects are the rest (board.py). VP set below the
+    # awarded tally take the last kinds off it, so the rest is never negative
+    by = ps.get("vp_by")
+    if by:
+        over = sum(by.values()) - value
+        for kind in reversed(list(by)):
+            if over <= 0:
+                break
+            cut = min(over, by[kind])
+            by[kind] -= cut
+            over -= cut
+
+
+def _pp_put(state, keys, value):
+    state["p"][keys[0]]["pp"] = value
+    # seed 003, Fase de Invocação: a Power on 0 power takes no more turns; the turn that was its passes on in
+    # Power order (or the Summoning phase ends when every Power is on 0)
+    nxt = state.get("next") or {}
+    if nxt.get("proc") in ("summon", "summon_line") and state["p"][nxt["power"]]["pp"] == 0:
+        powers = state["powers"]
+        after = powers[powers.index(nxt["power"]) - 1]
+        power = next_summoner(state, after)
+        state["next"] = {"proc": nxt["proc"], "power": power} if power else {"proc": "battle_start"}
+
+
+def _set(key: str):
+    def put(state, keys, value):
+        state["p"][keys[0]][key] = value
+    return put
+
+
+# -- the dial and Threat -------------------------------------------------------------------------------------------
+def _dial_limits(state, keys):
+    return 0, data_of(state).ticks_to_win(keys[0])
+
+
+def _threats(state, keys):
+    threats = data_of(state).power(keys[0])["dial"]["threats"]
+    return [Option(pos, str(t), (str(t),)) for pos, t in enumerate(threats[:data_of(state).ticks_to_win(keys[0])])]
+
+
+def _threat_get(state, keys):
+    return state["p"][keys[0]]["dial"]
+
+
+# -- Chaos cards ---------------------------------------------------------------------------------------------------
+def _hand_put(state, keys, value):
+    """Cards into the hand are drawn (deck, then the discard pile reshuffled: seed, Fase de Compra); cards out of
+    it go onto the discard pile (which ones: unseen). The Power's cards still add up to its deck."""
+    ps = state["p"][keys[0]]
+    for _ in range(value - ps["hand"]):
+        if ps["deck"] == 0:
+            copies.reshuffle(state, keys[0])
+        ps["deck"] -= 1
+        ps["hand"] += 1
+    for _ in range(ps["hand"] - value):
+        ps["hand"] -= 1
+        copies.to_discard(state, keys[0])
+
+
+def _hand_limits(state, keys):
+    ps = state["p"][keys[0]]
+    return 0, ps["hand"] + copies.drawable(state, keys[0])
+
+
+def _pile_put(key: str, other: str):
+    """The deck and the discard pile trade cards (a card milled, a card put back): their sum stays."""
+    def put(state, keys, value):
+        ps = state["p"][keys[0]]
+        ps[other] -= value - ps[key]
+        ps[key] = value
+        known = ps.get("discard_cards")
+        if known is not None and len(known) > ps["discard"]:
+            # the cards known in the discard pile are fewer than its cards: which left it is unseen, the last known
+            del known[ps["discard"]:]
+    return put
+
+
+def _pile_limits(state, keys):
+    return 0, copies.drawable(state, keys[0])
+
+
+# -- upgrades ------------------------------------------------------------------------------------------------------
+def _upgrade_exists(state, keys):
+    return keys[1] in [u["key"] for u in data_of(state).power(keys[0])["upgrades"]]
+
+
+def _upgrade_get(state, keys):
+    return 1 if keys[1] in state["p"][keys[0]]["upgrades"] else 0
+
+
+def _upgrade_put(state, keys, value):
+    taken = state["p"][keys[0]]["upgrades"]
+    if value and keys[1] not in taken:
+        taken.append(keys[1])
+    elif not value and keys[1] in taken:
+        taken.remove(keys[1])
+
+
+def upgrade_spaces(state: dict, power: str) -> int:
+    """The upgrade spaces the Power's dial has reached (an "ask" space may be one: its text is not known)."""
+    data = data_of(state)
+    rewards = data.power(power)["dial"]["rewards"]
+    reached = rewards[1:min(state["p"][power]["dial"], len(rewards) - 1) + 1]
+    return sum(1 for r in reached if r in ("upgrade", "ask"))
+
+
+def _upgrade_limits(state, keys):
+    have = _upgrade_get(state, keys)
+    room = upgrade_spaces(state, keys[0]) - len(state["p"][keys[0]]["upgrades"])
+    return 0, 1 if have or room > 0 else 0
+
+
+def _upgrade_extra(state, keys):
+    return {"upgrade": f"@chaos.upgrade.{keys[0]}.{keys[1]}"}
+
+
+# -- the board -----------------------------------------------------------------------------------------------------
+def _no_tokens_in_ruins(state) -> bool:
+    return data_of(state).rules["rules"]["ruined_regions"].get("no_old_world_tokens", True)
+
+
+def _token_field(kind: str) -> Field:
+    def get(state, keys):
+        return state["regions"][keys[0]]["tokens"].get(kind, 0)
+
+    def put(state, keys, value):
+        state["regions"][keys[0]]["tokens"][kind] = value
+
+    def limits(state, keys):
+        here = get(state, keys)
+        if state["regions"][keys[0]]["ruin"] and _no_tokens_in_ruins(state):
+            return 0, here  # rules file §2.3 (A5): no new Old World tokens in a ruined region
+        supply = data_of(state).rules["rules"].get("tokens", {}).get(kind)
+        if supply is None:
+            return 0, None
+        used = sum(r["tokens"].get(kind, 0) for r in state["regions"].values())
+        if kind == "peasant":  # Peasants kept on the Power sheets are out of the box too
+            used += sum(state["p"][p]["peasants"] for p in state["powers"])
+        return 0, max(here, supply - used + here)
+
+    return Field(kind, words_of(kind), "chaos.fix.tokens", COUNT, get, put, (REGION,), limits=limits,
+                 rule="chaos.fix.rule.tokens", extra=lambda s, k: {"token": "@chaos.token." + kind})
+
+
+def _corruption_get(state, keys):
+    return state["regions"][keys[1]]["corruption"].get(keys[0], 0)
+
+
+def _corruption_put(state, keys, value):
+    power, rid = keys
+    before = _corruption_get(state, keys)
+    state["regions"][rid]["corruption"][power] = value
+    # placed_round (the tokens the Power placed there this round: ruiners, dial counters) follows the board
+    placed = state["p"][power]["placed_round"]
+    if value > before:
+        placed[rid] = placed.get(rid, 0) + value - before
+    elif placed.get(rid, 0) > value:
+        placed[rid] = value
+
+
+def _corruption_limits(state, keys):
+    here = _corruption_get(state, keys)
+    data = data_of(state)
+    if state["regions"][keys[1]]["ruin"] and data.rules["rules"]["ruined_regions"].get("no_corruption_placement", True):
+        return 0, here
+    return 0, here + supply_left(state, data, keys[0])
+
+
+def _figure_field(kind: str) -> Field:
+    def get(state, keys):
+        return state["regions"][keys[1]]["figures"].get(keys[0], {}).get(kind, 0)
+
+    def put(state, keys, value):
+        figs = state["regions"][keys[1]]["figures"].setdefault(keys[0], {k: 0 for k in FIGURE_KINDS})
+        figs[kind] = value  # the figures off the board (in_reserve) are the Power's count less those on it
+
+    def limits(state, keys):
+        return 0, get(state, keys) + max(0, in_reserve(state, data_of(state), keys[0], kind))
+
+    words = tuple(w.replace("_", " ") for w, k in FIGURE_WORDS.items() if k == kind)
+    return Field(kind, words, f"chaos.fix.figure.{kind}", COUNT, get, put, (POWER, REGION), limits=limits,
+                 rule="chaos.fix.rule.figures")
+
+
+def _ruin_get(state, keys):
+    return 1 if state["regions"][keys[0]]["ruin"] else 0
+
+
+def _ruin_put(state, keys, value):
+    region = state["regions"][keys[0]]
+    if value and not region["ruin"]:
+        # the next Ruination card of the stack, face up: its places are scored in the End phase (step 4)
+        region["ruin"] = state["ruination_next"]
+        region["ruin_face_up"] = True
+        state["ruination_next"] += 1
+    elif not value and region["ruin"]:
+        region["ruin"] = 0
+        region["ruin_face_up"] = False
+        state["ruination_next"] -= 1  # the card goes back on top of the stack
+
+
+def _ruin_limits(state, keys):
+    region = state["regions"][keys[0]]
+    if region["ruin"]:
+        last = region["ruin"] == state["ruination_next"] - 1
+        return (0 if last else 1), 1
+    left = state["ruination_next"] <= data_of(state).setup["ruination_cards"]
+    return 0, 1 if left else 0
+
+
+def _track_get(state, keys):
+    return state["old_world"]["track"].count(keys[0])
+
+
+def _track_put(state, keys, value):
+    track = state["old_world"]["track"]
+    while track.count(keys[0]) > value:
+        track[track.index(keys[0])] = ""
+
+
+def _ow_deck_limits(state, keys):
+    dealt = data_of(state).setup["old_world_deck"].get(str(len(state["powers"])))
+    return 0, max(state["old_world"]["deck"], dealt) if dealt is not None else None
+
+
+def _ow_deck_put(state, keys, value):
+    state["old_world"]["deck"] = value
+
+
+_TRACK_WORDS = words_of("track") + ("zona de eventos", "old world track", "trilha do velho mundo")
+
+_FIELDS = (
+    Field("vp", words_of("vp"), "chaos.fix.vp", COUNT, _p("vp"), _vp_put, (POWER,), limits=_at_least_zero,
+          rule="chaos.fix.rule.never_negative"),
+    Field("dial", ("dial", "roda", "roda do caos", "threat dial", "position", "posicao"), "chaos.fix.dial", COUNT,
+          _p("dial"), _set("dial"), (POWER,), limits=_dial_limits, rule="chaos.fix.rule.dial"),
+    Field("threat", ("threat", "ameaca"), "chaos.fix.threat", CHOICE, _threat_get, _set("dial"), (POWER,),
+          choices=_threats),
+    Field("dac", words_of("dac") + ("dial advancement counters", "fichas de avanco", "fichas de avanco de roda"),
+          "chaos.fix.dac", COUNT, _p("dac"), _set("dac"), (POWER,), limits=_at_least_zero,
+          rule="chaos.fix.rule.never_negative"),
+    Field("pp", words_of("pp") + ("power points", "pontos de poder"), "chaos.fix.pp", COUNT, _p("pp"), _pp_put,
+          (POWER,), limits=_at_least_zero, rule="chaos.fix.rule.never_negative"),
+    Field("hand", ("hand", "cards in hand", "cartas na mao", *words_of("cards")), "chaos.fix.hand", COUNT, _p("hand"),
+          _hand_put, (POWER,), limits=_hand_limits, rule="chaos.fix.rule.cards"),
+    Field("deck", ("deck", "baralho", "maco"), "chaos.fix.deck", COUNT, _p("deck"), _pile_put("deck", "discard"),
+          (POWER,), limits=_pile_limits, rule="chaos.fix.rule.cards"),
+    Field("discard", ("discard", "discard pile", "descarte", "pilha de descarte"), "chaos.fix.discard", COUNT,
+          _p("discard"), _pile_put("discard", "deck"), (POWER,), limits=_pile_limits, rule="chaos.fix.rule.cards"),
+    Field("upgrade", ("upgrade", "upgrades", "atualizacao", "atualizacoes"), "chaos.fix.upgrade", COUNT,
+          _upgrade_get, _upgrade_put, (POWER, UPGRADE), limits=_upgrade_limits, rule="chaos.fix.rule.upgrade",
+          exists=_upgrade_exists, extra=_upgrade_extra),
+    Field("corruption", words_of("corruption"), "chaos.fix.corruption", COUNT, _corruption_get, _corruption_put,
+          (POWER, REGION), limits=_corruption_limits, rule="chaos.fix.rule.corruption"),
+    *(_figure_field(kind) for kind in FIGURE_KINDS),
+    *(_token_field(kind) for kind in TOKEN_KINDS),
+    Field("ruin", ("ruined", "ruin", "ruination", "desolada", "desolado", "desolacao"), "chaos.fix.ruin", COUNT,
+          _ruin_get, _ruin_put, (REGION,), limits=_ruin_limits, rule="chaos.fix.rule.ruin"),
+    Field("track", _TRACK_WORDS, "chaos.fix.track", COUNT, _track_get, _track_put, (CARD,),
+          limits=lambda s, k: (0, _track_get(s, k)), rule="chaos.fix.rule.track",
+          exists=lambda s, k: _track_get(s, k) > 0),
+    Field("old_world_deck", ("old world deck", "ow deck", "maco do velho mundo", "baralho do velho mundo"),
+          "chaos.fix.old_world_deck", COUNT, lambda s, k: s["old_world"]["deck"], _ow_deck_put,
+          limits=_ow_deck_limits, rule="chaos.fix.rule.old_world_deck"),
+)
+
+#: the word each field is shown with in Portuguese (the board changes' words, chaos.edit.word.*; every word of either
+#: language is accepted)
+_PT = {"vp": "pv", "dial": "roda", "threat": "ameaça", "dac": "avanço", "pp": "poder", "hand": "mão", "deck": "baralho",
+       "discard": "descarte", "upgrade": "atualização", "corruption": "corrupção", "cultist": "cultista",
+       "warrior": "guerreiro", "daemon": "demônio", "noble": "nobre", "peasant": "camponês", "warpstone": "pedra",
+       "hero": "herói", "skaven": "skaven", "event": "evento", "ruin": "desolada", "track": "trilha",
+       "old_world_deck": "maço do velho mundo"}
+FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}) for f in _FIELDS)

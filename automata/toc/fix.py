@@ -1,0 +1,385 @@
+"""What the table may correct in a Time of Crisis game (`tabletop fix`, automata/core/fix.py), with the rule's limits.
+
+For each AI bot: its Legacy, its mode marker (Mode box and side), its three AI pawns, its three AI cylinders (in
+Available Cylinders, on the Influence Point Track with their points, or in the "0" box), the Ludi Saeculares marker,
+its starting province and whether it has been Emperor this turn (the Limitation). For the game: who is Emperor and
+which type, and with the Selective Setup the card in play in each pile (the bots' events read it).
+
+Kept consistent in ``put``: a new Emperor clears the old one's type (bot) or record (human) and, for a bot in its own
+turn, counts as having been Emperor this turn; a cylinder leaving the track loses its points and points put a cylinder
+on the track; starting provinces swap. Not derived, so left as they are: the Ludi Saeculares marker (a reminder on the
+mat of the bot that was Emperor when the event was drawn, for its next turn, whoever reigns then) and this turn's
+influence already placed (a Mode corrected after Take Actions does not redo it: correct the cylinders and points). The humans' Legacy is not tracked by the program (the table keeps it), so it is not here.
+
+Seed 000 ("Preparação" step 4, "Fluxo do Jogo", "Tornar-se Imperador", "Limitações", "Tipos de Imperador") and
+rules file §1.5, §1.6, §3.1–§3.3, §3.13.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core.fix import CHOICE, COUNT, Field, FixError, Option, Param
+from ..core.steps import msg
+from .bot import AREAS
+from .data import AREA_NAMES, CATEGORY_VALUES, COLOUR_NAMES
+from .game import data_of
+from .emperor import EMPEROR_TYPES, emperor_type_for_area
+
+#: where a cylinder can be between two steps (rules file §3.13; "upper"/"lower" last only inside Take Actions)
+CYLINDER_PLACES = ("available", "track", "zero")
+_PT_PLACE = {"available": "disponível", "track": "trilha", "zero": "zero"}
+_PT_SIDE = {"portrait": "retrato", "plus2": "+2"}
+_PT_TYPE = {"senate": "senado", "populace": "povo", "military": "militar"}
+_PT_SET = {"base": "base", "expansion": "expansão"}
+_PLACE_WORDS = {
+    "available": ("available", "available cylinders", "disponivel", "disponiveis", "cilindros disponiveis"),
+    "track": ("track", "influence point track", "trilha", "na trilha", "on track"),
+    "zero": ("zero", "0", "0 box", "zero box", "caixa 0", "caixa zero"),
+}
+_SIDE_WORDS = {
+    "portrait": ("portrait", "retrato", "lado do retrato", "portrait side"),
+    "plus2": ("+2", "plus2", "plus 2", "lado +2", "+2 side"),
+}
+_TYPE_WORDS = {
+    "senate": ("senate", "senado", "sen", "senate emperor"),
+    "populace": ("populace", "povo", "popular", "pop", "populace emperor"),
+    "military": ("military", "militar", "mil", "military emperor"),
+}
+_YES = ("yes", "on", "sim", "true")
+_NO = ("no", "off", "nao", "false")
+
+
+def _playing(state: dict) -> bool:
+    """The bots are on the table (after setup step 4's provinces): their values exist."""
+    return bool(state.get("bots")) and (state.get("next") or {}).get("proc") != "setup"
+
+
+# -- parameters ------------------------------------------------------------------------------------------------------
+def _bot_words(state: dict, colour: str) -> tuple[str, ...]:
+    data = data_of(state)
+    mat = data.mat(state["bots"][colour]["mat"])
+    return (colour, *COLOUR_NAMES.get(colour, ()), mat["id"], mat["name"], *mat.get("names", ()))
+
+
+def _bot_label(state: dict, colour: str):
+    return msg("toc.fix.bot", colour=f"@toc.colour.{colour}", mat=f"@toc.mat.{state['bots'][colour]['mat']}")
+
+
+def _bots(state: dict) -> list[Option]:
+    if not _playing(state):
+        return []
+    return [Option(c, _bot_label(state, c), _bot_words(state, c), {"pt-BR": _pt_colour(c)})
+            for c in state["bot_order"] if c in state["bots"]]
+
+
+def _pt_colour(colour: str) -> str:
+    return (COLOUR_NAMES.get(colour) or (colour, colour))[1]
+
+
+def _areas(state: dict) -> list[Option]:
+    """An influence area (its pawn, its cylinder), by its name or its cylinder's colour, in both languages."""
+    data = data_of(state)
+    options = []
+    for area in AREAS:
+        colour = data.colour_of(area)
+        options.append(Option(area, f"@toc.area.{area}", (area, *AREA_NAMES[area], *COLOUR_NAMES.get(colour, (colour,))),
+                              {"pt-BR": _PT_TYPE[area]}))
+    return options
+
+
+BOT = Param("player", _bots)
+AREA = Param("area", _areas)
+
+
+def _bot(state: dict, keys: tuple) -> dict:
+    return state["bots"][keys[0]]
+
+
+def _mat(state: dict, keys: tuple) -> dict:
+    return data_of(state).mat(_bot(state, keys)["mat"])
+
+
+# -- Legacy, mode, pawns ---------------------------------------------------------------------------------------------
+def _legacy_put(state, keys, value):
+    _bot(state, keys)["legacy"] = value
+
+
+def _mode_limits(state, keys):
+    """The Mode boxes printed on the bot's mat (seed 000, Take Actions 1: Mode 1 to Mode 4)."""
+    modes = sorted(int(k) for k in _mat(state, keys)["mode"])
+    return modes[0], modes[-1]
+
+
+def _mode_put(state, keys, value):
+    _bot(state, keys)["mode"] = value
+
+
+def _side_choices(state, keys):
+    return [Option(s, f"@toc.picture.side.{s}", _SIDE_WORDS[s], {"pt-BR": _PT_SIDE[s]}) for s in ("portrait", "plus2")]
+
+
+def _marker_put(state, keys, value):
+    _bot(state, keys)["marker"] = value
+
+
+def _pawn_limits(state, keys):
+    """Seed 000, Preparação step 4 and Buy/Trash: a pawn sits on a circle of its area's track, 0 = the start circle."""
+    return 0, len(_mat(state, keys)["track"][keys[1]]) - 1
+
+
+def _pawn_put(state, keys, value):
+    _bot(state, keys)["pawn"][keys[1]] = value
+
+
+# -- cylinders and influence points ------------------------------------------------------------------------------------
+def _cylinder_get(state, keys):
+    place = _bot(state, keys)["cylinder"][keys[1]]
+    return "track" if place in ("upper", "lower") else place
+
+
+def _cylinder_choices(state, keys):
+    return [Option(p, f"@toc.fix.place.{p}", _PLACE_WORDS[p], {"pt-BR": _PT_PLACE[p]}) for p in CYLINDER_PLACES]
+
+
+def _cylinder_put(state, keys, value):
+    """One cylinder per area, so the three are always somewhere: moving one off the Influence Point Track takes its
+    points with it (seed 000, Buy/Trash 1: leftover points are lost when a cylinder goes to the "0" box)."""
+    bot = _bot(state, keys)
+    bot["cylinder"][keys[1]] = value
+    if value != "track":
+        bot["points"][keys[1]] = 0
+
+
+def most_points(state: dict, keys: tuple) -> int:
+    """The most influence points a cylinder of this area can mark: the largest number printed left of a box of that
+    area's track, +2 on the mode marker's "+2" side (seed 000, Take Actions 1)."""
+    data = data_of(state)
+    bonus = int(data.rules.get("bot", {}).get("plus2_bonus", 2))
+    track = _mat(state, keys)["track"][keys[1]]
+    return max(max(int(c["primary"]) + bonus, int(c["secondary"])) for c in track)
+
+
+def _points_put(state, keys, value):
+    """Points are marked by the area's cylinder on the Influence Point Track: points there put the cylinder there."""
+    bot = _bot(state, keys)
+    bot["points"][keys[1]] = value
+    if value > 0:
+        bot["cylinder"][keys[1]] = "track"
+
+
+# -- Ludi Saeculares, start province, the Limitation -----------------------------------------------------------------------
+def _yes_no(state, keys):
+    return [Option(True, "@toc.fix.yes", _YES, {"pt-BR": "sim"}), Option(False, "@toc.fix.no", _NO, {"pt-BR": "não"})]
+
+
+def _ludi_put(state, keys, value):
+    """The marker is a reminder of the -4 Secondary of the bot's next Take Actions (seed 000, AI Crisis Phase): put on,
+    that -4 is still to come; taken off, nothing is left to apply."""
+    bot = _bot(state, keys)
+    bot["ludi"] = bool(value)
+    bot["ludi_applied"] = False
+
+
+def _start_choices(state, keys):
+    """Seed 000, Preparação step 4: each bot starts in one of Gallia, Macedonia, Syria."""
+    return [Option(p, f"@toc.province.{p}", (p,)) for p in data_of(state).setup["start_provinces"]]
+
+
+def _start_put(state, keys, value):
+    """A different starting province per bot (seed 000, Preparação step 4: each takes the first one still free): a bot
+    that had the province named takes this bot's old one, so the two swap."""
+    bot = _bot(state, keys)
+    for colour, other in state["bots"].items():
+        if colour != keys[0] and other["start"] == value:
+            other["start"] = bot["start"]
+    bot["start"] = value
+
+
+def _in_turn(state: dict, colour: str) -> bool:
+    """This bot's turn is under way (its Crisis Phase played, its End of Turn not yet)."""
+    nxt = state.get("next") or {}
+    return nxt.get("bot") == colour and nxt.get("proc", "").startswith("bot_") and nxt["proc"] != "bot_crisis"
+
+
+def _was_emperor_put(state, keys, value):
+    _bot(state, keys)["emperor_this_turn"] = bool(value)
+
+
+# -- the Emperor ----------------------------------------------------------------------------------------------------
+def _rules_on(state: dict) -> bool:
+    return bool(state["options"].get("emperor_rules"))
+
+
+def _emperor_get(state, keys):
+    """'none', a bot's colour or 'human<n>', with ':<type>' when the Emperor rules are in use."""
+    who = state["emperor"]
+    if who in state["bots"]:
+        kind = state["bots"][who]["emperor_type"]
+    elif who == "human":
+        held = state.get("human_emperor") or {}
+        who = f"human{held['player']}" if held.get("player") else "human"
+        kind = held.get("type", "")
+    else:
+        return "none"
+    return f"{who}:{kind}" if _rules_on(state) and kind else who
+
+
+def _holder(state, who: str):
+    """A bot, human player n, a human (number unknown) or nobody, as the table reads it."""
+    if who in state["bots"]:
+        return _bot_label(state, who)
+    if who == "human":
+        return "@toc.emperor.a_human"
+    if who == "none":
+        return "@toc.emperor.nobody"
+    return msg("toc.human", n=int(who[len("human"):]))
+
+
+def _emperor_label(state, who: str, kind: str):
+    holder = _holder(state, who)
+    if not kind:
+        return holder
+    return msg("toc.fix.emperor_typed", who=_data(holder), type=f"@toc.emperor.type.{kind}")
+
+
+def _emperor_choices(state, keys):
+    """Nobody, a bot or a human player; with the Emperor rules, with the type of Emperor (the token's place, seed 000,
+    Tornar-se Imperador): a bot named alone takes its preferred area's type (Becoming Emperor), a human names it."""
+    options = [Option("none", "@toc.emperor.nobody", ("none", "nobody", "ninguem", "nenhum"), {"pt-BR": "ninguém"})]
+    rules = _rules_on(state)
+    data = data_of(state)
+    holders = [(c, _bot_words(state, c), _pt_colour(c)) for c in state["bot_order"] if c in state["bots"]]
+    for n in range(1, int(state["options"].get("humans", 0)) + 1):
+        holders.append((f"human{n}", (f"human {n}", f"human{n}", f"h{n}", f"humano {n}", f"jogador {n}",
+                                      f"player {n}"), f"humano {n}"))
+    if state["emperor"] == "human" and not (state.get("human_emperor") or {}).get("player"):
+        holders.append(("human", ("human", "humano"), "humano"))  # an old save: a human whose number was not kept
+    for who, words, pt in holders:
+        if not rules:
+            options.append(Option(who, _emperor_label(state, who, ""), words, {"pt-BR": pt}))
+            continue
+        preferred = None
+        if who in state["bots"]:
+            preferred = emperor_type_for_area(data.mat(state["bots"][who]["mat"])["preferred"])
+        for kind in EMPEROR_TYPES:
+            typed = tuple(f"{w} {t}" for t in _TYPE_WORDS[kind] for w in words)
+            alone = words if kind == preferred else ()
+            options.append(Option(f"{who}:{kind}", _emperor_label(state, who, kind), (*typed, *alone),
+                                  {"pt-BR": f"{pt} {_PT_TYPE[kind]}"}))
+    return options
+
+
+def _emperor_put(state, keys, value):
+    """Seed 000, Tornar-se Imperador: one Emperor, one Emperor token: the previous Emperor's type is cleared, the new
+    one's set; a bot made Emperor during its own turn has been Emperor this turn (Limitações)."""
+    who, _, kind = str(value).partition(":")
+    old = state["emperor"]
+    if old in state["bots"]:
+        state["bots"][old]["emperor_type"] = ""
+    state.pop("human_emperor", None)
+    if who == "none":
+        state["emperor"] = "none"
+    elif who in state["bots"]:
+        state["emperor"] = who
+        state["bots"][who]["emperor_type"] = kind if _rules_on(state) else ""
+        if _in_turn(state, who):
+            state["bots"][who]["emperor_this_turn"] = True
+    else:
+        state["emperor"] = "human"
+        player = int(who[len("human"):]) if who != "human" else 0  # 0: an old save that did not keep the number
+        if player or kind:
+            state["human_emperor"] = {"player": player, "type": kind if _rules_on(state) else ""}
+
+
+def _type_exists(state, keys):
+    return _playing(state) and _rules_on(state) and state["emperor"] != "none"
+
+
+def _type_get(state, keys):
+    who = state["emperor"]
+    if who in state["bots"]:
+        return state["bots"][who]["emperor_type"]
+    return (state.get("human_emperor") or {}).get("type", "")
+
+
+def _type_choices(state, keys):
+    return [Option(k, f"@toc.emperor.type.{k}", _TYPE_WORDS[k], {"pt-BR": _PT_TYPE[k]}) for k in EMPEROR_TYPES]
+
+
+def _type_put(state, keys, value):
+    who = state["emperor"]
+    if who == "none":  # an earlier item of the same line took the Emperor away
+        raise FixError(msg("toc.fix.no_emperor"))
+    if who in state["bots"]:
+        state["bots"][who]["emperor_type"] = value
+    else:
+        held = state.setdefault("human_emperor", {"player": 0, "type": ""})
+        held["type"] = value
+
+
+_SET_WORDS = {"base": ("base", "base game", "jogo base"), "expansion": ("expansion", "expansao", "age of iron and rust")}
+
+
+def _card_values(state: dict) -> list[Option]:
+    return [Option(v, str(v), (str(v),)) for v in CATEGORY_VALUES]
+
+
+CARD_VALUE = Param("value", _card_values)
+
+
+def _pile_get(state, keys):
+    return state["selective"].get(f"{keys[0]}_{keys[1]}", "")
+
+
+def _pile_put(state, keys, chosen):
+    """Selective Setup (seed 000, Preparação step 2, Option 3): for each category the base or the expansion card is in
+    play, and a bot's event of that category is that card's (Take Actions 1)."""
+    state["selective"][f"{keys[0]}_{keys[1]}"] = chosen
+
+
+def _pile_choices(state, keys):
+    return [Option(w, f"@toc.set.{w}", _SET_WORDS[w], {"pt-BR": _PT_SET[w]}) for w in ("base", "expansion")]
+
+
+def _data(value):
+    return value.to_data() if hasattr(value, "to_data") else value
+
+
+_FIELDS = (
+    Field("legacy", ("legacy", "legado"), "toc.fix.legacy", COUNT, lambda s, k: _bot(s, k)["legacy"], _legacy_put,
+          (BOT,), limits=lambda s, k: (0, None), rule="toc.fix.rule.legacy"),
+    Field("mode", ("mode", "modo", "mode box", "caixa de modo"), "toc.fix.mode", COUNT,
+          lambda s, k: _bot(s, k)["mode"], _mode_put, (BOT,), limits=_mode_limits, rule="toc.fix.rule.mode"),
+    Field("marker", ("marker", "mode marker", "marcador", "marcador de modo", "side", "lado"), "toc.fix.marker", CHOICE,
+          lambda s, k: _bot(s, k)["marker"], _marker_put, (BOT,), choices=_side_choices),
+    Field("pawn", ("pawn", "peao", "ai pawn", "circle", "circulo"), "toc.fix.pawn", COUNT,
+          lambda s, k: _bot(s, k)["pawn"][k[1]], _pawn_put, (BOT, AREA), limits=_pawn_limits, rule="toc.fix.rule.pawn"),
+    Field("cylinder", ("cylinder", "cilindro", "ai cylinder"), "toc.fix.cylinder", CHOICE, _cylinder_get, _cylinder_put,
+          (BOT, AREA), choices=_cylinder_choices),
+    Field("points", ("points", "influence", "pontos", "influencia", "pontos de influencia", "influence points"),
+          "toc.fix.points", COUNT, lambda s, k: _bot(s, k)["points"][k[1]], _points_put, (BOT, AREA),
+          limits=lambda s, k: (0, most_points(s, k)), rule="toc.fix.rule.points"),
+    Field("ludi", ("ludi", "ludi saeculares", "ludi marker", "marcador ludi", "marcador de ludi"), "toc.fix.ludi", CHOICE,
+          lambda s, k: bool(_bot(s, k)["ludi"]), _ludi_put, (BOT,), choices=_yes_no),
+    Field("start", ("start", "starting province", "inicio", "provincia inicial"), "toc.fix.start", CHOICE,
+          lambda s, k: _bot(s, k)["start"], _start_put, (BOT,), choices=_start_choices),
+    Field("was_emperor", ("was emperor", "emperor this turn", "ja foi imperador", "imperador neste turno"),
+          "toc.fix.was_emperor", CHOICE, lambda s, k: bool(_bot(s, k)["emperor_this_turn"]), _was_emperor_put, (BOT,),
+          choices=_yes_no, exists=lambda s, k: _in_turn(s, k[0])),
+    Field("emperor", ("emperor", "imperador"), "toc.fix.emperor", CHOICE, _emperor_get, _emperor_put,
+          choices=_emperor_choices, exists=lambda s, k: _playing(s)),
+    Field("emperor_type", ("emperor type", "type", "tipo", "tipo de imperador"), "toc.fix.emperor_type", CHOICE,
+          _type_get, _type_put, choices=_type_choices, exists=_type_exists,
+          extra=lambda s, k: {"who": _data(_holder(s, _emperor_get(s, k).partition(":")[0]))}),
+    Field("pile", ("pile", "pilha", "selective"), "toc.fix.pile", CHOICE, _pile_get, _pile_put, (AREA, CARD_VALUE),
+          choices=_pile_choices,
+          exists=lambda s, k: _playing(s) and s["options"].get("cards") == "selective" and f"{k[0]}_{k[1]}" in s["selective"],
+          extra=lambda s, k: {"category": f"@toc.category.{k[0]}_{k[1]}"}),
+)
+
+#: the word each field is shown with in Portuguese (every word of either language is accepted)
+_PT = {"legacy": "legado", "mode": "modo", "marker": "marcador", "pawn": "peão", "cylinder": "cilindro",
+       "points": "pontos", "ludi": "ludi", "start": "província inicial", "was_emperor": "já foi imperador",
+       "emperor": "imperador", "emperor_type": "tipo de imperador", "pile": "pilha"}
+FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}) for f in _FIELDS)
