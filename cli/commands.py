@@ -320,6 +320,8 @@ def undo(n: int = typer.Argument(1, min=0, help="How many journal entries to tak
 @core.command()
 def games() -> None:
     """List the saved games; the current one is marked."""
+    from state import paths
+
     from . import saves
 
     env = current()
@@ -333,15 +335,59 @@ def games() -> None:
             rows.append({"name": name, "game": s.game, "steps": s.journal_length, "created": s.created, "current": name == cur})
         except CliError as e:
             rows.append({"name": name, "game": "?", "steps": 0, "created": "", "current": name == cur, "error": e.text})
+    for r in rows:  # a damaged save shows the one command that puts its last sound backup back
+        if "error" in r and saves.os_lexists(paths.game_dir(r["name"]) / "save.toml.bak"):
+            r["restore"] = f"tabletop restore {r['name']}"
     if env.json:
         env.emit_json({"ok": True, "games": rows})
         return
     if not rows:
         env.out.print(env.t("core.error.no_games"))
+    from rich.markup import escape
+
     for r in rows:
         mark = "*" if r["current"] else " "
-        extra = f"  [red]{r['error']}[/red]" if "error" in r else ""
+        extra = f"  [red]{escape(r['error'])}[/red]" if "error" in r else ""
+        if "restore" in r:
+            extra += f"\n    [bold]{escape(env.t('core.games.restore', name=r['name']))}[/bold]"
         env.out.print(f"{mark} {r['name']:<20} {r['game']:<10} {env.t('core.games.steps', n=r['steps'])}  {r['created']}{extra}")
+
+
+@core.command()
+def restore(name: Optional[str] = typer.Argument(None, help="The save to restore (default: the current one).")) -> None:
+    """Put a damaged save's last sound backup back (the damaged files are kept as *.damaged)."""
+    from state import paths
+    from state.save import SaveError, read, restore_backup
+
+    from . import saves
+
+    env = current()
+    if name is not None:
+        env.game = name
+    name = saves.resolve_name(env)
+    folder = paths.game_dir(name)
+    with saves.locked(env, name):
+        try:
+            read(folder)
+        except SaveError:
+            pass  # damaged: its backup is what this command is for
+        else:
+            raise CliError(env.t("core.error.restore_not_damaged", name=name), Exit.FAILURE, {"error": "not_damaged"})
+        try:
+            restored = restore_backup(folder)
+        except SaveError as e:
+            where = f"{e.path}:{e.line}" if e.line else str(e.path)
+            raise CliError(env.t("core.error.restore_bad_backup", where=where, name=name, problem=env.t.render(e.problem)),
+                           Exit.FAILURE, {"error": "bad_backup", "file": str(e.path), "problem_id": e.problem.id}) from None
+        except OSError as e:
+            from state.save import os_problem
+
+            raise CliError(env.t("core.error.restore_failed", name=name, problem=os_problem(e)), Exit.FAILURE,
+                           {"error": "restore_failed"}) from None
+    if env.json:
+        env.emit_json({"ok": True, "game": name, "journal_length": restored.journal_length})
+    else:
+        env.out.print(env.t("core.restore.done", name=name, n=restored.journal_length))
 
 
 @core.command()

@@ -30,6 +30,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "fix": ("tabletop fix --list", "tabletop fix \"water a 3\"", "tabletop fix \"+2 hand b; camp a 2 damaged\""),
     "games": ("tabletop games", "tabletop games --json"),
     "use": ("tabletop use friday", "tabletop use chaos-1"),
+    "restore": ("tabletop restore", "tabletop restore friday"),
     "serve": ("tabletop serve", "tabletop serve --lan", "tabletop serve --port 8000"),
     "rules": ("tabletop rules", "tabletop rules chaos", "tabletop rules chaos desolacao", "tabletop rules toc senado"),
     "data": ("tabletop data check", "tabletop data check toc"),

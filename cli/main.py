@@ -12,16 +12,7 @@ import os
 import sys
 
 
-def _quiet_interrupt_hook(kind, value, tb, _previous=sys.excepthook):
-    """Ctrl-C while the program is still starting (importing): exit 130 quietly, like Ctrl-C anywhere else."""
-    if issubclass(kind, KeyboardInterrupt):
-        import os
-
-        os._exit(130)
-    _previous(kind, value, tb)
-
-
-sys.excepthook = _quiet_interrupt_hook  # first thing: the imports below take most of the start-up
+from . import _quiet_interrupt_hook  # noqa: E402,F401  (installed by cli/__init__.py, the first code to run)
 
 from pathlib import Path  # noqa: E402
 from typing import List, Optional

@@ -45,17 +45,33 @@ def list_names() -> list[str]:
         if not folder.is_dir():
             return []
         return sorted(p.name for p in folder.iterdir() if paths.valid_name(p.name) and p.is_dir() and holds_a_save(p))
-    except OSError:
-        return []
+    except OSError as e:  # a folder that cannot be read is said so, never "no saved games yet"
+        from .env import current
+
+        env = current()
+        from state.save import os_problem
+
+        raise CliError(env.t("core.error.games_unreadable", path=str(folder), problem=os_problem(e)), Exit.FAILURE,
+                       {"error": "games_unreadable", "path": str(folder)}) from None
 
 
 def current_name() -> str | None:
     """The current game's name, from the ``current`` file; None when that file is missing, damaged or no name."""
+    import os
+    import stat
+
+    try:  # never waits: a FIFO or a device named 'current' is no current game
+        fd = os.open(paths.current_file(), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
     try:
-        with open(paths.current_file(), "rb") as fh:
-            name = fh.read(256).decode("utf-8").strip()
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        name = os.read(fd, 256).decode("utf-8").strip()
     except (OSError, UnicodeDecodeError):
         return None
+    finally:
+        os.close(fd)
     return name if paths.valid_name(name) else None
 
 
@@ -133,9 +149,9 @@ def save_error(env: Env, e: SaveError) -> CliError:
     problem = env.t.render(e.problem) if hasattr(e.problem, "id") else str(e.problem)
     problem_id = getattr(e.problem, "id", None)
     if e.path.name == "save.toml" and not os_lexists(e.path):
-        return CliError(env.t("core.error.save_missing", where=where, folder=str(e.path.parent)), Exit.FAILURE,
+        return CliError(env.t("core.error.save_missing", where=where, name=e.path.parent.name), Exit.FAILURE,
                         {"error": "damaged_save", "file": str(e.path), "line": None, "problem": problem, "problem_id": problem_id})
-    return CliError(env.t("core.error.damaged", where=where, problem=problem), Exit.FAILURE,
+    return CliError(env.t("core.error.damaged", where=where, problem=problem, name=e.path.parent.name), Exit.FAILURE,
                     {"error": "damaged_save", "file": str(e.path), "line": e.line, "problem": problem, "problem_id": problem_id})
 
 

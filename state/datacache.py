@@ -32,7 +32,12 @@ class ParsedFileCache:
         if f is None:
             return None
         try:
-            with open(f, "rb") as fh:
+            import stat
+
+            fd = os.open(f, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO put there is never waited for
+            with os.fdopen(fd, "rb") as fh:
+                if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                    return None
                 data = marshal.load(fh)
         except Exception:
             return None

@@ -5,12 +5,22 @@ seed, settings, the state snapshot, the journal length and the step in
 progress with its answers so far). ``journal.toml`` holds one labelled entry
 per completed step; it is read only by commands that need it (play, log,
 undo), so that ``status`` stays fast on a long game. The journal is written
-first and the save second: a crash between the two leaves a journal with one
-entry more than the save counts, which is ignored and rewritten.
+first and the save second.
+
+Since schema version 3 (issue 31) a save is proven sound before anything reads or writes it:
+- ``save.toml`` begins with ``digest = "<sha256>"``, the digest of every byte after that line: any change made
+  outside the program (a flipped bit, a renamed key, a hand edit) makes the save damaged;
+- ``save.toml`` holds ``journal_sha256``, the digest of the bytes of the journal it belongs to. A crash between
+  the journal's write and the save's leaves the new journal beside the old save; the old journal is then
+  ``journal.toml.bak``, whose digest matches, and it is the one read (the step in progress is replayed from
+  the answers in the save, so nothing is lost);
+- a file is written with a backup (``.bak``) only when the file it replaces was proven sound, so the ``.bak``
+  is always the last sound save (``tabletop restore NAME`` puts it back).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -22,7 +32,7 @@ from automata.core.steps import Msg, msg
 
 from .atomic import write_atomic
 from .errors import SaveError
-from .migrations import CURRENT_VERSION, END_MARK, FIRST_WITH_END_MARK, JOURNAL_MIGRATIONS, migrate
+from .migrations import CURRENT_VERSION, END_MARK, FIRST_WITH_DIGEST, FIRST_WITH_END_MARK, JOURNAL_MIGRATIONS, migrate
 
 SAVE_FILE = "save.toml"
 JOURNAL_FILE = "journal.toml"
@@ -41,12 +51,31 @@ class Save:
     created: str = ""
     schema_version: int = CURRENT_VERSION
     folder: Path | None = None
+    #: the digest of the journal's bytes this save belongs to (None: a save older than schema version 3)
+    journal_sha256: str | None = None
+    #: the save on disk was proven sound (read and checked whole, or written by this program): only then may a
+    #: write turn it into the ``.bak``
+    sound: bool = False
     _journal: list[dict[str, Any]] | None = field(default=None, repr=False)
+    #: the journal that matches the save is ``journal.toml.bak`` (a crash between the two writes): the
+    #: ``journal.toml`` beside it was not proven sound and never becomes the backup
+    _journal_from_bak: bool = field(default=False, repr=False)
+    _journal_path: Path | None = field(default=None, repr=False)
+    #: ``journal.toml.bak`` is a copy of the journal this save belongs to (so that ``save.toml.bak``, written by
+    #: an answer, has its journal among the backups)
+    _journal_bak_synced: bool = field(default=False, repr=False)
 
     # -- journal ---------------------------------------------------------
     def journal(self) -> list[dict[str, Any]]:
         if self._journal is None:
-            self._journal = read_journal(self.folder, self.journal_length) if self.folder else []
+            if not self.folder:
+                self._journal = []
+            elif self.journal_sha256 is None:
+                self._journal = read_journal(self.folder, self.journal_length)
+            else:
+                path = self._journal_path or journal_path(self.folder, self.journal_sha256, self.journal_length)
+                self._journal_from_bak = path is not None and path.name.endswith(".bak")
+                self._journal = read_journal(self.folder, self.journal_length, path, exact=True) if path else []
         return self._journal
 
     def to_data(self) -> dict[str, Any]:
@@ -57,6 +86,7 @@ class Save:
             "seed": self.seed,
             "created": self.created,
             "journal_length": self.journal_length,
+            "journal_sha256": self.journal_sha256,
             "options": self.options,
             "settings": self.settings,
             "state": self.state,
@@ -66,11 +96,32 @@ class Save:
         return data
 
 
-def dumps(data: dict[str, Any]) -> str:
-    """The TOML text of a save or journal, with the end line (see ``migrations.END_MARK``)."""
+def dumps(data: dict[str, Any], digest: bool = False) -> str:
+    """The TOML text of a save or journal, with the end line (see ``migrations.END_MARK``); with ``digest``, the
+    first line is ``digest = "<sha256 of the rest>"`` (a save)."""
     import tomli_w
 
-    return tomli_w.dumps(_drop_none(data)) + f"\n{END_MARK}\n"
+    body = tomli_w.dumps(_drop_none(data)) + f"\n{END_MARK}\n"
+    if digest:
+        return f'{DIGEST_KEY} = "{sha256(body.encode("utf-8"))}"\n' + body
+    return body
+
+
+DIGEST_KEY = "digest"
+_DIGEST_LINE = re.compile(rb'digest = "([0-9a-f]{64})"\r?\n')
+
+
+def sha256(data: bytes) -> str:
+    """The SHA-256 of ``data`` in hex, from the interpreter's own module (``hashlib`` loads OpenSSL: some
+    milliseconds of every command's start-up)."""
+    try:
+        from _sha256 import sha256 as make  # Python 3.11
+    except ImportError:  # pragma: no cover - other Pythons
+        try:
+            from _sha2 import sha256 as make  # Python 3.12+
+        except ImportError:
+            from hashlib import sha256 as make
+    return make(data).hexdigest()
 
 
 def _drop_none(value: Any) -> Any:
@@ -83,38 +134,198 @@ def _drop_none(value: Any) -> Any:
 
 
 def write(save: Save, journal: bool = True) -> None:
-    """Write the journal (if loaded and ``journal``) then the save, each atomically with a backup."""
+    """Write the journal (if ``journal``) then the save, each atomically. The journal is read and checked first
+    if it was not yet (nothing is written beside a damaged journal); a file becomes the ``.bak`` only if it was
+    proven sound."""
     assert save.folder is not None
-    if journal and save._journal is not None:
-        entries = save._journal[: save.journal_length]
-        write_atomic(save.folder / JOURNAL_FILE, dumps({"schema_version": CURRENT_VERSION, "entries": entries}))
-    write_atomic(save.folder / SAVE_FILE, dumps(save.to_data()))
+    entries = save.journal()  # raises SaveError on a damaged journal: nothing is written
+    if journal or save.journal_sha256 is None or save._journal_from_bak:
+        text = dumps({"schema_version": save.schema_version, "entries": entries[: save.journal_length]})
+        write_atomic(save.folder / JOURNAL_FILE, text, backup=save.sound and not save._journal_from_bak)
+        save.journal_sha256 = sha256(text.encode("utf-8"))
+        save._journal_from_bak = False
+        save._journal_path = save.folder / JOURNAL_FILE
+        save._journal_bak_synced = False
+    sync = not journal and save.sound and not save._journal_bak_synced and save._journal_path is not None
+    write_atomic(save.folder / SAVE_FILE, dumps(save.to_data(), digest=True), backup=save.sound)
+    save.sound = True
+    if sync:  # the save's backup just written belongs to this journal: its copy joins the backups (best effort:
+        try:  # the older journal.toml.bak stays if it cannot be written, and the save is already safe)
+            _replace_bytes(save.folder / (JOURNAL_FILE + ".bak"), read_bytes(save._journal_path))
+            save._journal_bak_synced = True
+        except (OSError, SaveError):
+            pass
 
 
 #: A save or journal larger than this is refused, not read (a hand-made file, or a disk error).
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
-def read(folder: Path) -> Save:
-    path = folder / SAVE_FILE
-    data = _parse(path)
+def read(folder: Path, path: Path | None = None, recover: bool = False) -> Save:
+    """The save of ``folder`` (or the file ``path``, e.g. a backup), proven sound: parsed, its digest and its
+    journal's digest matching, every key of the game's shape in place. Else SaveError naming the file and what is
+    wrong; nothing is written."""
+    path = path or folder / SAVE_FILE
+    raw = read_bytes(path)
+    data = _parse(path, raw)
+    version = data.get("schema_version")
+    digested = isinstance(version, int) and not isinstance(version, bool) and version >= FIRST_WITH_DIGEST
+    found = _DIGEST_LINE.match(raw)
+    altered = digested and (found is None or sha256(raw[found.end():]) != found.group(1).decode())
+    data.pop(DIGEST_KEY, None)
     data = migrate(data, path)
-    return _validate(data, path, folder)
+    save = _validate(data, path, folder, digested)  # a key missing or mistyped is named, before the digest speaks
+    if altered:
+        explain_alteration(save, path)
+        raise SaveError(path, msg("core.save.digest" if found else "core.save.no_digest"), 1)
+    if save.journal_sha256 is not None:
+        # the journal is checked by every command (its bytes' digest: no parsing, status stays fast)
+        save._journal_path = journal_path(folder, save.journal_sha256, save.journal_length, recover)
+    save.sound = True
+    return save
 
 
-def _parse(path: Path) -> dict[str, Any]:
+#: An altered save whose journal is at most this long is replayed to name the key that was changed (a longer one
+#: is only said to be altered: the replay would make every command slow on it)
+EXPLAIN_REPLAY_MAX = 400
+
+
+def explain_alteration(save: Save, path: Path) -> None:
+    """A save changed outside the program: raise SaveError naming what changed where it can be said, from its
+    journal (sound, by its digest): ``journal_length`` that does not count the journal's entries, or the first key of
+    the state that is not what the journal replays to. Returns when nothing more precise can be said."""
     try:
-        if path.is_symlink() or (path.exists() and not path.is_file()):
-            raise SaveError(path, msg("core.save.not_regular"))
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise SaveError(path, msg("core.save.too_large", mb=MAX_FILE_BYTES // (1024 * 1024)))
-        text = path.read_text(encoding="utf-8")
+        folder = save.folder
+        digest = save.journal_sha256
+        if folder is None or digest is None:
+            return
+        entries_path = journal_path(folder, digest, save.journal_length)
+        if entries_path is None:
+            return
+        entries = _parse(entries_path).get("entries")
+        if not isinstance(entries, list):
+            return
+        if len(entries) != save.journal_length:
+            problem = "core.save.journal_long" if len(entries) > save.journal_length else "core.save.journal_short"
+            raise SaveError(path, msg("core.save.key", key="journal_length", problem=msg(
+                problem, entries=len(entries), count=save.journal_length).to_data()), _line_of(path, "journal_length"))
+        if len(entries) > EXPLAIN_REPLAY_MAX:
+            return
+        from .session import Session
+
+        replayed = Session(save).replay(entries)
+        import tomllib
+
+        replayed = tomllib.loads(dumps({"state": replayed}))["state"]  # as the file holds it
+    except SaveError as e:
+        if e.path == path:
+            raise
+        return
+    except Exception:  # the rules on a save that does not fit them: nothing more precise to say
+        return
+    where = first_difference(save.state, replayed, "state")
+    if where is not None:
+        raise SaveError(path, msg("core.save.key", key=where, problem=msg("core.save.not_replayed").to_data()),
+                        _line_of(path, where))
+
+
+def first_difference(a: Any, b: Any, path: str) -> str | None:
+    """The first key (dotted path) where ``a`` differs from ``b``: a key only one of them holds, or another value."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            if key not in a or key not in b:
+                return f"{path}.{key}"
+            found = first_difference(a[key], b[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            found = first_difference(x, y, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    return None if a == b and type(a) is type(b) else path
+
+
+def journal_path(folder: Path, digest: str, length: int, recover: bool = False) -> Path | None:
+    """The journal whose bytes have ``digest``: ``journal.toml``, else ``journal.toml.bak`` when ``journal.toml`` is
+    what a crash between the journal's write and the save's leaves (the same entries and one more, or fewer: an
+    undo), or with ``recover`` (``tabletop restore``); else SaveError. None: no journal file and no step to hold."""
+    path = folder / JOURNAL_FILE
+    if not os.path.lexists(path):
+        if length == 0:
+            return None
+        raise SaveError(path, msg("core.save.journal_missing", count=length))
+    try:
+        if sha256(read_bytes(path)) == digest:
+            return path
+    except SaveError:
+        if not recover:
+            raise
+    bak = folder / (JOURNAL_FILE + ".bak")
+    try:
+        if sha256(read_bytes(bak)) == digest and (recover or _left_by_a_crash(path, bak)):
+            return bak
+    except SaveError:
+        pass
+    if not recover:
+        read_journal(folder, length, path, exact=True)  # what is wrong, said precisely where it can be (a line, an entry)
+    raise SaveError(path, msg("core.save.journal_digest"))
+
+
+def _left_by_a_crash(path: Path, bak: Path) -> bool:
+    """``path`` is a sound journal whose entries are those of ``bak`` and one more (a step ended), or a part of
+    them (an undo): what a crash between the journal's write and the save's leaves."""
+    try:
+        new_data, old_data = _parse(path), _parse(bak)
+    except SaveError:
+        return False
+    new, old = new_data.get("entries"), old_data.get("entries")
+    if not isinstance(new, list) or not isinstance(old, list) or new_data.get("schema_version") != CURRENT_VERSION:
+        return False
+    return (len(new) == len(old) + 1 and new[: len(old)] == old) or (len(new) < len(old) and old[: len(new)] == new)
+
+
+def read_bytes(path: Path) -> bytes:
+    """The bytes of a save or journal file; SaveError (at once) for a file that is not a regular file (a FIFO, a
+    device, a symbolic link), is larger than any game makes, or cannot be read."""
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise SaveError(path, msg("core.save.file_missing")) from None
-    except UnicodeDecodeError as e:
-        raise SaveError(path, msg("core.save.not_utf8", byte=e.start)) from None
+    except OSError as e:
+        import errno
+
+        if e.errno in (errno.ELOOP, errno.ENXIO, errno.EMLINK):  # a symbolic link (O_NOFOLLOW), a socket
+            raise SaveError(path, msg("core.save.not_regular")) from None
+        raise SaveError(path, msg("core.save.unreadable", problem=os_problem(e))) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(path, msg("core.save.not_regular"))
+        if info.st_size > MAX_FILE_BYTES:
+            raise SaveError(path, msg("core.save.too_large", mb=MAX_FILE_BYTES // (1024 * 1024)))
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise SaveError(path, msg("core.save.too_large", mb=MAX_FILE_BYTES // (1024 * 1024)))
+        return data
     except OSError as e:
         raise SaveError(path, msg("core.save.unreadable", problem=os_problem(e))) from None
+    finally:
+        os.close(fd)
+
+
+def _parse(path: Path, raw: bytes | None = None) -> dict[str, Any]:
+    if raw is None:
+        raw = read_bytes(path)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise SaveError(path, msg("core.save.not_utf8", byte=e.start)) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -181,7 +392,7 @@ _REQUIRED: dict[str, type | tuple[type, ...]] = {
 }
 
 
-def _validate(data: dict[str, Any], path: Path, folder: Path) -> Save:
+def _validate(data: dict[str, Any], path: Path, folder: Path, digested: bool = False) -> Save:
     for key, typ in _REQUIRED.items():
         if key not in data:
             raise SaveError(path, msg("core.save.key", key=key, problem=MISSING.to_data()))
@@ -211,6 +422,10 @@ def _validate(data: dict[str, Any], path: Path, folder: Path) -> Save:
         problem = _records_problem(records)
         if problem:
             raise SaveError(path, msg("core.save.key", key="pending.records", problem=problem.to_data()), _line_of(path, "pending.records"))
+    digest = data.get("journal_sha256")
+    if digested and not (isinstance(digest, str) and re.fullmatch(r"[0-9a-f]{64}", digest)):
+        raise SaveError(path, msg("core.save.key", key="journal_sha256", problem=(
+            MISSING if digest is None else wrong(str, digest)).to_data()), _line_of(path, "journal_sha256"))
     from automata.core.shape import check_state
 
     found = check_state(info.module, data["state"])
@@ -229,6 +444,7 @@ def _validate(data: dict[str, Any], path: Path, folder: Path) -> Save:
         created=str(data.get("created", "")),
         schema_version=data["schema_version"],
         folder=folder,
+        journal_sha256=data.get("journal_sha256") if digested else None,
     )
 
 
@@ -257,8 +473,11 @@ def os_problem(e: OSError) -> str:
 KNOWN_OS_ERRORS = ("ENOSPC", "EROFS", "EACCES", "EPERM", "EDQUOT", "EPIPE", "ENOENT", "EISDIR", "ENOTDIR", "EIO", "ELOOP")
 
 
-def read_journal(folder: Path, length: int) -> list[dict[str, Any]]:
-    path = folder / JOURNAL_FILE
+def read_journal(folder: Path, length: int, path: Path | None = None, exact: bool = False) -> list[dict[str, Any]]:
+    """The first ``length`` entries of the journal, each checked; ``exact``: the journal holds exactly ``length``
+    entries (a save of schema version 3, whose journal's digest matched). Older saves may have one entry more
+    (a crash between the two writes), which is dropped."""
+    path = path or folder / JOURNAL_FILE
     if length == 0 and not path.exists():
         return []
     if not path.exists():
@@ -269,10 +488,12 @@ def read_journal(folder: Path, length: int) -> list[dict[str, Any]]:
         raise SaveError(path, msg("core.save.key", key="entries", problem=wrong(list, entries).to_data()), _line_of(path, "entries"))
     if len(entries) < length:
         raise SaveError(path, msg("core.save.journal_short", entries=len(entries), count=length))
+    if len(entries) > length + (0 if exact else 1):
+        raise SaveError(path, msg("core.save.journal_long", entries=len(entries), count=length))
     for i, e in enumerate(entries[:length], 1):
         if not isinstance(e, dict) or not isinstance(e.get("step"), dict) or not isinstance(e["step"].get("proc"), str):
             raise SaveError(path, msg("core.save.entry_step", n=i), _entry_line(path, i))
-        if "n" in e and (not isinstance(e["n"], int) or isinstance(e["n"], bool) or e["n"] != i):
+        if ("n" in e or exact) and (not isinstance(e.get("n"), int) or isinstance(e["n"], bool) or e["n"] != i):
             raise SaveError(path, msg("core.save.entry_n", n=i), _entry_line(path, i))
         label = e.get("label")
         if not isinstance(label, dict) or not isinstance(label.get("id"), str) or not isinstance(label.get("params", {}), dict):
@@ -299,3 +520,70 @@ def _entry_line(path: Path, n: int) -> int | None:
             if seen == n:
                 return i
     return None
+
+
+BACKUP_FILE = SAVE_FILE + ".bak"
+DAMAGED_SUFFIX = ".damaged"
+
+
+def restore_backup(folder: Path) -> Save:
+    """Put the save's backup back (``tabletop restore``), once it is proven sound: ``save.toml.bak`` with the
+    journal its digest names (``journal.toml``, or ``journal.toml.bak``, which then replaces it). The files
+    replaced are kept beside as ``*.damaged``. SaveError (nothing changed) when the backup is missing or not sound."""
+    bak = folder / BACKUP_FILE
+    try:  # the save is sound and only its journal is not: the journal's backup is the one this save belongs to
+        backup = read(folder, recover=True)
+        bak = folder / SAVE_FILE
+    except SaveError:
+        if not os.path.lexists(bak):
+            raise SaveError(bak, msg("core.save.file_missing")) from None
+        try:
+            backup = read(folder, bak, recover=True)
+        except SaveError as e:
+            if e.path == bak:
+                raise
+            raise SaveError(bak, msg("core.save.backup_journal", file=e.path.name, problem=e.problem.to_data())) from None
+    backup.journal()  # every entry checked, from the journal the backup belongs to
+    journal_bak = backup._journal_from_bak
+    raw = read_bytes(bak)
+    names = ((SAVE_FILE,) if bak.name != SAVE_FILE else ()) + ((JOURNAL_FILE,) if journal_bak else ())
+    for name in names:
+        path = folder / name
+        if os.path.lexists(path) and (path.is_file() and not path.is_symlink()):
+            _replace_bytes(folder / (name + DAMAGED_SUFFIX), path.read_bytes())
+        elif os.path.lexists(path):  # a FIFO, a link, a folder: set aside as it is
+            aside = folder / (name + DAMAGED_SUFFIX)
+            if os.path.isdir(aside) and not os.path.islink(aside):
+                import shutil
+
+                shutil.rmtree(aside)
+            os.replace(path, aside)
+    if journal_bak:
+        _replace_bytes(folder / JOURNAL_FILE, read_bytes(folder / (JOURNAL_FILE + ".bak")))
+    if bak.name != SAVE_FILE:
+        _replace_bytes(folder / SAVE_FILE, raw)
+    restored = read(folder)
+    return restored
+
+
+def _replace_bytes(path: Path, data: bytes) -> None:
+    import tempfile
+
+    from .atomic import _fsync_dir
+
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if os.path.isdir(path) and not os.path.islink(path):
+            raise SaveError(path, msg("core.save.not_regular"))
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    _fsync_dir(path.parent)

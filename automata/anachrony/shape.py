@@ -6,12 +6,19 @@ makes the save damaged.
 from automata.core.shape import Each, Opt, wrong
 from automata.core.steps import msg
 
-PLAYER = {"name": str, "vp": int}
+PLAYER = {
+    "name": str, "vp": int,
+    # the modules' tables (present with the module)
+    "hypersync": Opt(Each(dict)), "hypersync_era": Opt(int), "missions_failed": Opt(int), "quantum": Opt(dict),
+    "intrigues": Opt(dict),
+    "cosmic_data_leak": Opt(bool),  # the Quantum Loop card was taken (kept for the final score)
+}
 
 STATE = {
     "seed": int,
     "overrides": dict,
-    "options": {"players": int, "modules": [str]},
+    "options": {"players": int, "modules": [str], "random": Opt(str), "names": Opt([str]), "opponent": Opt(str),
+                "edition": Opt(str), "difficulty": Opt(dict)},
     "era_count": int,
     "era": int,
     "phase": str,
@@ -21,14 +28,28 @@ STATE = {
     "over": bool,
     "ending": bool,
     "next": Opt(dict),  # absent once the game is over (None is not written)
-    "agenda": Opt([{"objective": int, "value": int, "locked": bool}]),
+    "agenda": Opt([{"objective": int, "value": int, "locked": bool, "values": Opt(list)}]),
     "ql": Opt({"offer": [str], "deck": [str], "out": [str]}),
-    "turn": Opt({"player": str}),
-    "history": Opt([{"era": int, "vp": dict}]),  # VP at each Era's end (saves older than the summary lack it)
+    "turn": Opt({"player": str, "rows": Opt(list)}),
+    "history": Opt([{"era": int, "vp": dict, "bot": Opt(int)}]),  # VP at each Era's end (saves older than the summary lack it)
     "solo": Opt({
         "bot": str, "exosuits": int, "vp": int, "water": int, "paradox": int,
         "buildings": Each(int), "workers": Each(int), "resources": Each(int), "breakthroughs": Each(int),
+        "edition": Opt(str), "difficulty": Opt(dict), "placed": Opt(int), "actions": Opt(int), "passed": Opt(bool),
+        "player_passed": Opt(bool), "turn": Opt(str), "first": Opt(str), "first_next": Opt(str), "anomalies": Opt(int),
+        "superprojects": Opt(int), "time_travel": Opt(int), "failed": Opt(int), "owed": Opt(int),
+        "you_exosuits": Opt(int), "spots": Opt(Each(list)), "warps": Opt(Each(int)),
+        "spaces_era": Opt(int), "your_warps": Opt(Each(int)),
     }),
+    "superprojects": Opt([str]),
+    "other_modules": Opt([str]),
+    "supercharge": Opt(bool),
+    "spaces": Opt(Each(dict)),  # who holds each action space this Era (space -> spot -> holder)
+    "collapsed": Opt(Each(list)),  # the action spaces' spots the Collapse closed
+    "totals": Opt(Each(dict)),  # each player's end-of-game tally by source (numbers and flags)
+    # the final score: an older save lacks the tally by category, the ranking and the tiebreak
+    "final": Opt({"winners": [str], "totals": Each(int), "tiebreak": Opt(str), "categories": Opt(Each(dict)),
+                  "ranking": Opt([dict])}),
 }
 
 

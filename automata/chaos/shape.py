@@ -32,10 +32,13 @@ STATE = {
     "result": dict,
     "p": Each(POWER),
     "regions": Each(REGION, nonempty=True),
-    "old_world": {"deck": int, "track": [str]},
+    "old_world": {"deck": int, "track": [str], "drawn": Opt([str])},
     "ruination_next": int,
     "summon_started": Opt(int),
     "vp_history": Opt([Each(int)]),  # every Power's VP at each round's end; absent in older saves
+    "summoning": Opt(str),  # the summoning line's state while it runs
+    "battle_started": Opt(int),  # the region index of the battle being fought
+    "facts": Opt(dict),  # what Old World cards left in play (end-phase effects)
 }
 
 

@@ -18,10 +18,15 @@ from typing import Iterable
 
 LETTERS_PER_SLIP = 3
 PREFIX = 3  # the shortest typed start of a name that counts as close
+#: No name of the program is longer than this: a longer text is close to none (and is not compared: the
+#: comparison costs its length times each name's, and a 100,000-letter answer must be refused at once)
+LONGEST = 200
 
 
 def close_matches(text: str, names: Iterable[str], n: int = 3) -> list[str]:
     """The names (as given, closest first, without repeats) that are really close to ``text``."""
+    if len(str(text)) > LONGEST:
+        return []
     typed = fold(text)
     if not typed:
         return []

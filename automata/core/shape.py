@@ -168,3 +168,27 @@ def check_state(game_module_name: str, state: Any) -> tuple[str, Msg] | None:
         if extra:
             found = extra if isinstance(extra, tuple) else ("state", extra)
     return found
+
+
+def undescribed(value: Any, shape: Any, path: str = "") -> list[str]:
+    """The keys of ``value`` that ``shape`` does not describe (a table's key absent from its ``{key: shape}``), at
+    any depth: the test that keeps a game's shape from falling behind the state its rules write (issue 31). The
+    plain types ``dict`` and ``list`` and ``ANY`` describe everything below them."""
+    if shape is ANY or isinstance(shape, type):
+        return []
+    if isinstance(shape, Opt):
+        return undescribed(value, shape.shape, path)
+    if isinstance(shape, Either):
+        fits = [s for s in shape.shapes if problem(value, s, path) is None]
+        return min((undescribed(value, s, path) for s in fits), key=len) if fits else []
+    if isinstance(shape, dict) and isinstance(value, dict):
+        out = [_join(path, k) for k in value if k not in shape]
+        for k, sub in shape.items():
+            if k in value:
+                out += undescribed(value[k], sub, _join(path, k))
+        return out
+    if isinstance(shape, Each) and isinstance(value, dict):
+        return [p for k, v in value.items() for p in undescribed(v, shape.shape, _join(path, k))]
+    if isinstance(shape, list) and isinstance(value, list) and shape:
+        return [p for i, v in enumerate(value) for p in undescribed(v, shape[0], _join(path, i))]
+    return []

@@ -139,6 +139,9 @@ def relay(gen: Generator, through: Callable[[Any], Generator]) -> Generator:
 def normalise_answer(ask: Ask, raw: Any) -> Any:
     """Turn a raw answer (from a file, a flag or a prompt) into the stored value."""
     kind = ask.kind
+    if raw is None or isinstance(raw, (list, tuple)) and any(x is None for x in raw):
+        # a JSON null is no answer, for every kind of question (it never reads as the word "None", a choice's name)
+        raise InvalidAnswer(msg("core.invalid.null"))
     if kind == YES_NO:
         if isinstance(raw, bool):
             return raw

@@ -7,7 +7,7 @@ from automata.core.shape import Each, Opt, wrong
 from automata.core.steps import msg
 
 CAMP = {"id": str, "state": str, "used": bool}
-PERSON = {"uid": int, "card": str, "damaged": bool, "used": bool}
+PERSON = {"uid": int, "card": str, "damaged": bool, "used": bool, "fresh": Opt(bool)}
 PLAYER = {
     "name": str,
     "camps": [CAMP],
@@ -26,11 +26,17 @@ STATE = {
     "rules": dict,
     "players": Each(PLAYER, keys=("a", "b")),
     "deck": {"count": int, "discard": int, "reshuffles": int, "known": [str]},
-    "turn": {"player": str, "number": int, "water": int},
+    "turn": {
+        "player": str, "number": int, "water": int,
+        # what this turn has done so far (the rules' once-per-turn limits); absent before the first turn
+        "extra": Opt(int), "people_entered": Opt(int), "event_resolved": Opt(bool), "own_raiders_resolved": Opt(bool),
+        "events_played": Opt(int), "first_ability_card": Opt(str), "high_ground": Opt(bool),
+    },
     "first_player": str,
     "uid": int,
     "next": Opt(dict),  # absent once the game is over (None is not written)
     "over": bool,
+    "result": Opt(str),  # who won, once the game is over ("" before)
     "history": Opt([{"turn": int, "a": [int], "b": [int]}]),  # the camps turn by turn (history.py); older saves lack it
 }
 

@@ -10,14 +10,14 @@ AREAS = {"military": int, "senate": int, "populace": int}
 BOT = {
     "mat": str, "start": str, "legacy": int, "emperor_type": str, "emperor_this_turn": bool, "mode": int,
     "marker": str, "ludi": bool, "ludi_applied": bool, "pawn": AREAS, "cylinder": Each(str), "points": AREAS,
-    "primary": {"area": str, "points": int, "event": int},
-    "secondary": {"area": str, "points": int, "event": int},
+    "primary": {"area": str, "points": int, "event": int, "card": Opt(str)},  # card: the card this turn's pick played
+    "secondary": {"area": str, "points": int, "event": int, "card": Opt(str)},
 }
 
 STATE = {
     "seed": int,
     "overrides": dict,
-    "options": {"humans": int, "bots": [str]},
+    "options": {"humans": int, "bots": [str], "cards": Opt(str), "emperor_rules": Opt(bool), "mats": Opt(Each(str))},
     "bot_mats": Each(str),
     "bot_order": [str],
     "bots": Each(BOT),
@@ -28,6 +28,9 @@ STATE = {
     "over": bool,
     # the bots' Legacy at each round's end (issue 14); absent in saves made before it
     "legacy_history": Opt([{"round": int, "legacy": Each(int)}]),
+    "human_emperor": Opt({"player": int, "type": str}),  # the human player who is Emperor, and the Emperor's kind
+    "apl_costs": Opt(dict),  # the action points each action costs the bots this turn
+    "apl_last_cost": Opt(dict),  # the last action a bot paid for, and its cost
 }
 
 

@@ -358,20 +358,21 @@ def test_a_folder_without_its_save_is_listed_damaged_and_never_overwritten(mid):
     (mid / "save.toml").unlink()
     before = files(mid)
     r = tt("games")
-    assert r.exit_code == 0 and "mid" in r.output and "save.toml.bak" in r.output
+    assert r.exit_code == 0 and "mid" in r.output and "tabletop restore mid" in r.output  # issue 31: the command
     r = tt("--json", "games")
     import json
 
     row = json.loads(r.stdout)["games"][0]
     assert row["name"] == "mid" and "error" in row
     r = tt("new", "chaos", "--name", "mid", "--seed", "3")
-    assert r.exit_code == 1 and "save.toml.bak" in r.output and "journal.toml" in r.output, r.output
+    assert r.exit_code == 1 and "tabletop restore mid" in r.output, r.output
     for args in (["status"], ["play"], ["log"], ["undo"]):
         r = tt(*args)
-        assert r.exit_code == 1 and "save.toml.bak" in r.output, (args, r.output)
+        assert r.exit_code == 1 and "tabletop restore mid" in r.output, (args, r.output)
     assert files(mid) == before
     assert tt("new", "chaos", "--name", "mid2", "--seed", "3").exit_code == 0  # another name is fine
     assert files(mid) == before
+    assert tt("restore", "mid").exit_code == 0 and tt("--game", "mid", "status").exit_code == 0  # the backup is back
 
 
 # -- files given by the table ----------------------------------------------------------------------------

@@ -206,3 +206,15 @@ def test_relay_passes_answers_back_and_returns_the_inner_result():
     assert [type(x).__name__ for x in seen] == ["Say", "Ask", "Say"]
     assert seen[0].msg.id == "known" and seen[1].id == "b" and seen[2].msg.id == "said"
     assert result == (True, False)
+
+
+@pytest.mark.parametrize("kind", [YES_NO, NUMBER, ONE_OF, SEVERAL_OF, TEXT])
+def test_a_null_answer_is_refused_by_every_kind(kind):
+    """Issue 31: a JSON null in an answers file is no answer, never the word "None" (which named a Chaos Power's
+    'none' choice, so that the Power passed)."""
+    choices = REGIONS + (Choice("none", msg("t.none")),)
+    q = ask(kind, choices=choices) if kind in (ONE_OF, SEVERAL_OF) else ask(kind)
+    for raw in (None, [None]) if kind == SEVERAL_OF else (None,):
+        with pytest.raises(InvalidAnswer) as e:
+            q.normalise(raw)
+        assert e.value.msg.id == "core.invalid.null"

@@ -80,16 +80,46 @@ def test_write_keeps_a_backup_of_the_previous_version(tmp_path):
     assert read(tmp_path).state["round"] == 2
 
 
-def test_journal_entries_beyond_the_count_are_ignored(tmp_path):
-    # a crash between writing the journal and the save leaves one entry too many
+def test_a_crash_between_the_journal_and_the_save_loses_nothing(tmp_path, monkeypatch):
+    """A crash between writing the journal and the save (issue 31) leaves the new journal beside the old save: the
+    journal the save belongs to (journal.toml.bak) is read, and the next write puts things right."""
+    import state.save as save_mod
+
+    entry = lambda i: {"n": i, "label": {"id": "x"}, "step": {"proc": "p", "n": i}, "records": []}  # noqa: E731
     s = make_save(tmp_path)
-    s._journal = [{"n": i, "label": {"id": "x"}, "step": {"proc": "p", "n": i}, "records": []} for i in (1, 2)]
-    s.journal_length = 2
+    s._journal = [entry(1)]
+    s.journal_length = 1
     write(s)
-    s2 = read(tmp_path)
-    s2.journal_length = 1
-    (tmp_path / SAVE_FILE).write_text(dumps(s2.to_data()), encoding="utf-8")
-    assert len(read(tmp_path).journal()) == 1
+    s = read(tmp_path)
+    s.journal().append(entry(2))
+    s.journal_length = 2
+    real = save_mod.write_atomic
+
+    def crash(path, text, backup=True):
+        if path.name == SAVE_FILE:
+            raise KeyboardInterrupt
+        real(path, text, backup)
+
+    monkeypatch.setattr(save_mod, "write_atomic", crash)
+    with pytest.raises(KeyboardInterrupt):
+        write(s)
+    monkeypatch.setattr(save_mod, "write_atomic", real)
+    again = read(tmp_path)
+    assert again.journal_length == 1 and again.journal() == [entry(1)]
+    write(again)
+    assert read(tmp_path).journal() == [entry(1)]
+
+
+def test_a_journal_longer_than_the_save_counts_is_damaged(tmp_path):
+    """journal_length smaller than the journal (issue 31: one flipped bit, 30 -> 20) is damage, not a crash's leftover."""
+    s = make_save(tmp_path)
+    s._journal = [{"n": i, "label": {"id": "x"}, "step": {"proc": "p", "n": i}, "records": []} for i in (1, 2, 3)]
+    s.journal_length = 3
+    write(s)
+    path = tmp_path / SAVE_FILE
+    path.write_text(path.read_text(encoding="utf-8").replace("journal_length = 3", "journal_length = 2"), encoding="utf-8")
+    with pytest.raises(SaveError, match="core.save.key {'key': 'journal_length'.*core.save.journal_long.*'entries': 3, 'count': 2"):
+        read(tmp_path)
 
 
 KEY = st.text(min_size=1, max_size=8)
@@ -229,6 +259,7 @@ def test_old_save_is_migrated_on_load(tmp_path, monkeypatch):
         return data
 
     monkeypatch.setitem(migrations.MIGRATIONS, v, up)
+    monkeypatch.setitem(migrations.JOURNAL_MIGRATIONS, v, lambda data: data)  # a write reads the journal first
     monkeypatch.setattr(migrations, "CURRENT_VERSION", v + 1)
     s = read(tmp_path)
     assert s.schema_version == v + 1
