@@ -60,4 +60,8 @@ def _tabletop_home(tmp_path, monkeypatch):
     monkeypatch.setenv("TABLETOP_HOME", str(home))
     monkeypatch.setenv("TABLETOP_LANG", "en")
     monkeypatch.setenv("TABLETOP_NO_PROMPT", "1")
+    # pytest-xdist's workers set COLUMNS=80 and LINES=24, which a program started by a test (a real terminal of
+    # 120 columns) would take over the terminal's own size: a test sets them itself when it wants a width
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
     return home
