@@ -225,8 +225,11 @@ def log(
         ]
         why = [env.t.render(Msg.from_data(w)) for w in entry.get("why", [])]
         told = [text for _, text in entry_lines(env.t, entry)] if entry.get("told") else []
-        rows.append({"n": entry.get("n"), "label": entry_label(env.t, entry), "records": answers, "why": why,
-                     "told": told, "lines": entry_lines(env.t, entry, env.explain)})
+        row = {"n": entry.get("n"), "label": entry_label(env.t, entry), "records": answers, "why": why,
+               "told": told, "lines": entry_lines(env.t, entry, env.explain)}
+        if isinstance(entry.get("fixed"), list):  # a correction (tabletop fix): each value before and after
+            row["corrections"] = entry["fixed"]
+        rows.append(row)
     if env.json:
         env.emit_json({"ok": True, "game": session.save.name,
                        "entries": [{k: v for k, v in row.items() if k != "lines"} for row in rows], "undone": undone})

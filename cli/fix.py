@@ -17,7 +17,7 @@ fix_app = typer.Typer()
 LONG_CHOICES = 6  # a value's choices shown in the text listing (all of them in --json)
 
 
-@fix_app.command("fix")
+@fix_app.command("fix", context_settings={"ignore_unknown_options": True})  # "-1 vp khorne" is a change, not an option
 def fix(
     changes: Optional[List[str]] = typer.Argument(None, help="What to put right, e.g. 'water a 3' or '+2 hand b'; "
                                                                "several separated by ';'."),
@@ -42,7 +42,11 @@ def fix(
         if list_ or not changes:
             show_list(env, name, saves.guarded(session, core_fix.listing, state, fields, env.t.lang))
             return
-        text = "; ".join(changes)
+        flags = [c for c in changes if c.startswith("--")]
+        if flags:  # unknown options reach here as changes (a change may start with '-': "-1 vp khorne")
+            raise CliError(env.t("core.help.err.no_such_option", name=flags[0]) + " --list, --json", Exit.USAGE)
+        # quoted items ("water a 3" "+2 hand b") are one change each; bare words (fix -1 deck) are one change
+        text = "; ".join(changes) if any(" " in c.strip() for c in changes) else " ".join(changes)
         try:
             parsed = core_fix.parse(text, fields, state, env.t.lang)
             core_fix.apply(copy.deepcopy(state), parsed, fields, env.t.lang)  # every limit checked before anything is written

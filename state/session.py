@@ -198,12 +198,16 @@ class Session:
             except (ReplayMismatch, *RULES_CRASH):
                 raise StepInProgress(pending["step"], len(pending["records"])) from None
         told = [_plain(e.to_data()) for e in result.transcript]
+        lines = result.result or []
+        if self.game.next_step(working) is None:
+            pending = None  # the correction ended the game (a last camp destroyed): no step goes on
         # one write: the step in progress resumes with its answers, from the corrected values
-        self._complete(step, [], working, None, told, keep_pending=pending)
-        return result.result or []
+        self._complete(step, [], working, None, told, keep_pending=pending, fixed=_plain(lines))
+        return lines
 
     def _complete(self, step: dict, records: list[Record], new_state: dict, why: list[dict] | None = None,
-                  told: list[dict] | None = None, keep_pending: dict | None = None) -> None:
+                  told: list[dict] | None = None, keep_pending: dict | None = None,
+                  fixed: list[dict] | None = None) -> None:
         save = self.save
         journal = save.journal()
         entry = {
@@ -216,6 +220,8 @@ class Session:
             entry["why"] = why  # the rules that made the step's decisions, for 'tabletop log --explain'
         if told:
             entry["told"] = told  # what the table was told, asked and rolled: 'tabletop log' and 'serve' in plain words
+        if fixed:
+            entry["fixed"] = fixed  # a correction's values before and after ('tabletop log --json')
         journal.append(entry)
         save.journal_length += 1
         save.state = new_state

@@ -201,3 +201,50 @@ def test_a_person_is_put_in_a_place_replaced_or_taken_out(mid_game):
     assert [p["card"] for p in side["columns"][c]] == ["looter"]
     with pytest.raises(fix.FixError):  # a place behind an empty one is not there
         fix.parse(f"person a {c + 1} 3 scout", FIX_FIELDS, state)
+
+
+def test_a_correction_is_a_journal_step_that_log_shows_and_undo_takes_back(tmp_path):
+    """Issue 23, part 3: the journal entry says what was corrected, from what to what ('log --json' gives the values
+    before and after); undo 1 takes it back and the snapshot is the replay of what is left."""
+    import json
+
+    from cli_checks import tt
+    from state.session import Session
+
+    options = game.check_options({"players": "Ana,Bruno"})
+    session = Session.create("fixlog", "radlands", options, 5, {"dice": "table"}, "2026-01-01")
+    (tmp_path / "tabletop-home" / "current").write_text("fixlog", encoding="utf-8")
+    deck = session.save.state["deck"]["count"]
+    r = tt("fix", "-2 deck")
+    assert r.exit_code == 0, r.output
+    log = json.loads(tt("--json", "log").output)
+    [entry] = log["entries"]
+    assert entry["corrections"] == [{"field": "deck", "keys": [], "before": deck, "after": deck - 2}]
+    r = tt("--lang", "pt-BR", "fix", "+1 baralho")
+    assert r.exit_code == 0 and "A mesa corrigiu as cartas no baralho" in r.output, r.output
+    log = json.loads(tt("--json", "log").output)
+    assert [e["corrections"][0]["after"] for e in log["entries"]] == [deck - 2, deck - 1]
+    assert tt("undo", "1").exit_code == 0
+    session = Session.open(session.save.folder)
+    assert session.save.state["deck"]["count"] == deck - 2
+    assert session.replay(session.save.journal()) == session.save.state
+
+
+def test_a_change_may_start_with_a_minus_and_a_refused_one_leaves_the_files_byte_identical(tmp_path):
+    """Issue 23, parts 1 and 4: '-1 deck' is a change, quoted or not; a refused correction (a misspelt option, a
+    word that names nothing, a value outside the rules) exits 2 and writes nothing."""
+    from cli_checks import tt
+    from state.session import Session
+
+    options = game.check_options({"players": "Ana,Bruno"})
+    session = Session.create("minus", "radlands", options, 5, {"dice": "table"}, "2026-01-01")
+    (tmp_path / "tabletop-home" / "current").write_text("minus", encoding="utf-8")
+    deck = session.save.state["deck"]["count"]
+    assert tt("fix", "-1 deck").exit_code == 0
+    assert tt("fix", "-1", "deck").exit_code == 0
+    assert Session.open(session.save.folder).save.state["deck"]["count"] == deck - 2
+    files = {p.name: p.read_bytes() for p in session.save.folder.iterdir() if p.is_file()}
+    for bad in (["--lsit"], ["dekc 3"], ["deck 999"], ["-1 deck extra"], ["hand c 1"]):
+        r = tt("fix", *bad)
+        assert r.exit_code == 2, (bad, r.output)
+    assert {p.name: p.read_bytes() for p in session.save.folder.iterdir() if p.is_file()} == files
