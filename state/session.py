@@ -199,8 +199,13 @@ class Session:
                 raise StepInProgress(pending["step"], len(pending["records"])) from None
         told = [_plain(e.to_data()) for e in result.transcript]
         lines = result.result or []
-        if self.game.next_step(working) is None:
-            pending = None  # the correction ended the game (a last camp destroyed): no step goes on
+        upcoming = self.game.next_step(working)
+        if pending is not None and pending["step"] != upcoming:
+            # the correction moved the game on (a last camp destroyed, another player's turn): the step in progress
+            # is not the next one any more; with answers given it is refused, else it is simply not asked
+            if pending.get("records"):
+                raise StepInProgress(pending["step"], len(pending["records"]))
+            pending = None
         # one write: the step in progress resumes with its answers, from the corrected values
         self._complete(step, [], working, None, told, keep_pending=pending, fixed=_plain(lines))
         return lines

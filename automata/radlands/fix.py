@@ -187,6 +187,24 @@ def _water_put(state, keys, value):
     state["turn"]["extra"] = 0
 
 
+def _turn_get(state, keys):
+    return state["turn"]["player"]
+
+
+def _turn_put(state, keys, value):
+    """The table says it is another player's turn: the turn in progress ends there and that player's turn starts
+    with its Events phase (seed 004, Fluxo do Jogo), as 'end the turn' would."""
+    if value == state["turn"]["player"]:
+        return
+    queues = state["options"].get("track") == "queues"
+    state["next"] = {"proc": "q_start" if queues else "events", "p": value, "name": state["players"][value]["name"],
+                     "turn": state["turn"]["number"] + 1}
+
+
+def _in_a_turn(state, keys):
+    return bool(state["turn"]["player"]) and not state.get("over") and bool(state.get("next"))
+
+
 def _deck_size(state) -> int:
     return data_of(state).deck_size()
 
@@ -236,12 +254,14 @@ _FIELDS = (
     Field("deck", ("deck", "baralho"), "radlands.fix.deck", COUNT, lambda s, k: s["deck"]["count"],
           lambda s, k, v: s["deck"].__setitem__("count", v), limits=_cards_total_limit("deck"),
           rule="radlands.fix.rule.cards"),
+    Field("turn", ("turn", "vez", "turno"), "radlands.fix.turn", CHOICE, _turn_get, _turn_put,
+          choices=lambda s, k: _players(s), exists=_in_a_turn),
     Field("discard", ("discard", "descarte"), "radlands.fix.discard", COUNT, lambda s, k: s["deck"]["discard"],
           lambda s, k, v: s["deck"].__setitem__("discard", v), limits=_cards_total_limit("discard"),
           rule="radlands.fix.rule.cards"),
 )
 
 #: the word each field is shown with in Portuguese (every word of either language is accepted)
-_PT = {"water": "água", "person": "pessoa", "camp": "acampamento", "damage": "dano", "ready": "pronta", "event": "evento", "silo": "silo",
+_PT = {"turn": "vez", "water": "água", "person": "pessoa", "camp": "acampamento", "damage": "dano", "ready": "pronta", "event": "evento", "silo": "silo",
        "hand": "mão", "deck": "baralho", "discard": "descarte"}
 FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}) for f in _FIELDS)

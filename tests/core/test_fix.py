@@ -248,3 +248,27 @@ def test_a_change_may_start_with_a_minus_and_a_refused_one_leaves_the_files_byte
         r = tt("fix", *bad)
         assert r.exit_code == 2, (bad, r.output)
     assert {p.name: p.read_bytes() for p in session.save.folder.iterdir() if p.is_file()} == files
+
+
+def test_whose_turn_ends_the_turn_in_progress_and_starts_the_others_with_its_events(tmp_path):
+    """Seed 004, Fluxo do Jogo: a turn is Events, Replenish, Actions; the table saying it is the other player's
+    turn ends the one in progress there, and the other's starts with its Events phase. The game plays on."""
+    from state.session import Session
+
+    options = game.check_options({"players": "Ana,Bruno"})
+    session = Session.create("turn", "radlands", options, 3, {"dice": "table"}, "2026-01-01")
+    policy = Policy(3)
+    while not session.save.state["turn"]["player"] or session.save.state["turn"]["number"] < 3:
+        policy.state = session.save.state
+        session.play(policy, max_steps=1)
+    state = session.save.state
+    me, number = state["turn"]["player"], state["turn"]["number"]
+    other = board.other(me)
+    lines = session.correct(fix.step(fix.parse(f"turn {other}", FIX_FIELDS, state)))
+    assert lines == [{"field": "turn", "keys": [], "before": me, "after": other}]
+    assert session.save.pending is None
+    assert session.game.next_step(session.save.state)["proc"] == "events"
+    policy.state = session.save.state
+    session.play(policy, max_steps=1)
+    assert session.save.state["turn"] == {**session.save.state["turn"], "player": other, "number": number + 1}
+    assert session.replay(session.save.journal()) == session.save.state
