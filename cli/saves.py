@@ -128,7 +128,7 @@ def open_game_session(env: Env, game_id: str, not_this_game: str):
 def guarded(session, fn, *args):
     """``fn(*args)``, where ``fn`` is game code reading the session's save (its status, its next step): an error of
     the game code on a save that reads well but does not fit the rules is a damaged save (exit 1), not a traceback."""
-    from state.session import RULES_CRASH, does_not_fit
+    from state.replay import RULES_CRASH, does_not_fit
 
     try:
         return fn(*args)

@@ -211,9 +211,9 @@ def explain_alteration(save: Save, path: Path) -> None:
                 problem, entries=len(entries), count=save.journal_length).to_data()), _line_of(path, "journal_length"))
         if len(entries) > EXPLAIN_REPLAY_MAX:
             return
-        from .session import Session
+        from .replay import replay_save
 
-        replayed = Session(save).replay(entries)
+        replayed = replay_save(save, entries)
         import tomllib
 
         replayed = tomllib.loads(dumps({"state": replayed}))["state"]  # as the file holds it

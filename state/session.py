@@ -25,21 +25,8 @@ if TYPE_CHECKING:  # the runner is imported when a step is played, not to show a
     from automata.core.steps import Ask, Roll
 
 from . import paths
+from .replay import RULES_CRASH, does_not_fit, replay_entries
 from .save import CURRENT_VERSION, Save, SaveError, read, write
-
-
-#: What the rules raise when a save that reads well still does not fit them (a damaged or hand-edited save whose
-#: damage the shape check cannot see): reported as a damaged save, never a traceback, and nothing is written.
-RULES_CRASH = (LookupError, TypeError, ValueError, AttributeError, ArithmeticError, AssertionError, RecursionError)
-
-
-def does_not_fit(path: Path, e: BaseException, entry: int | None = None, options: bool = False) -> SaveError:
-    """The save (its journal ``entry``, or its ``options``) reads well but the rules cannot go on from it; the
-    error of the rules is given as it is (a detail for whoever mends the file)."""
-    what = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
-    if entry is not None:
-        return SaveError(path, msg("core.save.entry_does_not_fit", n=entry, error=what[:300]))
-    return SaveError(path, msg("core.save.options_do_not_fit" if options else "core.save.does_not_fit", error=what[:300]))
 
 
 class StepInProgress(Exception):
@@ -235,29 +222,8 @@ class Session:
 
     # -- undo -----------------------------------------------------------
     def replay(self, entries: list[dict[str, Any]]) -> dict[str, Any]:
-        """The state after replaying ``entries`` from the start of the game."""
-        from automata.core.runner import DiceContext, Record, ReplayMismatch, run
-
-        try:
-            state = self.game.new_state(self.save.options, self.save.seed)
-        except RULES_CRASH as e:
-            raise does_not_fit(self.save.folder / "save.toml", e, options=True) from None
-        for i, entry in enumerate(entries, 1):
-            records = [Record.from_data(r) for r in entry.get("records", [])]
-            try:
-                result = run(
-                    self.game.procedure(state, entry["step"]),
-                    recorded=records,
-                    dice=DiceContext(self.save.seed, i, "app"),
-                )
-            except ReplayMismatch as e:
-                raise SaveError(self.save.folder / "journal.toml", msg("core.save.entry_replay", n=i, error=e.msg.to_data())) from None
-            except RULES_CRASH as e:
-                raise does_not_fit(self.save.folder / "journal.toml", e, entry=i) from None
-            if not result.done:
-                raise SaveError(self.save.folder / "journal.toml",
-                                msg("core.save.entry_no_answer", n=i, question=str(result.pending_id)))
-        return state
+        """The state after replaying ``entries`` from the start of the game (state/replay.py)."""
+        return replay_entries(self.save, self.game, entries)
 
     def undo(self, n: int = 1) -> list[dict[str, Any]]:
         """Drop the step in progress and the last ``n`` journal entries; return the dropped entries."""

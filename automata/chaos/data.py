@@ -690,3 +690,7 @@ def provisional_items(data: ChaosData) -> list[dict]:
                           "note": f"{card['name']}: effect not in the data; the table types what it changed on the board "
                                   f"(give old_world.{card['id']}.effect in your overrides to have it applied)"})
     return items
+
+
+#: ``data_of(state)``: the game data for the state's overrides (the last eight kept; game.py re-exports it)
+data_of = gamedata.data_by_overrides(load)

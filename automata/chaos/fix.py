@@ -31,9 +31,8 @@ from ..core.gamedata import fold_name
 from . import copies
 from .board import FIGURE_KINDS, FIGURE_WORDS, TOKEN_KINDS, in_reserve
 from .corruption import supply_left
-from .data import _strip_article
+from .data import data_of, _strip_article
 from .edits import words_of
-from .game import data_of
 from .turn import next_summoner
 
 

@@ -8,20 +8,15 @@ phase's six steps. Each procedure sets ``state["next"]``.
 
 from __future__ import annotations
 
-from ..core.gamedata import data_by_overrides
 from ..core.games import OptionError, step_msg
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..core.steps import Msg
 from .board import empty_region
-from .data import UnknownName, find_power, load
+from .data import UnknownName, data_of, find_power, load  # data_of(state): re-exported for the registry
 
 GAME_ID = "chaos"
-
-
-#: ``data_of(state)``: the game data for the state's overrides (the last eight kept)
-data_of = data_by_overrides(load)
 
 
 def check_options(raw: dict) -> dict:

@@ -795,3 +795,7 @@ def provisional_items(data: TocData) -> list[dict]:
     Items: {"key": dotted path (the override address), "value": short text, "confidence": ..., "note": check/note text}.
     """
     return gamedata.flagged_items(data.raw, _KEYS, _record_value, _records_in)
+
+
+#: ``data_of(state)``: the game data for the state's overrides (the last eight kept; game.py re-exports it)
+data_of = gamedata.data_by_overrides(load)

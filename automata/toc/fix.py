@@ -22,8 +22,7 @@ from dataclasses import replace
 from ..core.fix import CHOICE, COUNT, Field, FixError, Option, Param
 from ..core.steps import msg
 from .bot import AREAS
-from .data import AREA_NAMES, CATEGORY_VALUES, COLOUR_NAMES
-from .game import data_of
+from .data import data_of, AREA_NAMES, CATEGORY_VALUES, COLOUR_NAMES
 from .emperor import EMPEROR_TYPES, emperor_type_for_area
 
 #: where a cylinder can be between two steps (rules file §3.13; "upper"/"lower" last only inside Take Actions)

@@ -8,20 +8,15 @@ Legacy, Buy/Trash and End of Turn, then each human plays. Each procedure sets
 
 from __future__ import annotations
 
-from ..core.gamedata import data_by_overrides
 from ..core.games import OptionError, step_msg
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..core.steps import Msg
-from .data import TocData, UnknownName, find_colour, find_mat, load
+from .data import TocData, UnknownName, data_of, find_colour, find_mat, load  # data_of(state): re-exported for the registry
 
 GAME_ID = "toc"
 CARD_OPTIONS = ("fixed", "variable", "selective")
-
-
-#: ``data_of(state)``: the game data for the state's overrides (the last eight kept)
-data_of = data_by_overrides(load)
 
 
 def check_options(raw: dict) -> dict:
