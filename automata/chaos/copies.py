@@ -12,9 +12,8 @@ size: deck + hand + discard + its cards on the board.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-from ..core.steps import ONE_OF, Ask, Choice, InvalidAnswer, _fold, msg
+from ..core.steps import ONE_OF, Ask, Choice, msg
 from .data import ChaosData
 
 
@@ -64,30 +63,13 @@ def pile_total(state: dict, power: str) -> int:
     return ps["deck"] + ps["hand"] + ps["discard"] + on_board
 
 
-@dataclass(frozen=True)
-class ChaosCardAsk(Ask):
-    """The one-action menu's card question: a card with no copy free is refused with the reason."""
-
-    exhausted: tuple = ()
-
-    def normalise(self, raw):
-        try:
-            return super().normalise(raw)
-        except InvalidAnswer:
-            text = _fold(str(raw))
-            for power, card_id, name, copies in self.exhausted:
-                if text in (_fold(card_id), _fold(name)):
-                    raise InvalidAnswer(msg("chaos.card.no_copy_free", card=f"@chaos.card.{power}.{card_id}", power="@chaos.power." + power,
-                                            copies=copies)) from None
-            raise
-
-
 def card_question(state: dict, data: ChaosData, power: str, playable: list[dict], ask_id: str, question) -> Ask:
-    """Which card (one action of the Summoning phase): only cards with a copy free; the others refused with why."""
-    choices, exhausted = [], []
+    """Which card (one action of the Summoning phase): a card with no copy free stays in its place, refused with
+    why (README: a menu's numbers never move)."""
+    choices = []
     for c in playable:
-        if copies_free(state, data, power, c["id"]) > 0:
-            choices.append(Choice(c["id"], msg("chaos.card.choice", card=f"@chaos.card.{power}.{c['id']}", cost=c["cost"]), (c["name"],)))
-        else:
-            exhausted.append((power, c["id"], c["name"], c["copies"]))
-    return ChaosCardAsk(ask_id, question, ONE_OF, tuple(choices), exhausted=tuple(exhausted))
+        why = None if copies_free(state, data, power, c["id"]) > 0 else msg(
+            "chaos.card.no_copy_free", card=f"@chaos.card.{power}.{c['id']}", power="@chaos.power." + power, copies=c["copies"])
+        choices.append(Choice(c["id"], msg("chaos.card.choice", card=f"@chaos.card.{power}.{c['id']}", cost=c["cost"]),
+                              (c["name"],), unavailable=why))
+    return Ask(ask_id, question, ONE_OF, tuple(choices))

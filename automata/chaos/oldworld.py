@@ -7,9 +7,8 @@ asks for; the card then goes face up onto space 1 of the track. The effects are 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-from ..core.steps import ONE_OF, SEVERAL_OF, Ask, Choice, InvalidAnswer, Say, _fold, msg
+from ..core.steps import ONE_OF, SEVERAL_OF, Ask, Choice, Say, msg
 from .board import figure_count
 from .common import draw_cards, power_term, region_choices, region_term
 from .data import ChaosData
@@ -21,25 +20,8 @@ def copies_left(state: dict, data: ChaosData, card_id: str) -> int:
     return data.old_world_card(card_id)["copies"] - drawn.count(card_id)
 
 
-@dataclass(frozen=True)
-class CardAsk(Ask):
-    """The Old World card menu: only cards with a copy left; a card with none left is refused with the reason."""
-
-    exhausted: tuple = ()
-
-    def normalise(self, raw):
-        try:
-            return super().normalise(raw)
-        except InvalidAnswer:
-            text = _fold(str(raw))
-            for card_id, name, copies in self.exhausted:
-                if text in (_fold(card_id), _fold(name)):
-                    raise InvalidAnswer(msg("chaos.oldworld.no_copy_left", card="@chaos.oldworld." + card_id, copies=copies)) from None
-            raise
-
-
 def card_question(state: dict, data: ChaosData, ask_id: str, question) -> Ask:
-    choices, exhausted = [], []
+    choices = []
     for c in data.old_world_cards:
         left = copies_left(state, data, c["id"])
         if left > 0:
@@ -47,9 +29,10 @@ def card_question(state: dict, data: ChaosData, ask_id: str, question) -> Ask:
             label = msg("chaos.oldworld.choice_copies", card="@chaos.oldworld." + c["id"], left=left, copies=c["copies"]) if left < c["copies"] \
                 else msg("chaos.oldworld." + c["id"])
             choices.append(Choice(c["id"], label, (c["name"],)))
-        else:
-            exhausted.append((c["id"], c["name"], c["copies"]))
-    return CardAsk(ask_id, question, ONE_OF, tuple(choices), exhausted=tuple(exhausted))
+        else:  # every copy drawn: kept in its place, refused with why (README: a menu's numbers never move)
+            choices.append(Choice(c["id"], msg("chaos.oldworld." + c["id"]), (c["name"],),
+                                  unavailable=msg("chaos.oldworld.no_copy_left", card="@chaos.oldworld." + c["id"], copies=c["copies"])))
+    return Ask(ask_id, question, ONE_OF, tuple(choices))
 
 
 def _token_allowed(state: dict, data: ChaosData, rid: str) -> bool:

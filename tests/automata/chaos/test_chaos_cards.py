@@ -190,19 +190,22 @@ def test_copies_on_the_board_and_in_the_discard_pile_are_not_in_the_hand(on_boar
 @pytest.mark.parametrize("answer", ["battle_cry", "Battle Cry"])
 def test_the_one_action_menu_refuses_a_card_with_no_copy_free(answer):
     """Rules file §2.8 copies, one action at a time (seed, Fase de Invocação B.1: a card from the hand): a card
-    whose every copy is on the board or in the discard pile is not offered, and naming it says why."""
+    whose every copy is on the board or in the discard pile cannot be picked (it stays in its place, marked), and
+    naming it says why."""
     state = summoning_state()
     for region in ("norsca", "kislev", "tilea"):
         state["regions"][region]["cards"].append({"power": "khorne", "card": "battle_cry", "cost": 1})
     copies.to_discard(state, "khorne", "battle_cry")
     r = run(game.procedure(state, {"proc": "summon", "power": "khorne"}), ScriptedAnswers({"chaos.summon.khorne": "card"}), dice=DiceContext(1, 1))
     assert r.pending_id == "chaos.card.khorne"
-    offered = [c.value for c in r.pending.choices]
+    offered = [c.value for c in r.pending.choices if c.available]
     assert "battle_cry" not in offered and "blood_frenzy" in offered
+    assert "battle_cry" in [c.value for c in r.pending.choices]  # in its place: the numbers never move
     with pytest.raises(InvalidAnswer) as bad:
         r.pending.normalise(answer)
-    assert bad.value.msg.id == "chaos.card.no_copy_free"
-    assert bad.value.msg.params["copies"] == 4
+    assert bad.value.msg.id == "core.invalid.unavailable"
+    assert bad.value.msg.params["reason"]["id"] == "chaos.card.no_copy_free"
+    assert bad.value.msg.params["reason"]["params"]["copies"] == 4
 
 
 def test_the_menu_offers_no_card_when_no_copy_is_free():

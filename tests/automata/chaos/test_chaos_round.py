@@ -26,18 +26,20 @@ def test_counters_from_the_old_world_phase_reach_the_end_phase():
 
 def test_old_world_card_copies_are_enforced():
     """Seed, Preparação step 6 and Fase do Velho Mundo: cards come from the deck, so a card with one copy
-    cannot be drawn twice; the menu offers only cards with a copy left and a refused name says why."""
+    cannot be drawn twice; a card with no copy left stays in its place in the menu (its numbers never move), marked,
+    and a refused name says why."""
     state = after_setup()
     play_step(state, {"proc": "old_world"}, {"chaos.oldworld.card": "dark_elf_corsairs", "chaos.oldworld.changes": "none"})
     state["next"] = {"proc": "old_world"}
     step = game.next_step(state)
     gen = game.procedure(state, step)
     ask = next(e for e in gen if hasattr(e, "kind"))
-    assert "dark_elf_corsairs" not in [c.value for c in ask.choices]
-    assert "meteor_showers" in [c.value for c in ask.choices]  # 2 copies, none drawn
+    assert "dark_elf_corsairs" not in [c.value for c in ask.choices if c.available]
+    assert "dark_elf_corsairs" in [c.value for c in ask.choices]  # in its place, marked
+    assert "meteor_showers" in [c.value for c in ask.choices if c.available]  # 2 copies, none drawn
     with pytest.raises(BadAnswer) as bad:
         run(game.procedure(state, step), ScriptedAnswers({"chaos.oldworld.card": "Dark Elf Corsairs"}), dice=DiceContext(1, 1, "table"))
-    assert bad.value.problem.id == "chaos.oldworld.no_copy_left"
+    assert bad.value.problem.id == "core.invalid.unavailable" and bad.value.problem.params["reason"]["id"] == "chaos.oldworld.no_copy_left"
 
 
 def test_two_copy_card_can_come_twice():
@@ -217,7 +219,7 @@ def test_resolved_old_world_card_is_not_in_the_deck_under_either_reading(reading
     on_track = "meteor_showers" in state["old_world"]["track"]
     assert on_track == (reading == "track")  # the two readings differ in where the card went, not in the deck
     ask = card_question(state, data, "chaos.oldworld.card", None)
-    offered = {c.value: c.label for c in ask.choices}
+    offered = {c.value: c.label for c in ask.choices if c.available}
     assert "road_wardens" not in offered  # one copy, drawn: on the track under both readings
     assert offered["meteor_showers"].id == "chaos.oldworld.choice_copies"
     assert offered["meteor_showers"].params["left"] == 1
@@ -225,12 +227,14 @@ def test_resolved_old_world_card_is_not_in_the_deck_under_either_reading(reading
     for card in ("road_wardens", "Road Wardens"):
         with pytest.raises(BadAnswer) as bad:
             run(game.procedure(copy.deepcopy(state), {"proc": "old_world"}), ScriptedAnswers({"chaos.oldworld.card": card}), dice=DiceContext(1, 1, "table"))
-        assert bad.value.problem.id == "chaos.oldworld.no_copy_left"
+        assert bad.value.problem.id == "core.invalid.unavailable" and bad.value.problem.params["reason"]["id"] == "chaos.oldworld.no_copy_left"
     play_step(state, {"proc": "old_world"}, {"chaos.oldworld.card": "meteor_showers", "chaos.oldworld.r3.meteor_showers.0": "norsca,estalia"})
     with pytest.raises(BadAnswer) as bad:
         run(game.procedure(copy.deepcopy(state), {"proc": "old_world"}), ScriptedAnswers({"chaos.oldworld.card": "meteor_showers"}), dice=DiceContext(1, 1, "table"))
-    assert bad.value.problem.id == "chaos.oldworld.no_copy_left" and bad.value.problem.params["copies"] == 2
-    assert "meteor_showers" not in [c.value for c in card_question(state, data, "x", None).choices]
+    reason = bad.value.problem.params["reason"]
+    assert bad.value.problem.id == "core.invalid.unavailable" and reason["id"] == "chaos.oldworld.no_copy_left"
+    assert reason["params"]["copies"] == 2
+    assert "meteor_showers" not in [c.value for c in card_question(state, data, "x", None).choices if c.available]
 
 
 def _first_ask(gen):
