@@ -55,10 +55,10 @@ def check(state: dict) -> None:
     assert total == 66, total
 
 
-@settings(max_examples=random_games(500), deadline=None, derandomize=True)
+@settings(max_examples=random_games(400), deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**31 - 1), first_game=st.booleans())
 def test_random_games_keep_the_invariants_and_always_end(seed, first_game):
-    """Seed 004: 500 random games with random legal answers never fail, always end (a winner or a draw), and keep
+    """Seed 004: 400 random games with random legal answers never fail, always end (a winner or a draw), and keep
     the invariants: at most one event per space, Raiders once, water never negative, 2 people per column, no card
     made or lost."""
     seen_first_water = []
