@@ -25,6 +25,7 @@ def fix(
 ) -> None:
     """Put a value right when the table and the program disagree (journalled: undo 1 takes it back)."""
     from automata.core import fix as core_fix
+    from automata.core import fixstep
 
     from . import saves
 
@@ -57,7 +58,7 @@ def fix(
 
         told: list = []
         try:
-            lines = session.correct(core_fix.step(parsed), told.append)
+            lines = session.correct(fixstep.step(parsed), told.append)
         except StepInProgress as busy:
             step = env.t.render(session.game.step_label(busy.step))
             raise CliError(env.t("core.fix.step_in_progress", step=step, n=busy.answers), Exit.FAILURE) from None

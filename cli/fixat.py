@@ -34,6 +34,7 @@ class FixAtQuestion:
 
     def __call__(self, text: str) -> None:
         from automata.core import fix as core_fix
+        from automata.core import fixstep
 
         from . import saves
 
@@ -64,7 +65,7 @@ class FixAtQuestion:
 
         told: list = []
         try:
-            session.correct(core_fix.step(parsed), told.append)
+            session.correct(fixstep.step(parsed), told.append)
         except StepInProgress as busy:
             step = t.render(session.game.step_label(busy.step))
             self._refused(t("core.fix.at_question_busy", step=step, n=busy.answers))

@@ -53,7 +53,7 @@ def replay_entries(save, game, entries: list[dict[str, Any]]) -> dict[str, Any]:
 
 def replay_save(save, entries: list[dict[str, Any]]) -> dict[str, Any]:
     """``replay_entries`` with the save's own game."""
-    from automata.core.fix import WithCorrections
+    from automata.core.fixstep import WithCorrections
     from automata.core.games import load_game
 
     return replay_entries(save, WithCorrections(load_game(save.game)), entries)

@@ -16,7 +16,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable
 
-from automata.core.fix import WithCorrections
+from automata.core.fixstep import WithCorrections
 from automata.core.games import load_game
 from automata.core.steps import msg
 

@@ -27,7 +27,6 @@ from typing import Any, Callable, Iterable
 from .closest import close_matches
 from .steps import Msg, Say, msg
 
-FIX_PROC = "table_fix"
 COUNT = "count"
 CHOICE = "choice"
 
@@ -305,15 +304,7 @@ def _combinations(state: dict, params: tuple[Param, ...], lang: str):
             yield (option.key, *keys), [shown(option, lang), *words]
 
 
-# -- the journal step ------------------------------------------------------------------------------------------------
-def step(changes: list[dict]) -> dict:
-    return {"proc": FIX_PROC, "changes": changes}
-
-
-def is_fix(step_: dict | None) -> bool:
-    return bool(step_) and step_.get("proc") == FIX_PROC
-
-
+# -- playing the journal step (automata/core/fixstep.py names it) ------------------------------------------------------------------------------------------------
 def procedure(fields: Iterable[Field], state: dict, step_: dict):
     """Play a correction step: apply its changes and tell the table each one ("Khorne's VP: 7 → 9"). A change
     that no longer fits (a replay over a different state) stops with the reason, like a replayed answer that does
@@ -328,29 +319,3 @@ def procedure(fields: Iterable[Field], state: dict, step_: dict):
                       before=value_label(the_field, state, keys, line["before"]),
                       after=value_label(the_field, state, keys, line["after"])), "do")
     return lines
-
-
-class WithCorrections:
-    """A game module that also plays correction steps (the game's own ``FIX_FIELDS`` table, or none)."""
-
-    def __init__(self, game):
-        self._game = game
-
-    @property
-    def fix_fields(self) -> tuple[Field, ...]:
-        """The game's table (its ``fix_fields()``, imported only when a correction is read or played)."""
-        fields = getattr(self._game, "fix_fields", None)
-        return tuple(fields()) if fields is not None else ()
-
-    def __getattr__(self, name):
-        return getattr(self._game, name)
-
-    def procedure(self, state: dict, step_: dict):
-        if is_fix(step_):
-            return procedure(self.fix_fields, state, step_)
-        return self._game.procedure(state, step_)
-
-    def step_label(self, step_: dict) -> Msg:
-        if is_fix(step_):
-            return msg("core.step.fix", n=len(step_.get("changes", [])))
-        return self._game.step_label(step_)

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from automata.core import fix
+from automata.core import fix, fixstep
 from automata.radlands import board
 from automata.radlands import game
 from automata.radlands.fix import FIX_FIELDS
@@ -169,7 +169,7 @@ def test_random_corrections_in_a_long_game_replay_identically_and_the_game_ends(
                     value = max(row["min"], row["value"] + rng.choice((-1, 1)))
                 try:
                     changes = fix.parse(f"{row['words']} {value}", session.game.fix_fields, session.save.state)
-                    session.correct(fix.step(changes))
+                    session.correct(fixstep.step(changes))
                     corrections += 1
                 except fix.FixError:
                     pass
@@ -177,7 +177,7 @@ def test_random_corrections_in_a_long_game_replay_identically_and_the_game_ends(
             raise AssertionError(f"seed {seed}: the game did not end")
         assert corrections > 0
         journal = session.save.journal()
-        assert sum(1 for e in journal if fix.is_fix(e["step"])) == corrections
+        assert sum(1 for e in journal if fixstep.is_fix(e["step"])) == corrections
         assert session.replay(journal) == session.save.state
 
 
@@ -264,7 +264,7 @@ def test_whose_turn_ends_the_turn_in_progress_and_starts_the_others_with_its_eve
     state = session.save.state
     me, number = state["turn"]["player"], state["turn"]["number"]
     other = board.other(me)
-    lines = session.correct(fix.step(fix.parse(f"turn {other}", FIX_FIELDS, state)))
+    lines = session.correct(fixstep.step(fix.parse(f"turn {other}", FIX_FIELDS, state)))
     assert lines == [{"field": "turn", "keys": [], "before": me, "after": other}]
     assert session.save.pending is None
     assert session.game.next_step(session.save.state)["proc"] == "events"

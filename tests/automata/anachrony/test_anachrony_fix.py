@@ -11,7 +11,7 @@ import pytest
 
 from automata.anachrony import finish, game
 from automata.anachrony.fix import FIX_FIELDS, tracked_spaces
-from automata.core import fix
+from automata.core import fix, fixstep
 from automata.core.runner import DiceContext, run
 from anachrony_policy import Policy
 from anachrony_solo_policy import SoloPolicy
@@ -269,7 +269,7 @@ def test_random_corrections_replay_identically_and_the_game_ends(tmp_path):
                     value = min(value, row.get("max", value))
                 try:
                     changes = fix.parse(f"{row['words']} {value}", session.game.fix_fields, session.save.state)
-                    session.correct(fix.step(changes))
+                    session.correct(fixstep.step(changes))
                     corrections += 1
                 except fix.FixError:
                     pass
@@ -278,7 +278,7 @@ def test_random_corrections_replay_identically_and_the_game_ends(tmp_path):
         assert session.save.state["over"]
         assert corrections > 0
         journal = session.save.journal()
-        assert sum(1 for e in journal if fix.is_fix(e["step"])) == corrections
+        assert sum(1 for e in journal if fixstep.is_fix(e["step"])) == corrections
         assert session.replay(journal) == session.save.state
 
 

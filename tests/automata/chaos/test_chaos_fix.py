@@ -16,7 +16,7 @@ from automata.chaos import copies, edits, game
 from automata.chaos.board import FIGURE_KINDS, FIGURE_WORDS, TOKEN_KINDS, in_reserve, on_board
 from automata.chaos.fix import FIX_FIELDS, upgrade_spaces
 from automata.chaos.game import data_of
-from automata.core import fix
+from automata.core import fix, fixstep
 from automata.core.runner import DiceContext, run
 from chaos_policy import Policy
 from conftest import random_games
@@ -339,8 +339,8 @@ def test_a_correction_asks_nothing(mid_game):
     from automata.core.steps import Ask
 
     state = copy.deepcopy(mid_game)
-    step = fix.step(fix.parse("+1 vp khorne; dac nurgle 2", FIX_FIELDS, state))
-    events = list(fix.WithCorrections(game).procedure(state, step))
+    step = fixstep.step(fix.parse("+1 vp khorne; dac nurgle 2", FIX_FIELDS, state))
+    events = list(fixstep.WithCorrections(game).procedure(state, step))
     assert events and not any(isinstance(e, Ask) for e in events)
 
 
@@ -364,7 +364,7 @@ def _random_correction(state: dict, rng: random.Random) -> list[dict] | None:
 def test_random_corrections_in_random_games_and_the_game_still_ends():
     """Issue 23: after corrections the bots, scoring, ruination, dials and the end of the game go on with the
     corrected values; the cards still add up to each deck (copies.py) and no count goes below 0."""
-    corrected = fix.WithCorrections(game)
+    corrected = fixstep.WithCorrections(game)
     for seed in range(random_games(12)):
         rng = random.Random(1000 + seed)
         state = game.new_state(game.check_options({"powers": POWERS}), seed)
@@ -379,7 +379,7 @@ def test_random_corrections_in_random_games_and_the_game_still_ends():
             if rng.random() < 0.2:
                 changes = _random_correction(state, rng)
                 if changes:
-                    assert run(corrected.procedure(state, fix.step(changes)), policy).done
+                    assert run(corrected.procedure(state, fixstep.step(changes)), policy).done
                     corrections += 1
         else:
             raise AssertionError(f"seed {seed}: the game did not end")
@@ -409,17 +409,17 @@ def test_corrections_are_journal_steps_that_replay_identically():
         if played > 40 and not won and _random_correction(session.save.state, rng) is not None:
             # a dial corrected to Victory: the End phase's check ends the game with it (seed 003, Ameaça Única)
             ticks = data_of(session.save.state).ticks_to_win("nurgle")
-            session.correct(fix.step(fix.parse(f"dial nurgle {ticks}", FIX_FIELDS, session.save.state)))
+            session.correct(fixstep.step(fix.parse(f"dial nurgle {ticks}", FIX_FIELDS, session.save.state)))
             corrections, won = corrections + 1, True
         elif rng.random() < 0.25:
             changes = _random_correction(session.save.state, rng)
             if changes:
-                session.correct(fix.step(changes))
+                session.correct(fixstep.step(changes))
                 corrections += 1
     else:
         raise AssertionError("the game did not end")
     assert corrections > 1
     assert session.save.state["result"]["winners"] == ["nurgle"] and session.save.state["result"]["rule"] == "dial"
     journal = session.save.journal()
-    assert sum(1 for e in journal if fix.is_fix(e["step"])) == corrections
+    assert sum(1 for e in journal if fixstep.is_fix(e["step"])) == corrections
     assert session.replay(journal) == session.save.state

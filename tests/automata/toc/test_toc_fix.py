@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from automata.core import fix
+from automata.core import fix, fixstep
 from automata.core.runner import DiceContext, run
 from automata.toc import game
 from automata.toc.bot import AREAS
@@ -328,7 +328,7 @@ def test_random_corrections_in_long_games_replay_identically_and_the_game_ends()
     the game plays on (bots, Gain Legacy, the Emperor, the end of the game) with the corrected values, keeping the
     invariants of test_toc_playthrough (three cylinders, pawns on their tracks, influence never negative).
     Played in memory (the journal kept as the save keeps it) and replayed the way 'tabletop undo' does."""
-    from automata.core.fix import WithCorrections
+    from automata.core.fixstep import WithCorrections
     from state.session import Session
 
     played = WithCorrections(game)
@@ -361,12 +361,12 @@ def test_random_corrections_in_long_games_replay_identically_and_the_game_ends()
                 try:
                     changes = fix.parse(f"{row['words']} {value}", played.fix_fields, state)
                     trial = copy.deepcopy(state)
-                    run(played.procedure(trial, fix.step(changes)), policy)
+                    run(played.procedure(trial, fixstep.step(changes)), policy)
                 except fix.FixError:
                     continue
                 state.clear()
                 state.update(trial)
-                journal.append({"step": fix.step(changes), "records": []})
+                journal.append({"step": fixstep.step(changes), "records": []})
                 corrections += 1
         else:
             raise AssertionError(f"seed {seed}: the game did not end")
@@ -389,13 +389,13 @@ def test_a_correction_through_the_session_is_journalled_undone_and_played_on():
     state = session.save.state
     colour = state["next"]["bot"]
     before = copy.deepcopy(state)
-    lines = session.correct(fix.step(fix.parse(f"legado {colour} 55; imperador ninguem; cilindro {colour} militar "
+    lines = session.correct(fixstep.step(fix.parse(f"legado {colour} 55; imperador ninguem; cilindro {colour} militar "
                                                f"disponivel", session.game.fix_fields, state)))
     assert [line["after"] for line in lines] == [55, "none", "available"]
-    assert fix.is_fix(session.save.journal()[-1]["step"])
+    assert fixstep.is_fix(session.save.journal()[-1]["step"])
     session.undo(1)
     assert session.save.state == before
-    session.correct(fix.step(fix.parse(f"legacy {colour} 55; emperor none", session.game.fix_fields, session.save.state)))
+    session.correct(fixstep.step(fix.parse(f"legacy {colour} 55; emperor none", session.game.fix_fields, session.save.state)))
     policy.state = session.save.state
     session.play(policy, max_steps=1)
     bot = session.save.state["bots"][colour]
