@@ -206,9 +206,9 @@ def explain_alteration(save: Save, path: Path) -> None:
         if not isinstance(entries, list):
             return
         if len(entries) != save.journal_length:
-            problem = "core.save.journal_long" if len(entries) > save.journal_length else "core.save.journal_short"
             raise SaveError(path, msg("core.save.key", key="journal_length", problem=msg(
-                problem, entries=len(entries), count=save.journal_length).to_data()), _line_of(path, "journal_length"))
+                "core.save.length_vs_journal", entries=len(entries), count=save.journal_length).to_data()),
+                _line_of(path, "journal_length"))
         if len(entries) > EXPLAIN_REPLAY_MAX:
             return
         from .replay import replay_save

@@ -69,7 +69,7 @@ def test_journal_length_smaller_than_the_journal_is_refused_and_nothing_is_lost(
     folder = midgame.copy_game(built["chaos"], _tabletop_home, "g")
     n = read(folder).journal_length
     edit_text(folder / "save.toml", f"journal_length = {n}\n", f"journal_length = {n - 10}\n")
-    refused_everywhere(folder, "chaos", "'journal_length' the journal holds more entries")
+    refused_everywhere(folder, "chaos", f"'journal_length' says {n - 10} completed steps, but the journal holds {n}")
     assert tt("restore").exit_code == 0
     assert read(folder).journal_length == n and len(read(folder).journal()) == n
 
@@ -116,7 +116,7 @@ def test_a_write_never_turns_an_unsound_file_into_the_backup(built, _tabletop_ho
 
 def test_restore_speaks_portuguese_and_refuses_an_unsound_backup(built, _tabletop_home):
     folder = midgame.copy_game(built["chaos"], _tabletop_home, "g")
-    assert "está são" in tt("--lang", "pt-BR", "restore", "g").output  # a sound save: nothing to restore
+    assert "não está danificado" in tt("--lang", "pt-BR", "restore", "g").output  # a sound save: nothing to restore
     edit_text(folder / "save.toml", "seed = ", "seed_ = ")
     edit_text(folder / "save.toml.bak", "round = ", "round_ = ")
     r = tt("--lang", "pt-BR", "restore", "g")
@@ -133,7 +133,7 @@ def test_restore_keeps_the_damaged_files_and_the_game_goes_on(built, _tabletop_h
     damaged = (folder / "save.toml").read_bytes().replace(b"round = ", b"round_ = ", 1)
     (folder / "save.toml").write_bytes(damaged)
     r = tt("--lang", "pt-BR", "restore", "g")
-    assert r.exit_code == 0 and "voltou ao último backup são" in r.output, r.output
+    assert r.exit_code == 0 and "voltou à última cópia boa" in r.output, r.output
     assert (folder / "save.toml.damaged").read_bytes() == damaged
     assert tt("status").exit_code == 0
     assert tt("play", "--steps", "1", "--answer", "chaos.end.oldworld.2.changes=no").exit_code in (0, 2)

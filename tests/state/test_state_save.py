@@ -118,7 +118,7 @@ def test_a_journal_longer_than_the_save_counts_is_damaged(tmp_path):
     write(s)
     path = tmp_path / SAVE_FILE
     path.write_text(path.read_text(encoding="utf-8").replace("journal_length = 3", "journal_length = 2"), encoding="utf-8")
-    with pytest.raises(SaveError, match="core.save.key {'key': 'journal_length'.*core.save.journal_long.*'entries': 3, 'count': 2"):
+    with pytest.raises(SaveError, match="core.save.key {'key': 'journal_length'.*core.save.length_vs_journal.*'entries': 3, 'count': 2"):
         read(tmp_path)
 
 
