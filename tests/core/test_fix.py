@@ -16,6 +16,7 @@ from automata.radlands import board
 from automata.radlands import game
 from automata.radlands.fix import FIX_FIELDS
 from conftest import random_games
+from fix_checks import play_with_random_corrections
 from radlands_policy import Policy
 
 
@@ -153,32 +154,7 @@ def test_random_corrections_in_a_long_game_replay_identically_and_the_game_ends(
         rng = random.Random(seed)
         options = game.check_options({"players": ""})
         session = Session.create(f"g{seed}", "radlands", options, seed, {"dice": "table"}, "2026-01-01")
-        policy = Policy(seed)
-        corrections = 0
-        for _ in range(3000):
-            policy.state = session.save.state
-            result = session.play(policy, max_steps=1)
-            if result.finished or session.game.next_step(session.save.state) is None:
-                break
-            if rng.random() < 0.15:
-                rows = fix.listing(session.save.state, session.game.fix_fields)
-                row = rng.choice(rows)
-                if "choices" in row:
-                    value = rng.choice(row["choices"])
-                else:
-                    value = max(row["min"], row["value"] + rng.choice((-1, 1)))
-                try:
-                    changes = fix.parse(f"{row['words']} {value}", session.game.fix_fields, session.save.state)
-                    session.correct(fixstep.step(changes))
-                    corrections += 1
-                except fix.FixError:
-                    pass
-        else:
-            raise AssertionError(f"seed {seed}: the game did not end")
-        assert corrections > 0
-        journal = session.save.journal()
-        assert sum(1 for e in journal if fixstep.is_fix(e["step"])) == corrections
-        assert session.replay(journal) == session.save.state
+        assert play_with_random_corrections(session, Policy(seed), rng, 0.15) > 0
 
 
 def test_a_person_is_put_in_a_place_replaced_or_taken_out(mid_game):
