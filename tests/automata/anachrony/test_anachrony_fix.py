@@ -11,7 +11,7 @@ import pytest
 
 from automata.anachrony import finish, game
 from automata.anachrony.fix import FIX_FIELDS, tracked_spaces
-from automata.core import fix, fixstep
+from automata.core import fix
 from automata.core.runner import DiceContext, run
 from anachrony_policy import Policy
 from anachrony_solo_policy import SoloPolicy
