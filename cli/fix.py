@@ -6,7 +6,6 @@ place. A correction that breaks a rule's limit, or names nothing, changes nothin
 
 from __future__ import annotations
 
-import copy
 from typing import List, Optional
 
 import typer
@@ -49,8 +48,7 @@ def fix(
         # quoted items ("water a 3" "+2 hand b") are one change each; bare words (fix -1 deck) are one change
         text = "; ".join(changes) if any(" " in c.strip() for c in changes) else " ".join(changes)
         try:
-            parsed = core_fix.parse(text, fields, state, env.t.lang)
-            core_fix.apply(copy.deepcopy(state), parsed, fields, env.t.lang)  # every limit checked before anything is written
+            parsed = core_fix.check(text, fields, state, env.t.lang)  # every limit checked before anything is written
         except core_fix.FixError as e:
             raise CliError(env.t.render(e.msg) + "\n" + env.t("core.fix.nothing_changed"), Exit.USAGE,
                            {"error": "fix", "id": e.msg.id}) from None
@@ -77,20 +75,10 @@ def fix(
 
 
 def show_list(env, name: str, rows: list[dict]) -> None:
-    from automata.core.steps import Msg
-
-    def shown(value):
-        if isinstance(value, dict) and "id" in value:
-            return env.t.render(Msg.from_data(value))
-        if isinstance(value, str) and value.startswith("@"):
-            return env.t.render(Msg(value[1:]))
-        return value
-
     out = []
     for row in rows:
         what = env.t.render(row["label"])
-        value = row.get("value_label", row["value"])
-        value = shown(value)
+        value = env.t.param(row.get("value_label", row["value"]))
         if value == "":
             value = "—"
         item = {"field": row["field"], "keys": row["keys"], "what": what, "value": row["value"], "words": row["words"]}

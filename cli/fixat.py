@@ -10,7 +10,6 @@ again (cli/commands.py ``run_steps``). A correction refused changes nothing and 
 
 from __future__ import annotations
 
-import copy
 
 
 class Corrected(Exception):
@@ -56,8 +55,7 @@ class FixAtQuestion:
                 return
         state = session.save.state
         try:
-            parsed = core_fix.parse(text, fields, state, env.t.lang)
-            core_fix.apply(copy.deepcopy(state), parsed, fields, env.t.lang)  # every limit checked before anything is written
+            parsed = core_fix.check(text, fields, state, env.t.lang)  # every limit checked before anything is written
         except core_fix.FixError as e:
             self._refused(t.render(e.msg))
             return

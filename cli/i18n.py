@@ -87,7 +87,7 @@ class Translator:
         template = self.template(message.id) or self.template(message.id, "en")
         if isinstance(template, dict):
             template = plural_form(template, message.params)
-        params = {k: self._param(v) for k, v in message.params.items()}
+        params = {k: self.param(v) for k, v in message.params.items()}
         if template and params.get("close", None) in ("", "—"):
             template = without_close(template)  # nothing close: the message says nothing about it
         if template is None:
@@ -107,13 +107,15 @@ class Translator:
             return self.render(Msg(own))
         return self.render(Msg(f"core.form.{form}", {"name": self.render(Msg(id)) if name is None else name}))
 
-    def _param(self, value: Any) -> Any:
+    def param(self, value: Any) -> Any:
+        """A message parameter as the table reads it: a term (``@id``) or a message (its data) rendered in the
+        table's language, a list joined; anything else as it is."""
         if isinstance(value, str) and value.startswith("@"):
             return self.render(Msg(value[1:]))
         if isinstance(value, dict) and "id" in value:
             return self.render(Msg.from_data(value))
         if isinstance(value, (list, tuple)):
-            return ", ".join(str(self._param(v)) for v in value)
+            return ", ".join(str(self.param(v)) for v in value)
         return value
 
 

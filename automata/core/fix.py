@@ -210,6 +210,15 @@ def _example(the_field: Field, state: dict, keys: tuple, lang: str) -> str:
     return shown(options[0], lang) if options else ""
 
 
+def check(text: str, fields: Iterable[Field], state: dict, lang: str = "en") -> list[dict]:
+    """``parse``, then every change checked against the rule's limits on a copy of ``state``: what ``tabletop fix``
+    and ``!`` at a question read before anything is written. Raises ``FixError``."""
+    fields = tuple(fields)
+    changes = parse(text, fields, state, lang)
+    apply(copy.deepcopy(state), changes, fields, lang)
+    return changes
+
+
 # -- applying ------------------------------------------------------------------------------------------------------
 def apply(state: dict, changes: list[dict], fields: Iterable[Field], lang: str = "en") -> list[dict]:
     """Apply ``changes`` to ``state`` (in place) after checking each against the rule's limits; return one line per
