@@ -23,11 +23,11 @@ from .env import current
 #: Examples of every screen, by command path (the same command lines in every language).
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "tabletop": ("tabletop new chaos", "tabletop play", "tabletop status", "tabletop --lang pt-BR rules chaos"),
-    "play": ("tabletop play", "tabletop play --steps 1", "tabletop play --answer chaos.summon.khorne=none"),
+    "play": ("tabletop play", "tabletop play --steps 1", "tabletop play --answer chaos.setup.1=yes"),
     "status": ("tabletop status", "tabletop status --json", "tabletop --game friday status"),
     "log": ("tabletop log", "tabletop log --last 5", "tabletop log --raw --explain"),
     "undo": ("tabletop undo", "tabletop undo 3", "tabletop undo 0"),
-    "fix": ("tabletop fix --list", "tabletop fix \"water a 3\"", "tabletop fix \"+2 hand b; camp a 2 damaged\""),
+    "fix": ("tabletop fix --list", "tabletop fix \"hand a 3\"", "tabletop fix \"+2 water; camp a 2 damaged\""),
     "games": ("tabletop games", "tabletop games --json"),
     "use": ("tabletop use friday", "tabletop use chaos-1"),
     "restore": ("tabletop restore", "tabletop restore friday"),
@@ -44,7 +44,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                      "tabletop new radlands --track queues"),
     "new.anachrony": ("tabletop new anachrony --players 3 --modules hypersync,quantum-loops",
                       "tabletop new anachrony --players 1 --opponent chronobot",
-                      "tabletop new anachrony --players 1 --modules intrigues"),
+                      "tabletop new anachrony --players 1 --opponent chronossus --modules hypersync"),
     "chaos": ("tabletop chaos status", "tabletop chaos odds 5 --at-least 2", "tabletop chaos battle 4"),
     "chaos.status": ("tabletop chaos status", "tabletop chaos status --json"),
     "chaos.battle": ("tabletop chaos battle 4", "tabletop chaos battle 7 --json"),
@@ -63,7 +63,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "radlands": ("tabletop radlands status", "tabletop radlands queue", "tabletop radlands raid a"),
     "radlands.status": ("tabletop radlands status", "tabletop radlands status --json"),
     "radlands.queue": ("tabletop radlands queue", "tabletop radlands queue a"),
-    "radlands.event": ("tabletop radlands event a Banish", "tabletop radlands event b Banish --pay"),
+    "radlands.event": ("tabletop radlands event b Banish", "tabletop radlands event a Banish --pay"),
     "radlands.raid": ("tabletop radlands raid a", "tabletop radlands raid b"),
     "anachrony": ("tabletop anachrony status", "tabletop anachrony score --players 2", "tabletop anachrony opponent"),
     "anachrony.status": ("tabletop anachrony status", "tabletop anachrony status --json"),
@@ -156,9 +156,61 @@ def records(cmd, ctx, path: str, params=None):
             rec = (param.make_metavar(ctx) if _takes_ctx(param) else param.make_metavar(), param_text(param, path) or "")
         if rec is None:
             continue
-        rec = (rec[0], _extras(rec[1] or ""))
+        rec = (_with_metavar(param, ctx, rec[0]), _extras(_real_ranges(rec[1] or "")))
         (out_args if param.param_type_name == "argument" else out_opts).append(rec)
     return out_args, out_opts
+
+
+#: A metavar's words (``<int range>``, ``DICE``, ``POWER=N``, an argument's name): each one with a catalog entry
+#: ``core.help.metavar.<word>`` is said in the table's language, in the same case; letters alone stay.
+_METAVAR_WORD = re.compile(r"<([a-z ]+)>|\b([A-Za-z]{2,})\b")
+
+
+def metavar(text: str) -> str:
+    """A metavar in the table's language (``<int range>`` → ``<número>``, ``DICE`` → ``DADOS``)."""
+    if current().lang == "en":
+        return text
+
+    def said(m: re.Match) -> str:
+        if m.group(1):
+            own = _tr(f"core.help.metavar.{m.group(1).replace(' ', '_')}")
+            return f"<{own}>" if own else m.group(0)
+        word = m.group(2)
+        own = _tr(f"core.help.metavar.{word.lower()}")
+        if not own:
+            return word
+        return own.upper() if word.isupper() else own
+
+    return _METAVAR_WORD.sub(said, text)
+
+
+def _with_metavar(param, ctx, shown: str) -> str:
+    """A help record's first column with its metavar (never the option's own name) in the table's language."""
+    try:
+        mv = param.make_metavar(ctx) if _takes_ctx(param) else param.make_metavar()
+    except Exception:  # pragma: no cover - a parameter of the framework's own without a metavar
+        return shown
+    if getattr(param, "is_flag", False) or not mv or not shown.endswith(mv):
+        return shown
+    return shown[: len(shown) - len(mv)] + metavar(mv)
+
+
+_RANGE = re.compile(r"^(?:-?\d+<=?)?x(?:<=?-?\d+)?$|^x>=?-?\d+$|^-?\d+<=?x<=?-?\d+$")
+
+
+def _real_ranges(text: str) -> str:
+    """The help's bracket without a range that only guards the program (±NUMBER_BOUND, the largest seed): a
+    range is shown when both its ends are the rule's."""
+    from .main import NUMBER_BOUND, SEED_MAX
+
+    sentinels = {str(NUMBER_BOUND), str(-NUMBER_BOUND), str(SEED_MAX)}
+
+    def kept(m: re.Match) -> str:
+        parts = [p for p in m.group(1).split("; ")
+                 if not (_RANGE.match(p) and any(n in sentinels for n in re.findall(r"-?\d+", p)))]
+        return f"[{'; '.join(parts)}]" if parts else ""
+
+    return re.sub(r"\s*\[([^\[\]]*)\]\s*$", lambda m: ("  " + kept(m)) if kept(m) else "", text)
 
 
 def _takes_ctx(param) -> bool:
@@ -172,7 +224,7 @@ def _takes_ctx(param) -> bool:
 
 def format_usage(self, ctx, formatter) -> None:
     t = _t
-    pieces = " ".join(self.collect_usage_pieces(ctx))
+    pieces = " ".join(metavar(p) for p in self.collect_usage_pieces(ctx))
     pieces = pieces.replace("[OPTIONS]", t("core.help.usage_options")).replace("COMMAND [ARGS]...", t("core.help.usage_command"))
     formatter.write_usage(ctx.command_path, pieces, prefix=t("core.help.usage") + " ")
 

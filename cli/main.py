@@ -20,6 +20,7 @@ from typing import List, Optional
 import typer  # noqa: E402
 from typer.core import TyperGroup  # noqa: E402
 
+from . import complete  # noqa: E402
 from .env import CliError, Env, Exit, current, load_answers_file, set_current  # noqa: E402
 
 #: Every whole-number option or argument without a range of its own gets this one (a sane bound: no count at a
@@ -334,7 +335,8 @@ def _install_completion(value: bool) -> None:
 
 @app.callback()
 def _globals(
-    game: Optional[str] = typer.Option(None, "--game", help="The save to use (default: the current one)."),
+    game: Optional[str] = typer.Option(None, "--game", help="The save to use (default: the current one).",
+                                       autocompletion=complete.save_names),
     json_: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
     lang: Optional[str] = typer.Option(None, "--lang", help="en or pt-BR (default: the language the game was started in, else the locale)."),
     answers: Optional[Path] = typer.Option(None, "--answers", help="TOML or JSON file: question id -> answer."),

@@ -198,8 +198,10 @@ def create(env: Env, game_id: str, options: dict, name: str | None):
     return session
 
 
-def start_new_game(env: Env, game, game_id: str, display_name: str, raw_options: dict, name: str | None) -> None:
-    """``tabletop new <game>``: the owner's overrides read, the options checked, the save created and announced."""
+def start_new_game(env: Env, game, game_id: str, display_name: str, raw_options: dict, name: str | None,
+                   note: str | None = None) -> None:
+    """``tabletop new <game>``: the owner's overrides read, the options checked, the save created and announced
+    (``note``, a line on stderr, is said once the options are accepted: a refused option says only its error)."""
     from automata.core.gamedata import DataError
     from automata.core.games import OptionError
 
@@ -211,6 +213,8 @@ def start_new_game(env: Env, game, game_id: str, display_name: str, raw_options:
         raise CliError(env.t.render(e.msg)) from None
     except DataError as e:
         raise CliError(env.t("core.error.override", path=f"overrides/{game_id}.toml", problem=e.msg.to_data()), code=1) from None
+    if note:
+        env.err.print(note)
     s = create(env, game_id, options, name).save
     if env.new_defaults:
         from rich.markup import escape
