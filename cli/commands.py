@@ -1,6 +1,5 @@
 """The commands every game shares: play, status, log, undo, games, use, data check."""
 
-from __future__ import annotations
 
 import importlib
 from typing import Optional

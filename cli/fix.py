@@ -4,7 +4,6 @@ A correction is a journal step of its own: `log` shows it, `undo 1` takes it bac
 place. A correction that breaks a rule's limit, or names nothing, changes nothing (exit 2).
 """
 
-from __future__ import annotations
 
 from typing import List, Optional
 

@@ -99,11 +99,11 @@ def _en_table() -> dict[str, str]:
     """The English help catalog alone (cheaper than the Translator: 'tabletop --help' starts as fast as before)."""
     global _english
     if _english is None:
-        import tomllib
         from pathlib import Path
 
-        with open(Path(__file__).parent / "locales" / "en" / "core_help.toml", "rb") as fh:
-            _english = tomllib.load(fh)
+        from automata.core.datafiles import read_toml  # through the parsed-file cache
+
+        _english = read_toml(Path(__file__).parent / "locales" / "en" / "core_help.toml")
     return _english
 
 
@@ -163,7 +163,7 @@ def records(cmd, ctx, path: str, params=None):
 
 #: A metavar's words (``<int range>``, ``DICE``, ``POWER=N``, an argument's name): each one with a catalog entry
 #: ``core.help.metavar.<word>`` is said in the table's language, in the same case; letters alone stay.
-_METAVAR_WORD = re.compile(r"<([a-z ]+)>|\b([A-Za-z]{2,})\b")
+_METAVAR_WORD = r"<([a-z ]+)>|\b([A-Za-z]{2,})\b"
 
 
 def metavar(text: str) -> str:
@@ -181,7 +181,7 @@ def metavar(text: str) -> str:
             return word
         return own.upper() if word.isupper() else own
 
-    return _METAVAR_WORD.sub(said, text)
+    return re.sub(_METAVAR_WORD, said, text)
 
 
 def _with_metavar(param, ctx, shown: str) -> str:
@@ -195,7 +195,7 @@ def _with_metavar(param, ctx, shown: str) -> str:
     return shown[: len(shown) - len(mv)] + metavar(mv)
 
 
-_RANGE = re.compile(r"^(?:-?\d+<=?)?x(?:<=?-?\d+)?$|^x>=?-?\d+$|^-?\d+<=?x<=?-?\d+$")
+_RANGE = r"^(?:-?\d+<=?)?x(?:<=?-?\d+)?$|^x>=?-?\d+$|^-?\d+<=?x<=?-?\d+$"
 
 
 def _real_ranges(text: str) -> str:
@@ -204,10 +204,12 @@ def _real_ranges(text: str) -> str:
     from .main import NUMBER_BOUND, SEED_MAX
 
     sentinels = {str(NUMBER_BOUND), str(-NUMBER_BOUND), str(SEED_MAX)}
+    if not any(n in text for n in sentinels):
+        return text
 
     def kept(m: re.Match) -> str:
         parts = [p for p in m.group(1).split("; ")
-                 if not (_RANGE.match(p) and any(n in sentinels for n in re.findall(r"-?\d+", p)))]
+                 if not (re.match(_RANGE, p) and any(n in sentinels for n in re.findall(r"-?\d+", p)))]
         return f"[{'; '.join(parts)}]" if parts else ""
 
     return re.sub(r"\s*\[([^\[\]]*)\]\s*$", lambda m: ("  " + kept(m)) if kept(m) else "", text)
@@ -251,10 +253,14 @@ def format_help(self, ctx, formatter) -> None:
     if hasattr(self, "list_commands"):
         rows = []
         for name in self.list_commands(ctx):
+            sub_path = f"{path}.{name}" if path else name
+            said = _unbuilt_text(self, ctx, name)
+            if said is not None:  # a game's group (or 'new') not built: its line comes from the catalog alone
+                rows.append((name, _short(said)))
+                continue
             sub = self.get_command(ctx, name)
             if sub is None or sub.hidden:
                 continue
-            sub_path = f"{path}.{name}" if path else name
             rows.append((name, _short(command_text(sub, _canonical(sub_path)))))
         if rows:
             with formatter.section(t("core.help.commands")):
@@ -269,6 +275,18 @@ def format_help(self, ctx, formatter) -> None:
     with formatter.section(t("core.help.examples")):
         for line in examples:  # a command line is never wrapped
             formatter.write(" " * formatter.current_indent + line + "\n")
+
+
+def _unbuilt_text(group, ctx, name: str) -> str | None:
+    """The catalog's text of a top-level group built only when used (a game's, 'new'), so that 'tabletop --help'
+    imports no game; None for any other command (or a text the catalog lacks: the group is built)."""
+    if ctx.parent is not None or name in getattr(group, "commands", {}) or name in group.__dict__.get("_lazy", {}):
+        return None
+    from .main import lazy_groups
+
+    if name != "new" and name not in lazy_groups():
+        return None
+    return _tr(f"core.help.cmd.{name}")
 
 
 def _canonical(path: str) -> str:
@@ -307,22 +325,22 @@ def install() -> None:
 # -- the framework's errors -------------------------------------------------------------------------------------
 
 _PATTERNS = (
-    (re.compile(r"^Option '(?P<name>.+)' requires an argument\.$"), "core.help.err.needs_value"),
-    (re.compile(r"^Option '(?P<name>.+)' requires (?P<n>\d+) arguments\.$"), "core.help.err.needs_values"),
-    (re.compile(r"^Option '(?P<name>.+)' does not take a value\.$"), "core.help.err.no_value"),
-    (re.compile(r"^Got unexpected extra arguments?(?:\(s\))? \((?P<values>.*)\)$"), "core.help.err.extra"),
-    (re.compile(r"^(?P<value>.+) is not a valid (?:integer|int range|integer range)\.$"), "core.help.err.not_integer"),
-    (re.compile(r"^(?P<value>.+) is not a valid float(?: range)?\.$"), "core.help.err.not_number"),
-    (re.compile(r"^(?P<value>.+) is not a valid boolean\..*$"), "core.help.err.not_boolean"),
-    (re.compile(r"^(?P<value>.+) is not in the range (?P<range>.+)\.$"), "core.help.err.range"),
-    (re.compile(r"^(?P<value>.+) is not one of (?P<valid>.+)\.$"), "core.help.err.not_one_of"),
+    (r"^Option '(?P<name>.+)' requires an argument\.$", "core.help.err.needs_value"),
+    (r"^Option '(?P<name>.+)' requires (?P<n>\d+) arguments\.$", "core.help.err.needs_values"),
+    (r"^Option '(?P<name>.+)' does not take a value\.$", "core.help.err.no_value"),
+    (r"^Got unexpected extra arguments?(?:\(s\))? \((?P<values>.*)\)$", "core.help.err.extra"),
+    (r"^(?P<value>.+) is not a valid (?:integer|int range|integer range)\.$", "core.help.err.not_integer"),
+    (r"^(?P<value>.+) is not a valid float(?: range)?\.$", "core.help.err.not_number"),
+    (r"^(?P<value>.+) is not a valid boolean\..*$", "core.help.err.not_boolean"),
+    (r"^(?P<value>.+) is not in the range (?P<range>.+)\.$", "core.help.err.range"),
+    (r"^(?P<value>.+) is not one of (?P<valid>.+)\.$", "core.help.err.not_one_of"),
 )
 
 
 def framework_text(message: str) -> str:
     """A message of the framework in the table's language (a message of the program's own is left as it is)."""
-    for pattern, key in _PATTERNS:
-        m = pattern.match(message)
+    for pattern, key in _PATTERNS:  # compiled on first use (only when an error is said)
+        m = re.match(pattern, message)
         if m:
             return _t(key, **m.groupdict())
     return message
@@ -370,13 +388,13 @@ def _message(e) -> str:
         problem = framework_text(e.message)
         return t("core.help.err.invalid_for", name=hint, problem=problem) if hint else t("core.help.err.invalid", problem=problem)
     text = e.format_message()
-    m = _NO_COMMAND.match(text)
+    m = re.match(_NO_COMMAND, text)
     if m and kind == "UsageError" and ctx is not None and hasattr(ctx.command, "list_commands"):
         return no_such_command(ctx, m["name"])
     return framework_text(text)
 
 
-_NO_COMMAND = re.compile(r"^No such command '(?P<name>.+?)'\.")
+_NO_COMMAND = r"^No such command '(?P<name>.+?)'\."
 
 
 def no_such_command(ctx, name: str) -> str:

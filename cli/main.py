@@ -6,7 +6,6 @@ example a damaged save), 2 bad input or a question without an answer, 130
 interrupted.
 """
 
-from __future__ import annotations
 
 import os
 import sys
@@ -21,7 +20,7 @@ import typer  # noqa: E402
 from typer.core import TyperGroup  # noqa: E402
 
 from . import complete  # noqa: E402
-from .env import CliError, Env, Exit, current, load_answers_file, set_current  # noqa: E402
+from .env import CliError, Env, Exit, current, install_data_cache, load_answers_file, set_current  # noqa: E402
 
 #: Every whole-number option or argument without a range of its own gets this one (a sane bound: no count at a
 #: table is near it, and a huge number would make a command compute for ever or fail to save).
@@ -118,6 +117,7 @@ class CompanionGroup(TyperGroup):
 
         raw = list(sys.argv[1:] if args is None else args)
         _raw_args[:] = raw
+        install_data_cache(create=False)  # the catalogs of help and errors, cached once the home has its cache/
         set_current(Env(lang=early_lang(raw)))
         helpstyle.install()
         if os.environ.get("_TABLETOP_COMPLETE"):  # the shell asks for completions: the framework's own classes

@@ -9,19 +9,7 @@ from state import paths
 from state.lock import LockNotAFile, SaveBusy, SaveLock
 from state.save import SaveError
 
-from .env import CliError, Env, Exit
-
-
-def install_data_cache() -> None:
-    """Parsed game data is cached beside the saves (``cache/``), so that commands on a save start fast."""
-    import os
-
-    if os.environ.get("TABLETOP_NO_CACHE"):
-        return
-    from automata.core.datafiles import set_cache
-    from state.datacache import ParsedFileCache
-
-    set_cache(ParsedFileCache(paths.home() / "cache"))
+from .env import CliError, Env, Exit, install_data_cache  # noqa: F401  (install_data_cache: used below)
 
 
 #: The files of a save: a folder holding any of them is a saved game (perhaps damaged), never overwritten.
