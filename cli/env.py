@@ -9,6 +9,11 @@ from enum import IntEnum
 from pathlib import Path
 from typing import Any
 
+#: Every whole-number option or argument without a range of its own gets this one (a sane bound: no count at a
+#: table is near it, and a huge number would make a command compute for ever or fail to save); the help shows
+#: neither it nor the largest seed (cli/helpstyle.py).
+NUMBER_BOUND = 1_000_000
+SEED_MAX = 2**63 - 1  # a seed is saved as a TOML integer (64 bits)
 
 
 class Exit(IntEnum):

@@ -201,7 +201,7 @@ _RANGE = r"^(?:-?\d+<=?)?x(?:<=?-?\d+)?$|^x>=?-?\d+$|^-?\d+<=?x<=?-?\d+$"
 def _real_ranges(text: str) -> str:
     """The help's bracket without a range that only guards the program (±NUMBER_BOUND, the largest seed): a
     range is shown when both its ends are the rule's."""
-    from .main import NUMBER_BOUND, SEED_MAX
+    from .env import NUMBER_BOUND, SEED_MAX
 
     sentinels = {str(NUMBER_BOUND), str(-NUMBER_BOUND), str(SEED_MAX)}
     if not any(n in text for n in sentinels):
@@ -282,9 +282,9 @@ def _unbuilt_text(group, ctx, name: str) -> str | None:
     imports no game; None for any other command (or a text the catalog lacks: the group is built)."""
     if ctx.parent is not None or name in getattr(group, "commands", {}) or name in group.__dict__.get("_lazy", {}):
         return None
-    from .main import lazy_groups
+    from automata.core.games import GAMES
 
-    if name != "new" and name not in lazy_groups():
+    if name != "new" and name not in {g.id for g in GAMES}:
         return None
     return _tr(f"core.help.cmd.{name}")
 

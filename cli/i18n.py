@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from automata.core.datafiles import read_toml
-from automata.core.steps import Msg
+from automata.core.msg import Msg
 
 LOCALES = Path(__file__).parent / "locales"
 FORMS = ("in", "of", "to")  # derived forms of a term parameter: {name_in}, {name_of}, {name_to}

@@ -20,12 +20,9 @@ import typer  # noqa: E402
 from typer.core import TyperGroup  # noqa: E402
 
 from . import complete  # noqa: E402
-from .env import CliError, Env, Exit, current, install_data_cache, load_answers_file, set_current  # noqa: E402
+from .env import (NUMBER_BOUND, SEED_MAX, CliError, Env, Exit, current, install_data_cache,  # noqa: E402
+                  load_answers_file, set_current)
 
-#: Every whole-number option or argument without a range of its own gets this one (a sane bound: no count at a
-#: table is near it, and a huge number would make a command compute for ever or fail to save).
-NUMBER_BOUND = 1_000_000
-SEED_MAX = 2**63 - 1  # a seed is saved as a TOML integer (64 bits)
 
 GLOBAL_WITH_VALUE = ("--game", "--lang", "--answers", "--answer", "--dice", "--seed")
 GLOBAL_FLAGS = ("--json", "--explain")

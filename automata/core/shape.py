@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .steps import Msg, msg
+from .msg import Msg, msg
 
 ANY = object()
 
