@@ -278,13 +278,11 @@ def format_help(self, ctx, formatter) -> None:
 
 
 def _unbuilt_text(group, ctx, name: str) -> str | None:
-    """The catalog's text of a top-level group built only when used (a game's, 'new'), so that 'tabletop --help'
-    imports no game; None for any other command (or a text the catalog lacks: the group is built)."""
-    if ctx.parent is not None or name in getattr(group, "commands", {}) or name in group.__dict__.get("_lazy", {}):
-        return None
-    from automata.core.games import GAMES
-
-    if name != "new" and name not in {g.id for g in GAMES}:
+    """The catalog's text of a top-level command built only when used (a shared command, a game's group, 'new'), so
+    that 'tabletop --help' builds none and imports no game; None for any other command (or a text the catalog
+    lacks: the command is built)."""
+    unbuilt = getattr(group, "unbuilt", None)
+    if ctx.parent is not None or unbuilt is None or name not in unbuilt():
         return None
     return _tr(f"core.help.cmd.{name}")
 

@@ -76,12 +76,21 @@ class CompanionGroup(TyperGroup):
     def list_commands(self, ctx) -> list[str]:
         names = list(super().list_commands(ctx))
         if ctx.parent is None and self.name != "new":
+            names = [*CORE_COMMANDS, *(n for n in names if n not in CORE_COMMANDS)]
             lazy = lazy_groups()
             names += [n for n in ("new", *lazy) if n not in names and not (n in lazy and lazy[n][1])]
         return names
 
     def get_command(self, ctx, name: str):
         return bound_numbers(self._get_command(ctx, name))
+
+    def unbuilt(self) -> set[str]:
+        """The top-level commands not yet made (the shared commands, 'new', the games' groups): the help writes
+        their lines from the catalog alone."""
+        if self.name == "new":
+            return set()
+        built = self.__dict__.get("_lazy", {})
+        return {n for n in (*CORE_COMMANDS, "new", *lazy_groups()) if n not in built and n not in self.commands}
 
     def _get_command(self, ctx, name: str):
         cmd = super().get_command(ctx, name)
@@ -92,6 +101,11 @@ class CompanionGroup(TyperGroup):
             import importlib
 
             lazy = lazy_groups()
+            if name in CORE_COMMANDS:  # a shared command, made into the framework's command when used
+                built[name] = typer.main.get_command_from_info(
+                    CORE_COMMANDS[name], pretty_exceptions_short=app.pretty_exceptions_short,
+                    rich_markup_mode=app.rich_markup_mode)
+                return built[name]
             if name == "new":
                 for module in sorted({m for m, _ in lazy.values()}):  # each registers its 'new GAME' command
                     importlib.import_module(module)
@@ -411,8 +425,10 @@ def raise_usage(text: str) -> None:
 from . import commands  # noqa: E402
 from .fix import fix_app  # noqa: E402
 
-app.registered_commands.extend(commands.core.registered_commands)
-app.registered_commands.extend(fix_app.registered_commands)
+#: The shared commands, in the order of the help: each made into the framework's command only when it is used
+#: (CompanionGroup.get_command), so that a command does not pay for building all the others.
+CORE_COMMANDS = {info.name or typer.main.get_command_name(info.callback.__name__): info
+                 for info in (*commands.core.registered_commands, *fix_app.registered_commands)}
 app.add_typer(commands.data_app, name="data")  # 'new' and the games' groups: CompanionGroup.get_command
 
 
