@@ -101,7 +101,7 @@ def test_the_command_shows_the_topic_meant_first(lang, words, heading):
 
 
 def test_the_other_topics_are_listed_after_it():
-    """The passing mentions are not lost: they follow under 'See also'."""
+    """The passing mentions are not lost: they follow on the 'Also:' line."""
     data = json.loads(tt("--json", "rules", "chaos", "ruination").stdout)
     assert data["topic"]["id"] == "corruption"
     also = [a["id"] for a in data["also"]]
