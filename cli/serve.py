@@ -770,13 +770,42 @@ def _watch(board: Board):
     return observer
 
 
+#: a public address the route to the network is asked for (TEST-NET-3, RFC 5737): connecting a UDP socket only
+#: chooses the route and the local address that would be used; no packet is sent
+ROUTE_PROBES = ("203.0.113.1", "8.8.8.8")
+
+
+def _usable(addr: str) -> bool:
+    """An address a phone could open: IPv4, not loopback (127.x), not unspecified (0.0.0.0), not multicast."""
+    import ipaddress
+
+    try:
+        ip = ipaddress.ip_address(addr)
+    except ValueError:
+        return False
+    return ip.version == 4 and not (ip.is_loopback or ip.is_unspecified or ip.is_multicast)
+
+
 def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses other than loopback, as the system names them (no packet is sent)."""
+    """This machine's IPv4 addresses a phone on the network can open, the route's own first (no packet is sent).
+
+    First the address the system would use to reach the network: a UDP socket ``connect`` only picks the route, and
+    ``getsockname`` reads the local address chosen. This works where the host name resolves to loopback (Debian and
+    Ubuntu map it to 127.0.1.1). Then every other non-loopback address the host name resolves to."""
     found: list[str] = []
+    for probe in ROUTE_PROBES:
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 9))
+                addr = s.getsockname()[0]
+        except OSError:
+            continue
+        if _usable(addr) and addr not in found:
+            found.append(addr)
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             addr = info[4][0]
-            if not addr.startswith("127.") and addr not in found:
+            if _usable(addr) and addr not in found:
                 found.append(addr)
     except OSError:
         pass
@@ -808,21 +837,22 @@ def run(env: Env, port: int, lan: bool) -> None:
     server, board, token = make_server(env, port, lan)
     observer = _watch(board)
     real_port = server.server_address[1]
-    hosts = (lan_addresses() or ["0.0.0.0"]) if lan else ["127.0.0.1"]
+    hosts = lan_addresses() if lan else ["127.0.0.1"]
     urls = [f"http://{h}:{real_port}/{token}/" for h in hosts]
-    env.err.print(env.t("core.serve.listening", url=urls[0]))
-    for url in urls[1:]:
-        env.err.print(env.t("core.serve.also", url=url))
-    if lan:
-        if not lan_addresses():
-            env.err.print(env.t("core.serve.no_lan_address", port=real_port, token=token))
+    if urls:
+        env.err.print(env.t("core.serve.listening", url=urls[0]))
+        for url in urls[1:]:
+            env.err.print(env.t("core.serve.also", url=url))
+    else:  # never a link to 0.0.0.0 or 127.x: the phones could not open it
+        env.err.print(env.t("core.serve.no_lan_address", port=real_port, token=token))
+    if lan and urls:
         import segno
 
         qr = io.StringIO()
         segno.make(urls[0], error="m").terminal(out=qr, compact=True)
         sys.stderr.write(qr.getvalue())
         sys.stderr.flush()
-    else:
+    elif not lan:
         env.err.print(env.t("core.serve.local_only"))
     env.err.print(env.t("core.serve.stop"))
     try:
