@@ -21,7 +21,6 @@ This module is imported only by ``tabletop serve`` (start-up of the other comman
 from __future__ import annotations
 
 import hmac
-import html
 import io
 import json
 import secrets
@@ -36,6 +35,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from .env import CliError, Env, Exit
+from .webboard import ASSETS, DEFAULT_WIDTH, LANGS, WIDTHS, Board, asset, page, public
 
 # Limits (issue 31): slow, stalled or numerous clients cannot starve the table. Phones at one table have one
 # address each on the Wi-Fi, but on loopback (and behind one NAT) every client shares one address, so the cap
@@ -52,194 +52,13 @@ HANDLER_LIMIT = 128  # requests being answered at once (threads); more wait thei
 HANDLERS_PER_ADDRESS = 24  # of which from one address: the other addresses keep the rest
 LIVE_LIMIT = 64  # open live (server-sent events) streams at once; one more gets 503
 LIVE_PER_ADDRESS = 8  # of which from one address; one more ends that address's oldest stream
+#: the page's own files only: no inline script or style, no other origin, no frames
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; "
+       "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 ACCEPT_BATCH = 16  # connections accepted before the gate reads again (kept under CONNECTIONS_PER_ADDRESS)
 SOCKET_TIMEOUT = 10.0  # seconds a phone may stall reading an answer before its connection is dropped
 KEEPALIVE = 15.0  # seconds between comment lines on an idle live connection
 GONE_CHECK = 0.5  # seconds between looks at whether a live phone has closed its side
-LOG_ENTRIES = 6  # the last steps of the log shown under the board
-WIDTH = 60  # columns the board is drawn at (the phone layout of the status pictures)
-LANGS = ("en", "pt-BR")
-
-
-class Board:
-    """The game's board as pages, rendered once per change of the save and language."""
-
-    def __init__(self, name: str, folder: Path, lang: str):
-        self.name = name
-        self.folder = folder
-        self.lang = lang
-        self.version = 0
-        self.changed = threading.Condition()
-        self._cache: dict[tuple[int, str], dict[str, Any]] = {}
-        self._render_lock = threading.Lock()
-
-    # -- changes ----------------------------------------------------------
-    def touch(self) -> None:
-        """The save changed (a play step, an undo): wake every live connection."""
-        with self.changed:
-            self.version += 1
-            self.changed.notify_all()
-
-    def wait(self, seen: int, stop: threading.Event, timeout: float) -> int:
-        with self.changed:
-            self.changed.wait_for(lambda: self.version != seen or stop.is_set(), timeout=timeout)
-            return self.version
-
-    # -- reading ----------------------------------------------------------
-    def snapshot(self, lang: str) -> dict[str, Any]:
-        version = self.version
-        key = (version, lang)
-        with self._render_lock:
-            if key not in self._cache:
-                if len(self._cache) > 8:
-                    self._cache.clear()
-                self._cache[key] = self._render(lang) | {"v": version, "lang": lang}
-            return self._cache[key]
-
-    def _render(self, lang: str) -> dict[str, Any]:
-        import time
-
-        from state.save import SaveError
-
-        from .i18n import Translator
-
-        t = Translator(lang)
-        for attempt in range(3):
-            try:
-                return self._render_save(lang, t)
-            except SaveError:
-                if self._being_written():
-                    return {"notice": "writing", "notice_text": t("core.serve.writing"), "title": "", "board": "", "log": []}
-                time.sleep(0.1 * (attempt + 1))  # a save replaced between two reads: look again
-            except (CliError, OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
-                break
-        return {"notice": "damaged", "notice_text": t("core.serve.damaged"), "title": "", "board": "", "log": []}
-
-    def _being_written(self) -> bool:
-        try:
-            return any(p.suffix == ".tmp" for p in self.folder.iterdir())
-        except OSError:
-            return False
-
-    def _render_save(self, lang: str, t) -> dict[str, Any]:
-        from rich.console import Console
-
-        from automata.core.games import find_game
-        from state.session import Session
-
-        from .env import game_cli
-        from .logview import entry_label, entry_lines
-
-        session = Session.open(self.folder)  # as 'status' reads it: no lock, no write
-        session.save.name = t("core.serve.this_game")  # the save's name is not the phones' business
-        env = Env(lang=lang)
-        console = Console(record=True, width=WIDTH, file=io.StringIO(), force_terminal=True, color_system="truecolor",
-                          highlight=False, soft_wrap=False)
-        env._console = console
-        env._err = console
-        game_cli(session.save.game).show_status(env, session)
-        board = console.export_html(inline_styles=True, code_format="{code}")
-        log = []
-        for entry in session.save.journal()[-LOG_ENTRIES:][::-1]:
-            lines = [text for _, text in entry_lines(t, entry)]
-            log.append({"n": entry.get("n"), "label": entry_label(t, entry), "lines": lines})
-        title = find_game(session.save.game).name
-        board = board.replace(self.name, session.save.name)  # in case a picture names the save some other way
-        for entry in log:
-            entry["lines"] = [line.replace(self.name, session.save.name) for line in entry["lines"]]
-        return {"notice": "", "notice_text": "", "title": title, "board": board, "log": log}
-
-
-def page(board: Board, token: str, lang: str) -> str:
-    """The whole page, drawn on the server (it works without scripts); the script keeps it live."""
-    from .i18n import Translator
-
-    t = Translator(lang)
-    snap = board.snapshot(lang)
-    other = "pt-BR" if lang == "en" else "en"
-    return _PAGE.format(
-        lang=html.escape(lang),
-        title=html.escape(snap["title"] or "tabletop"),
-        heading=html.escape(t("core.serve.heading")),
-        switch=html.escape(t("core.serve.switch")),
-        other=html.escape(other),
-        log_heading=html.escape(t("core.serve.log")),
-        live=html.escape(t("core.serve.live")),
-        offline=html.escape(t("core.serve.offline")),
-        body=_body_html(snap),
-        snapshot=json.dumps(snap["v"]),
-    )
-
-
-def _body_html(snap: dict[str, Any]) -> str:
-    parts = []
-    if snap["notice"]:
-        parts.append(f'<p class="notice {html.escape(snap["notice"])}">{html.escape(snap["notice_text"])}</p>')
-    if snap["board"]:
-        parts.append(f'<pre class="board">{snap["board"]}</pre>')
-    if snap["log"]:
-        items = []
-        for entry in snap["log"]:
-            lines = "".join(f"<li>{html.escape(line)}</li>" for line in entry["lines"])
-            items.append(f'<section class="step"><h3>{html.escape(str(entry["n"]))} · {html.escape(entry["label"])}'
-                         f"</h3><ul>{lines}</ul></section>")
-        parts.append('<div class="log">' + "".join(items) + "</div>")
-    return "".join(parts)
-
-
-_PAGE = """<!doctype html>
-<html lang="{lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>{title}</title>
-<style>
-body {{ margin: 0; padding: 0.5rem; background: #111; color: #eee; font-family: system-ui, sans-serif; }}
-header {{ display: flex; justify-content: space-between; align-items: baseline; gap: 0.5rem; }}
-h1 {{ font-size: 1.1rem; margin: 0.2rem 0; }}
-a {{ color: #8cf; }}
-#live {{ font-size: 0.8rem; color: #8c8; }}
-#live.off {{ color: #c88; }}
-pre.board {{ font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: calc(100vw / 37);
-  line-height: 1.25; white-space: pre; overflow-x: auto; margin: 0.5rem 0; }}
-.notice {{ padding: 0.6rem; background: #442; border-radius: 0.3rem; }}
-.notice.damaged {{ background: #522; }}
-.log h2 {{ font-size: 1rem; }}
-.step h3 {{ font-size: 0.9rem; margin: 0.6rem 0 0.2rem; }}
-.step ul {{ margin: 0; padding-left: 1rem; font-size: 0.85rem; }}
-</style></head>
-<body data-version={snapshot}>
-<header><h1>{title} · {heading}</h1><span><span id="live">{live}</span> · <a href="?lang={other}">{switch}</a></span></header>
-<main id="board">{body}</main>
-<template id="log-heading">{log_heading}</template>
-<script>
-(function () {{
-  var lang = document.documentElement.lang;
-  var live = document.getElementById("live");
-  function esc(s) {{ var d = document.createElement("div"); d.textContent = s; return d.innerHTML; }}
-  function draw(s) {{
-    var out = "";
-    if (s.notice) out += '<p class="notice ' + esc(s.notice) + '">' + esc(s.notice_text) + "</p>";
-    if (s.board) out += '<pre class="board">' + s.board + "</pre>";
-    if (s.log && s.log.length) {{
-      out += '<div class="log">';
-      s.log.forEach(function (e) {{
-        out += '<section class="step"><h3>' + esc(String(e.n)) + " · " + esc(e.label) + "</h3><ul>";
-        e.lines.forEach(function (l) {{ out += "<li>" + esc(l) + "</li>"; }});
-        out += "</ul></section>";
-      }});
-      out += "</div>";
-    }}
-    document.getElementById("board").innerHTML = out;
-    document.body.setAttribute("data-version", s.v);
-  }}
-  if (!window.EventSource) return;
-  var source = new EventSource("events?lang=" + encodeURIComponent(lang));
-  source.onmessage = function (m) {{ live.className = ""; draw(JSON.parse(m.data)); }};
-  source.onerror = function () {{ live.className = "off"; live.textContent = "{offline}"; }};
-  source.onopen = function () {{ live.className = ""; live.textContent = "{live}"; }};
-}})();
-</script></body></html>
-"""
 
 
 class Connection:
@@ -657,8 +476,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Connection", "close")
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")
-        self.send_header("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; "
-                         "style-src 'unsafe-inline'; connect-src 'self'")
+        self.send_header("Content-Security-Policy", CSP)
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
@@ -681,13 +499,17 @@ class Handler(BaseHTTPRequestHandler):
         lang = query.get("lang", [self.server.board.lang])[0]
         if lang not in LANGS:
             lang = self.server.board.lang
+        width = _width(query)
         board = self.server.board
         if rest == "":
-            self._send(200, page(board, self.server.token, lang).encode(), "text/html; charset=utf-8")
+            self._send(200, page(board, self.server.token, lang, width).encode(), "text/html; charset=utf-8")
         elif rest == "state.json":
-            self._send(200, json.dumps(board.snapshot(lang), ensure_ascii=False).encode(), "application/json")
+            self._send(200, json.dumps(public(board.snapshot(lang, width)), ensure_ascii=False).encode(),
+                       "application/json")
         elif rest == "events":
-            self._events(board, lang)
+            self._events(board, lang, width)
+        elif rest in ASSETS:
+            self._send(200, asset(rest), ASSETS[rest])
         else:
             self._plain(404, "404 not found\n")
 
@@ -706,7 +528,7 @@ class Handler(BaseHTTPRequestHandler):
         except (OSError, ValueError):
             return True
 
-    def _events(self, board: Board, lang: str) -> None:
+    def _events(self, board: Board, lang: str, width: int) -> None:
         if self.command == "HEAD":
             self._plain(200, "")
             return
@@ -729,7 +551,7 @@ class Handler(BaseHTTPRequestHandler):
                 if self.server.stop.is_set() or ended.is_set() or self._gone():
                     break
                 if version != seen:
-                    data = json.dumps(board.snapshot(lang), ensure_ascii=False)
+                    data = json.dumps(public(board.snapshot(lang, width)), ensure_ascii=False)
                     self.wfile.write(f"id: {version}\ndata: {data}\n\n".encode())
                     seen, idle = version, 0.0
                 else:
@@ -743,6 +565,15 @@ class Handler(BaseHTTPRequestHandler):
             pass  # the phone went away or stalled past the timeout
         finally:
             self.server.live_leave(host, ended)
+
+
+def _width(query: dict) -> int:
+    """The board's width the page asked for (``?width=``): one of the pictures' layouts, else the phone's."""
+    try:
+        width = int(query.get("width", [DEFAULT_WIDTH])[0])
+    except ValueError:
+        return DEFAULT_WIDTH
+    return width if width in WIDTHS else DEFAULT_WIDTH
 
 
 def _watch(board: Board):
