@@ -21,6 +21,7 @@ This module is imported only by ``tabletop serve`` (start-up of the other comman
 from __future__ import annotations
 
 import hmac
+import re
 import io
 import json
 import secrets
@@ -35,6 +36,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from .env import CliError, Env, Exit
+from .seatserve import MAX_BODY
 from .webboard import ASSETS, DEFAULT_WIDTH, LANGS, WIDTHS, Board, asset, page, public
 
 # Limits (issue 31): slow, stalled or numerous clients cannot starve the table. Phones at one table have one
@@ -74,8 +76,20 @@ class Connection:
         self.deadline = deadline
 
 
-def _head_complete(head: bytes) -> bool:
-    return b"\r\n\r\n" in head or b"\n\n" in head
+_HEAD_END = re.compile(rb"\r?\n\r?\n")
+_LENGTH = re.compile(rb"^content-length:[ \t]*(\d{1,9})[ \t]*\r?$", re.I | re.M)
+
+
+def _request_complete(data: bytes) -> bool:
+    """The request head has arrived, and its body too when it announces a small one (a phone's answer): the gate
+    reads both, so that a handler never waits on a slow phone. A larger body is refused unread by the handler."""
+    end = _HEAD_END.search(data)
+    if end is None:
+        return False
+    length = _LENGTH.search(data[:end.start()])
+    if length is None or int(length.group(1)) > MAX_BODY:
+        return True
+    return len(data) - end.end() >= int(length.group(1))
 
 
 class Server(HTTPServer):
@@ -96,9 +110,15 @@ class Server(HTTPServer):
     allow_reuse_address = True
     request_queue_size = BACKLOG
 
-    def __init__(self, address, board: Board, token: str):
+    def __init__(self, address, board: Board, token: str, seats: dict[str, dict] | None = None):
+        from .seatserve import AnswerRate
+
         self.board = board
         self.token = token
+        self.seats = dict(seats or {})  # seat token -> the seat (automata/core/seats.py): its page answers its questions
+        self.answer_rate = AnswerRate()
+        self._online: Counter[str] = Counter()  # seat id -> its live pages open now
+        self._online_lock = threading.Lock()
         self.stop = threading.Event()
         self.open_sockets: set = set()
         self.sockets_lock = threading.Lock()
@@ -254,9 +274,10 @@ class Server(HTTPServer):
             self._drop(conn)
             return
         conn.head += data
-        if len(conn.head) > MAX_HEAD:
+        end = _HEAD_END.search(conn.head)
+        if (end.start() if end else len(conn.head)) > MAX_HEAD or len(conn.head) > MAX_HEAD + MAX_BODY:
             self._drop(conn, b"431 Request Header Fields Too Large")
-        elif _head_complete(conn.head):
+        elif _request_complete(conn.head):
             self._selector.unregister(conn.sock)
             del self._reading[conn.sock]
             if conn.host not in self._ready:
@@ -376,6 +397,26 @@ class Server(HTTPServer):
             if not streams:
                 self._live.pop(host, None)
 
+    # -- seats ------------------------------------------------------------
+    def seat_of(self, token: str) -> dict | None:
+        """The seat whose token this is (compared in constant time), else None."""
+        found = None
+        for known, seat in self.seats.items():
+            if hmac.compare_digest(token.encode(), known.encode()):
+                found = seat
+        return found
+
+    def seat_online(self, seat_id: str, change: int) -> None:
+        """A seat's live page opened (+1) or closed (-1): the phones file says which seats have a phone now."""
+        from .seatserve import write_phones
+
+        with self._online_lock:
+            before = {k for k, v in self._online.items() if v > 0}
+            self._online[seat_id] += change
+            after = {k for k, v in self._online.items() if v > 0}
+            if before != after:
+                write_phones(self.board.folder, sorted(after))
+
     # -- stopping ---------------------------------------------------------
     def handle_error(self, request, client_address):  # a phone that went away is not an error worth a traceback
         pass
@@ -444,16 +485,40 @@ class Handler(BaseHTTPRequestHandler):
         if not super().parse_request():
             return False
         self.close_connection = True  # one request per connection: none waits in a handler for the next
+        length = self.headers.get("Content-Length")
+        if self.command == "POST" and self._answer_path():  # a seat's answer: a small body, read by the gate
+            if self.headers.get("Transfer-Encoding") or length is None or not length.isdigit():
+                self._plain(411, "411 an answer needs a Content-Length\n")
+                return False
+            if int(length) > MAX_BODY:
+                self._plain(413, f"413 an answer is at most {MAX_BODY} bytes\n")
+                return False
+            return True
         if self.command not in ("GET", "HEAD"):
-            self.close_connection = True
             self._plain(405, "405 read-only: only GET and HEAD\n", {"Allow": "GET, HEAD"})
             return False
-        length = self.headers.get("Content-Length")
         if length not in (None, "0") or self.headers.get("Transfer-Encoding"):
-            self.close_connection = True
             self._plain(413, "413 no request body is taken\n")
             return False
         return True
+
+    def _answer_path(self) -> bool:
+        segments = urlsplit(self.path).path.split("/")
+        return len(segments) == 3 and segments[2] == "answer" and self.server.seat_of(segments[1]) is not None
+
+    def _where(self) -> tuple[str, dict | None, str] | None:
+        """(token, seat or None for the board, what follows the token) of a known token's address, else None (403)."""
+        segments = urlsplit(self.path).path.split("/")
+        if len(segments) < 2:
+            return None
+        token = segments[1]
+        if hmac.compare_digest(token.encode(), self.server.token.encode()):
+            seat = None
+        else:
+            seat = self.server.seat_of(token)
+            if seat is None:
+                return None
+        return token, seat, "/".join(segments[2:]) if len(segments) > 2 else None
 
     def _plain(self, code: int, text: str, headers: dict | None = None) -> None:
         body = text.encode()
@@ -486,32 +551,101 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         parts = urlsplit(self.path)
-        segments = parts.path.split("/")
-        # /<token>/, /<token>/state.json, /<token>/events
-        if len(segments) < 2 or not hmac.compare_digest(segments[1].encode(), self.server.token.encode()):
+        where = self._where()
+        # /<token>/, /<token>/state.json, /<token>/events, /<token>/page.css|js: the board's token or a seat's
+        if where is None:
             self._plain(403, "403 forbidden: open the address that 'tabletop serve' printed\n")
             return
-        if len(segments) == 2:  # /<token>: the page is at /<token>/
-            self._plain(301, "", {"Location": f"/{self.server.token}/"})
+        token, seat, rest = where
+        if rest is None:  # /<token>: the page is at /<token>/
+            self._plain(301, "", {"Location": f"/{token}/"})
             return
-        rest = "/".join(segments[2:])
-        query = parse_qs(parts.query)
-        lang = query.get("lang", [self.server.board.lang])[0]
-        if lang not in LANGS:
-            lang = self.server.board.lang
-        width = _width(query)
+        lang, width = self._lang(parts.query), _width(parse_qs(parts.query))
         board = self.server.board
         if rest == "":
-            self._send(200, page(board, self.server.token, lang, width).encode(), "text/html; charset=utf-8")
+            self._send(200, page(board, token, lang, width, seat).encode(), "text/html; charset=utf-8")
         elif rest == "state.json":
-            self._send(200, json.dumps(public(board.snapshot(lang, width)), ensure_ascii=False).encode(),
-                       "application/json")
+            self._send(200, self._state(lang, width, seat), "application/json")
         elif rest == "events":
-            self._events(board, lang, width)
+            self._events(board, lang, width, seat)
         elif rest in ASSETS:
             self._send(200, asset(rest), ASSETS[rest])
         else:
             self._plain(404, "404 not found\n")
+
+    def _lang(self, query: str) -> str:
+        lang = parse_qs(query).get("lang", [self.server.board.lang])[0]
+        return lang if lang in LANGS else self.server.board.lang
+
+    def _state(self, lang: str, width: int, seat: dict | None) -> bytes:
+        from .i18n import Translator
+
+        snap = self.server.board.snapshot(lang, width)
+        return json.dumps(public(snap, seat, Translator(lang)), ensure_ascii=False).encode()
+
+    def do_POST(self) -> None:
+        """A seat's answer to its question: ``{"id": question id, "answer": ...}`` from its own page only."""
+        from automata.core.runner import BadAnswer
+        from state.lock import LockNotAFile, SaveBusy
+        from state.save import SaveError
+
+        from .i18n import Translator
+        from .seatserve import NotThisQuestion, NotThisSeat, apply_answer
+
+        parts = urlsplit(self.path)
+        token, seat, _ = self._where()  # parse_request let only a seat's answer address through
+        lang = self._lang(parts.query)
+        t = Translator(lang)
+        origin = urlsplit(self.headers.get("Origin") or "")
+        if origin.scheme not in ("http", "https") or origin.netloc != (self.headers.get("Host") or "-"):
+            self._plain(403, "403 an answer comes only from the seat's own page\n")
+            return
+        if (self.headers.get("Content-Type") or "").split(";")[0].strip().lower() != "application/json":
+            self._plain(415, "415 an answer is JSON\n")
+            return
+        if not self.server.answer_rate.allow(seat["id"]):
+            self._reply(429, {"error": t("core.serve.answer_too_many")}, {"Retry-After": "60"})
+            return
+        try:
+            data = json.loads(self.rfile.read(int(self.headers["Content-Length"])).decode("utf-8"))
+            ask_id, raw = data["id"], data["answer"]
+            if not isinstance(ask_id, str) or not _answer_shape(raw):
+                raise ValueError
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+            self._reply(400, {"error": t("core.serve.answer_malformed")})
+            return
+        try:
+            apply_answer(self.server.board.folder, seat["id"], ask_id, raw, t)
+        except NotThisQuestion:
+            self._reply(409, {"error": t("core.serve.answer_stale")})
+            return
+        except NotThisSeat:
+            self._reply(403, {"error": t("core.serve.answer_not_yours")})
+            return
+        except BadAnswer as bad:  # the question's own refusal, as the terminal says it; nothing was written
+            self._reply(422, {"error": t.render(bad.problem)})
+            return
+        except SaveBusy:
+            self._reply(503, {"error": t("core.serve.answer_busy")}, {"Retry-After": "2"})
+            return
+        except (SaveError, LockNotAFile, OSError, CliError):
+            self._reply(500, {"error": t("core.serve.damaged")})
+            return
+        self.server.board.touch()
+        width = _width(parse_qs(parts.query))
+        self._reply(200, {"ok": True, "state": json.loads(self._state(lang, width, seat))})
+
+    def _reply(self, code: int, data: dict, headers: dict | None = None) -> None:
+        body = json.dumps(data, ensure_ascii=False).encode()
+        self.send_response(code)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Connection", "close")
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(body)
 
     def _gone(self) -> bool:
         """The phone closed its side (its socket reads as ended): free its place at once."""
@@ -528,7 +662,7 @@ class Handler(BaseHTTPRequestHandler):
         except (OSError, ValueError):
             return True
 
-    def _events(self, board: Board, lang: str, width: int) -> None:
+    def _events(self, board: Board, lang: str, width: int, seat: dict | None = None) -> None:
         if self.command == "HEAD":
             self._plain(200, "")
             return
@@ -537,6 +671,8 @@ class Handler(BaseHTTPRequestHandler):
         if ended is None:
             self._plain(503, "503 too many live connections\n", {"Retry-After": "10"})
             return
+        if seat is not None:
+            self.server.seat_online(seat["id"], +1)
         try:
             self.close_connection = True
             self.send_response(200)
@@ -551,7 +687,7 @@ class Handler(BaseHTTPRequestHandler):
                 if self.server.stop.is_set() or ended.is_set() or self._gone():
                     break
                 if version != seen:
-                    data = json.dumps(public(board.snapshot(lang, width)), ensure_ascii=False)
+                    data = self._state(lang, width, seat).decode()
                     self.wfile.write(f"id: {version}\ndata: {data}\n\n".encode())
                     seen, idle = version, 0.0
                 else:
@@ -565,6 +701,17 @@ class Handler(BaseHTTPRequestHandler):
             pass  # the phone went away or stalled past the timeout
         finally:
             self.server.live_leave(host, ended)
+            if seat is not None:
+                self.server.seat_online(seat["id"], -1)
+
+
+def _answer_shape(raw: Any) -> bool:
+    """An answer a question can take: a short text, a number, yes/no, or a short list of texts (several of)."""
+    if isinstance(raw, bool) or isinstance(raw, int):
+        return True
+    if isinstance(raw, str):
+        return len(raw) <= 500
+    return isinstance(raw, list) and len(raw) <= 100 and all(isinstance(x, str) and len(x) <= 200 for x in raw)
 
 
 def _width(query: dict) -> int:
@@ -653,37 +800,31 @@ def make_server(env: Env, port: int, lan: bool) -> tuple[Server, Board, str]:
     session = saves.open_session(env, name)  # a save that cannot be read is said now, before anything is served
     lang = env.lang  # --lang, else TABLETOP_LANG, else the language the game was started in (cli/lang.py)
     board = Board(name, folder, lang if lang in LANGS else "en")
+    board.game = session.save.game
     token = secrets.token_urlsafe(18)
     host = "0.0.0.0" if lan else "127.0.0.1"
+    from .seatserve import make_tokens, phone_seats
+
     try:
-        server = Server((host, port), board, token)
+        seats = phone_seats(session.save.game, session.save.state)
+    except Exception:  # a game whose seats cannot be told: the board alone, read-only
+        seats = []
+    by_id = {s["id"]: s for s in seats}
+    seat_tokens = {tok: by_id[sid] for tok, sid in make_tokens([s["id"] for s in seats]).items()}
+    try:
+        server = Server((host, port), board, token, seat_tokens)
     except OSError as e:
         raise CliError(env.t("core.serve.cannot_listen", port=port, problem=e.strerror or str(e)), Exit.FAILURE) from None
     return server, board, token
 
 
 def run(env: Env, port: int, lan: bool) -> None:
-    import sys
-
     server, board, token = make_server(env, port, lan)
     observer = _watch(board)
     real_port = server.server_address[1]
     hosts = lan_addresses() if lan else ["127.0.0.1"]
-    urls = [f"http://{h}:{real_port}/{token}/" for h in hosts]
-    if urls:
-        env.err.print(env.t("core.serve.listening", url=urls[0]))
-        for url in urls[1:]:
-            env.err.print(env.t("core.serve.also", url=url))
-    else:  # never a link to 0.0.0.0 or 127.x: the phones could not open it
-        env.err.print(env.t("core.serve.no_lan_address", port=real_port, token=token))
-    if lan and urls:
-        import segno
-
-        qr = io.StringIO()
-        segno.make(urls[0], error="m").terminal(out=qr, compact=True)
-        sys.stderr.write(qr.getvalue())
-        sys.stderr.flush()
-    elif not lan:
+    links(env, server, hosts, real_port, token, qr=lan)
+    if not lan:
         env.err.print(env.t("core.serve.local_only"))
     env.err.print(env.t("core.serve.stop"))
     try:
@@ -691,7 +832,47 @@ def run(env: Env, port: int, lan: bool) -> None:
     except KeyboardInterrupt:
         pass
     finally:
+        from .seatserve import remove_phones
+
         server.close_all()
         observer.stop()
         server.server_close()
+        remove_phones(board.folder)
     raise SystemExit(int(Exit.INTERRUPTED))
+
+
+def links(env: Env, server: Server, hosts: list[str], port: int, token: str, qr: bool) -> None:
+    """The shared board's link (every address), then each seat's own link, each with a QR code on the network.
+
+    Never a link to 0.0.0.0 or 127.x for the phones: with no address found, a line says how to find it."""
+    import sys
+
+    from .i18n import Translator
+    from .seatserve import seat_label
+
+    def show_qr(url: str) -> None:
+        import segno
+
+        out = io.StringIO()
+        segno.make(url, error="m").terminal(out=out, compact=True)
+        sys.stderr.write(out.getvalue())
+        sys.stderr.flush()
+
+    if not hosts:
+        env.err.print(env.t("core.serve.no_lan_address", port=port, token=token))
+        return
+    urls = [f"http://{h}:{port}/{token}/" for h in hosts]
+    env.err.print(env.t("core.serve.listening", url=urls[0]))
+    for url in urls[1:]:
+        env.err.print(env.t("core.serve.also", url=url))
+    if qr:
+        show_qr(urls[0])
+    if not server.seats:
+        return
+    env.err.print(env.t("core.serve.seat_links"))
+    t = Translator(env.lang if env.lang in LANGS else "en")
+    for seat_token, seat in server.seats.items():
+        url = f"http://{hosts[0]}:{port}/{seat_token}/"
+        env.err.print(env.t("core.serve.seat_link", seat=seat_label(t, server.board.game, seat), url=url), soft_wrap=True)
+        if qr:
+            show_qr(url)

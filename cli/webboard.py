@@ -104,6 +104,7 @@ class Board:
 
     def __init__(self, name: str, folder, lang: str):
         self.name = name
+        self.game = ""  # the game's id (set by the server, which has read the save)
         self.folder = folder
         self.lang = lang
         self.version = 0
@@ -143,7 +144,7 @@ class Board:
         from .i18n import Translator
 
         t = Translator(lang)
-        empty = {"title": "", "board": "", "log": [], "turn": "", "session": None}
+        empty = {"title": "", "board": "", "log": [], "turn": "", "session": None, "waiting": None, "seats": {}}
         for attempt in range(3):
             try:
                 return self._render_save(lang, t, width)
@@ -187,24 +188,58 @@ class Board:
         board = board.replace(html.escape(self.name), html.escape(session.save.name))  # a picture naming the save
         for entry in log:
             entry["lines"] = [line.replace(self.name, session.save.name) for line in entry["lines"]]
-        return {"notice": "", "notice_text": "", "title": title, "board": board, "log": log, "turn": "",
-                "session": session}
+        from .seatserve import phone_seats, turn_text, waiting
+
+        try:
+            now = waiting(session)
+        except Exception:  # a step the rules cannot replay: the board is still shown, with no question
+            now = None
+        seats = {s["id"]: s for s in phone_seats(session.save.game, session.save.state)}
+        turn = turn_text(t, session.save.game, session, now, seats)
+        return {"notice": "", "notice_text": "", "title": title, "board": board, "log": log, "turn": turn,
+                "session": session, "waiting": now, "seats": seats}
 
 
-def public(snap: dict[str, Any]) -> dict[str, Any]:
-    """What a phone receives of a snapshot (the session read for it stays on the server)."""
-    return {k: v for k, v in snap.items() if k != "session"}
+PRIVATE = ("session", "waiting", "seats")  # what a snapshot keeps for the server: never sent to a phone
+
+
+def public(snap: dict[str, Any], seat: dict | None = None, t=None) -> dict[str, Any]:
+    """What a phone receives of a snapshot; with ``seat``, that seat's own part (its clock, its question)."""
+    out = {k: v for k, v in snap.items() if k not in PRIVATE}
+    if seat is not None and snap.get("session") is not None:
+        from .seatserve import seat_part
+
+        out["seat"] = seat_part(t, snap["session"].save.game, snap["session"], snap["waiting"], seat)
+    return out
+
+
+def seat_html(part: dict[str, Any] | None, turn: str) -> str:
+    """A seat's part drawn on the server (its script then draws the question's buttons)."""
+    if not part:
+        return ""
+    out = [f"<h2>{html.escape(part['name'])}</h2>"]
+    if turn:
+        out.append(f'<p class="turn">{html.escape(turn)}</p>')
+    if part["clock"]:
+        out.append(f'<p class="clock">{html.escape(part["clock"])}</p>')
+    if part["question"]:
+        out.append(f'<p class="prompt">{html.escape(part["question"]["prompt"])}</p>')
+    elif part["waiting"]:
+        out.append(f"<p>{html.escape(part['waiting'])}</p>")
+    return "".join(out)
 
 
 def page_texts(t) -> dict[str, str]:
     """The words the page's script shows, in the page's language."""
     keys = ("live", "offline", "log", "theme_dark", "theme_light", "awake_unsupported", "awake_refused", "awake_lost",
-            "send", "failed")
+            "send", "failed", "sent")
     return {k: t(f"core.serve.{k}") for k in keys}
 
 
-def body_html(snap: dict[str, Any], t) -> str:
+def body_html(snap: dict[str, Any], t, turn: bool = True) -> str:
     parts = []
+    if turn and snap.get("turn"):
+        parts.append(f'<p class="turn">{html.escape(snap["turn"])}</p>')
     if snap["notice"]:
         parts.append(f'<p class="notice {html.escape(snap["notice"])}">{html.escape(snap["notice_text"])}</p>')
     if snap["board"]:
@@ -219,13 +254,15 @@ def body_html(snap: dict[str, Any], t) -> str:
     return "".join(parts)
 
 
-def page(board: Board, token: str, lang: str, width: int = DEFAULT_WIDTH, role: str = "board",
-         seat_html: str = "") -> str:
+def page(board: Board, token: str, lang: str, width: int = DEFAULT_WIDTH, seat: dict | None = None) -> str:
     """The whole page, drawn on the server (it reads without scripts); its script keeps it live."""
     from .i18n import Translator
 
     t = Translator(lang)
     snap = board.snapshot(lang, width)
+    role = "board" if seat is None else "seat"
+    shown = public(snap, seat, t)
+    seat_block = seat_html(shown.get("seat"), snap["turn"])
     other = "pt-BR" if lang == "en" else "en"
     texts = json.dumps(page_texts(t), ensure_ascii=False).replace("<", "\\u003c")
     values = {
@@ -239,9 +276,9 @@ def page(board: Board, token: str, lang: str, width: int = DEFAULT_WIDTH, role: 
         "version": html.escape(json.dumps(snap["v"])),
         "width": str(snap["width"]),
         "role": html.escape(role),
-        "seat": seat_html,
-        "seat_hidden": "" if seat_html else "hidden",
-        "body": body_html(snap, t),
+        "seat": seat_block,
+        "seat_hidden": "" if seat_block else "hidden",
+        "body": body_html(snap, t, turn=seat is None),
         "texts": texts,
     }
     template = asset("page.html").decode("utf-8")
