@@ -142,10 +142,10 @@ def duration(t, seconds: int) -> str:
     return t("core.serve.hours", h=hours, m=rest // 60) if hours else t("core.serve.minutes", m=rest // 60)
 
 
-def seat_part(t, game_id: str, session, waiting_now, seat: dict) -> dict[str, Any]:
+def seat_part(t, game_id: str, session, waiting_now, seat: dict, turn: str = "") -> dict[str, Any]:
     """A seat's own part of its page: its name, its clock, and its question when the one waiting is its own."""
     part: dict[str, Any] = {"id": seat["id"], "name": seat_label(t, game_id, seat), "clock": "", "question": None,
-                            "waiting": ""}
+                            "waiting": "", "turn": turn}
     try:
         from state.clock import clocks
 
@@ -156,8 +156,10 @@ def seat_part(t, game_id: str, session, waiting_now, seat: dict) -> dict[str, An
         pass
     if waiting_now is not None and whose(session, waiting_now) == seat["id"]:
         part["question"] = question_data(t, waiting_now[1])
+        part["turn"] = t("core.serve.your_turn", step=t.render(session.game.step_label(waiting_now[0])))
     else:
         part["waiting"] = t("core.serve.not_yours")
+        part["turn"] = turn
     return part
 
 

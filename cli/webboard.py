@@ -209,17 +209,17 @@ def public(snap: dict[str, Any], seat: dict | None = None, t=None) -> dict[str, 
     if seat is not None and snap.get("session") is not None:
         from .seatserve import seat_part
 
-        out["seat"] = seat_part(t, snap["session"].save.game, snap["session"], snap["waiting"], seat)
+        out["seat"] = seat_part(t, snap["session"].save.game, snap["session"], snap["waiting"], seat, snap["turn"])
     return out
 
 
-def seat_html(part: dict[str, Any] | None, turn: str) -> str:
+def seat_html(part: dict[str, Any] | None) -> str:
     """A seat's part drawn on the server (its script then draws the question's buttons)."""
     if not part:
         return ""
     out = [f"<h2>{html.escape(part['name'])}</h2>"]
-    if turn:
-        out.append(f'<p class="turn">{html.escape(turn)}</p>')
+    if part["turn"]:
+        out.append(f'<p class="turn">{html.escape(part["turn"])}</p>')
     if part["clock"]:
         out.append(f'<p class="clock">{html.escape(part["clock"])}</p>')
     if part["question"]:
@@ -262,7 +262,7 @@ def page(board: Board, token: str, lang: str, width: int = DEFAULT_WIDTH, seat: 
     snap = board.snapshot(lang, width)
     role = "board" if seat is None else "seat"
     shown = public(snap, seat, t)
-    seat_block = seat_html(shown.get("seat"), snap["turn"])
+    seat_block = seat_html(shown.get("seat"))
     other = "pt-BR" if lang == "en" else "en"
     texts = json.dumps(page_texts(t), ensure_ascii=False).replace("<", "\\u003c")
     values = {

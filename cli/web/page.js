@@ -76,6 +76,7 @@
   // -- drawing --------------------------------------------------------------
   function drawBoard(s) {
     var out = "";
+    if (s.turn && !s.seat) out += '<p class="turn">' + esc(s.turn) + "</p>";  // the shared board: whose turn
     if (s.notice) out += '<p class="notice ' + esc(s.notice) + '">' + esc(s.notice_text) + "</p>";
     if (s.board) out += '<pre class="board">' + s.board + "</pre>";  // the server's HTML: every text escaped there
     if (s.log && s.log.length) {
@@ -92,43 +93,49 @@
   }
 
   var answering = null;  // the question id an answer was sent for, until the state moves on
+  function questionHtml(q) {
+    var out = '<form class="question" data-id="' + esc(q.id) + '" data-kind="' + esc(q.kind) + '">';
+    out += '<p class="prompt">' + esc(q.prompt) + "</p>";
+    if (q.hint) out += "<p>" + esc(q.hint) + "</p>";
+    if (q.kind === "choice" || q.kind === "yesno") {
+      out += '<div class="choices">';
+      q.choices.forEach(function (c) {
+        out += '<button type="submit" class="choice" name="answer" value="' + esc(c.value) + '"' +
+          (c.unavailable ? " disabled" : "") + ">" + esc(c.label) + (c.unavailable ? " — " + esc(c.unavailable) : "") + "</button>";
+      });
+      out += "</div>";
+    } else if (q.kind === "multi") {
+      out += '<div class="choices">';
+      q.choices.forEach(function (c) {
+        out += '<label class="choice"><input type="checkbox" name="several" value="' + esc(c.value) + '"' +
+          (c.unavailable ? " disabled" : "") + "> " + esc(c.label) + "</label>";
+      });
+      out += '<button type="submit">' + esc(texts.send) + "</button></div>";
+    } else {
+      out += '<input name="text" type="' + (q.kind === "number" ? "number" : "text") + '" inputmode="' +
+        (q.kind === "number" ? "numeric" : "text") + '" autocomplete="off"' + (q.min != null ? ' min="' + esc(q.min) + '"' : "") +
+        (q.max != null ? ' max="' + esc(q.max) + '"' : "") + ">";
+      out += '<div class="choices"><button type="submit">' + esc(texts.send) + "</button></div>";
+    }
+    return out + '<p class="notice error" hidden></p></form>';
+  }
   function drawSeat(s) {
     if (!seatBox || !s.seat) return;
     var seat = s.seat;
-    var out = "<h2>" + esc(seat.name) + "</h2>";
-    if (s.turn) out += '<p class="turn">' + esc(s.turn) + "</p>";
-    if (seat.clock) out += '<p class="clock">' + esc(seat.clock) + "</p>";
-    var q = seat.question;
-    if (q) {
-      out += '<form class="question" data-id="' + esc(q.id) + '" data-kind="' + esc(q.kind) + '">';
-      out += '<p class="prompt">' + esc(q.prompt) + "</p>";
-      if (q.hint) out += "<p>" + esc(q.hint) + "</p>";
-      if (q.kind === "choice" || q.kind === "yesno") {
-        out += '<div class="choices">';
-        q.choices.forEach(function (c) {
-          out += '<button type="submit" class="choice" name="answer" value="' + esc(c.value) + '"' +
-            (c.unavailable ? " disabled" : "") + ">" + esc(c.label) + (c.unavailable ? " — " + esc(c.unavailable) : "") + "</button>";
-        });
-        out += "</div>";
-      } else if (q.kind === "multi") {
-        out += '<div class="choices">';
-        q.choices.forEach(function (c) {
-          out += '<label class="choice"><input type="checkbox" name="several" value="' + esc(c.value) + '"' +
-            (c.unavailable ? " disabled" : "") + "> " + esc(c.label) + "</label>";
-        });
-        out += '<button type="submit">' + esc(texts.send) + "</button></div>";
-      } else {
-        out += '<input name="text" type="' + (q.kind === "number" ? "number" : "text") + '" inputmode="' +
-          (q.kind === "number" ? "numeric" : "text") + '"' + (q.min != null ? ' min="' + esc(q.min) + '"' : "") +
-          (q.max != null ? ' max="' + esc(q.max) + '"' : "") + ">";
-        out += '<div class="choices"><button type="submit">' + esc(texts.send) + "</button></div>";
-      }
-      out += '<p class="notice error" hidden></p></form>';
-    } else if (seat.waiting) {
-      out += "<p>" + esc(seat.waiting) + "</p>";
+    var info = "<h2>" + esc(seat.name) + "</h2>";
+    if (seat.turn) info += '<p class="turn">' + esc(seat.turn) + "</p>";
+    if (seat.clock) info += '<p class="clock">' + esc(seat.clock) + "</p>";
+    var infoBox = document.getElementById("seat-info"), askBox = document.getElementById("seat-ask");
+    if (!infoBox) {
+      seatBox.innerHTML = '<div id="seat-info"></div><div id="seat-ask"></div>';
+      infoBox = document.getElementById("seat-info"); askBox = document.getElementById("seat-ask");
     }
-    seatBox.innerHTML = out;
-    var form = seatBox.querySelector("form.question");
+    infoBox.innerHTML = info;
+    var q = seat.question;
+    var shown = askBox.querySelector("form.question");
+    if (q && shown && shown.getAttribute("data-id") === q.id) return;  // the same question: what is typed stays
+    askBox.innerHTML = q ? questionHtml(q) : (seat.waiting ? "<p>" + esc(seat.waiting) + "</p>" : "");
+    var form = askBox.querySelector("form.question");
     if (form) form.addEventListener("submit", submit);
   }
 
@@ -148,13 +155,19 @@
     var buttons = form.querySelectorAll("button");
     for (var i = 0; i < buttons.length; i++) buttons[i].disabled = true;
     answering = form.getAttribute("data-id");
-    fetch("answer?lang=" + encodeURIComponent(lang), {
+    fetch("answer?lang=" + encodeURIComponent(lang) + "&width=" + width, {
       method: "POST", credentials: "omit", cache: "no-store",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ id: answering, answer: answer })
     }).then(function (r) { return r.json().then(function (j) { return { ok: r.ok, body: j }; }); })
       .then(function (r) {
-        if (r.ok) { error.hidden = true; if (r.body.state) draw(r.body.state); return; }
+        if (r.ok) {  // the question is answered: whatever waits next is drawn afresh
+          answering = null;
+          document.getElementById("seat-ask").innerHTML = "";
+          last = null;  // drawn even when the live stream brought the same state first
+          if (r.body.state) draw(r.body.state);
+          return;
+        }
         answering = null;
         error.textContent = r.body.error || texts.failed;
         error.hidden = false;
@@ -176,7 +189,7 @@
     body.setAttribute("data-width", s.width);
     last = s;
   }
-  function seatKey(s) { return s.seat ? JSON.stringify(s.seat) + (s.turn || "") : ""; }
+  function seatKey(s) { return s.seat ? JSON.stringify(s.seat) : ""; }
 
   // -- live -------------------------------------------------------------------
   function connect() {

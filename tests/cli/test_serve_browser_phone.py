@@ -120,3 +120,76 @@ def test_the_screen_is_kept_awake_or_a_note_says_it_cannot_be(served, wake, note
         WebDriverWait(driver, 5).until(lambda d: d.execute_script("return window.__asked") == 2)
     finally:
         driver.quit()
+
+
+@pytest.fixture
+def seats_served():
+    from cli import serve
+    from cli.env import Env
+
+    make_save("chaos", "phone-seats", steps=30)  # a Power's Summoning waits: that seat's question
+    server, board, token = serve.make_server(Env(lang="en", game="phone-seats"), 0, lan=False)
+    observer = serve._watch(board)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    yield server, token
+    server.close_all()
+    server.shutdown()
+    observer.stop()
+    server.server_close()
+
+
+@pytest.mark.parametrize("device", sorted(DEVICES))
+def test_a_seat_answers_on_its_phone_and_the_shared_board_changes(seats_served, device, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from cli.i18n import Translator
+    from test_serve_seats import question_waiting
+
+    server, token = seats_served
+    seat_token, seat_id, q = question_waiting(server)
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    width, height = DEVICES[device]
+    driver = open_browser(width, height)
+    wait = WebDriverWait(driver, 10)
+    text_of = "var e = document.querySelector(arguments[0]); return e ? e.textContent : '';"
+    try:
+        driver.get(f"{base}/{token}/")  # the shared board, on the table's tablet or laptop
+        wait_drawn(driver)
+        board_tab = driver.current_window_handle
+        first_step = driver.execute_script(text_of, ".step h3")
+        version = driver.execute_script("return document.body.getAttribute('data-version')")
+        assert Translator("en")("core.serve.turn_seat", seat="", step="").split(":")[0].strip() in \
+            driver.execute_script(text_of, "p.turn")
+        driver.switch_to.new_window("tab")  # the seat's own phone
+        driver.get(f"{base}/{seat_token}/")
+        wait_drawn(driver)
+        wait.until(lambda d: d.execute_script("return !!document.querySelector('form.question')"))
+        assert driver.execute_script(text_of, "form.question .prompt") == q["prompt"]
+        check_page(driver)
+        # a refused answer: the question's own words, shown on the phone; nothing changes
+        field = driver.find_element(By.CSS_SELECTOR, "form.question input[name=text]")
+        field.send_keys("nonsense-xyz")
+        driver.find_element(By.CSS_SELECTOR, "form.question button[type=submit]").click()
+        wait.until(lambda d: d.execute_script("var e = document.querySelector('form.question .notice.error');"
+                                              " return e && !e.hidden ? e.textContent : '';"))
+        assert "nonsense-xyz" in driver.execute_script(text_of, "form.question .notice.error")
+        check_page(driver)  # the refusal reads as well
+        driver.save_screenshot(str(tmp_path / f"seat-refused-{device}.png"))
+        # the answer: nothing summoned
+        field = driver.find_element(By.CSS_SELECTOR, "form.question input[name=text]")
+        field.clear()
+        driver.find_element(By.CSS_SELECTOR, "form.question button[type=submit]").click()
+        wait.until(lambda d: not d.execute_script("return !!document.querySelector('form.question')"))
+        assert driver.execute_script(text_of, "#seat").find(Translator("en")("core.serve.not_yours")) >= 0
+        check_page(driver)
+        driver.save_screenshot(str(tmp_path / f"seat-answered-{device}.png"))
+        # the shared board has moved on
+        driver.switch_to.window(board_tab)
+        wait.until(lambda d: d.execute_script("return document.body.getAttribute('data-version')") != version)
+        wait.until(lambda d: d.execute_script(text_of, ".step h3") not in ("", first_step))
+        check_page(driver)
+        driver.save_screenshot(str(tmp_path / f"board-after-{device}.png"))
+    finally:
+        driver.quit()
