@@ -97,6 +97,9 @@
     var out = '<form class="question" data-id="' + esc(q.id) + '" data-kind="' + esc(q.kind) + '">';
     out += '<p class="prompt">' + esc(q.prompt) + "</p>";
     if (q.hint) out += "<p>" + esc(q.hint) + "</p>";
+    if (q.choices.length > 9) {  // a long list (a Radlands turn, the Old World cards): typing filters it, as at the terminal
+      out += '<input class="filter" type="search" autocomplete="off" placeholder="' + esc(texts.filter) + '" aria-label="' + esc(texts.filter) + '">';
+    }
     if (q.kind === "choice" || q.kind === "yesno") {
       out += '<div class="choices">';
       q.choices.forEach(function (c) {
@@ -137,6 +140,14 @@
     askBox.innerHTML = q ? questionHtml(q) : (seat.waiting ? "<p>" + esc(seat.waiting) + "</p>" : "");
     var form = askBox.querySelector("form.question");
     if (form) form.addEventListener("submit", submit);
+    var filter = askBox.querySelector("input.filter");
+    if (filter) filter.addEventListener("input", function () {
+      var words = filter.value.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").split(/\s+/).filter(Boolean);
+      askBox.querySelectorAll(".choices .choice").forEach(function (c) {
+        var text = c.textContent.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+        c.hidden = !words.every(function (w) { return text.indexOf(w) >= 0; });
+      });
+    });
   }
 
   function submit(event) {

@@ -193,3 +193,58 @@ def test_a_seat_answers_on_its_phone_and_the_shared_board_changes(seats_served, 
         driver.save_screenshot(str(tmp_path / f"board-after-{device}.png"))
     finally:
         driver.quit()
+
+
+def test_a_long_list_of_choices_filters_and_a_tap_answers(tmp_path):
+    """A Radlands turn offers dozens of actions: typing filters them, as at the terminal; an unavailable action
+    is shown with its reason and cannot be tapped; a tap answers."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from cli import serve
+    from cli.env import Env
+    from state.save import read
+    from test_serve_seats import question_waiting
+
+    session = make_save("radlands", "phone-choices", steps=40)
+    server, board, token = serve.make_server(Env(lang="en", game="phone-choices"), 0, lan=False)
+    observer = serve._watch(board)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    driver = open_browser(390, 844)
+    try:
+        seat_token, seat_id, q = question_waiting(server)
+        assert len(q["choices"]) > 9
+        driver.get(f"http://127.0.0.1:{server.server_address[1]}/{seat_token}/")
+        wait_drawn(driver)
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "input.filter"))
+        visible = "return Array.prototype.filter.call(document.querySelectorAll('.choices .choice'), function (c) {" \
+                  " return !c.hidden; }).map(function (c) { return c.textContent; });"
+        assert len(driver.execute_script(visible)) == len(q["choices"])
+        unavailable = [c for c in q["choices"] if c["unavailable"]]
+        if unavailable:
+            assert driver.execute_script("return document.querySelectorAll('.choices button:disabled').length") == len(unavailable)
+        end = next(c for c in q["choices"] if not c["unavailable"])
+        driver.find_element(By.CSS_SELECTOR, "input.filter").send_keys(end["label"].split(" (")[0].lower())
+        shown = driver.execute_script(visible)
+        assert shown and len(shown) < len(q["choices"]) and all(end["label"].split(" (")[0] in s for s in shown)
+        check_page(driver)
+        driver.save_screenshot(str(tmp_path / "filtered.png"))
+        before = read(session.save.folder)
+        driver.find_element(By.CSS_SELECTOR, f".choices button[value='{end['value']}']").click()
+        def records(save):
+            return (save.pending or {}).get("records", [])
+
+        def moved(_):
+            now = read(session.save.folder)
+            return (now.journal_length, len(records(now))) != (before.journal_length, len(records(before)))
+
+        WebDriverWait(driver, 10).until(moved)
+        after = read(session.save.folder)
+        answered = [r for e in after.journal()[before.journal_length:] for r in e["records"]] + records(after)
+        assert any(r["id"] == q["id"] and r["value"] == end["value"] and r["source"] == "table" for r in answered)
+    finally:
+        driver.quit()
+        server.close_all()
+        server.shutdown()
+        observer.stop()
+        server.server_close()
