@@ -1,19 +1,22 @@
-"""``tabletop serve``: the board on every phone at the table, live and read-only.
+"""``tabletop serve``: the board on every phone at the table, live, and each seat's own questions on its phone.
 
-Design (see README, "The board on your phone"):
+Design (see README, "At the table with phones"):
 
 - The standard library's ``HTTPServer`` with a gate in front (``Server``, issue 31): one thread reads every
-  request head with ``selectors`` and a time limit, and only a complete request gets a handler thread, so a
-  slow, stalled or vanished phone holds no thread. Live updates are server-sent events: the page keeps one
-  ``EventSource`` open and the server pushes the new board when the save changes.
+  request (its head, and a small answer's body) with ``selectors`` and a time limit, and only a complete request
+  gets a handler thread, so a slow, stalled or vanished phone holds no thread. Live updates are server-sent
+  events: the page keeps one ``EventSource`` open and the server pushes the new board when the save changes.
 - Changes are seen by ``watchdog`` (inotify on Linux, the platform's watcher elsewhere) on the game's folder: the
   save's own atomic writes wake the server; nothing polls the disk.
 - The save is read exactly as ``tabletop status`` reads it: no lock taken, nothing written (not even the data
   cache). A write in progress (a temporary file beside the save) is shown as such; a save that cannot be read is
   shown as damaged, with no path.
-- Only GET and HEAD; every address carries a random token made at start; names of saves, paths and the home folder
-  never appear in a page or an error. Connections, handlers and live streams are bounded per address and in
-  total (the limits below).
+- Every address carries a random token made at start: the board's (GET and HEAD only), and one per seat
+  (``cli/seatserve.py``), whose page may also POST the answer to that seat's question waiting now (Origin and
+  JSON checked, size and rate bounded); that answer goes through ``Session.play`` under the save's lock, as a
+  typed answer. Names of saves, paths and the home folder never appear in a page or an error. Connections,
+  handlers and live streams are bounded per address and in total (the limits below).
+- The page is static files in ``cli/web/``, filled and served by ``cli/webboard.py``.
 
 This module is imported only by ``tabletop serve`` (start-up of the other commands does not move).
 """
