@@ -581,10 +581,9 @@ class Handler(BaseHTTPRequestHandler):
         return lang if lang in LANGS else self.server.board.lang
 
     def _state(self, lang: str, width: int, seat: dict | None) -> bytes:
-        from .i18n import Translator
-
-        snap = self.server.board.snapshot(lang, width)
-        return json.dumps(public(snap, seat, Translator(lang)), ensure_ascii=False).encode()
+        board = self.server.board
+        snap = board.snapshot(lang, width)
+        return json.dumps(public(snap, seat, board.translator(lang)), ensure_ascii=False).encode()
 
     def do_POST(self) -> None:
         """A seat's answer to its question: ``{"id": question id, "answer": ...}`` from its own page only."""

@@ -111,6 +111,7 @@ class Board:
         self.changed = threading.Condition()
         self._cache: dict[tuple[int, str, int], dict[str, Any]] = {}
         self._render_lock = threading.Lock()
+        self._translators: dict[str, Any] = {}
 
     # -- changes ----------------------------------------------------------
     def touch(self) -> None:
@@ -123,6 +124,15 @@ class Board:
         with self.changed:
             self.changed.wait_for(lambda: self.version != seen or stop.is_set(), timeout=timeout)
             return self.version
+
+    def translator(self, lang: str):
+        """One translator per language for the server's life: its catalogs are read once, not at every render
+        (called while rendering, under the render lock)."""
+        from .i18n import Translator
+
+        if lang not in self._translators:
+            self._translators[lang] = Translator(lang)
+        return self._translators[lang]
 
     # -- reading ----------------------------------------------------------
     def snapshot(self, lang: str, width: int = DEFAULT_WIDTH) -> dict[str, Any]:
@@ -141,9 +151,8 @@ class Board:
 
         from state.save import SaveError
 
-        from .i18n import Translator
 
-        t = Translator(lang)
+        t = self.translator(lang)
         empty = {"title": "", "board": "", "log": [], "turn": "", "session": None, "waiting": None, "seats": {}}
         for attempt in range(3):
             try:
@@ -174,6 +183,7 @@ class Board:
         session = Session.open(self.folder)  # as 'status' reads it: no lock, no write
         session.save.name = t("core.serve.this_game")  # the save's name is not the phones' business
         env = Env(lang=lang)
+        env._t = t
         console = Console(record=True, width=width, file=io.StringIO(), force_terminal=True, color_system="truecolor",
                           highlight=False, soft_wrap=False)
         env._console = console
