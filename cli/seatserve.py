@@ -134,7 +134,7 @@ def turn_text(t, game_id: str, session, waiting_now, seats_by_id: dict[str, dict
     label = t.render(session.game.step_label(step))
     if sid is not None and sid in seats_by_id:
         return t("core.serve.turn_seat", seat=seat_label(t, game_id, seats_by_id[sid]), step=label)
-    return t("core.serve.turn_table", step=label)
+    return t("core.serve.turn_table", step=label, question=t.render(ask.msg))
 
 
 def duration(t, seconds: int) -> str:

@@ -220,7 +220,9 @@ def test_a_phone_waits_for_the_lock_briefly_and_is_told_the_game_is_busy(served)
     with SaveLock(session.save.folder):
         started = time.monotonic()
         status, data = answer(server, seat_token, q["id"], "")
-        assert status == 503 and "again" in data["error"]
+        from cli.i18n import Translator
+
+        assert status == 503 and data["error"] == Translator("en")("core.serve.answer_busy")
         assert time.monotonic() - started < 5
     assert answer(server, seat_token, q["id"], "")[0] == 200  # the lock free again: the answer goes in
 
@@ -269,3 +271,33 @@ def test_an_open_seat_page_is_said_in_the_phones_file(served):
     while phones_online(folder) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert phones_online(folder) == set()
+
+
+def test_the_tables_question_is_shown_on_the_board_and_on_no_seat():
+    """A question that is no seat's (Anachrony's action report, a bot's) stays at the computer: the board and every
+    seat's page say so, with the question; no seat can answer it."""
+    from cli import serve
+    from cli.env import Env
+    from cli.i18n import Translator
+    from cli.seatserve import waiting, whose
+
+    session = make_save("anachrony", "table-question", steps=40)
+    now = waiting(session)
+    assert now is not None and whose(session, now) is None
+    server, board, token = serve.make_server(Env(lang="pt-BR", game="table-question"), 0, lan=False)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        for lang in ("en", "pt-BR"):
+            t = Translator(lang)
+            expected = t("core.serve.turn_table", step=t.render(session.game.step_label(now[0])),
+                         question=t.render(now[1].msg))
+            assert state_of(server, token, lang)["turn"] == expected
+            for seat_token in server.seats:
+                part = state_of(server, seat_token, lang)["seat"]
+                assert part["question"] is None and part["turn"] == expected
+                assert answer(server, seat_token, now[1].id, "x", lang=lang)[0] == 403  # not this seat's
+    finally:
+        server.close_all()
+        server.shutdown()
+        server.server_close()
