@@ -13,7 +13,7 @@ import typer
 
 from .env import CliError, Env, Exit, current
 
-collection_app = typer.Typer(help="What the table owns, per game: shown, or changed with add and remove.",
+collection_app = typer.Typer(help="What the table owns, per game (without a collection file: everything).",
                              invoke_without_command=True)
 
 HEADER = ("# What this table owns, per game (tabletop collection). true: owned; false: not owned.\n"
