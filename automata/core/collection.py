@@ -13,9 +13,10 @@ from types import ModuleType
 
 
 def module(game_id: str) -> ModuleType:
-    from .games import find_game
+    """The game's ``randomsetup`` module (a required capability: automata/core/contract.py)."""
+    from .contract import package
 
-    return importlib.import_module(find_game(game_id).module.rsplit(".", 1)[0] + ".randomsetup")
+    return importlib.import_module(f"{package(game_id)}.randomsetup")
 
 
 def content(game_id: str) -> tuple[str, ...]:
