@@ -118,3 +118,11 @@ def test_random_draws_only_what_is_owned():
 def test_random_in_portuguese():
     r = tt("--lang", "pt-BR", "new", "anachrony", "--random", "--players", "2", "--seed", "4")
     assert r.exit_code == 0 and "Montagem sorteada (semente 4)" in r.output and "Caminho" in r.output
+
+
+def test_the_modules_question_marks_what_is_not_owned():
+    tt("collection", "remove", "anachrony", "intrigues")
+    r = tt("new", "anachrony", "--players", "2", "--answer", "new.anachrony.modules=intrigues", "--seed", "1")
+    assert r.exit_code == 2 and "not in the collection" in r.output.replace("\n", " ")
+    r = tt("new", "anachrony", "--players", "2", "--answer", "new.anachrony.modules=hypersync", "--seed", "1")
+    assert r.exit_code == 0 and _save("anachrony-1")["options"]["modules"] == ["hypersync"]

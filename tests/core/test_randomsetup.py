@@ -165,3 +165,19 @@ def test_radlands_items_are_the_data_sets():
     from automata.radlands.randomsetup import CONTENT
 
     assert set(CONTENT) == set(load().sets)
+
+
+def test_anachrony_setup_says_the_drawn_paths_where_the_boards_are_taken():
+    """Rules file §2.4 C14-C18: the Player boards are taken at the players' step; the draw is said there."""
+    from automata.anachrony import setup
+    from automata.anachrony.game import new_state
+
+    raw = core.draw("anachrony", {"players": 3}, set(), ALL_ANACHRONY, 2)
+    opts = legal("anachrony", raw)
+    state = new_state(opts, 2)
+    from automata.anachrony.data import load
+
+    said = [s.msg for s in setup._players_setup(state, load()) if type(s).__name__ == "Say"]
+    paths = [m.params for m in said if m.id == "anachrony.setup.drawn_path"]
+    assert [p["path"] for p in paths] == [f"@anachrony.path.{opts['paths'][f'p{i}']['path']}" for i in (1, 2, 3)]
+    assert any(m.id == "anachrony.setup.drawn_side" for m in said)
