@@ -31,7 +31,7 @@ def new_game(game_id: str, name: str | None, another: bool, options: Callable[[E
     info = find_game(game_id)
     if resume_unfinished(env, info.id, info.name, name, another):
         return
-    raw = prepare(env, info.id, options(env), random, given_options())
+    raw = prepare(env, info.id, options(env), random, given_options(), NewQuestions(env))
     start_new_game(env, load_game(info.id), info.id, info.name, raw, name)
 
 

@@ -20,8 +20,9 @@ from .env import CliError, Env, Exit
 PLAYER_COUNT = {"chaos": set(), "toc": {"humans"}, "radlands": {"players"}, "anachrony": {"players", "names"}}
 
 
-def prepare(env: Env, game_id: str, raw: dict, random: bool, given: set[str]) -> dict:
-    """``raw`` checked against the collection and, with ``random``, completed by the draw the table keeps."""
+def prepare(env: Env, game_id: str, raw: dict, random: bool, given: set[str], questions) -> dict:
+    """``raw`` checked against the collection and, with ``random``, completed by the draw the table keeps
+    (``questions``: the ``new`` command's ``NewQuestions``, which asks keep/redraw)."""
     from automata.core import collection as core
 
     from .collection import read
@@ -31,7 +32,7 @@ def prepare(env: Env, game_id: str, raw: dict, random: bool, given: set[str]) ->
         _refuse_missing(env, game_id, core.missing(game_id, raw, have))
         return raw
     _refuse_missing(env, game_id, [i for i in core.missing(game_id, {}, have)])  # the base game, before drawing
-    drawn = _draw_and_keep(env, game_id, raw, given | PLAYER_COUNT.get(game_id, set()), have)
+    drawn = _draw_and_keep(env, game_id, raw, given | PLAYER_COUNT.get(game_id, set()), have, questions)
     _refuse_missing(env, game_id, core.missing(game_id, drawn, have))  # a fixed option may still need something
     return drawn
 
@@ -58,18 +59,16 @@ def draw(game_id: str, raw: dict, fixed: set[str], have: set[str], seed: int, ov
     return core.draw(game_id, {**raw, "overrides": overrides}, fixed, have, seed)
 
 
-def _draw_and_keep(env: Env, game_id: str, raw: dict, fixed: set[str], have: set[str]) -> dict:
+def _draw_and_keep(env: Env, game_id: str, raw: dict, fixed: set[str], have: set[str], q) -> dict:
     import secrets
 
     from automata.core import collection as core
     from automata.core.steps import ONE_OF, Ask, Choice, Msg
 
-    from .newgame import NewQuestions
     from .saves import read_overrides
 
     overrides = read_overrides(env, game_id)
     seed = env.seed if env.seed is not None else secrets.randbelow(2**31)
-    q = NewQuestions(env)
     ask = Ask("new.random", Msg("core.random.ask"), ONE_OF,
               (Choice("keep", Msg("core.random.keep")), Choice("redraw", Msg("core.random.redraw"))), default="keep")
     while True:
