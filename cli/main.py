@@ -423,6 +423,7 @@ def raise_usage(text: str) -> None:
 # The shared commands live in cli/commands.py (which does not import this module); the games' modules are imported
 # when their group or 'new' is used: lazy_groups().
 from . import commands  # noqa: E402
+from .collection import collection_app  # noqa: E402
 from .fix import fix_app  # noqa: E402
 
 #: The shared commands, in the order of the help: each made into the framework's command only when it is used
@@ -430,6 +431,7 @@ from .fix import fix_app  # noqa: E402
 CORE_COMMANDS = {info.name or typer.main.get_command_name(info.callback.__name__): info
                  for info in (*commands.core.registered_commands, *fix_app.registered_commands)}
 app.add_typer(commands.data_app, name="data")  # 'new' and the games' groups: CompanionGroup.get_command
+app.add_typer(collection_app, name="collection")
 
 
 def main() -> None:
