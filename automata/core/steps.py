@@ -9,7 +9,7 @@ renders them in the table's language.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Generator
 
 from .msg import Msg, msg  # noqa: F401  (a message: its own small module, which saves and data read alone)
