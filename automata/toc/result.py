@@ -11,16 +11,13 @@ the bots have a score here, and the winner is known only where the Legacy the pr
 - a bot had reached the goal: the humans' Legacy is not tracked, so nobody is named (``undecided``); the bot with
   the most Legacy is given as the leader among the bots.
 
-Seats: the bots' colours, and ``human1``… for the human players. Pure: no I/O.
+Seats (``seats.py``): the bots' colours, and ``human1``… for the human players. Pure: no I/O.
 """
 
 from __future__ import annotations
 
 from .data import data_of
-
-
-def human_seats(state: dict) -> list[str]:
-    return [f"human{n}" for n in range(1, int(state.get("options", {}).get("humans", 0)) + 1)]
+from .seats import seats
 
 
 def result(state: dict) -> dict:
@@ -37,7 +34,7 @@ def result(state: dict) -> dict:
         leaders = [c for c in order if scores[c] == best]
         return {"finished": True, "winners": [], "scores": scores, "ended_by": "toc.result.bot_goal", "undecided": True,
                 "ended_params": {"bots": [f"@toc.colour.{c}" for c in leaders], "legacy": best, "threshold": threshold}}
-    humans = human_seats(state)
+    humans = [s["id"] for s in seats(state) if s["kind"] == "human"]
     out = {"finished": True, "winners": humans if len(humans) == 1 else [], "scores": scores,
            "ended_by": "toc.result.human_goal", "ended_params": {"best": best, "threshold": threshold}}
     if len(humans) != 1:
