@@ -25,10 +25,10 @@ def export(
 ) -> None:
     """Export a game (default: the current one; --game NAME another): for BG Stats with --bgstats FILE, or as JSON with --json."""
     env = current()
-    if bgstats is None and not env.json:
-        raise CliError(env.t("core.export.err.what"))
     if qr and bgstats is None:
         raise CliError(env.t("core.export.err.qr_alone"))
+    if bgstats is None and not env.json:
+        raise CliError(env.t("core.export.err.what"))
     summary = read_summary(env)
     if bgstats is None:
         from .exporters import gamejson

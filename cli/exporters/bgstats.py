@@ -40,6 +40,9 @@ from pathlib import Path
 from urllib.parse import quote
 
 LINK = "https://app.bgstatsapp.com/createPlay.html"
+#: Characters a URL's query may hold as they are (RFC 3986 3.4, less "&", "=" and "+", which a query's reader
+#: would take for its own): the JSON's other characters are percent-encoded, and decoding gives the JSON back.
+SAFE = ":,/@!$'()*;?"
 SOURCE_NAME = "Tabletop Companion"
 #: The namespace of every id this program gives BG Stats: the same save always gets the same ids.
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/tabletop-companion/bgstats")
@@ -69,13 +72,15 @@ def play_id(summary: dict) -> str:
     return str(uuid.uuid5(NAMESPACE, "play:" + key))
 
 
-def _seat_key(summary: dict, seat: dict, labels: Labels) -> str:
-    """A seat as a BG Stats player: a bot is the same player in every play (its kind and level are its role), a
-    human seat is matched by the name the table gave it (else by the seat, within this game)."""
+def _seat_key(summary: dict, seat: dict) -> str:
+    """A seat as a BG Stats player, short and stable: a bot is the same player in every play of its game (its level
+    is its role), a human seat is matched by the name the table gave it, else it is this game's seat."""
     if seat.get("kind") == "bot":
-        return f"bot:{summary['game']}:{seat.get('bot') or seat['id']}"
-    name = (seat.get("name") or "").strip()
-    return f"human:{name.casefold()}" if name else f"seat:{play_id(summary)}:{seat['id']}"
+        key = f"bot:{summary['game']}:{seat.get('bot', '')}:{seat['id']}"
+    else:
+        name = (seat.get("name") or "").strip()
+        key = f"human:{name.casefold()}" if name else f"seat:{play_id(summary)}:{seat['id']}"
+    return uuid.uuid5(NAMESPACE, key).hex[:12]
 
 
 def _when(iso: str) -> str:
@@ -93,15 +98,18 @@ def _minutes(summary: dict) -> int:
 
 
 def _ranks(summary: dict) -> dict[str, int]:
-    """Rank 1 for the winners, then by score (highest first); seats without a score share the last rank."""
-    seats = summary["seats"]
-    order = sorted(seats, key=lambda s: (not s.get("winner"), -(s["score"] if s.get("score") is not None else -10**9)))
+    """Rank 1 for every winner; the others after them by score, highest first (equal scores share a rank, seats
+    without a score come last)."""
+    def standing(seat: dict):
+        if seat.get("winner"):
+            return (0, 0)
+        return (1, 0) if seat.get("score") is None else (0.5, -seat["score"])
+
+    order = sorted(summary["seats"], key=standing)
     ranks: dict[str, int] = {}
-    previous = None
-    for i, seat in enumerate(order, 1):
-        key = (bool(seat.get("winner")), seat.get("score"))
-        ranks[seat["id"]] = ranks[order[i - 2]["id"]] if previous == key else i
-        previous = key
+    for i, seat in enumerate(order):
+        same = i > 0 and standing(order[i - 1]) == standing(seat)
+        ranks[seat["id"]] = ranks[order[i - 1]["id"]] if same else i + 1
     return ranks
 
 
@@ -122,27 +130,37 @@ def link_play(summary: dict, labels: Labels, owner: dict | None = None) -> dict:
     ranks = _ranks(summary)
     players = []
     for i, seat in enumerate(summary["seats"]):
-        player = {"name": labels.seats.get(seat["id"], seat["id"]), "sourcePlayerId": _seat_key(summary, seat, labels),
-                  "winner": bool(seat.get("winner")), "rank": ranks[seat["id"]],
-                  "role": labels.roles.get(seat["id"], ""), "startPlayer": i == 0}
+        # every player carries "winner" (BG Stats' Android app is reported to refuse a player without it)
+        player = {"name": labels.seats.get(seat["id"], seat["id"]), "sourcePlayerId": _seat_key(summary, seat),
+                  "winner": bool(seat.get("winner")), "rank": ranks[seat["id"]]}
+        if i == 0:
+            player["startPlayer"] = True
         score = _score(seat, game["no_points"])
         if score is not None:
             player["score"] = score
+        if labels.roles.get(seat["id"]):
+            player["role"] = labels.roles[seat["id"]]
         if nonplayer and seat.get("kind") == "bot":
             player[nonplayer] = True
         players.append(player)
-    play = {"sourceName": SOURCE_NAME, "sourcePlayId": play_id(summary), "playDate": _when(summary.get("ended") or summary.get("started") or summary.get("created", "")),
-            "durationMin": _minutes(summary), "board": labels.board, "comments": labels.comments,
+    # the link travels whole in a URL (and a QR code): empty fields are left out
+    play = {"sourceName": SOURCE_NAME, "sourcePlayId": play_id(summary),
+            "playDate": _when(summary.get("ended") or summary.get("started") or summary.get("created", "")),
+            "durationMin": _minutes(summary),
             "game": {"name": game["name"], "bggId": game["bgg_id"], "highestWins": game["highest_wins"],
                      "noPoints": game["no_points"], "sourceGameId": summary["game"]},
             "players": players}
+    if labels.board:
+        play["board"] = labels.board
+    if labels.comments:
+        play["comments"] = labels.comments
     return play
 
 
 def link(play: dict) -> str:
     """The one-play link: opening it on a phone with BG Stats shows the app's import dialog."""
     text = json.dumps(play, ensure_ascii=False, separators=(",", ":"))
-    return f"{LINK}?data={quote(text, safe='')}"
+    return f"{LINK}?data={quote(text, safe=SAFE)}"
 
 
 def bgsplay(summary: dict, labels: Labels, owner: dict | None = None) -> str:
@@ -153,7 +171,7 @@ def bgsplay(summary: dict, labels: Labels, owner: dict | None = None) -> str:
     stamp = _when(summary.get("ended") or summary.get("created", ""))
     players, scores = [], []
     for i, seat in enumerate(summary["seats"], 1):
-        player = {"id": i, "uuid": str(uuid.uuid5(NAMESPACE, "player:" + _seat_key(summary, seat, labels))),
+        player = {"id": i, "uuid": str(uuid.uuid5(NAMESPACE, "player:" + _seat_key(summary, seat))),
                   "name": labels.seats.get(seat["id"], seat["id"]), "isAnonymous": False, "bggUsername": "",
                   "modificationDate": stamp}
         if nonplayer and seat.get("kind") == "bot":

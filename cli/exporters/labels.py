@@ -55,6 +55,8 @@ def seat_role(t, game: str, seat: dict, name: str) -> str:
     if seat.get("kind") == "bot":
         bot = _first(t, [f"{game}.solo.bot.{seat.get('bot', '')}", f"core.export.bot_name.{seat.get('bot', '')}"]) or _words(seat.get("bot", ""))
         level = seat.get("level") or ""
+        if re.fullmatch(r"[a-z0-9_]+", level):  # a mat or difficulty named by its id: its words
+            level = _words(level)
         parts.append(t("core.export.bot_role", bot=bot or name, level=level) if level else t("core.export.bot", bot=bot or name))
     return " · ".join(parts)
 

@@ -95,10 +95,14 @@ def test_bgstats_file_and_link_have_the_shape_of_their_sources(home, tmp_path, g
             assert row["role"].startswith("Bot") and player["role"] == row["role"]
     winners = [p for p in play["players"] if p["winner"]]
     assert all(p["rank"] == 1 for p in winners)
-    assert [p["rank"] for p in play["players"] if not p["winner"]] == sorted(p["rank"] for p in play["players"] if not p["winner"])
-    assert document["plays"][0]["board"] == play["board"]
-    if summary["modules"]:
-        assert play["board"]
+    losers = sorted((p for p in play["players"] if not p["winner"]), key=lambda p: p["rank"])
+    assert all(p["rank"] > 1 for p in losers)
+    points = [p.get("score", 0) for p in losers]
+    assert points == sorted(points, reverse=True), "a lower rank never has more points"
+    for a, b in zip(losers, losers[1:]):
+        assert (a["rank"] == b["rank"]) == (a.get("score") == b.get("score"))
+    assert document["plays"][0]["board"] == play.get("board", "")
+    assert bool(play.get("board")) == bool(summary["modules"])
 
 
 def test_the_board_names_the_modules_played(home, tmp_path):
