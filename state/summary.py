@@ -7,7 +7,8 @@ message id of what is wrong) and ``damaged_params``, so that a list of games goe
 
 The dict (see ``../contract.md``-style keys, kept stable for the exporters):
 ``name``, ``game``, ``options`` (without the owner's data overrides), ``modules``, ``seed``, ``created``,
-``finished``, ``seats`` (each game's ``seats`` with ``score`` and ``winner``), ``result`` (the game's ``result``),
+``finished``, ``seats`` (each game's ``seats`` with ``score``, ``winner`` and ``terms``: how displays name the
+seat, its bot, level and factions, as message data or plain names), ``result`` (the game's ``result``),
 ``started``, ``ended``, ``play_seconds``, ``seat_seconds``, ``breaks``, ``steps``, ``damaged`` ("" when sound);
 with ``with_journal``, also ``journal`` (the entries) and ``state`` (the final state).
 """
@@ -78,11 +79,13 @@ def _game_of(folder: Path) -> str:
 def _summary(save, journal: list[dict]) -> dict[str, Any]:
     from automata.core import contract, seats
 
-    result = dict(contract.capability(save.game, "result").result(save.state))
+    module = contract.capability(save.game, "result")
+    result = dict(module.result(save.state))
     table = []
     for seat in seats.seats(save.game, save.state):
         sid = seat["id"]
-        table.append({**seat, "score": result["scores"].get(sid), "winner": sid in result["winners"]})
+        table.append({**seat, "score": result["scores"].get(sid), "winner": sid in result["winners"],
+                      "terms": module.seat_terms(save.state, seat)})
     clock = _clocks(save)
     options = {k: v for k, v in save.options.items() if k != "overrides"}
     modules = options.get("modules") or []
