@@ -11,6 +11,8 @@ reads it. Seats: the players ``p1``… and the solo opponent ``bot``. Pure: no I
 
 from __future__ import annotations
 
+from ..core.steps import msg
+
 DECIDED = ("total", "water", "resources", "shared", "tie_is_loss")
 
 
@@ -30,3 +32,13 @@ def result(state: dict) -> dict:
     params = {"era": era, "decided": f"@anachrony.result.decided.{decided if decided in DECIDED else 'total'}"}
     return {"finished": True, "winners": [str(p) for p in final.get("winners", [])], "scores": scores,
             "ended_by": "anachrony.result.collapsed" if early else "anachrony.result.last_era", "ended_params": params}
+
+
+def seat_terms(state: dict, seat: dict) -> dict:
+    """How displays name a seat: the player's name, else "Player N"; the solo opponent by its name, its difficulty
+    options as they are (``first-edition,cores=2``)."""
+    if seat.get("kind") == "bot":
+        bot = msg(f"anachrony.score.opponent.{seat['bot']}").to_data()
+        return {"seat": bot, "bot": bot, "level": seat.get("level", ""), "factions": []}
+    name = seat.get("name") or msg("anachrony.player", n=int(seat["id"][1:])).to_data()
+    return {"seat": name, "bot": "", "level": "", "factions": []}

@@ -9,6 +9,8 @@ decided in ``state["result"]``; this module only reads it. Pure: no I/O.
 
 from __future__ import annotations
 
+from ..core.steps import msg
+
 
 def result(state: dict) -> dict:
     """``{"finished", "winners", "scores", "ended_by", "ended_params"}``: seats are the Power ids, scores their VP;
@@ -21,3 +23,9 @@ def result(state: dict) -> dict:
     return {"finished": finished, "winners": winners, "scores": scores,
             "ended_by": f"chaos.win.{rule}" if rule else ("chaos.result.over" if finished else ""),
             "ended_params": {}}
+
+
+def seat_terms(state: dict, seat: dict) -> dict:
+    """How displays name a seat (message data): the Power, which is also its faction."""
+    power = msg(f"chaos.power.{seat['id']}").to_data()
+    return {"seat": power, "bot": "", "level": "", "factions": [power]}

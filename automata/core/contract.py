@@ -36,7 +36,7 @@ CAPABILITIES: tuple[Capability, ...] = (
     # who sits at the table and whose question a question is (automata/core/seats.py; the clocks, history)
     Capability("seats", "seats", ("seats", "question_seat"), required=True),
     # how a game ended: winners, scores per seat, the rule (tabletop history, stats, export; state/summary.py)
-    Capability("result", "result", ("result",), required=True),
+    Capability("result", "result", ("result", "seat_terms"), required=True),
 )
 
 

@@ -9,6 +9,8 @@ has no points: no seat has a score. Pure: no I/O.
 
 from __future__ import annotations
 
+from ..core.steps import msg
+
 from .board import SIDES
 
 
@@ -23,3 +25,13 @@ def result(state: dict) -> dict:
         return {"finished": True, "winners": [], "scores": {},
                 "ended_by": "radlands.result.draw" if outcome == "draw" else "radlands.result.over", "ended_params": {}}
     return {"finished": False, "winners": [], "scores": {}, "ended_by": "", "ended_params": {}}
+
+
+def seat_terms(state: dict, seat: dict) -> dict:
+    """How displays name a seat: its name, else "Player A"/"Player B"; its factions are its camps (the cards' names)."""
+    from .data import data_of
+
+    data = data_of(state)
+    camps = [str(data.card(c)["name"]) for c in seat.get("faction", "").split(",") if c]
+    return {"seat": seat.get("name") or msg(f"radlands.side.{seat['id']}").to_data(), "bot": "", "level": "",
+            "factions": camps}
