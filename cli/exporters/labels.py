@@ -1,5 +1,6 @@
-"""The names an export shows, in the table's language: each seat (the name the table gave it, else its Power,
-side, colour or player number), its role (faction, bot and level) and the board (the modules played)."""
+"""The names an export shows, in the table's language: each seat and its role (its factions; a bot's kind and
+level), from the ``terms`` the summary gives each seat (the game's ``result.seat_terms``: message data or plain
+names), the board (the modules played) and the rule that ended the game."""
 
 from __future__ import annotations
 
@@ -8,28 +9,13 @@ import re
 from .bgstats import Labels
 
 
-def _first(t, ids: list[str], **params) -> str:
-    for message in ids:
-        if t.has(message, t.lang) or t.has(message, "en"):
-            return t(message, **params)
-    return ""
+def term(t, value) -> str:
+    """A term of the summary as the table reads it: message data rendered, a plain name as it is."""
+    if isinstance(value, dict) and "id" in value:
+        from automata.core.steps import Msg
 
-
-def seat_name(t, game: str, seat: dict) -> str:
-    if (seat.get("name") or "").strip():
-        return seat["name"].strip()
-    sid = seat["id"]
-    if seat.get("kind") == "bot" and seat.get("bot"):
-        named = _first(t, [f"{game}.solo.bot.{seat['bot']}"])
-        if named:
-            return named
-    numbered = re.fullmatch(r"(p|human)(\d+)", sid)
-    if numbered:
-        key = f"{game}.player" if numbered.group(1) == "p" else f"{game}.human"
-        named = _first(t, [key], n=int(numbered.group(2)))
-        if named:
-            return _capital(named)
-    return _capital(_first(t, [f"{game}.power.{sid}", f"{game}.side.{sid}", f"{game}.colour.{sid}"]) or sid)
+        return t.render(Msg.from_data(value))
+    return str(value or "")
 
 
 def _capital(text: str) -> str:
@@ -40,39 +26,36 @@ def _words(key: str) -> str:
     return " ".join(w.capitalize() for w in re.split(r"[-_ ]+", key) if w)
 
 
-def faction_name(t, game: str, faction: str) -> str:
-    parts = [p.strip() for p in faction.split(",") if p.strip()]
-    return ", ".join(_capital(_first(t, [f"{game}.power.{p}", f"{game}.colour.{p}", f"{game}.path.{p}"]) or _words(p))
-                     for p in parts)
+def seat_name(t, seat: dict) -> str:
+    terms = seat.get("terms") or {}
+    return _capital(term(t, terms.get("seat")) or seat.get("name") or seat["id"])
 
 
-def seat_role(t, game: str, seat: dict, name: str) -> str:
-    parts = []
-    if seat.get("faction"):
-        faction = faction_name(t, game, seat["faction"])
-        if faction != name:
-            parts.append(faction)
+def seat_role(t, seat: dict, name: str) -> str:
+    """What the seat played ("Khorne", its camps) and, for a bot, which bot at which level ("AI bot, Gordian III")."""
+    terms = seat.get("terms") or {}
+    parts = [f for f in (_capital(term(t, x)) for x in terms.get("factions", [])) if f and f != name]
     if seat.get("kind") == "bot":
-        bot = _first(t, [f"{game}.solo.bot.{seat.get('bot', '')}", f"core.export.bot_name.{seat.get('bot', '')}"]) or _words(seat.get("bot", ""))
-        level = seat.get("level") or ""
-        if re.fullmatch(r"[a-z0-9_]+", level):  # a mat or difficulty named by its id: its words
-            level = _words(level)
-        parts.append(t("core.export.bot_role", bot=bot or name, level=level) if level else t("core.export.bot", bot=bot or name))
-    return " · ".join(parts)
+        bot = term(t, terms.get("bot")) or _words(seat.get("bot", ""))
+        parts.append(bot if bot and bot != name else t("core.export.bot"))
+        level = term(t, terms.get("level")) or seat.get("level", "")
+        if level:
+            parts.append(level)
+    return ", ".join(parts)
 
 
 def module_name(t, game: str, module: str) -> str:
     key = module.replace("-", "_")
-    return _first(t, [f"{game}.module.{key}"]) or _words(module)
+    message = f"{game}.module.{key}"
+    return t(message) if t.has(message, t.lang) or t.has(message, "en") else _words(module)
 
 
 def labels(t, summary: dict) -> Labels:
-    game = summary["game"]
     seats, roles = {}, {}
     for seat in summary["seats"]:
-        seats[seat["id"]] = seat_name(t, game, seat)
-        roles[seat["id"]] = seat_role(t, game, seat, seats[seat["id"]])
+        seats[seat["id"]] = seat_name(t, seat)
+        roles[seat["id"]] = seat_role(t, seat, seats[seat["id"]])
     result = summary.get("result") or {}
     comments = t(result["ended_by"], **result.get("ended_params", {})) if result.get("ended_by") else ""
-    board = ", ".join(module_name(t, game, m) for m in summary.get("modules", []))
+    board = ", ".join(module_name(t, summary["game"], m) for m in summary.get("modules", []))
     return Labels(seats=seats, roles=roles, board=board, comments=comments)
