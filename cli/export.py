@@ -50,7 +50,6 @@ def read_summary(env) -> dict:
     from . import saves
 
     name = saves.resolve_name(env)
-    saves.install_data_cache()
     summary = summarize(paths.game_dir(name), with_journal=True)
     if summary.get("damaged"):
         problem = env.t(summary["damaged"], **summary.get("damaged_params", {}))
