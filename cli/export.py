@@ -32,8 +32,9 @@ def export(
     summary = read_summary(env)
     if bgstats is None:
         from .exporters import gamejson
+        from .exporters.labels import labels
 
-        env.emit_json(gamejson.document(summary, step_text(env)))
+        env.emit_json(gamejson.document(summary, step_text(env), labels(env.t, summary).seats))
         return
     if not summary.get("finished"):
         raise CliError(env.t("core.export.err.unfinished", name=summary["name"]), Exit.FAILURE,

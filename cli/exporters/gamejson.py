@@ -19,9 +19,11 @@ CLOCK_KEYS = ("started", "ended", "play_seconds", "seat_seconds", "breaks", "bre
 SEAT_KEYS = ("id", "name", "kind", "bot", "level", "faction", "score", "winner")
 
 
-def document(summary: dict, lines: Callable[[dict], list[str]] | None = None) -> dict:
+def document(summary: dict, lines: Callable[[dict], list[str]] | None = None,
+             seat_labels: dict[str, str] | None = None) -> dict:
     """The game as one JSON object. ``lines(entry)`` renders what a step told the table in its language (the
-    ``text`` of each step); without it the steps carry only their message ids (``told``)."""
+    ``text`` of each step), ``seat_labels`` each seat's name as the table reads it (its ``label``); without them
+    the document carries only ids and message data."""
     steps = []
     for entry in summary.get("journal", []):
         step = {"n": entry.get("n"), "step": entry.get("step", {}), "label": entry.get("label", {}),
@@ -41,13 +43,20 @@ def document(summary: dict, lines: Callable[[dict], list[str]] | None = None) ->
         "finished": bool(summary.get("finished")),
         "setup": {"options": summary.get("options", {}), "modules": summary.get("modules", []),
                   "seed": summary.get("seed"), "created": summary.get("created", "")},
-        "seats": [{k: seat.get(k) for k in SEAT_KEYS} for seat in summary.get("seats", [])],
+        "seats": [_seat(seat, seat_labels) for seat in summary.get("seats", [])],
         "result": {"winners": result.get("winners", []), "scores": result.get("scores", {}),
                    "ended_by": result.get("ended_by", ""), "ended_params": result.get("ended_params", {})},
         "clocks": {k: summary[k] for k in CLOCK_KEYS if k in summary},
         "steps": steps,
         "final_state": summary.get("state", {}),
     }
+
+
+def _seat(seat: dict, seat_labels: dict[str, str] | None) -> dict:
+    out = {k: seat.get(k) for k in SEAT_KEYS}
+    if seat_labels is not None:
+        out["label"] = seat_labels.get(seat["id"], seat["id"])
+    return out
 
 
 def text(summary: dict, lines: Callable[[dict], list[str]] | None = None, ascii_only: bool = False) -> str:

@@ -157,6 +157,7 @@ def test_the_json_document_holds_the_whole_game(home, game):
     assert doc["game"] == game and doc["name"] == FINISHED[game] and doc["finished"] is True
     assert doc["setup"]["seed"] == save.seed and doc["setup"]["options"] == summary["options"]
     assert [s["id"] for s in doc["seats"]] == [s["id"] for s in summary["seats"]]
+    assert all(s["label"] for s in doc["seats"])
     assert doc["result"]["winners"] == summary["result"]["winners"]
     assert doc["result"]["scores"] == summary["result"]["scores"]
     journal = save.journal()
