@@ -90,7 +90,7 @@ def _summary(save, journal: list[dict]) -> dict[str, Any]:
     options = {k: v for k, v in save.options.items() if k != "overrides"}
     modules = options.get("modules") or []
     return {
-        "name": save.name,
+        "name": save.folder.name if save.folder else save.name,
         "game": save.game,
         "options": options,
         "modules": [str(m) for m in modules] if isinstance(modules, list) else [],
