@@ -96,9 +96,12 @@ def test_history_and_stats_fit_the_width(home, lang, width):
 
 def test_history_filters_by_game_by_save_and_finished(home):
     out = json.loads(run("--json", "history", "--game", "toc", home_dir=home).output)
-    assert [g["name"] for g in out["games"]] == ["toc-rome", "toc-tonight"]  # newest first
+    assert [g["name"] for g in out["games"]] == ["toc-pair", "toc-rome", "toc-tonight"]  # newest first
     out = json.loads(run("--json", "history", "--game", "toc", "--finished", home_dir=home).output)
-    assert [g["name"] for g in out["games"]] == ["toc-rome"]
+    assert [g["name"] for g in out["games"]] == ["toc-pair", "toc-rome"]
+    pair = out["games"][0]  # two humans and no bot at the goal: a human won, which one the program cannot know
+    assert pair["result"]["winner_kind"] == "human" and not any(s["winner"] for s in pair["seats"])
+    assert pair["result_text"].startswith("a human player won")
     out = json.loads(run("--json", "history", "--game", "anachrony-solo", home_dir=home).output)
     assert [g["name"] for g in out["games"]] == ["anachrony-solo"]
     out = json.loads(run("--json", "history", "--finished", home_dir=home).output)
@@ -159,6 +162,8 @@ def test_stats_count_the_finished_games(home):
     assert {f["key"] for f in chaos["factions"]} == {"khorne", "nurgle", "tzeentch", "slaanesh"}  # by Power
     khorne = next(f for f in chaos["factions"] if f["key"] == "khorne")
     assert khorne["plays"] == 2  # the two finished games; the damaged copy is left out
+    toc = next(e for e in out["games"] if e["game"] == "toc")
+    assert {k["key"]: k["wins"] for k in toc["kinds"]}["human"] == 2  # one named human, one "a human player"
     radlands = next(e for e in out["games"] if e["game"] == "radlands")
     assert len(radlands["factions"]) == 6  # by camp: three a side
 
@@ -175,3 +180,24 @@ def test_with_no_saves_both_commands_say_so(_tabletop_home):
     result = run("--lang", "pt-BR", "stats")
     assert result.exit_code == 0 and "Nenhuma partida terminada" in result.output
     assert not os.path.exists(_tabletop_home / "games")
+
+
+def test_every_result_and_seat_reads_in_portuguese(home):
+    """The rules that ended the games and the names of the seats are messages of both catalogs (no English
+    fallback in pt-BR), and neither command shows a raw message id or an unfilled placeholder."""
+    from cli.i18n import Translator
+    from leaks import RAW_ID, message_ids
+
+    t = Translator("pt-BR")
+    ids: set[str] = set()
+    for r in summaries(home).values():
+        if r["damaged"] or not r["finished"]:
+            continue
+        ids.update(message_ids({"id": r["result"]["ended_by"], "params": r["result"]["ended_params"]}))
+        for s in r["seats"]:
+            for term in [s["terms"]["seat"], s["terms"]["bot"], s["terms"]["level"], *s["terms"]["factions"]]:
+                if isinstance(term, dict):
+                    ids.update(message_ids(term))
+    assert ids and not [i for i in ids if not t.has(i, "pt-BR")]
+    text = run("--lang", "pt-BR", "history").output + run("--lang", "pt-BR", "stats").output
+    assert not RAW_ID.search(text) and not PLACEHOLDER.search(text)

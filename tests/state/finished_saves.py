@@ -22,6 +22,8 @@ GAMES = {
     "chaos-three": ("chaos", {"powers": "khorne,nurgle,slaanesh"}, "chaos_policy:Policy", 5, "2026-11-13T19:00:00+00:00"),
     "toc-rome": ("toc", {"humans": 1, "bots": "red,blue,yellow", "cards": "fixed", "emperor_rules": True},
                  "toc_policy:Policy", 3, "2026-11-20T19:00:00+00:00"),
+    "toc-pair": ("toc", {"humans": 2, "bots": "red,blue", "cards": "fixed"}, "toc_policy:Policy", 4,
+                 "2026-11-21T19:00:00+00:00"),
     "radlands-duel": ("radlands", {"first_game": True, "players": "Ana,Bia"}, "radlands_policy:Policy", 3,
                       "2026-11-27T19:00:00+00:00"),
     "anachrony-four": ("anachrony", {"players": 3, "modules": "neutronide,hypersync,quantum-loops,intrigues",
