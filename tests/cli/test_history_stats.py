@@ -196,6 +196,8 @@ def test_every_result_and_seat_reads_in_portuguese(home):
         ids.update(message_ids({"id": r["result"]["ended_by"], "params": r["result"]["ended_params"]}))
         for s in r["seats"]:
             for term in [s["terms"]["seat"], s["terms"]["bot"], s["terms"]["level"], *s["terms"]["factions"]]:
+                if isinstance(term, str) and term.startswith("@"):
+                    term = {"id": term[1:], "params": {}}
                 if isinstance(term, dict):
                     ids.update(message_ids(term))
     assert ids and not [i for i in ids if not t.has(i, "pt-BR")]
