@@ -28,8 +28,11 @@ def summarize(folder: Path, with_journal: bool = False) -> dict[str, Any]:
     """The summary of the save in ``folder``; never raises for a damaged save, never writes."""
     folder = Path(folder)
     try:
-        save = read(folder)
-        journal = save.journal()
+        save = read(folder)  # the journal's digest is checked here; its entries are parsed only when needed
+        out = _summary(save)
+        if with_journal:
+            out["journal"] = save.journal()
+            out["state"] = save.state
     except SaveError as e:
         return damaged(folder, e)
     except OSError as e:  # a file that vanished or cannot be read between two calls
@@ -37,13 +40,8 @@ def summarize(folder: Path, with_journal: bool = False) -> dict[str, Any]:
         from automata.core.steps import msg
 
         return damaged(folder, SaveError(folder / SAVE_FILE, msg("core.save.unreadable", problem=os_problem(e))))
-    try:
-        out = _summary(save, journal)
     except RULES_CRASH as e:  # reads well, but the game's rules cannot read its state
         return damaged(folder, does_not_fit(folder / SAVE_FILE, e))
-    if with_journal:
-        out["journal"] = journal
-        out["state"] = save.state
     return out
 
 
@@ -76,7 +74,7 @@ def _game_of(folder: Path) -> str:
     return game if game in {g.id for g in GAMES} else ""
 
 
-def _summary(save, journal: list[dict]) -> dict[str, Any]:
+def _summary(save) -> dict[str, Any]:
     from automata.core import contract, seats
 
     module = contract.capability(save.game, "result")
@@ -90,7 +88,7 @@ def _summary(save, journal: list[dict]) -> dict[str, Any]:
     options = {k: v for k, v in save.options.items() if k != "overrides"}
     modules = options.get("modules") or []
     return {
-        "name": save.name,
+        "name": save.folder.name if save.folder else save.name,
         "game": save.game,
         "options": options,
         "modules": [str(m) for m in modules] if isinstance(modules, list) else [],
@@ -104,7 +102,7 @@ def _summary(save, journal: list[dict]) -> dict[str, Any]:
         "play_seconds": int(clock.get("play_seconds", 0)),
         "seat_seconds": dict(clock.get("seats", {})),
         "breaks": int(clock.get("breaks", 0)),
-        "steps": len(journal),
+        "steps": save.journal_length,
         "damaged": "",
     }
 

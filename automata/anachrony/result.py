@@ -11,7 +11,7 @@ reads it. Seats: the players ``p1``… and the solo opponent ``bot``. Pure: no I
 
 from __future__ import annotations
 
-from ..core.steps import msg
+from .seats import seat_term
 
 DECIDED = ("total", "water", "resources", "shared", "tie_is_loss")
 
@@ -35,10 +35,9 @@ def result(state: dict) -> dict:
 
 
 def seat_terms(state: dict, seat: dict) -> dict:
-    """How displays name a seat: the player's name, else "Player N"; the solo opponent by its name, its difficulty
-    options as they are (``first-edition,cores=2``)."""
+    """How displays name a seat: ``seats.seat_term`` (the player's name, else "Player N"; the solo opponent by its
+    name), the opponent's difficulty options as they are (``first-edition,cores=2``)."""
+    name = seat_term(seat)
     if seat.get("kind") == "bot":
-        bot = msg(f"anachrony.score.opponent.{seat['bot']}").to_data()
-        return {"seat": bot, "bot": bot, "level": seat.get("level", ""), "factions": []}
-    name = seat.get("name") or msg("anachrony.player", n=int(seat["id"][1:])).to_data()
+        return {"seat": name, "bot": name, "level": seat.get("level", ""), "factions": []}
     return {"seat": name, "bot": "", "level": "", "factions": []}

@@ -9,7 +9,7 @@ decided in ``state["result"]``; this module only reads it. Pure: no I/O.
 
 from __future__ import annotations
 
-from ..core.steps import msg
+from .seats import seat_term
 
 
 def result(state: dict) -> dict:
@@ -26,6 +26,6 @@ def result(state: dict) -> dict:
 
 
 def seat_terms(state: dict, seat: dict) -> dict:
-    """How displays name a seat (message data): the Power, which is also its faction."""
-    power = msg(f"chaos.power.{seat['id']}").to_data()
+    """How displays name a seat (message parameters): the Power (``seats.seat_term``), which is also its faction."""
+    power = seat_term(seat)
     return {"seat": power, "bot": "", "level": "", "factions": [power]}

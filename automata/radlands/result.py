@@ -9,9 +9,9 @@ has no points: no seat has a score. Pure: no I/O.
 
 from __future__ import annotations
 
-from ..core.steps import msg
 
 from .board import SIDES
+from .seats import seat_term
 
 
 def result(state: dict) -> dict:
@@ -28,10 +28,10 @@ def result(state: dict) -> dict:
 
 
 def seat_terms(state: dict, seat: dict) -> dict:
-    """How displays name a seat: its name, else "Player A"/"Player B"; its factions are its camps (the cards' names)."""
+    """How displays name a seat: ``seats.seat_term`` (its name, else "Player A"); its factions are its camps (the
+    cards' names)."""
     from .data import data_of
 
     data = data_of(state)
     camps = [str(data.card(c)["name"]) for c in seat.get("faction", "").split(",") if c]
-    return {"seat": seat.get("name") or msg(f"radlands.side.{seat['id']}").to_data(), "bot": "", "level": "",
-            "factions": camps}
+    return {"seat": seat_term(seat), "bot": "", "level": "", "factions": camps}

@@ -16,10 +16,9 @@ Seats (``seats.py``): the bots' colours, and ``human1``… for the human players
 
 from __future__ import annotations
 
-from ..core.steps import msg
 
 from .data import data_of
-from .seats import seats
+from .seats import seat_term, seats
 
 
 def result(state: dict) -> dict:
@@ -46,8 +45,8 @@ def result(state: dict) -> dict:
 
 def seat_terms(state: dict, seat: dict) -> dict:
     """How displays name a seat: "human player N", or a bot by its colour (its faction) with its AI mat (its level)."""
+    name = seat_term(seat)
     if seat.get("kind") == "bot":
-        colour = msg(f"toc.colour.{seat['id']}").to_data()
-        level = msg(f"toc.mat.{seat['level']}").to_data() if seat.get("level") else ""
-        return {"seat": colour, "bot": msg("toc.result.bot").to_data(), "level": level, "factions": [colour]}
-    return {"seat": msg("toc.human", n=int(seat["id"][len("human"):])).to_data(), "bot": "", "level": "", "factions": []}
+        level = f"@toc.mat.{seat['level']}" if seat.get("level") else ""
+        return {"seat": name, "bot": "@toc.result.bot", "level": level, "factions": [name]}
+    return {"seat": name, "bot": "", "level": "", "factions": []}

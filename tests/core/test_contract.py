@@ -142,6 +142,29 @@ def test_anachrony_solo_the_bot_is_a_seat_and_its_questions_are_nobodys(opponent
     assert mine and bots
 
 
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_every_seat_has_a_name_in_the_tables_language(lang):
+    """A seat without a name given reads as the game's own word for it (never a raw id)."""
+    from cli.i18n import Translator
+
+    t = Translator(lang)
+    games = {
+        "chaos": chaos_policy.play_game(3, powers=("khorne", "nurgle", "tzeentch"))[0],
+        "toc": toc_policy.play_game(2, rounds=1, humans=2, bots="red")[0],
+        "radlands": radlands_policy.play_game(4, names="Ana,Bia")[0],
+        "anachrony": anachrony_solo_policy.play_solo(7)[0],
+    }
+    names = {g: [t.param(seats.seat_term(g, s)) for s in seats.seats(g, state)] for g, state in games.items()}
+    assert names["chaos"] == ["Khorne", "Nurgle", "Tzeentch"]
+    assert names["radlands"] == ["Ana", "Bia"]
+    if lang == "en":
+        assert names["toc"] == ["human player 1", "human player 2", "red"]
+        assert names["anachrony"] == ["Player 1", "Chronobot"]
+    else:
+        assert names["toc"] == ["jogador humano 1", "jogador humano 2", "vermelho"]
+        assert names["anachrony"] == ["Jogador 1", "Chronobot"]
+
+
 @pytest.mark.parametrize("game_id, play", [
     ("chaos", lambda: chaos_policy.play_game(4)), ("toc", lambda: toc_policy.play_game(4)),
     ("radlands", lambda: radlands_policy.play_game(4)), ("anachrony", lambda: anachrony_policy.play_game(4)),

@@ -22,6 +22,8 @@ GAMES = {
     "chaos-three": ("chaos", {"powers": "khorne,nurgle,slaanesh"}, "chaos_policy:Policy", 5, "2026-11-13T19:00:00+00:00"),
     "toc-rome": ("toc", {"humans": 1, "bots": "red,blue,yellow", "cards": "fixed", "emperor_rules": True},
                  "toc_policy:Policy", 3, "2026-11-20T19:00:00+00:00"),
+    "toc-pair": ("toc", {"humans": 2, "bots": "red,blue", "cards": "fixed"}, "toc_policy:Policy", 4,
+                 "2026-11-21T19:00:00+00:00"),
     "radlands-duel": ("radlands", {"first_game": True, "players": "Ana,Bia"}, "radlands_policy:Policy", 3,
                       "2026-11-27T19:00:00+00:00"),
     "anachrony-four": ("anachrony", {"players": 3, "modules": "neutronide,hypersync,quantum-loops,intrigues",
@@ -48,7 +50,8 @@ def home_at(home: Path):
 
 def play(name: str, steps: int | None = None) -> Path:
     """Create the save ``name`` of ``GAMES`` in the current ``$TABLETOP_HOME`` and play it to its end (or ``steps``
-    steps); its folder. Each step is played by ``Session.play`` as ``tabletop play`` plays it; the files are written
+    steps); its folder. The clock (``TABLETOP_NOW``, state/clock.py) starts at the game's creation and moves 45
+    seconds a stamp, so that the times played are known. Each step is played by ``Session.play`` as ``tabletop play`` plays it; the files are written
     when the game is over (the same files: writing the growing journal at every step would only make it slow)."""
     import importlib
 
@@ -61,6 +64,8 @@ def play(name: str, steps: int | None = None) -> Path:
     module, cls = factory.split(":")
     policy = getattr(importlib.import_module(module), cls)(seed)
     options = load_game(game_id).check_options(dict(raw))
+    clock = os.environ.get("TABLETOP_NOW")
+    os.environ["TABLETOP_NOW"] = created.replace("+00:00", "Z") + "+45"  # state/clock.py: a stamp every 45 seconds
     session = Session.create(name, game_id, options, seed, {"dice": "app", "lang": "en"}, created)
     session_module.write = lambda save, journal=True: None
     try:
@@ -74,6 +79,10 @@ def play(name: str, steps: int | None = None) -> Path:
                 raise AssertionError(f"{name}: the game did not end")
     finally:
         session_module.write = write
+        if clock is None:
+            os.environ.pop("TABLETOP_NOW", None)
+        else:
+            os.environ["TABLETOP_NOW"] = clock
     write(session.save)
     return session.save.folder
 
