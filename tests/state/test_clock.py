@@ -102,6 +102,7 @@ def test_now_is_utc_in_seconds_and_tabletop_now_fixes_it(monkeypatch):
     monkeypatch.setenv(clock.NOW_ENV, "2026-05-01T08:00:00Z")
     assert clock.now() == clock.now() == "2026-05-01T08:00:00Z"
     monkeypatch.setenv(clock.NOW_ENV, "2026-05-01T08:00:00Z+45")
+    clock.restart()
     assert [clock.now() for _ in range(3)] == ["2026-05-01T08:00:00Z", "2026-05-01T08:00:45Z", "2026-05-01T08:01:30Z"]
 
 
@@ -169,6 +170,7 @@ def test_a_real_games_answers_are_their_sides_time(monkeypatch):
     """Radlands: every question of a side's turn is that side's (automata/radlands/seats.py); each stamp 7 s after
     the one before, so every answer adds time to the seat whose question it was."""
     monkeypatch.setenv(clock.NOW_ENV, "2026-03-01T20:00:00Z+7")
+    clock.restart()
     s = Session.create("rad", "radlands", {"first_game": True, "names": [], "track": "full", "menu": 3}, 5, {"dice": "app"})
     policy = radlands_policy.Policy(5)
     s.play(policy, max_steps=60)
