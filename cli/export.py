@@ -53,7 +53,7 @@ def read_summary(env) -> dict:
     name = saves.resolve_name(env)
     summary = summarize(paths.game_dir(name), with_journal=True)
     if summary.get("damaged"):
-        problem = env.t(summary["damaged"], **summary.get("damaged_params", {}))
+        problem = env.t(summary["damaged"], **summary.get("damaged_params", {})).rstrip(". ")
         raise CliError(env.t("core.export.err.damaged", name=name, problem=problem), Exit.FAILURE,
                        {"error": "damaged_save", "game": name, "problem_id": summary["damaged"]})
     return summary

@@ -245,6 +245,20 @@ def test_no_export_changes_a_save(home, tmp_path):
     assert {p: os.stat(home / p).st_mtime_ns for p in before} == stamps
 
 
+def test_a_damaged_save_is_said_and_left_as_it_is(home, tmp_path):
+    save = home / "games" / FINISHED["chaos"] / "save.toml"
+    save.write_bytes(save.read_bytes() + b"junk = [\n")
+    before = save_bytes(home)
+    for lang, words in (("en", "cannot be exported"), ("pt-BR", "Não dá para exportar")):
+        for args in (["--json"], ["--bgstats", str(tmp_path / "x.bgsplay")]):
+            r = tt("--lang", lang, "--game", FINISHED["chaos"], "export", *args)
+            assert r.exit_code == 1, r.output
+            assert words in r.output or words in r.stderr
+            assert f"tabletop restore {FINISHED['chaos']}" in r.output + r.stderr
+    assert not (tmp_path / "x.bgsplay").exists()
+    assert save_bytes(home) == before
+
+
 def test_every_game_has_a_cited_boardgamegeek_id():
     """Each game's BoardGameGeek id is the number in the address of the page cited for it."""
     from automata.core.games import GAMES as REGISTERED
