@@ -88,23 +88,35 @@ def write_bgstats(env, summary: dict, target: Path, qr: bool) -> None:
     if env.json:
         env.emit_json({"ok": True, "game": summary["name"], "file": str(target), "play_id": bgstats.play_id(summary),
                        "link": url})
-        return
-    from rich.markup import escape
+    else:
+        from rich.markup import escape
 
-    env.out.print(escape(env.t("core.export.written", path=str(target))), soft_wrap=True)
-    env.out.print(escape(env.t("core.export.link")), soft_wrap=True)
-    env.out.print(escape(url), soft_wrap=True, highlight=False)
+        env.out.print(escape(env.t("core.export.written", path=str(target))), soft_wrap=True)
+        env.out.print(escape(env.t("core.export.link")), soft_wrap=True)
+        env.out.print(escape(url), soft_wrap=True, highlight=False)
     if qr:
-        import io
-        import sys
+        draw_qr(env, url)
 
-        import segno
 
-        drawn = io.StringIO()
-        segno.make(url, error="l").terminal(out=drawn, compact=True)
-        env.out.file.flush()
-        sys.stdout.write(drawn.getvalue())
-        sys.stdout.flush()
+def draw_qr(env, url: str) -> None:
+    """The link as a QR code in the terminal (segno, as 'tabletop serve --lan' draws its address), on the output the
+    table reads (stderr when stdout carries JSON); a terminal too narrow for it is told how wide it must be."""
+    import io
+    import shutil
+    import sys
+
+    import segno
+
+    drawn = io.StringIO()
+    segno.make(url, error="l").terminal(out=drawn, compact=True)
+    text = drawn.getvalue()
+    stream = sys.stderr if env.json else sys.stdout
+    stream.flush()
+    stream.write(text)
+    stream.flush()
+    width = max(len(line) for line in text.splitlines())
+    if stream.isatty() and shutil.get_terminal_size().columns < width:
+        env.err.print(env.t("core.export.qr_too_wide", columns=width), soft_wrap=True)
 
 
 def refuse_inside_saves(env, target: Path) -> None:

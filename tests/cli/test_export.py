@@ -192,6 +192,9 @@ def test_the_qr_code_is_drawn_with_qr(home, tmp_path):
     assert not blocks & set(plain.stdout)
     assert sum(1 for line in drawn.stdout.splitlines() if set(line) & blocks) > 10
     assert link_of(drawn.stdout) == link_of(plain.stdout)
+    reported = tt("--json", "--game", FINISHED["chaos"], "export", "--bgstats", str(tmp_path / "c.bgsplay"), "--qr")
+    assert json.loads(reported.stdout)["link"].startswith(LINK_URL_PREFIX)  # the code goes to stderr, JSON stays whole
+    assert sum(1 for line in reported.stderr.splitlines() if set(line) & blocks) > 10
 
 
 def test_the_table_reads_the_export_in_its_language(home, tmp_path):
@@ -267,3 +270,24 @@ def test_every_game_has_a_cited_boardgamegeek_id():
     assert set(games) == {g.id for g in REGISTERED}
     for game in games.values():
         assert re.fullmatch(rf"https://boardgamegeek\.com/boardgame/{game['bgg_id']}/[a-z0-9-]+", game["source"])
+
+
+def test_a_terminal_too_narrow_for_the_qr_code_is_told_its_width(monkeypatch, capsys):
+    import io
+    import os
+    import sys
+
+    from cli.env import Env
+    from cli.export import draw_qr
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setattr("shutil.get_terminal_size", lambda *a, **k: os.terminal_size((60, 40)))
+    draw_qr(Env(lang="pt-BR"), LINK_URL_PREFIX + "x" * 600)
+    width = max(len(line) for line in screen.getvalue().splitlines())
+    assert width > 60
+    assert f"{width} colunas" in capsys.readouterr().err
