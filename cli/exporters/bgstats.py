@@ -45,7 +45,7 @@ LINK = "https://app.bgstatsapp.com/createPlay.html"
 SAFE = ":,/@!$'()*;?"
 SOURCE_NAME = "Tabletop Companion"
 #: The namespace of every id this program gives BG Stats: the same save always gets the same ids.
-NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/tabletop-companion/bgstats")
+NAMESPACE = uuid.uuid5(uuid.NAMESPACE_OID, "tabletop-companion.bgstats")
 ABOUT = ("A play exported by Tabletop Companion for Board Game Stats: open it with BG Stats "
          "(share, or open in) to import the play.")
 DATA_FILE = Path(__file__).with_name("bgstats.toml")
@@ -66,10 +66,15 @@ class Labels:
     comments: str = ""
 
 
+def _uuid(key: str) -> str:
+    """A stable id in the form BG Stats writes its own (upper-case, as the play files of the sources show)."""
+    return str(uuid.uuid5(NAMESPACE, key)).upper()
+
+
 def play_id(summary: dict) -> str:
-    """The play's own stable id: the same save gives the same id on every export, two saves never the same."""
-    key = f"{summary['game']}|{summary.get('created', '')}|{summary.get('seed', '')}|{summary.get('name', '')}"
-    return str(uuid.uuid5(NAMESPACE, "play:" + key))
+    """The play's own stable id, made of what a save never changes (its game, its creation time to the second and
+    its random seed): the same save gives the same id on every export, even renamed; two saves never the same."""
+    return _uuid(f"play:{summary['game']}|{summary.get('created', '')}|{summary.get('seed', '')}")
 
 
 def _seat_key(summary: dict, seat: dict) -> str:
@@ -87,7 +92,10 @@ def _when(iso: str) -> str:
     """An ISO 8601 time as BG Stats writes it: UTC, ``yyyy-MM-dd HH:mm:ss``; "" when unknown."""
     if not iso:
         return ""
-    moment = datetime.fromisoformat(iso)
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return ""
     if moment.tzinfo is not None:
         moment = moment.astimezone(timezone.utc)
     return moment.strftime("%Y-%m-%d %H:%M:%S")
@@ -171,7 +179,7 @@ def bgsplay(summary: dict, labels: Labels, owner: dict | None = None) -> str:
     stamp = _when(summary.get("ended") or summary.get("created", ""))
     players, scores = [], []
     for i, seat in enumerate(summary["seats"], 1):
-        player = {"id": i, "uuid": str(uuid.uuid5(NAMESPACE, "player:" + _seat_key(summary, seat))),
+        player = {"id": i, "uuid": _uuid("player:" + _seat_key(summary, seat)),
                   "name": labels.seats.get(seat["id"], seat["id"]), "isAnonymous": False, "bggUsername": "",
                   "modificationDate": stamp}
         if nonplayer and seat.get("kind") == "bot":
@@ -184,9 +192,9 @@ def bgsplay(summary: dict, labels: Labels, owner: dict | None = None) -> str:
     document = {
         "about": ABOUT,
         "players": players,
-        "locations": [{"id": 1, "uuid": str(uuid.uuid5(NAMESPACE, "location:" + SOURCE_NAME)), "name": SOURCE_NAME,
+        "locations": [{"id": 1, "uuid": _uuid("location:" + SOURCE_NAME), "name": SOURCE_NAME,
                        "modificationDate": stamp}],
-        "games": [{"id": 1, "uuid": str(uuid.uuid5(NAMESPACE, "game:" + summary["game"])), "name": game["name"],
+        "games": [{"id": 1, "uuid": _uuid("game:" + summary["game"]), "name": game["name"],
                    "bggId": game["bgg_id"], "bggName": game["name"], "bggYear": 0, "highestWins": game["highest_wins"],
                    "noPoints": game["no_points"], "cooperative": False, "usesTeams": False, "modificationDate": stamp}],
         "plays": [{"uuid": play_id(summary), "playDate": _when(summary.get("started") or summary.get("created", "")),

@@ -73,6 +73,8 @@ def test_the_link_and_the_file_have_the_sources_shape_and_stable_ids():
     assert bgstats.bgsplay(summary, labels) == bgstats.bgsplay(dict(summary), labels)
     other = dict(summary, created="2026-01-02T10:00:00+00:00")
     assert bgstats.play_id(other) != bgstats.play_id(summary)
+    assert bgstats.play_id(dict(summary, seed=2)) != bgstats.play_id(summary)
+    assert bgstats.play_id(dict(summary, name="renamed")) == bgstats.play_id(summary)  # a folder renamed by hand
 
 
 def test_an_owner_names_the_non_player_key_or_none():
