@@ -291,3 +291,18 @@ def test_a_terminal_too_narrow_for_the_qr_code_is_told_its_width(monkeypatch, ca
     width = max(len(line) for line in screen.getvalue().splitlines())
     assert width > 60
     assert f"{width} colunas" in capsys.readouterr().err
+
+
+def test_the_owner_names_the_non_player_key(home, tmp_path):
+    """bgstats.toml's [nonplayer] key is PROVISIONAL: overrides/bgstats.toml puts the owner's in its place."""
+    (home / "overrides").mkdir(parents=True, exist_ok=True)
+    (home / "overrides" / "bgstats.toml").write_text('nonplayer_field = "npc"\n', encoding="utf-8")
+    r = tt("--game", FINISHED["toc"], "export", "--bgstats", str(tmp_path / "t.bgsplay"))
+    assert r.exit_code == 0, r.output
+    from state import paths
+    from state.summary import summarize
+
+    players = link_of(r.stdout)["players"]
+    kinds = [s["kind"] for s in summarize(paths.game_dir(FINISHED["toc"]))["seats"]]
+    assert [p.get("npc", False) for p in players] == [k == "bot" for k in kinds] and "bot" in kinds
+    assert not any(bgg_data()["nonplayer"]["field"] in p for p in players)
