@@ -20,22 +20,21 @@ from bgstats_formats import (BGSPLAY, BGSPLAY_OPTIONAL, LINK_OPTIONAL, LINK_PLAY
 from cli_checks import tt
 
 GAMES = ("chaos", "toc", "radlands", "anachrony")
-FINISHED = {g: f"{g}-done" for g in GAMES}
-UNFINISHED = "chaos-midway"
+#: a finished save of each game (tests/state/finished_saves.py), and a solo Anachrony game against a bot
+FINISHED = {"chaos": "chaos-friday", "toc": "toc-rome", "radlands": "radlands-duel", "anachrony": "anachrony-four"}
+SOLO = "anachrony-chronossus"
+UNFINISHED = "chaos-three"
 
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
-    """One finished save of each game and one unfinished save, made once (the scripted tables, real saves)."""
-    from serve_saves import make_save
+    """The finished saves and one unfinished save, played once by the scripted tables through real saves."""
+    import finished_saves
 
     home = tmp_path_factory.mktemp("played")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("TABLETOP_HOME", str(home))
-        for game, name in FINISHED.items():
-            session = make_save(game, name, steps=5000, seed=3)
-            assert session.game.next_step(session.save.state) is None, f"{game}: the scripted table did not finish"
-        make_save("chaos", UNFINISHED, steps=12, seed=3)
+    finished_saves.build(home, [*FINISHED.values(), SOLO])
+    with finished_saves.home_at(home):
+        finished_saves.play(UNFINISHED, steps=12)
     return home / "games"
 
 
@@ -58,8 +57,8 @@ def bgg_data() -> dict:
     return tomllib.loads((Path(__file__).resolve().parents[2] / "cli" / "exporters" / "bgstats.toml").read_text("utf-8"))
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_bgstats_file_and_link_have_the_shape_of_their_sources(home, tmp_path, game):
+@pytest.mark.parametrize("name", [*FINISHED.values(), SOLO])
+def test_bgstats_file_and_link_have_the_shape_of_their_sources(home, tmp_path, name):
     """Issue 24 part 4: the .bgsplay file and the one-play link of a finished game have every key their sources show,
     with the game's BoardGameGeek id, every seat with its score and result (bots marked as such), the play's time and
     duration, and the modules as the board."""
@@ -67,9 +66,12 @@ def test_bgstats_file_and_link_have_the_shape_of_their_sources(home, tmp_path, g
     from state.summary import summarize
 
     target = tmp_path / "play.bgsplay"
-    r = tt("--game", FINISHED[game], "export", "--bgstats", str(target))
+    r = tt("--game", name, "export", "--bgstats", str(target))
     assert r.exit_code == 0, r.output
-    summary = summarize(paths.game_dir(FINISHED[game]))
+    summary = summarize(paths.game_dir(name))
+    game = summary["game"]
+    assert summary["finished"] and summary["play_seconds"] > 0
+    assert (name == SOLO) <= any(s["kind"] == "bot" for s in summary["seats"])
     document = json.loads(target.read_text("utf-8"))
     assert shape_problems(document, BGSPLAY, BGSPLAY_OPTIONAL) == []
     play = link_of(r.stdout)
