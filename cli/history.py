@@ -113,6 +113,11 @@ def time_text(t, row: dict) -> str:
     seconds = int(row.get("play_seconds") or 0)
     played = duration_text(t, seconds) if seconds or row.get("seat_seconds") else t("history.untimed")
     parts = [played]
+    seats = {s["id"]: s for s in row.get("seats", [])}
+    answering = [f"{seat_text(t, seats[sid], with_bot=False)} {duration_text(t, n)}"
+                 for sid, n in (row.get("seat_seconds") or {}).items() if sid in seats and n]
+    if answering:  # the time each seat's own questions waited for it (state/clock.py)
+        parts.append(t("history.answering", seats=", ".join(answering)))
     if row.get("breaks"):
         parts.append(t("history.breaks", n=row["breaks"]))
     parts.append(t("history.steps", n=row.get("steps", 0)))

@@ -83,6 +83,11 @@ def test_history_lists_every_game_newest_first_with_its_result(home, lang):
             rule = t(ended, **r["result"]["ended_params"])
             assert " ".join(rule.split()) in " ".join(text.split()), rule
     assert t("history.in_progress", n=rows["toc-tonight"]["steps"]) in " ".join(text.split())
+    from cli.played import duration_text
+
+    for r in sound:  # the time played, from the save's clocks
+        if r["play_seconds"]:
+            assert duration_text(t, r["play_seconds"]) in text
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
@@ -143,6 +148,8 @@ def test_stats_count_the_finished_games(home):
     for entry in out["games"]:
         want = expected_stats(rows, entry["game"])
         assert entry["plays"] == want["plays"]
+        timed = [r["play_seconds"] for r in rows if not r["damaged"] and r["finished"] and r["game"] == entry["game"]]
+        assert all(timed) and entry["average_seconds"] == sum(timed) // len(timed)  # the clocks of state/clock.py
         kinds = {k["key"]: k for k in entry["kinds"]}
         if want["human_wins"] or "human" in kinds:
             assert kinds["human"]["wins"] == want["human_wins"]
