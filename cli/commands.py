@@ -169,17 +169,19 @@ def _correctable(first, again, quiet):
 
 
 def _finished(env, session, events, steps_done: int) -> None:
+    from . import saves
+    from .clock import clock_data, show_clock
     from .render import event_json
 
     if env.json:
         env.emit_json({"ok": True, "game": session.save.name, "steps_done": steps_done, "finished": True,
+                       "clock": saves.guarded(session, clock_data, session.save),
                        "transcript": [event_json(env.t, e) for e in events]})
     else:
-        from . import saves
-
         summary = getattr(game_cli(session.save.game), "show_summary", None)  # issue 14: the end-of-game summary
         if summary is not None:
             saves.guarded(session, summary, env, session)
+        saves.guarded(session, show_clock, env, session.save)  # how long the game took, and each seat (issue 24)
         env.out.print(env.t("core.play.over", name=session.save.name))
 
 
@@ -188,9 +190,15 @@ def status() -> None:
     """Show the current game: where it stands and the board the program keeps."""
     from . import saves
 
+    from .clock import clock_data, show_clock
+
     env = current()
     session = saves.open_session(env)
+    if env.json:
+        env.json_extra["clock"] = saves.guarded(session, clock_data, session.save)
     saves.guarded(session, game_cli(session.save.game).show_status, env, session)
+    if not env.json:
+        saves.guarded(session, show_clock, env, session.save)  # game time and each seat's (issue 24)
 
 
 @core.command()
@@ -227,12 +235,18 @@ def log(
         told = [text for _, text in entry_lines(env.t, entry)] if entry.get("told") else []
         row = {"n": entry.get("n"), "label": entry_label(env.t, entry), "records": answers, "why": why,
                "told": told, "lines": entry_lines(env.t, entry, env.explain)}
+        for key in ("started", "ended"):  # the entry's time stamps (state/clock.py), when it has them
+            if isinstance(entry.get(key), str):
+                row[key] = entry[key]
         if isinstance(entry.get("fixed"), list):  # a correction (tabletop fix): each value before and after
             row["corrections"] = entry["fixed"]
         rows.append(row)
     if env.json:
+        from .clock import clock_data
+
         env.emit_json({"ok": True, "game": session.save.name,
-                       "entries": [{k: v for k, v in row.items() if k != "lines"} for row in rows], "undone": undone})
+                       "entries": [{k: v for k, v in row.items() if k != "lines"} for row in rows], "undone": undone,
+                       "clock": saves.guarded(session, clock_data, session.save)})
         return
     if not rows and not undone:
         env.out.print(env.t("core.log.empty"))

@@ -91,8 +91,12 @@ def test_clocks_of_a_save_add_the_step_in_progress_to_the_journals_sum():
     c = clock.clocks(save)
     assert c == {"started": at("10:00:00"), "ended": at("10:01:00"), "play_seconds": 150, "seats": {"ana": 60, "bia": 60},
                  "breaks": 0, "break_after_seconds": 600}
-    stale = SimpleNamespace(settings={}, journal_length=1, clock=None, pending=None, journal=lambda: journal)
-    assert clock.clocks(stale)["play_seconds"] == 60  # no tally (an older save): summed from the journal
+    stale = SimpleNamespace(settings={}, journal_length=1, clock=dict(clock.tally_of([]), through=0), pending=None,
+                            journal=lambda: journal)
+    assert clock.clocks(stale)["play_seconds"] == 60  # a tally of fewer entries: summed from the journal again
+    older = SimpleNamespace(settings={}, journal_length=1, clock=None, pending=pending,
+                            journal=lambda: pytest.fail("a save without [clock] has no stamps in its journal"))
+    assert clock.clocks(older)["play_seconds"] == 60 and clock.clocks(older)["seats"] == {"bia": 60}
 
 
 def test_now_is_utc_in_seconds_and_tabletop_now_fixes_it(monkeypatch):
@@ -102,6 +106,7 @@ def test_now_is_utc_in_seconds_and_tabletop_now_fixes_it(monkeypatch):
     monkeypatch.setenv(clock.NOW_ENV, "2026-05-01T08:00:00Z")
     assert clock.now() == clock.now() == "2026-05-01T08:00:00Z"
     monkeypatch.setenv(clock.NOW_ENV, "2026-05-01T08:00:00Z+45")
+    clock.restart()
     assert [clock.now() for _ in range(3)] == ["2026-05-01T08:00:00Z", "2026-05-01T08:00:45Z", "2026-05-01T08:01:30Z"]
 
 
@@ -169,6 +174,7 @@ def test_a_real_games_answers_are_their_sides_time(monkeypatch):
     """Radlands: every question of a side's turn is that side's (automata/radlands/seats.py); each stamp 7 s after
     the one before, so every answer adds time to the seat whose question it was."""
     monkeypatch.setenv(clock.NOW_ENV, "2026-03-01T20:00:00Z+7")
+    clock.restart()
     s = Session.create("rad", "radlands", {"first_game": True, "names": [], "track": "full", "menu": 3}, 5, {"dice": "app"})
     policy = radlands_policy.Policy(5)
     s.play(policy, max_steps=60)
