@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from .env import CliError, Env, Exit
-from .played import (date_text, duration_text, find_game_id, game_name, print_lines, result_text, seat_text,
-                     summaries, when, wrapped)
+from .played import (date_text, duration_text, find_game_id, game_name, kept, print_lines, result_text,
+                     seat_text, summaries, when, wrapped)
 
 #: options the seats already show, or that only the program reads
 HIDDEN_OPTIONS = ("overrides", "modules", "names", "mats", "menu", "players", "powers", "bots", "humans", "opponent")
@@ -73,7 +73,7 @@ def lines(t, rows: list[dict], width: int) -> list[str]:
             continue
         out += wrapped(f"{date_text(when(row))}  {game_name(row['game'])}  {row['name']}", width, hang=4)
         out += wrapped(t("history.line.result", result=result_text(t, row)), width, indent=2, hang=4)
-        out += wrapped(t("history.line.seats", seats=" · ".join(seat_score(t, s) for s in row["seats"])), width,
+        out += wrapped(t("history.line.seats", seats=" · ".join(kept(seat_score(t, s)) for s in row["seats"])), width,
                        indent=2, hang=4)
         setup = setup_text(t, row)
         if setup:
@@ -113,6 +113,11 @@ def time_text(t, row: dict) -> str:
     seconds = int(row.get("play_seconds") or 0)
     played = duration_text(t, seconds) if seconds or row.get("seat_seconds") else t("history.untimed")
     parts = [played]
+    waited = row.get("seat_seconds") or {}
+    answering = [kept(f"{seat_text(t, s, with_bot=False)} {duration_text(t, waited[s['id']])}")
+                 for s in row.get("seats", []) if waited.get(s["id"])]
+    if answering:  # the time each seat's own questions waited for it (state/clock.py)
+        parts.append(t("history.answering", seats=", ".join(answering)))
     if row.get("breaks"):
         parts.append(t("history.breaks", n=row["breaks"]))
     parts.append(t("history.steps", n=row.get("steps", 0)))

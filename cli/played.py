@@ -110,8 +110,18 @@ def wrapped(text: str, width: int, indent: int = 0, hang: int = 2) -> list[str]:
 
     first = " " * indent
     rest = " " * (indent + hang)
-    return textwrap.wrap(text, width=max(20, width), initial_indent=first, subsequent_indent=rest,
-                         break_long_words=True, break_on_hyphens=False) or [first.rstrip()]
+    lines = textwrap.wrap(text, width=max(20, width), initial_indent=first, subsequent_indent=rest,
+                          break_long_words=True, break_on_hyphens=False) or [first.rstrip()]
+    return [line.replace(KEEP, " ") for line in lines]
+
+
+KEEP = "\u00a0"  # a space that ``wrapped`` never breaks at (printed as a plain space)
+
+
+def kept(text: str) -> str:
+    """``text`` as one piece for ``wrapped``: a list item ("Player 2 34, winner") is never split across lines
+    (unless it is wider than a whole line)."""
+    return text.replace(" ", KEEP)
 
 
 def print_lines(env: Env, lines: Iterable[str]) -> None:

@@ -138,6 +138,9 @@ class Board:
         env._console = console
         env._err = console
         game_cli(session.save.game).show_status(env, session)
+        from .clock import show_clock
+
+        show_clock(env, session.save)  # the game time and each seat's, as 'status' ends (issue 24)
         board = console.export_html(inline_styles=True, code_format="{code}")
         log = []
         for entry in session.save.journal()[-LOG_ENTRIES:][::-1]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .env import Env
-from .played import bot_kind, duration_text, find_game_id, game_name, print_lines, summaries, when, wrapped
+from .played import bot_kind, duration_text, find_game_id, game_name, kept, print_lines, summaries, when, wrapped
 
 BAR = 10  # cells of a faction's bar
 
@@ -138,19 +138,20 @@ def text_lines(t, entry: dict, width: int) -> list[str]:
     if entry["timed"]:
         head.append(t("stats.average_time", time=duration_text(t, entry["average_seconds"])))
     out = wrapped(" · ".join(head), width, hang=4)
-    wins = [t("stats.wins_of", kind=k["label"], wins=k["wins"], plays=k["plays"]) for k in entry["kinds"]]
+    wins = [kept(t("stats.wins_of", kind=k["label"], wins=k["wins"], plays=k["plays"])) for k in entry["kinds"]]
     if entry["undecided"]:
-        wins.append(t("stats.undecided", n=entry["undecided"]))
+        wins.append(kept(t("stats.undecided", n=entry["undecided"])))
     if entry["nobody_won"]:
-        wins.append(t("stats.nobody_won", n=entry["nobody_won"]))
+        wins.append(kept(t("stats.nobody_won", n=entry["nobody_won"])))
     out += wrapped(t("stats.line.wins", wins=" · ".join(wins)), width, indent=2, hang=4)
     if entry["against_bots"]:
-        items = [t("stats.against", bot=a["label"], wins=a["human_wins"], plays=a["decided"],
-                   rate=f"{round(100 * a['rate'])}%" if a["rate"] is not None else "—") for a in entry["against_bots"]]
+        items = [kept(t("stats.against", bot=a["label"], wins=a["human_wins"], plays=a["decided"],
+                        rate=f"{round(100 * a['rate'])}%" if a["rate"] is not None else "—"))
+                 for a in entry["against_bots"]]
         out += wrapped(t("stats.line.against", against=" · ".join(items)), width, indent=2, hang=4)
     scored = [k for k in entry["kinds"] if k["best_score"] is not None]
     if scored:
-        items = [t("stats.score_of", kind=k["label"], average=number(k["average_score"]), best=k["best_score"])
+        items = [kept(t("stats.score_of", kind=k["label"], average=number(k["average_score"]), best=k["best_score"]))
                  for k in scored]
         out += wrapped(t("stats.line.scores", scores=" · ".join(items)), width, indent=2, hang=4)
     if entry["factions"]:

@@ -65,15 +65,17 @@ def test_status_json_and_log_json_carry_the_clocks(monkeypatch):
     assert all(clock.parse(e["started"]) <= clock.parse(e["ended"]) for e in log["entries"])
 
 
-def test_the_end_of_game_summary_says_how_long_the_game_took(monkeypatch):
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_end_of_game_summary_says_how_long_the_game_took(monkeypatch, lang):
     import json
 
     session = radlands_played(monkeypatch, None)
     assert session.game.next_step(session.save.state) is None  # the scripted table played it to the end
     expected = clock.clocks(read(session.save.folder))
-    out = tt("play").output.splitlines()
+    out = tt("--lang", lang, "play").output.splitlines()
     over = next(i for i, x in enumerate(out) if "is over" in x or "terminou" in x)
-    assert out[over - 1].startswith(f"Game time: {duration(Translator('en'), expected['play_seconds'])}")
+    game = "Game time" if lang == "en" else "Tempo de jogo"
+    assert out[over - 1].startswith(f"{game}: {duration(Translator(lang), expected['play_seconds'])}")
     done = json.loads(tt("--json", "play").output)
     assert done["finished"] and done["clock"] == expected
 
@@ -114,3 +116,12 @@ def test_the_clock_line_fits_every_width(monkeypatch, lang):
 
     for width, text in fitted(render):
         assert " ".join(text.split()) == line
+
+
+def test_the_phones_show_the_clock_line_too(monkeypatch):
+    """'tabletop serve' draws what 'status' draws, the clock line included."""
+    from cli.serve import Board
+
+    session = radlands_played(monkeypatch, 20)
+    snap = Board(session.save.name, session.save.folder, "pt-BR").snapshot("pt-BR")
+    assert "Tempo de jogo:" in snap["board"] and "Ana:" in snap["board"]

@@ -83,6 +83,11 @@ def test_history_lists_every_game_newest_first_with_its_result(home, lang):
             rule = t(ended, **r["result"]["ended_params"])
             assert " ".join(rule.split()) in " ".join(text.split()), rule
     assert t("history.in_progress", n=rows["toc-tonight"]["steps"]) in " ".join(text.split())
+    from cli.played import duration_text
+
+    for r in sound:  # the time played, from the save's clocks
+        if r["play_seconds"]:
+            assert duration_text(t, r["play_seconds"]) in text
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
@@ -143,6 +148,8 @@ def test_stats_count_the_finished_games(home):
     for entry in out["games"]:
         want = expected_stats(rows, entry["game"])
         assert entry["plays"] == want["plays"]
+        timed = [r["play_seconds"] for r in rows if not r["damaged"] and r["finished"] and r["game"] == entry["game"]]
+        assert all(timed) and entry["average_seconds"] == sum(timed) // len(timed)  # the clocks of state/clock.py
         kinds = {k["key"]: k for k in entry["kinds"]}
         if want["human_wins"] or "human" in kinds:
             assert kinds["human"]["wins"] == want["human_wins"]
@@ -203,3 +210,36 @@ def test_every_result_and_seat_reads_in_portuguese(home):
     assert ids and not [i for i in ids if not t.has(i, "pt-BR")]
     text = run("--lang", "pt-BR", "history").output + run("--lang", "pt-BR", "stats").output
     assert not RAW_ID.search(text) and not PLACEHOLDER.search(text)
+
+
+def seat(sid, kind="human", bot="", level="", score=None, winner=False, faction=""):
+    return {"id": sid, "name": "", "kind": kind, "bot": bot, "level": level, "faction": faction, "score": score,
+            "winner": winner, "terms": {"seat": sid, "bot": bot, "level": level, "factions": []}}
+
+
+def test_stats_keep_apart_an_unknown_winner_a_shared_victory_and_nobody():
+    """An unknown winner (a Time of Crisis bot at the goal, the humans' Legacy not tracked) counts for nobody and is
+    left out of the humans' rate against the bots; a shared victory is a win of each kind that shares it; a game
+    nobody won (the Old World) is a loss for every seat."""
+    from cli.i18n import Translator
+    from cli.stats import compute
+
+    def row(n, seats, winners, **result):
+        return {"name": f"g{n}", "game": "toc", "finished": True, "started": f"2026-01-0{n}T10:00:00Z",
+                "play_seconds": 600 * n, "seats": seats, "damaged": "",
+                "result": {"finished": True, "winners": winners, "scores": {}, "ended_by": "", **result}}
+
+    rows = [
+        row(1, [seat("human1"), seat("red", "bot", "toc", "mat_a", 61)], [], undecided=True),
+        row(2, [seat("human1", winner=True), seat("red", "bot", "toc", "mat_a", 30, winner=True)], ["human1", "red"]),
+        row(3, [seat("human1"), seat("red", "bot", "toc", "mat_a", 20)], []),
+    ]
+    (entry,) = compute(Translator("en"), rows)
+    kinds = {k["key"]: k for k in entry["kinds"]}
+    assert entry["plays"] == 3 and entry["undecided"] == 1 and entry["nobody_won"] == 1
+    assert kinds["human"]["wins"] == 1 and kinds["toc:mat_a"]["wins"] == 1 and kinds["toc:mat_a"]["plays"] == 3
+    assert kinds["toc:mat_a"]["average_score"] == 37.0 and kinds["toc:mat_a"]["best_score"] == 61
+    (against,) = entry["against_bots"]
+    assert against["plays"] == 3 and against["decided"] == 2 and against["human_wins"] == 1 and against["rate"] == 0.5
+    assert entry["average_seconds"] == 1200 and entry["timed"] == 3
+    assert kinds["toc:mat_a"]["series"] == [61, 30, 20]  # play by play, oldest first, for the chart

@@ -91,8 +91,12 @@ def test_clocks_of_a_save_add_the_step_in_progress_to_the_journals_sum():
     c = clock.clocks(save)
     assert c == {"started": at("10:00:00"), "ended": at("10:01:00"), "play_seconds": 150, "seats": {"ana": 60, "bia": 60},
                  "breaks": 0, "break_after_seconds": 600}
-    stale = SimpleNamespace(settings={}, journal_length=1, clock=None, pending=None, journal=lambda: journal)
-    assert clock.clocks(stale)["play_seconds"] == 60  # no tally (an older save): summed from the journal
+    stale = SimpleNamespace(settings={}, journal_length=1, clock=dict(clock.tally_of([]), through=0), pending=None,
+                            journal=lambda: journal)
+    assert clock.clocks(stale)["play_seconds"] == 60  # a tally of fewer entries: summed from the journal again
+    older = SimpleNamespace(settings={}, journal_length=1, clock=None, pending=pending,
+                            journal=lambda: pytest.fail("a save without [clock] has no stamps in its journal"))
+    assert clock.clocks(older)["play_seconds"] == 60 and clock.clocks(older)["seats"] == {"bia": 60}
 
 
 def test_now_is_utc_in_seconds_and_tabletop_now_fixes_it(monkeypatch):
