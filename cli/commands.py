@@ -1,4 +1,4 @@
-"""The commands every game shares: play, status, log, undo, games, use, data check."""
+"""The commands every game shares: play, status, log, undo, games, history, stats, use, data check."""
 
 from __future__ import annotations
 
@@ -396,6 +396,25 @@ def games() -> None:
         if "restore" in r:
             extra += f"\n    [bold]{escape(env.t('core.games.restore', name=r['name']))}[/bold]"
         env.out.print(f"{mark} {r['name']:<20} {r['game']:<10} {env.t('core.games.steps', n=r['steps'])}  {r['created']}{extra}")
+
+
+@core.command()
+def history(
+    finished: bool = typer.Option(False, "--finished", help="Only the finished games."),
+) -> None:
+    """Every saved game, newest first: date, game, options, seats, result, scores, time (--game GAME: one game's;
+    --game NAME: one save). Changes no file."""
+    from .history import run
+
+    run(current(), finished)
+
+
+@core.command()
+def stats(game: Optional[str] = typer.Argument(None, help="chaos, toc, radlands or anachrony (default: every game).")) -> None:
+    """What the finished games say: plays, wins of the humans and of each bot, scores, factions, time. Changes no file."""
+    from .stats import run
+
+    run(current(), game)
 
 
 @core.command()

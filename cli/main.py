@@ -411,10 +411,12 @@ def raise_usage(text: str) -> None:
 # when their group or 'new' is used: lazy_groups().
 from . import commands  # noqa: E402
 from .collection import collection_app  # noqa: E402
+from .export import export_app  # noqa: E402
 from .fix import fix_app  # noqa: E402
 
 app.registered_commands.extend(commands.core.registered_commands)
 app.registered_commands.extend(fix_app.registered_commands)
+app.registered_commands.extend(export_app.registered_commands)
 app.add_typer(commands.data_app, name="data")  # 'new' and the games' groups: CompanionGroup.get_command
 app.add_typer(collection_app, name="collection")
 
