@@ -1,4 +1,4 @@
-"""The commands every game shares: play, status, log, undo, games, use, data check."""
+"""The commands every game shares: play, status, log, undo, games, history, stats, use, data check."""
 
 
 import importlib
@@ -197,17 +197,19 @@ def _correctable(first, again, quiet):
 
 
 def _finished(env, session, events, steps_done: int) -> None:
+    from . import saves
+    from .clock import clock_data, show_clock
     from .render import event_json
 
     if env.json:
         env.emit_json({"ok": True, "game": session.save.name, "steps_done": steps_done, "finished": True,
+                       "clock": saves.guarded(session, clock_data, session.save),
                        "transcript": [event_json(env.t, e) for e in events]})
     else:
-        from . import saves
-
         summary = getattr(game_cli(session.save.game), "show_summary", None)  # issue 14: the end-of-game summary
         if summary is not None:
             saves.guarded(session, summary, env, session)
+        saves.guarded(session, show_clock, env, session.save)  # how long the game took, and each seat (issue 24)
         env.out.print(env.t("core.play.over", name=session.save.name))
 
 
@@ -216,9 +218,15 @@ def status() -> None:
     """Show the current game: where it stands and the board the program keeps."""
     from . import saves
 
+    from .clock import clock_data, show_clock
+
     env = current()
     session = saves.open_session(env)
+    if env.json:
+        env.json_extra["clock"] = saves.guarded(session, clock_data, session.save)
     saves.guarded(session, game_cli(session.save.game).show_status, env, session)
+    if not env.json:
+        saves.guarded(session, show_clock, env, session.save)  # game time and each seat's (issue 24)
 
 
 @core.command()
@@ -255,12 +263,18 @@ def log(
         told = [text for _, text in entry_lines(env.t, entry)] if entry.get("told") else []
         row = {"n": entry.get("n"), "label": entry_label(env.t, entry), "records": answers, "why": why,
                "told": told, "lines": entry_lines(env.t, entry, env.explain)}
+        for key in ("started", "ended"):  # the entry's time stamps (state/clock.py), when it has them
+            if isinstance(entry.get(key), str):
+                row[key] = entry[key]
         if isinstance(entry.get("fixed"), list):  # a correction (tabletop fix): each value before and after
             row["corrections"] = entry["fixed"]
         rows.append(row)
     if env.json:
+        from .clock import clock_data
+
         env.emit_json({"ok": True, "game": session.save.name,
-                       "entries": [{k: v for k, v in row.items() if k != "lines"} for row in rows], "undone": undone})
+                       "entries": [{k: v for k, v in row.items() if k != "lines"} for row in rows], "undone": undone,
+                       "clock": saves.guarded(session, clock_data, session.save)})
         return
     if not rows and not undone:
         env.out.print(env.t("core.log.empty"))
@@ -382,6 +396,26 @@ def games() -> None:
         if "restore" in r:
             extra += f"\n    [bold]{escape(env.t('core.games.restore', name=r['name']))}[/bold]"
         env.out.print(f"{mark} {r['name']:<20} {r['game']:<10} {env.t('core.games.steps', n=r['steps'])}  {r['created']}{extra}")
+
+
+@core.command()
+def history(
+    finished: bool = typer.Option(False, "--finished", help="Only the finished games."),
+) -> None:
+    """Every saved game, newest first: date, game, options, seats, result, scores, time (--game GAME: one game's;
+    --game NAME: one save). Changes no file."""
+    from .history import run
+
+    run(current(), finished)
+
+
+@core.command()
+def stats(game: Optional[str] = typer.Argument(None, help="chaos, toc, radlands or anachrony (default: every game).",
+                                              autocompletion=complete.game_names)) -> None:
+    """What the finished games say: plays, wins of the humans and of each bot, scores, factions, time. Changes no file."""
+    from .stats import run
+
+    run(current(), game)
 
 
 @core.command()

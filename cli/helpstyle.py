@@ -31,6 +31,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "games": ("tabletop games", "tabletop games --json"),
     "use": ("tabletop use friday", "tabletop use chaos-1"),
     "restore": ("tabletop restore", "tabletop restore friday"),
+    "export": ("tabletop export --bgstats play.bgsplay", "tabletop export --bgstats play.bgsplay --qr",
+               "tabletop --game friday export --json"),
     "serve": ("tabletop serve", "tabletop serve --lan", "tabletop serve --port 8000"),
     "rules": ("tabletop rules", "tabletop rules chaos", "tabletop rules chaos desolacao", "tabletop rules toc senado"),
     "data": ("tabletop data check", "tabletop data check toc"),

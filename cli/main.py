@@ -424,12 +424,14 @@ def raise_usage(text: str) -> None:
 # when their group or 'new' is used: lazy_groups().
 from . import commands  # noqa: E402
 from .collection import collection_app  # noqa: E402
+from .export import export_app  # noqa: E402
 from .fix import fix_app  # noqa: E402
 
 #: The shared commands, in the order of the help: each made into the framework's command only when it is used
 #: (CompanionGroup.get_command), so that a command does not pay for building all the others.
 CORE_COMMANDS = {info.name or typer.main.get_command_name(info.callback.__name__): info
-                 for info in (*commands.core.registered_commands, *fix_app.registered_commands)}
+                 for info in (*commands.core.registered_commands, *fix_app.registered_commands,
+                              *export_app.registered_commands)}
 app.add_typer(commands.data_app, name="data")  # 'new' and the games' groups: CompanionGroup.get_command
 app.add_typer(collection_app, name="collection")
 

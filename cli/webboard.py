@@ -189,6 +189,9 @@ class Board:
         env._console = console
         env._err = console
         game_cli(session.save.game).show_status(env, session)
+        from .clock import show_clock
+
+        show_clock(env, session.save)  # the game time and each seat's, as 'status' ends
         board = board_html(console.export_text(styles=True))
         log = []
         for entry in session.save.journal()[-LOG_ENTRIES:][::-1]:
