@@ -19,8 +19,9 @@ import pytest
 from cli_checks import tt
 
 GAMES = ("chaos", "toc", "radlands", "anachrony")
-#: Example lines that name no game but act on one (a correction is a Radlands one).
-GAME_OF = {"tabletop fix": "radlands"}
+#: Example lines that name no game but act on one (a correction is a Radlands one; an export, a finished game):
+#: the save made current for them.
+GAME_OF = {"tabletop fix": "radlands", "tabletop export": "radlands-duel"}
 #: Saves the examples name, with the game they hold.
 NAMED = {"friday": "chaos", "chaos-1": "chaos"}
 
@@ -81,6 +82,9 @@ def played_home(tmp_path_factory):
         assert "Stopped at question 'action'" in r.output, r.output  # Ana's first action: setup is over
         for name, game in NAMED.items():
             shutil.copytree(home / "games" / game, home / "games" / name)
+        import finished_saves  # tests/state/: a finished game, as 'tabletop play' leaves it
+
+        finished_saves.build(home, ["radlands-duel"])
     finally:
         if old is None:
             os.environ.pop("TABLETOP_HOME", None)
