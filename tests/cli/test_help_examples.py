@@ -119,6 +119,7 @@ def test_every_help_example_is_accepted(line, played_home, tmp_path, monkeypatch
     home = tmp_path / "home"
     shutil.copytree(played_home, home)
     monkeypatch.setenv("TABLETOP_HOME", str(home))
+    monkeypatch.chdir(tmp_path)  # a file an example writes (an export) lands there
     monkeypatch.setenv("EDITOR", "true")  # '--edit' opens the owner's file in an editor that changes nothing
     monkeypatch.setenv("VISUAL", "true")
     current = _game_of(line)
