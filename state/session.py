@@ -95,7 +95,8 @@ class Session:
         save = self.save
         done = 0
         while max_steps is None or done < max_steps:
-            if save.pending is None:
+            reached = save.pending is None  # the step is reached in this run (its start not written yet)
+            if reached:
                 try:
                     step = self.game.next_step(save.state)
                 except RULES_CRASH as e:
@@ -104,7 +105,7 @@ class Session:
                     return PlayResult(done, True)
                 save.pending = {"step": step, "records": [], "started": clock.now()}  # the step is reached now
             step = save.pending["step"]
-            unwritten = {"reached": not save.pending["records"]}
+            unwritten = {"reached": reached}
             recorded = [Record.from_data(r) for r in save.pending["records"]]
             working = copy.deepcopy(save.state)
             step_no = save.journal_length + 1

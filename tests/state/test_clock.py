@@ -7,13 +7,17 @@ from types import SimpleNamespace
 
 import pytest
 
-from automata.core.runner import ScriptedAnswers
 from state import clock, paths
 from state.save import read, write
 from state.session import Session
-from test_state_session import _toy_registered, answers_for, new  # noqa: F401 (the fixture registers) the tiny test game (tests/fixtures/toy_game.py)
+from test_state_session import answers_for, new, toy  # the tiny test game (tests/fixtures/toy_game.py)
 
 import radlands_policy
+
+
+@pytest.fixture(autouse=True)
+def _toy_registered(monkeypatch):
+    toy.register(monkeypatch)
 
 
 def at(hhmmss: str, day: int = 1) -> str:
