@@ -31,7 +31,11 @@ def setup_step(state: dict, data, part: str):
 
 
 def table(state: dict, data):
-    """Seed, Preparação Geral 1-3."""
+    """Seed, Preparação Geral 1-3; the component list first (issue 26)."""
+    from ..core.components import says
+    from .components import components
+
+    yield from says("radlands", components(state["options"], data))
     yield Say(msg("radlands.setup.sit"), "info")
     if state["options"]["first_game"]:  # the first-game camps are given: the camp deck never leaves the box
         yield Say(msg("radlands.setup.camp_deck_first_game"), "do")
