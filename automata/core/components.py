@@ -12,7 +12,6 @@ int | None, "provisional": ""}``. ``count`` None: no source gives the number (li
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from .steps import Msg, Say, msg
@@ -65,8 +64,8 @@ def says(game_id: str, items: list[dict]):
 
 
 def components(game_id: str, options: dict, data: Any = None) -> list[dict]:
-    """The game's list for checked ``options``: ``automata/<game>/components.py``, imported only when used."""
-    from .games import find_game
+    """The game's list for checked ``options``: its ``components`` capability (automata/core/contract.py),
+    imported only when used."""
+    from .contract import capability
 
-    package = find_game(game_id).module.rsplit(".", 1)[0]
-    return importlib.import_module(package + ".components").components(options, data)
+    return capability(game_id, "components").components(options, data)

@@ -35,6 +35,8 @@ CAPABILITIES: tuple[Capability, ...] = (
     Capability("fix", "fix", ("FIX_FIELDS",), ("fix_fields",)),
     # who sits at the table and whose question a question is (automata/core/seats.py; the clocks, history)
     Capability("seats", "seats", ("seats", "question_seat"), required=True),
+    # what to take out of the box for a setup: tabletop setup-list and the first Say of setup (automata/core/components.py)
+    Capability("components", "components", ("components",), required=True),
 )
 
 
