@@ -19,7 +19,7 @@ NOT_OPTIONS = ("name", "another")  # which save, not which setup
 
 def build_group(new_group, group_cls):
     """The ``setup-list`` group: a copy of each ``new GAME`` command (aliases too) that lists instead of starting."""
-    group = group_cls(name="setup-list", no_args_is_help=True,
+    group = group_cls(name="setup-list", no_args_is_help=True, rich_markup_mode=None,
                       help="The components to take out of the box for a setup: tabletop setup-list GAME [options].")
     from automata.core.games import find_game
 
