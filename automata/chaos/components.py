@@ -52,7 +52,7 @@ def components(options: dict, data: ChaosData | None = None) -> list[dict]:
             item(f"{p}.upgrades", section, msg("chaos.components.upgrades"), len(rec["upgrades"])),
         ]
         for kind, fig in rec["followers"].items():
-            out.append(item(f"{p}.{kind}", section, msg("chaos.components.figure", name=fig["name"],
+            out.append(item(f"{p}.{kind}", section, msg("chaos.components.figure", name=fig["name"], n=fig["count"],
                                                            kind=f"@chaos.figure.{kind}"),
                             fig["count"], f"powers.{p}.followers.{kind}.count" if flagged(fig, "count") else ""))
     return out
