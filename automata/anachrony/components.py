@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..core.components import flagged, item
 from ..core.steps import msg
+from .data import load
 
 
 def endgame_dealt(data, options: dict) -> int:
@@ -16,10 +17,7 @@ def endgame_dealt(data, options: dict) -> int:
 
 
 def components(options: dict, data=None) -> list[dict]:
-    if data is None:
-        from .data import load
-
-        data = load(options.get("overrides") or None)
+    data = data or load(options.get("overrides") or None)
     n, modules, rules = options["players"], options["modules"], data.rules
     setup, bp = rules["setup"], data.by_players(n)
     eras = data.era_count(modules)

@@ -8,7 +8,9 @@ kept in the state) or made by the table, which then says what it drew (``random 
 
 from __future__ import annotations
 
+from ..core.components import says
 from ..core.steps import ONE_OF, SEVERAL_OF, YES_NO, Ask, Choice, Say, msg
+from .components import components
 from .common import card, card_choice, has, voice, player_choices, program_draws, rng, turn_order, who
 
 STEPS = (
@@ -48,9 +50,6 @@ def next_setup(state: dict, after: str) -> dict:
 
 def setup_step(state: dict, data, name: str):
     if name == STEPS[0]:  # issue 26: the component list comes first, before setup step 1
-        from ..core.components import says
-        from .components import components
-
         yield from says("anachrony", components(state["options"], data))
     yield Say(msg("anachrony.setup.title", step=f"@anachrony.setup.name.{name}"), "head")
     yield from _STEP_FUNCS[name](state, data)

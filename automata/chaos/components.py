@@ -1,6 +1,6 @@
 """Chaos in the Old World: what to take out of the box for the Powers in play (seed 003, "Preparação" steps 1-8;
-rules file §1.2, §2.2). Every count is the one the setup steps use (automata/chaos/setup.py reads the same
-functions and data)."""
+rules file §1.2, §2.2). Every count is the one the setup steps use: automata/chaos/setup.py deals with the
+functions defined here, from the same data."""
 
 from __future__ import annotations
 
@@ -9,7 +9,17 @@ from ..core.steps import msg
 from .board import TOKEN_KINDS
 from .common import power_term
 from .data import ChaosData, load
-from .setup import old_world_deck_size, starting_token_counts
+
+
+def starting_token_counts(data: ChaosData) -> dict[str, int]:
+    """Seed, setup step 7: 2 Noble, 3 Warpstone, 4 Peasant (by kind, in token order)."""
+    counts = data.setup["starting_tokens"]
+    return {kind: int(counts[kind]) for kind in TOKEN_KINDS if counts.get(kind)}
+
+
+def old_world_deck_size(data: ChaosData, players: int) -> int:
+    """Seed, setup step 6: 7 cards with 4 Powers, 8 with 3."""
+    return int(data.setup["old_world_deck"][str(players)])
 
 
 def components(options: dict, data: ChaosData | None = None) -> list[dict]:

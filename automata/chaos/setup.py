@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import random
 
+from ..core.components import says
 from ..core.steps import YES_NO, Ask, Say, msg
-from .board import TOKEN_KINDS
 from .common import power_term
+from .components import components, old_world_deck_size, starting_token_counts  # the list counts what setup uses
 from .data import ChaosData
 
 SETUP_STEPS = 8
-
-
-def starting_token_counts(data: ChaosData) -> dict[str, int]:
-    """Seed, setup step 7: 2 Noble, 3 Warpstone, 4 Peasant (by kind, in token order)."""
-    counts = data.setup["starting_tokens"]
-    return {kind: int(counts[kind]) for kind in TOKEN_KINDS if counts.get(kind)}
 
 
 def starting_tokens(data: ChaosData, seed: int) -> list[tuple[str, str]]:
@@ -26,17 +21,9 @@ def starting_tokens(data: ChaosData, seed: int) -> list[tuple[str, str]]:
     return list(zip(data.region_ids, pool))
 
 
-def old_world_deck_size(data: ChaosData, players: int) -> int:
-    """Seed, setup step 6: 7 cards with 4 Powers, 8 with 3."""
-    return int(data.setup["old_world_deck"][str(players)])
-
-
 def setup_step(state: dict, data: ChaosData, n: int):
     powers = state["powers"]
     if n == 1:  # issue 26: the component list comes first, before setup step 1
-        from ..core.components import says
-        from .components import components
-
         yield from says("chaos", components({"powers": powers}, data))
     yield Say(msg("chaos.setup.title", n=n, total=SETUP_STEPS, name=f"@chaos.setup.name.{n}"), "head")
     if n == 1:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..core.components import item
 from ..core.steps import msg
+from .data import load
 
 #: seed, each player's area 3 and 5: one Water Silo, one Raiders, one player aid (rules file §1.2, §2.12)
 PER_PLAYER = (("water_silo", 1), ("raiders", 1), ("player_aid", 1))
@@ -23,10 +24,7 @@ def first_game_camps(data) -> list[str]:
 
 
 def components(options: dict, data=None) -> list[dict]:
-    if data is None:
-        from .data import load
-
-        data = load(options.get("overrides") or None)
+    data = data or load(options.get("overrides") or None)
     rules = data.rules
     centre = msg("radlands.components.centre")
     flag = provisional_set(data)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from ..core.components import says
 from ..core.steps import ONE_OF, YES_NO, Ask, Choice, Say, msg
 from . import components
 from .bot import new_bot
@@ -48,8 +49,6 @@ def setup_step(state: dict, data, name: str):
     opts = state["options"]
     n = list(STEPS).index(name) + 1
     if name == STEPS[0]:  # issue 26: the component list comes first, before setup step 1
-        from ..core.components import says
-
         yield from says("toc", components.components(opts, data))
     yield Say(msg("toc.setup.title", step=f"@toc.setup.name.{name}"), "head")
     if name == "damnatio":
