@@ -36,13 +36,37 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
 
     At the end, answers given (``--answer``, ``--answers``) whose ids no question of this run asked are named on
     one line of stderr (a misspelt or stale id; issue 23); the exit code is the run's."""
-    used: dict = {}
+    used: dict = {"here": set(), "quiet": False}
     try:
-        _run_steps(env, steps, apply_step, game_id, not_this_game, used)
+        while True:  # a seat's question handed to its phone (cli/phonewait.py): wait outside the lock, go on
+            from .phonewait import HandedToPhone
+
+            try:
+                _run_steps(env, steps, apply_step, game_id, not_this_game, used)
+                break
+            except HandedToPhone as handed:
+                apply_step = _after_phone(env, handed, used, apply_step)
     except typer.Exit:
         _say_unused(env, used.get("answers"))
         raise
     _say_unused(env, used.get("answers"))
+
+
+def _after_phone(env, handed, used: dict, apply_step):
+    """Wait for the phone (or take the question back here); the next round of 'play' resumes the step."""
+    from state import paths
+
+    from . import saves
+    from .phonewait import show_answered, wait_for_phone
+
+    folder = paths.game_dir(saves.resolve_name(env))
+    game_id = saves.open_session(env, saves.resolve_name(env)).save.game
+    if wait_for_phone(env, folder, game_id, handed):
+        show_answered(env, folder, handed, game_id)
+        used["quiet"] = True  # the step's lines already shown are not repeated when it resumes
+    else:
+        used["here"].add(handed.ask.id)
+    return None  # a helper's step, once begun, is the step in progress: 'play' resumes it
 
 
 def _say_unused(env, answers) -> None:
@@ -74,10 +98,14 @@ def _run_steps(env, steps, apply_step, game_id, not_this_game, used: dict) -> No
             from .fixat import FixAtQuestion
             from .rules.at_table import RuleHelp  # '?' at a question shows its rule, '!' corrects; then asks again
 
-            source = ChainedSource(source, RuleHelp(TerminalPrompter(env.t), env, session.save.game,
+            from .phonewait import PhoneSeats
+
+            source = ChainedSource(source, PhoneSeats(session, used["here"]),
+                                   RuleHelp(TerminalPrompter(env.t), env, session.save.game,
                                                     lambda: (session.save.pending or {}).get("step"),
                                                     FixAtQuestion(env, session)))
-        quiet = {"replayed": False}  # after a correction at a question, the step's lines already shown are not repeated
+        # after a correction at a question, or a phone's answer, the step's lines already shown are not repeated
+        quiet = {"replayed": used.get("quiet", False)}
 
         def on_event(event) -> None:
             if quiet["replayed"] and event.replayed:
@@ -96,7 +124,7 @@ def _run_steps(env, steps, apply_step, game_id, not_this_game, used: dict) -> No
                                       lambda: session.play(source, env.dice, on_event, 1), quiet)
             else:
                 pending = session.save.pending
-                if pending and pending.get("records") and not env.json:
+                if pending and pending.get("records") and not env.json and not quiet["replayed"]:
                     label = env.t.render(saves.guarded(session, session.game.step_label, pending["step"]))
                     env.out.print(f"[dim]{env.t('core.play.resume', step=label, n=len(pending['records']))}[/dim]")
                 if saves.guarded(session, session.game.next_step, session.save.state) is None and session.save.pending is None:

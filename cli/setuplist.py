@@ -14,7 +14,7 @@ import textwrap
 from .env import current
 
 WIDTH = 60
-NOT_OPTIONS = ("name", "another")  # which save, not which setup
+NOT_OPTIONS = ("name", "another", "random_setup")  # which save, and the drawn setup of `new --random`: not a setup given
 
 
 def build_group(new_group, group_cls):
