@@ -78,23 +78,23 @@ class CompanionGroup(TyperGroup):
         if ctx.parent is None and self.name != "new":
             names = [*CORE_COMMANDS, *(n for n in names if n not in CORE_COMMANDS)]
             lazy = lazy_groups()
-            names += [n for n in ("new", *lazy) if n not in names and not (n in lazy and lazy[n][1])]
+            names += [n for n in ("new", "setup-list", *lazy) if n not in names and not (n in lazy and lazy[n][1])]
         return names
 
     def get_command(self, ctx, name: str):
         return bound_numbers(self._get_command(ctx, name))
 
     def unbuilt(self) -> set[str]:
-        """The top-level commands not yet made (the shared commands, 'new', the games' groups): the help writes
-        their lines from the catalog alone."""
-        if self.name == "new":
+        """The top-level commands not yet made (the shared commands, 'new', 'setup-list', the games' groups): the
+        help writes their lines from the catalog alone."""
+        if self.name in ("new", "setup-list"):
             return set()
         built = self.__dict__.get("_lazy", {})
-        return {n for n in (*CORE_COMMANDS, "new", *lazy_groups()) if n not in built and n not in self.commands}
+        return {n for n in (*CORE_COMMANDS, "new", "setup-list", *lazy_groups()) if n not in built and n not in self.commands}
 
     def _get_command(self, ctx, name: str):
         cmd = super().get_command(ctx, name)
-        if cmd is not None or ctx.parent is not None or self.name == "new":
+        if cmd is not None or ctx.parent is not None or self.name in ("new", "setup-list"):
             return cmd
         built = self.__dict__.setdefault("_lazy", {})
         if name not in built:
@@ -106,10 +106,14 @@ class CompanionGroup(TyperGroup):
                     CORE_COMMANDS[name], pretty_exceptions_short=app.pretty_exceptions_short,
                     rich_markup_mode=app.rich_markup_mode)
                 return built[name]
-            if name == "new":
+            if name in ("new", "setup-list"):
                 for module in sorted({m for m, _ in lazy.values()}):  # each registers its 'new GAME' command
                     importlib.import_module(module)
                 group, hidden = typer.main.get_group(new_app), False
+                if name == "setup-list":  # the same commands and options, listing the components instead
+                    from .setuplist import build_group
+
+                    group = build_group(group, CompanionGroup)
             elif name in lazy:
                 module, hidden = lazy[name]
                 group = typer.main.get_group(importlib.import_module(module).app)

@@ -23,8 +23,12 @@ def summaries(env: Env) -> list[dict[str, Any]]:
 
 
 def when(row: dict) -> str:
-    """The moment a game began, for the order of the list: its first time stamp, else its creation."""
-    return str(row.get("started") or row.get("created") or "")
+    """The moment a game began, for the order of the list: its first time stamp, else its creation, as one form of
+    UTC time ("" when the save does not say)."""
+    from state.clock import iso, parse
+
+    moment = parse(row.get("started") or row.get("created") or "")
+    return iso(moment) if moment is not None else ""
 
 
 def find_game_id(env: Env, name: str) -> str:

@@ -25,6 +25,7 @@ def test_every_game_keeps_the_contract(game_id):
     assert contract.capability(game_id, "seats") is not None
     assert contract.capability(game_id, "fix") is not None
     assert contract.capability(game_id, "result") is not None
+    assert contract.capability(game_id, "components") is not None
 
 
 def test_a_game_missing_a_name_is_named(monkeypatch):
