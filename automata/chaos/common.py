@@ -54,8 +54,10 @@ def apply_changes(state: dict, data: ChaosData, text: str):
         yield Say(msg("chaos.edit.applied", change=line.to_data()), "rule")
 
 
-def draw_cards(state: dict, power: str, n: int):
-    """Draw ``n`` Chaos cards, reshuffling the discard pile into a new deck when the deck runs out."""
+def draw_cards(state: dict, power: str, n: int, exact: bool = True):
+    """Draw ``n`` Chaos cards, reshuffling the discard pile into a new deck when the deck runs out. ``exact``
+    False: the table may hold one more card in its discard pile than counted (Tzeentch's unasked discard), so
+    the reshuffle is said without its size."""
     ps = state["p"][power]
     drawn = 0
     for _ in range(n):
@@ -64,7 +66,10 @@ def draw_cards(state: dict, power: str, n: int):
                 yield Say(msg("chaos.draw.no_cards", power=power_term(power)), "warn")
                 break
             copies.reshuffle(state, power)
-            yield Say(msg("chaos.draw.reshuffle", power=power_term(power), cards=ps["deck"]), "do")
+            if exact:
+                yield Say(msg("chaos.draw.reshuffle", power=power_term(power), cards=ps["deck"]), "do")
+            else:
+                yield Say(msg("chaos.draw.reshuffle_uncounted", power=power_term(power)), "do")
         ps["deck"] -= 1
         ps["hand"] += 1
         drawn += 1

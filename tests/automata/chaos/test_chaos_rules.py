@@ -182,6 +182,9 @@ def test_empty_chaos_deck_reshuffles_discard():
         (5, 0, 4, True),  # the discard pile is reshuffled with the discarded card in it: a different deck
         (0, 10, 0, False),  # nothing to discard
         (3, 0, 0, False),  # the discarded card would be the only card to draw: it comes straight back
+        (3, 1, 1, False),  # the draw takes every card of both piles anyway: the discarded card comes back
+        (4, 1, 0, False),  # the same with the deck alone
+        (3, 3, 0, True),  # one card stays in the deck without the discard: the piles differ
         (6, 0, 0, True),  # above the target the discard is kept: the hand shrinks
     ],
 )
@@ -196,6 +199,41 @@ def test_tzeentch_discard_asked_only_when_it_changes_something(hand, deck, disca
     if not asked:
         ts = state["p"]["tzeentch"]
         assert ts["hand"] == min(5, hand + deck + discard) or ts["hand"] == hand
+
+
+def _tzeentch_piles(hand: int, deck: int, discard: int, discards_first: bool, target: int = 5) -> tuple[int, int, int]:
+    """A reference model of rules file §2.5 and seed 003, Fase de Compra, independent of the program: Tzeentch may
+    discard one card, then draws until holding ``target``; an empty deck takes the reshuffled discard pile."""
+    if discards_first:
+        hand, discard = hand - 1, discard + 1
+    for _ in range(max(0, target - hand)):
+        if deck == 0:
+            if discard == 0:
+                break
+            deck, discard = discard, 0
+        deck, hand = deck - 1, hand + 1
+    return hand, deck, discard
+
+
+def test_tzeentch_discard_asked_exactly_when_the_answer_changes_the_piles():
+    """Rules file §2.5 (Tzeentch may discard one card, then draws until holding 5; the discarded card is not seen):
+    over every small hand and pile, the question is asked exactly when "yes" and "no" leave a different hand,
+    deck or discard pile, and a question not asked leaves what both answers would."""
+    for hand in range(0, 8):
+        for deck in range(0, 5):
+            for discard in range(0, 4):
+                state = after_setup()
+                state["round"] = 1
+                state["p"]["tzeentch"].update(hand=hand, deck=deck, discard=discard)
+                r = play_step(state, {"proc": "draw"}, {"chaos.draw.r1.tzeentch.discard": "no"})
+                asked = any(e.kind == "ask" and e.id == "chaos.draw.r1.tzeentch.discard" for e in r.transcript)
+                yes, no = (_tzeentch_piles(hand, deck, discard, True) if hand > 0 else None,
+                           _tzeentch_piles(hand, deck, discard, False))
+                assert asked == (hand > 0 and yes != no), (hand, deck, discard)
+                ts = state["p"]["tzeentch"]
+                assert (ts["hand"], ts["deck"], ts["discard"]) == no, (hand, deck, discard)
+                # a question not asked is said: the table may still discard and draw one more
+                assert ("chaos.draw.discard_same" in says(r)) == (hand > 0 and not asked), (hand, deck, discard)
 
 
 # -- Summoning phase --------------------------------------------------------
