@@ -118,15 +118,22 @@ def draw_phase(state: dict, data: ChaosData):
         else:  # Tzeentch: may discard one card, then draws until holding hand_target cards
             target = data.power(p).get("hand_target", 5)
             exact = True
-            if tzeentch_discard_matters(ps["hand"], ps["deck"], ps["discard"], target):
+            need = target - ps["hand"]
+            if not tzeentch_discard_matters(ps["hand"], ps["deck"], ps["discard"], target):
+                if ps["hand"] > 0:  # the hand and the piles end the same either way: said, not asked
+                    yield Say(msg("chaos.draw.discard_same", power=power_term(p), hand=target), "rule")
+                    exact = False  # a discarded card makes the reshuffled pile one card larger
+            elif need >= 0 and copies.deck_range(state, p)[0] > need:
+                # the deck holds the extra card either way: only the split of the piles is left open, counted
+                # by the table if a later draw could empty the deck (copies.unsure)
+                copies.note_unsure_discard(state, p)
+                yield Say(msg("chaos.draw.discard_unasked", power=power_term(p), hand=target), "rule")
+            else:  # a draw that could empty the deck has the table count it first (common.draw_cards)
                 discard = yield Ask(f"chaos.draw.r{r}.{p}.discard", msg("chaos.draw.discard_one", power=power_term(p)), YES_NO,
                                       default=False)  # Enter: no discard (the table did nothing)
                 if discard:
                     ps["hand"] -= 1
                     ps["discard"] += 1
-            elif ps["hand"] > 0:  # the hand and the piles end the same either way: said, not asked
-                yield Say(msg("chaos.draw.discard_same", power=power_term(p), hand=target), "rule")
-                exact = False  # a discarded card makes the reshuffled pile one card larger
             n = yield from draw_cards(state, p, max(0, target - ps["hand"]), exact=exact)
         yield Say(msg("chaos.draw.power", power=power_term(p), pp=ps["pp"], cards=n, hand=ps["hand"]), "do")
     yield Say(msg("chaos.draw.no_limit"), "rule")
