@@ -80,7 +80,7 @@ class CompanionGroup(TyperGroup):
         names = list(super().list_commands(ctx))
         if ctx.parent is None and self.name != "new":
             lazy = lazy_groups()
-            names += [n for n in ("new", *lazy) if n not in names and not (n in lazy and lazy[n][1])]
+            names += [n for n in ("new", "setup-list", *lazy) if n not in names and not (n in lazy and lazy[n][1])]
         return names
 
     def get_command(self, ctx, name: str):
@@ -88,17 +88,21 @@ class CompanionGroup(TyperGroup):
 
     def _get_command(self, ctx, name: str):
         cmd = super().get_command(ctx, name)
-        if cmd is not None or ctx.parent is not None or self.name == "new":
+        if cmd is not None or ctx.parent is not None or self.name in ("new", "setup-list"):
             return cmd
         built = self.__dict__.setdefault("_lazy", {})
         if name not in built:
             import importlib
 
             lazy = lazy_groups()
-            if name == "new":
+            if name in ("new", "setup-list"):
                 for module in sorted({m for m, _ in lazy.values()}):  # each registers its 'new GAME' command
                     importlib.import_module(module)
                 group, hidden = typer.main.get_group(new_app), False
+                if name == "setup-list":  # the same commands and options, listing the components instead
+                    from .setuplist import build_group
+
+                    group = build_group(group, CompanionGroup)
             elif name in lazy:
                 module, hidden = lazy[name]
                 group = typer.main.get_group(importlib.import_module(module).app)
@@ -411,10 +415,12 @@ def raise_usage(text: str) -> None:
 # when their group or 'new' is used: lazy_groups().
 from . import commands  # noqa: E402
 from .collection import collection_app  # noqa: E402
+from .export import export_app  # noqa: E402
 from .fix import fix_app  # noqa: E402
 
 app.registered_commands.extend(commands.core.registered_commands)
 app.registered_commands.extend(fix_app.registered_commands)
+app.registered_commands.extend(export_app.registered_commands)
 app.add_typer(commands.data_app, name="data")  # 'new' and the games' groups: CompanionGroup.get_command
 app.add_typer(collection_app, name="collection")
 

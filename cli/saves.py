@@ -200,17 +200,7 @@ def create(env: Env, game_id: str, options: dict, name: str | None):
 
 def start_new_game(env: Env, game, game_id: str, display_name: str, raw_options: dict, name: str | None) -> None:
     """``tabletop new <game>``: the owner's overrides read, the options checked, the save created and announced."""
-    from automata.core.gamedata import DataError
-    from automata.core.games import OptionError
-
-    overrides = read_overrides(env, game_id)
-    check_overrides_like_data_check(env, game_id, overrides)
-    try:
-        options = game.check_options({**raw_options, "overrides": overrides})
-    except OptionError as e:
-        raise CliError(env.t.render(e.msg)) from None
-    except DataError as e:
-        raise CliError(env.t("core.error.override", path=f"overrides/{game_id}.toml", problem=e.msg.to_data()), code=1) from None
+    options = checked_options(env, game, game_id, raw_options)
     s = create(env, game_id, options, name).save
     if env.new_defaults:
         from rich.markup import escape
@@ -221,6 +211,21 @@ def start_new_game(env: Env, game, game_id: str, display_name: str, raw_options:
     else:
         dice = env.t("core.dice_mode." + s.settings["dice"])
         env.out.print(env.t("core.new.created", name=s.name, game=display_name, seed=s.seed, dice=dice))
+
+
+def checked_options(env: Env, game, game_id: str, raw_options: dict) -> dict:
+    """The owner's overrides read and the options checked by the game (``tabletop new`` and ``setup-list``)."""
+    from automata.core.gamedata import DataError
+    from automata.core.games import OptionError
+
+    overrides = read_overrides(env, game_id)
+    check_overrides_like_data_check(env, game_id, overrides)
+    try:
+        return game.check_options({**raw_options, "overrides": overrides})
+    except OptionError as e:
+        raise CliError(env.t.render(e.msg)) from None
+    except DataError as e:
+        raise CliError(env.t("core.error.override", path=f"overrides/{game_id}.toml", problem=e.msg.to_data()), code=1) from None
 
 
 def check_overrides_like_data_check(env: Env, game_id: str, overrides: dict) -> None:

@@ -16,7 +16,8 @@ for it), and the rest (a bot's turn, the table's questions, the program) is game
 
 Undo drops the undone entries with their stamps; replay never changes the journal, so it keeps them. The sums
 over the journal are kept in ``save.toml`` (``[clock]``, a cache like the state snapshot) so that ``status`` never
-reads the journal; a missing or stale tally is computed again from the journal.
+reads the journal; a stale tally is computed again from the journal, and a missing one (a save last written before
+the clocks, whose journal has no stamps) counts nothing until the next step completes and sums the journal.
 
 The clock source is ``now()``; ``TABLETOP_NOW`` fixes it for tests and demonstrations: ``2026-01-01T10:00:00Z``
 (every stamp that time) or ``2026-01-01T10:00:00Z+30`` (each stamp 30 seconds after the one before).
@@ -48,6 +49,11 @@ def now() -> str:
             _ticks["n"] += 1
             return iso(start + timedelta(seconds=n * int(step or 0)))
     return iso(datetime.now(timezone.utc))
+
+
+def restart() -> None:
+    """``TABLETOP_NOW=…+N`` counts from its first moment again (a test that plays in the same process as another)."""
+    _ticks.update(base="", n=0)
 
 
 def _stepped(text: str) -> bool:
@@ -148,14 +154,23 @@ def sound_tally(tally: Any, length: int, threshold: int) -> bool:
             and isinstance(tally.get("seats"), dict) and all(isinstance(tally.get(k), str) for k in ("started", "ended", "last")))
 
 
-def journal_tally(save) -> dict:
-    """The save's tally of its journal: its ``[clock]`` when sound, else summed again from the journal."""
+def journal_tally(save, missing_is_empty: bool = False) -> dict:
+    """The save's tally of its journal: its ``[clock]`` when sound, else summed again from the journal.
+    ``missing_is_empty``: a save without ``[clock]`` was last completed by a version without the clocks, so its
+    journal holds no stamps: nothing to sum, and the journal is not read (``status`` stays fast on a long game)."""
     threshold = break_after(getattr(save, "settings", None))
     length = getattr(save, "journal_length", 0)
     kept = getattr(save, "clock", None)
     if sound_tally(kept, length, threshold):
         return kept
-    return tally_of(save.journal() if length else [], threshold)
+    if kept is None and missing_is_empty:
+        return empty(threshold)
+    from .errors import SaveError
+
+    try:
+        return tally_of(save.journal() if length else [], threshold)
+    except SaveError:  # a damaged journal: the commands that need it say so; its clocks are unknown
+        return empty(threshold)
 
 
 def clocks(save) -> dict:
@@ -164,7 +179,7 @@ def clocks(save) -> dict:
     end of the last completed step; the step in progress counts up to its last answer."""
     import copy
 
-    tally = copy.deepcopy(journal_tally(save))
+    tally = copy.deepcopy(journal_tally(save, missing_is_empty=True))
     pending = getattr(save, "pending", None)
     if isinstance(pending, dict):
         add_stamps(tally, stamps({k: v for k, v in pending.items() if k != "ended"}))

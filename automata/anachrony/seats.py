@@ -41,3 +41,10 @@ def question_seat(state: dict, step: dict, ask_id: str) -> str | None:
     if state.get("solo") and any(ask_id == p or ask_id.startswith(p + ".") for p in _SOLO_PLAYER):
         return next(iter(players), None)
     return None
+
+
+def seat_term(seat: dict):
+    """How the table reads a seat's name (a message parameter): the name given, else "Player 2", or the bot."""
+    if seat["kind"] == "bot":
+        return f"@anachrony.solo.bot.{seat['bot']}"
+    return seat["name"] or {"id": "anachrony.player", "params": {"n": int(seat["id"][1:] or 0)}}

@@ -23,3 +23,8 @@ def question_seat(state: dict, step: dict, ask_id: str) -> str | None:
     if parts[:2] == ["chaos", "draw"] and len(parts) > 3 and parts[3] in powers:  # chaos.draw.r<round>.<power>.discard
         return parts[3]
     return None
+
+
+def seat_term(seat: dict):
+    """How the table reads a seat's name (a message parameter): its Power."""
+    return f"@chaos.power.{seat['id']}"

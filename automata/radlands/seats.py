@@ -28,3 +28,8 @@ def question_seat(state: dict, step: dict, ask_id: str) -> str | None:
     if step.get("proc") == "setup" and parts[0] == "camps" and len(parts) > 1 and parts[1] in SIDES:
         return parts[1]  # camps.<side>.<position>
     return None
+
+
+def seat_term(seat: dict):
+    """How the table reads a seat's name (a message parameter): the name given, else "Player A"."""
+    return seat["name"] or f"@radlands.side.{seat['id']}"

@@ -22,3 +22,10 @@ def question_seat(state: dict, step: dict, ask_id: str) -> str | None:
     if step.get("proc") == "human" and isinstance(step.get("i"), int):
         return f"human{step['i']}"
     return None
+
+
+def seat_term(seat: dict):
+    """How the table reads a seat's name (a message parameter): "human player 1", or the bot's colour."""
+    if seat["kind"] == "bot":
+        return f"@toc.colour.{seat['id']}"
+    return {"id": "toc.human", "params": {"n": int(seat["id"][len("human"):] or 0)}}

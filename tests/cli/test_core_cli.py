@@ -111,7 +111,8 @@ def test_play_with_answer_flags():
     assert r.exit_code == 0, r.output
     assert "Setup 1/8" in r.stdout
     assert status_json()["next"] == {"proc": "setup", "n": 2}
-    assert log_json() == [{"n": 1, "label": "Setup step 1", "records": [{"id": "chaos.setup.1", "value": True, "source": "answers"}], "why": []}]
+    assert log_json() == [{"n": 1, "label": "Setup step 1", "records": [{"id": "chaos.setup.1", "value": True, "source": "answers"}], "why": [],
+                           "started": "2026-01-01T10:00:00Z", "ended": "2026-01-01T10:00:00Z"}]  # the tests' fixed clock
 
 
 def test_play_with_a_toml_answers_file(tmp_path):
@@ -240,7 +241,9 @@ def test_log_tells_what_happened():
     assert "Put the board in the middle of the table." in r.stdout
     assert "? Setup step 1 done? yes" in r.stdout and "chaos.setup.1 =" not in r.stdout
     told = json.loads(tt("log", "--json").stdout)["entries"][0]["told"]
-    assert told[0].startswith("→ ") and told[-1] == "? Setup step 1 done? yes"
+    # issue 26: the component list comes first (its headings, then its items to do), then the step's own lines
+    assert told[0] == "For the whole table:" and told[1].startswith("→ [ ] ") and told[-1] == "? Setup step 1 done? yes"
+    assert told.index("→ Put the board in the middle of the table.") > told.index("→ [ ] 1 × game board with the four Threat dials")
     r = tt("log", "--lang", "pt-BR")
     assert "? Passo 1 da preparação concluído? sim" in r.stdout and "Posicione o tabuleiro" in r.stdout
     # an entry written before the transcript was kept shows its answers as ids and values

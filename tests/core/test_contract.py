@@ -24,6 +24,8 @@ def test_every_game_keeps_the_contract(game_id):
     assert contract.problems(game_id) == []
     assert contract.capability(game_id, "seats") is not None
     assert contract.capability(game_id, "fix") is not None
+    assert contract.capability(game_id, "result") is not None
+    assert contract.capability(game_id, "components") is not None
 
 
 def test_a_game_missing_a_name_is_named(monkeypatch):
@@ -45,7 +47,8 @@ def check_seats(game_id, state):
 
 
 def test_chaos_seats_are_the_powers_and_a_summoning_line_is_its_powers():
-    """Seed 003: one player per Power; in the Summoning phase each Power plays its own turn (its line)."""
+    """Seed 003 "Fase de Invocação" (rules file §1.6): in the Summoning phase each Power, one player per Power, plays
+    its own turn; its Summoning line is its player's question."""
     powers = ("khorne", "nurgle", "tzeentch")
     state, history = chaos_policy.play_game(3, powers=powers)
     table = check_seats("chaos", state)
@@ -70,6 +73,8 @@ def test_chaos_turn_by_turn_summoning_questions_are_the_powers():
 
 
 def test_toc_seats_are_the_humans_then_the_bots_with_their_mats():
+    """Seed 000 "Fluxo do Jogo": one to three humans with the Non-Player Factions, each bot on its AI mat; a human's
+    turn is that human's, the bots' turns are the program's."""
     state, history = toc_policy.play_game(2, rounds=2, humans=2, bots="red,blue")
     table = check_seats("toc", state)
     assert [(s["id"], s["kind"]) for s in table] == [("human1", "human"), ("human2", "human"), ("red", "bot"), ("blue", "bot")]
@@ -89,6 +94,8 @@ def test_toc_seats_are_the_humans_then_the_bots_with_their_mats():
 
 @pytest.mark.parametrize("names", ["", "Ana,Bia"])
 def test_radlands_an_action_question_belongs_to_the_side_whose_turn_it_is(names):
+    """Rules file §1.4-1.7: each player chooses their own camps, then plays their own turn (events, replenish,
+    actions)."""
     state, history = radlands_policy.play_game(4, names=names)
     table = check_seats("radlands", state)
     assert [s["id"] for s in table] == ["a", "b"]
@@ -108,6 +115,8 @@ def test_radlands_an_action_question_belongs_to_the_side_whose_turn_it_is(names)
 
 
 def test_anachrony_a_players_choices_are_that_players():
+    """A question about one player (its key in the id: a Hypersync tile, a negotiation, its final score) waits for
+    that player; the "what happened" report of the Action Rounds is the table's."""
     state, history = anachrony_policy.play_game(6, names="Ana,Bia,Caio")
     table = check_seats("anachrony", state)
     assert [(s["id"], s["name"], s["kind"]) for s in table] == [("p1", "Ana", "human"), ("p2", "Bia", "human"), ("p3", "Caio", "human")]
@@ -122,6 +131,8 @@ def test_anachrony_a_players_choices_are_that_players():
 
 @pytest.mark.parametrize("opponent", ["chronobot", "chronossus"])
 def test_anachrony_solo_the_bot_is_a_seat_and_its_questions_are_nobodys(opponent):
+    """Rules file §3.1-3.4: the solo opponent (Chronobot, Chronossus) with its difficulty options is a seat of its own;
+    the questions about its board are the table's, the solo player's turn is the player's."""
     difficulty = "wc-right" if opponent == "chronobot" else "cores=2,side-b"
     state, history = anachrony_solo_policy.play_solo(7, opponent=opponent, difficulty=difficulty)
     table = check_seats("anachrony", state)
@@ -139,3 +150,41 @@ def test_anachrony_solo_the_bot_is_a_seat_and_its_questions_are_nobodys(opponent
             bots += 1
             assert who is None
     assert mine and bots
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_every_seat_has_a_name_in_the_tables_language(lang):
+    """A seat without a name given reads as the game's own word for it (never a raw id)."""
+    from cli.i18n import Translator
+
+    t = Translator(lang)
+    games = {
+        "chaos": chaos_policy.play_game(3, powers=("khorne", "nurgle", "tzeentch"))[0],
+        "toc": toc_policy.play_game(2, rounds=1, humans=2, bots="red")[0],
+        "radlands": radlands_policy.play_game(4, names="Ana,Bia")[0],
+        "anachrony": anachrony_solo_policy.play_solo(7)[0],
+    }
+    names = {g: [t.param(seats.seat_term(g, s)) for s in seats.seats(g, state)] for g, state in games.items()}
+    assert names["chaos"] == ["Khorne", "Nurgle", "Tzeentch"]
+    assert names["radlands"] == ["Ana", "Bia"]
+    if lang == "en":
+        assert names["toc"] == ["human player 1", "human player 2", "red"]
+        assert names["anachrony"] == ["Player 1", "Chronobot"]
+    else:
+        assert names["toc"] == ["jogador humano 1", "jogador humano 2", "vermelho"]
+        assert names["anachrony"] == ["Jogador 1", "Chronobot"]
+
+
+@pytest.mark.parametrize("game_id, play", [
+    ("chaos", lambda: chaos_policy.play_game(4)), ("toc", lambda: toc_policy.play_game(4)),
+    ("radlands", lambda: radlands_policy.play_game(4)), ("anachrony", lambda: anachrony_policy.play_game(4)),
+    ("anachrony", lambda: anachrony_solo_policy.play_solo(4)),
+])
+def test_a_finished_games_result_names_only_its_seats(game_id, play):
+    """The result capability (automata/<game>/result.py): winners and scores are keyed by the seats' ids."""
+    state, _ = play()
+    out = contract.capability(game_id, "result").result(state)
+    ids = {s["id"] for s in seats.seats(game_id, state)}
+    assert out["finished"] is True and isinstance(out["ended_by"], str) and out["ended_by"]
+    assert set(out["winners"]) <= ids and set(out["scores"]) <= ids
+    assert all(isinstance(v, int) for v in out["scores"].values()) and isinstance(out["ended_params"], dict)
