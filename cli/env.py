@@ -87,16 +87,21 @@ class Env:
 
 
 def install_data_cache(create: bool = True) -> None:
-    """Parsed data files (the games' data, the message catalogs) are cached beside the saves (``cache/``), so that
-    every command starts fast; TABLETOP_NO_CACHE=1 reads them afresh. Without ``create`` (at start-up, before
-    any command touched a save), nothing is written until the folder exists: a refused command writes nothing."""
+    """Parsed files (the games' data, the message catalogs, the saves proven sound) are cached beside the saves
+    (``cache/``), so that every command starts fast; TABLETOP_NO_CACHE=1 reads them afresh. Without ``create`` (at
+    start-up, before any command touched a save), nothing is written until the folder exists: a refused command
+    writes nothing."""
+    from state import datacache
+
     if os.environ.get("TABLETOP_NO_CACHE"):
+        datacache.install(None)
         return
     from automata.core.datafiles import set_cache
     from state import paths
-    from state.datacache import ParsedFileCache
 
-    set_cache(ParsedFileCache(paths.home() / "cache", create))
+    cache = datacache.ParsedFileCache(paths.home() / "cache", create)
+    set_cache(cache)
+    datacache.install(cache)
 
 
 def _is_terminal(stream) -> bool:

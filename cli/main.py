@@ -76,7 +76,7 @@ class CompanionGroup(TyperGroup):
     def list_commands(self, ctx) -> list[str]:
         names = list(super().list_commands(ctx))
         if ctx.parent is None and self.name != "new":
-            names = [*CORE_COMMANDS, *(n for n in names if n not in CORE_COMMANDS)]
+            names = [*CORE_COMMANDS, *LAZY_SUBGROUPS, *(n for n in names if n not in CORE_COMMANDS and n not in LAZY_SUBGROUPS)]
             lazy = lazy_groups()
             names += [n for n in ("new", "setup-list", *lazy) if n not in names and not (n in lazy and lazy[n][1])]
         return names
@@ -90,7 +90,8 @@ class CompanionGroup(TyperGroup):
         if self.name in ("new", "setup-list"):
             return set()
         built = self.__dict__.get("_lazy", {})
-        return {n for n in (*CORE_COMMANDS, "new", "setup-list", *lazy_groups()) if n not in built and n not in self.commands}
+        return {n for n in (*CORE_COMMANDS, *LAZY_SUBGROUPS, "new", "setup-list", *lazy_groups())
+                if n not in built and n not in self.commands}
 
     def _get_command(self, ctx, name: str):
         cmd = super().get_command(ctx, name)
@@ -105,6 +106,11 @@ class CompanionGroup(TyperGroup):
                 built[name] = typer.main.get_command_from_info(
                     CORE_COMMANDS[name], pretty_exceptions_short=app.pretty_exceptions_short,
                     rich_markup_mode=app.rich_markup_mode)
+                return built[name]
+            if name in LAZY_SUBGROUPS:  # 'data', 'collection': as the framework builds a group added to the root
+                built[name] = typer.main.get_group_from_info(
+                    LAZY_SUBGROUPS[name], pretty_exceptions_short=app.pretty_exceptions_short,
+                    rich_markup_mode=app.rich_markup_mode, suggest_commands=app.suggest_commands)
                 return built[name]
             if name in ("new", "setup-list"):
                 for module in sorted({m for m, _ in lazy.values()}):  # each registers its 'new GAME' command
@@ -436,8 +442,12 @@ from .fix import fix_app  # noqa: E402
 CORE_COMMANDS = {info.name or typer.main.get_command_name(info.callback.__name__): info
                  for info in (*commands.core.registered_commands, *fix_app.registered_commands,
                               *export_app.registered_commands)}
-app.add_typer(commands.data_app, name="data")  # 'new' and the games' groups: CompanionGroup.get_command
+app.add_typer(commands.data_app, name="data")
 app.add_typer(collection_app, name="collection")
+#: The shared groups ('data', 'collection'), registered as above but made into the framework's groups only when
+#: used (CompanionGroup.get_command), like the shared commands, 'new' and the games' groups.
+LAZY_SUBGROUPS = {info.name: info for info in app.registered_groups}
+app.registered_groups.clear()
 
 
 def main() -> None:

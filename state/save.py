@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -171,11 +170,20 @@ def read(folder: Path, path: Path | None = None, recover: bool = False) -> Save:
     wrong; nothing is written."""
     path = path or folder / SAVE_FILE
     raw = read_bytes(path)
-    data = _parse(path, raw)
+    found = _DIGEST_LINE.match(raw)
+    proven = found is not None and sha256(raw[found.end():]) == found.group(1).decode()
+    from . import datacache
+
+    cache = datacache.installed() if proven else None  # bytes proven by their digest: parsed once, then cached
+    data = cache.get_digested(path, found.group(1).decode()) if cache is not None else None
+    blob = None
+    if data is None:
+        data = _parse(path, raw)
+        if cache is not None:
+            blob = datacache.digested_blob(found.group(1).decode(), data)  # before anything below changes data
     version = data.get("schema_version")
     digested = isinstance(version, int) and not isinstance(version, bool) and version >= FIRST_WITH_DIGEST
-    found = _DIGEST_LINE.match(raw)
-    altered = digested and (found is None or sha256(raw[found.end():]) != found.group(1).decode())
+    altered = digested and not proven
     data.pop(DIGEST_KEY, None)
     data = migrate(data, path)
     save = _validate(data, path, folder, digested)  # a key missing or mistyped is named, before the digest speaks
@@ -186,6 +194,8 @@ def read(folder: Path, path: Path | None = None, recover: bool = False) -> Save:
         # the journal is checked by every command (its bytes' digest: no parsing, status stays fast)
         save._journal_path = journal_path(folder, save.journal_sha256, save.journal_length, recover)
     save.sound = True
+    if blob is not None:  # only a save proven sound is kept
+        cache.put_digested(path, found.group(1).decode(), blob)
     return save
 
 
@@ -330,6 +340,8 @@ def _parse(path: Path, raw: bytes | None = None) -> dict[str, Any]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise SaveError(path, msg("core.save.not_utf8", byte=e.start)) from None
+    import tomllib  # here: a save read again unchanged comes from the cache (read), without the parser
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

@@ -15,15 +15,14 @@ the same for every game:
 - ``flagged_items``: every value still marked "provisional" or "U".
 
 Pure code: it reads only the shipped data files, through ``datafiles.read_toml``. ``difflib``,
-``copy`` and ``json`` are imported when first needed, so that importing a game stays cheap.
+``copy``, ``json``, ``tomllib`` and ``unicodedata`` are imported when first needed, so that importing a game stays
+cheap.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-import tomllib
-import unicodedata
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -132,7 +131,11 @@ def read_file(folder: Path, name: str) -> dict:
         return read_toml(path)
     except FileNotFoundError:
         raise DataError(f"data file missing: {path}", Msg("core.data.file_missing", {"path": str(path)})) from None
-    except tomllib.TOMLDecodeError as e:
+    except ValueError as e:  # tomllib.TOMLDecodeError (the parser is imported only when a file is parsed)
+        import tomllib
+
+        if not isinstance(e, tomllib.TOMLDecodeError):
+            raise
         raise DataError(f"data file {path} is not valid TOML: {e}",
                         Msg("core.data.file_not_toml", {"path": str(path), "error": str(e)})) from None
 
@@ -241,6 +244,8 @@ def fold_name(text: Any, drop: str = PUNCTUATION, *, ampersand: bool = False) ->
 @functools.lru_cache(maxsize=16384)
 def _folded(text: str, drop: str, ampersand: bool) -> str:
     """fold_name's work, remembered: name look-ups fold every known name on each answer (a pure function)."""
+    import unicodedata
+
     text = unicodedata.normalize("NFKD", text.strip().lower())
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     if ampersand:

@@ -32,7 +32,7 @@ from typing import Any, Iterable
 
 from ..core import gamedata
 from ..core.gamedata import DataError, UnknownName, short  # noqa: F401  (re-exported)
-from ..core.steps import Msg, msg
+from ..core.msg import Msg, msg
 from .data_check import provisional_items as _provisional_items
 from .data_check import validate
 from .data_overrides import merge
