@@ -1,5 +1,6 @@
 """A cache of parsed files in ``$TABLETOP_HOME/cache``: the game data and catalogs (marshal files keyed by path,
-size and mtime), and the saves (one marshal file per save, keyed by the digest its first line proves).
+size and mtime), the saves (one marshal file per save, keyed by the digest its first line proves), and which
+shipped data was checked and found sound (one marshal file per data folder, keyed by the files' sizes and mtimes).
 
 Only a speed-up: any problem reading or writing it falls back to parsing the file.
 """
@@ -63,6 +64,24 @@ class ParsedFileCache:
         the version kept before."""
         self._write(self._digest_file(path), blob)
 
+    # -- what was checked before (automata/core/datafiles.py checked_before) -------------------------------------
+    def _checked_file(self, what: Path) -> Path:
+        return self.folder / f"{_where(what)}.checked.v{VERSION}.py{_py()}.marshal"
+
+    def checked(self, what: Path, key: Any) -> bool:
+        """Whether ``mark_checked(what, key)`` was the last record for ``what``."""
+        try:
+            return _load(self._checked_file(what)) == key
+        except Exception:  # a value that cannot be compared: not checked
+            return False
+
+    def mark_checked(self, what: Path, key: Any) -> None:
+        try:
+            blob = marshal.dumps(key)
+        except ValueError:
+            return
+        self._write(self._checked_file(what), blob)
+
     def _write(self, f: Path, blob: bytes) -> None:
         tmp = f.with_suffix(f".{os.getpid()}.tmp")
         try:
@@ -104,7 +123,7 @@ def _load(f: Path) -> Any:
         with os.fdopen(fd, "rb") as fh:
             if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
                 return None
-            return marshal.load(fh)
+            return marshal.loads(fh.read())  # marshal.load(fh) would read the file object by object: far slower
     except Exception:
         return None
 
