@@ -100,8 +100,9 @@ def _run_steps(env, steps, apply_step, game_id, not_this_game, used: dict) -> No
 
             from .phonewait import PhoneSeats
 
-            source = ChainedSource(source, PhoneSeats(session, used["here"]),
-                                   RuleHelp(TerminalPrompter(env.t), env, session.save.game,
+            phones = PhoneSeats(session, used["here"])  # a seat's page that opens while asked here takes it
+            source = ChainedSource(source, phones,
+                                   RuleHelp(TerminalPrompter(env.t, phones.watch), env, session.save.game,
                                                     lambda: (session.save.pending or {}).get("step"),
                                                     FixAtQuestion(env, session)))
         # after a correction at a question, or a phone's answer, the step's lines already shown are not repeated
