@@ -190,7 +190,9 @@ def status() -> None:
 
     env = current()
     session = saves.open_session(env)
-    saves.guarded(session, game_cli(session.save.game).show_status, env, session)
+    from .pager import paged
+
+    paged(env, lambda: saves.guarded(session, game_cli(session.save.game).show_status, env, session))
 
 
 @core.command()
@@ -268,11 +270,9 @@ def log(
             env.out.print()
             rewound(row["n"])
 
-    if env.interactive() and len(rows) > 10:
-        with env.out.pager(styles=True):
-            show()
-    else:
-        show()
+    from .pager import paged
+
+    paged(env, show)  # at a terminal, a log taller than the screen goes through the pager
 
 
 def _when(at: str) -> str:
@@ -426,9 +426,11 @@ def rules(
     words: Optional[list[str]] = typer.Argument(None, help="Words in English or Portuguese: a topic, a card, a component."),
 ) -> None:
     """Look up a rule or a card: the topics of a game in the order of play, or the one your words name."""
+    from .pager import paged
     from .rules.command import run
 
-    run(current(), game, list(words or []))
+    env = current()
+    paged(env, lambda: run(env, game, list(words or [])))
 
 
 @data_app.command("check")

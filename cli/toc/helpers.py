@@ -198,11 +198,11 @@ def _plain(mat: dict) -> dict:
 
 
 def mat_command(
-    name: str = typer.Argument(..., metavar="NAME", help="The AI mat: maximinus, gordian or pupienus (ids and names, any case)."),
+    name: str = typer.Argument(..., metavar="NAME", help="The AI mat: maximinus, gordian or pupienus (ids and names, any case), or a bot's colour in the current game: red, blue, yellow, green."),
     edit: bool = typer.Option(False, "--edit", help="Transcribe your printed mat, circle by circle; saved for every new game."),
     restart: bool = typer.Option(False, "--restart", help="With --edit: forget the answers kept from an interrupted transcription."),
 ) -> None:
-    """Show an AI mat as printed: the three influence areas top to bottom, each track's circles, and the mode boxes."""
+    """Show an AI mat as printed: the three influence areas top to bottom, each track's circles, and the mode boxes; a bot's colour shows that bot's mat in the current game, with its pieces."""
     env = current()
     overrides = owner_overrides(env)
     data = toc_data(env, overrides)
