@@ -359,7 +359,9 @@ def show(env, data: dict, extra: dict) -> None:
         who = t("toc.emperor.nobody" if emperor == "none" else "toc.emperor.a_human")
     if data["emperor_type"]:
         who = t("toc.status.emperor_typed", who=who, type=f"@toc.emperor.type.{data['emperor_type']}")
-    out.print("[bold]" + escape(t("toc.status.title", name=data["name"], round=data["round"], emperor=who)) + "[/bold]")
+    title = (t("toc.status.title_no_emperor", name=data["name"], round=data["round"]) if emperor == "none"
+             else t("toc.status.title", name=data["name"], round=data["round"], emperor=who))
+    out.print("[bold]" + escape(title) + "[/bold]")
     if data["over"]:
         for line in summary(t, data, extra, width):
             out.print(line)
