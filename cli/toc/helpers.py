@@ -235,13 +235,17 @@ def _current_bot(env, data, name: str):
         return None
     from .. import saves
 
+    mats = ", ".join(f"{env.t(f'toc.mat.{m}')} ({m})" for m in data.mat_ids)
     try:
         session = saves.open_game_session(env, "toc", "toc.error.not_toc")
-    except CliError:
-        return None
+    except CliError:  # a colour, but no Time of Crisis game to find its bot in: said, not read as a mat's name
+        raise _usage(env, "mat_colour_no_game", {"value": name, "valid": list(data.mat_ids)}, name=name, mats=mats) from None
     state = session.save.state
     if colour not in state.get("bots", {}):
-        return None
+        bots = ", ".join(env.t(f"toc.colour.{c}") for c in state.get("bots", {})) or env.t("toc.helpers.error.no_bots")
+        raise _usage(env, "mat_colour_no_bot", {"value": name, "bots": list(state.get("bots", {})),
+                                                 "valid": list(data.mat_ids)},
+                     colour=f"@toc.colour.{colour}", game=session.save.name, bots=bots, mats=mats)
     from automata.toc.game import data_of
 
     return colour, data_of(state), state["bots"][colour], session
