@@ -29,6 +29,10 @@ BANNED = {
     "a Hypersync tile": (r"(?<!peça de )(?<!peças de )Hipersincronia (Construir|Recrutar|Pesquisar)\b",
                          "peça de Hipersincronia Construir"),
     "one turn of the Action Rounds": (r"Rodadas de Ações, jogada", "Rodadas de Ações, vez {k}"),
+    "the boxes under a pawn (seed 000: caixa superior)": (r"caixa de (cima|baixo)", "caixa superior, caixa inferior"),
+    "the mode marker (seed 000 keeps the English term)": (r"[Mm]arcador de [Mm]ode", "mode marker"),
+    "Power left after a summon, any number": (r"restam \{pp\} de Poder", "Poder restante: {pp}"),
+    "the next step, in every game's status": (r"A seguir: \{step\}", "Próximo: {step}"),
 }
 
 
@@ -67,6 +71,10 @@ def test_the_banned_table_can_fail():
         "a card that is no longer ready": "depois disso, a carta fica não pronta.",
         "a Hypersync tile": "Jogador 1: Hipersincronia Construir",
         "one turn of the Action Rounds": "Era 2: Rodadas de Ações, jogada 8",
+        "the boxes under a pawn (seed 000: caixa superior)": "Primary (caixa de cima)",
+        "the mode marker (seed 000 keeps the English term)": "Marcador de Mode na caixa do retrato",
+        "Power left after a summon, any number": "pague {cost}, restam {pp} de Poder.",
+        "the next step, in every game's status": "A seguir: {step}",
     }
     assert set(old) == set(BANNED)
     for concept, text in old.items():
@@ -89,6 +97,10 @@ def test_rendered_places_read_naturally():
     # one form for "ready" on every card of the Radlands status, camps and people alike
     assert t("radlands.picture.camp_ready") == t("radlands.picture.person_ready")
     assert t("radlands.picture.camp_not_ready") == t("radlands.picture.person_not_ready")
+    # one die, one card: the number agrees with its noun
+    assert t("chaos.battle.hits", power="Nurgle", hits=1, dice=1) == "Nurgle: 1 impacto em 1 dado."
+    assert t("chaos.picture.cards_left", n=1) == "resta 1"
+    assert t("toc.picture.area_top", area="@toc.area.senate").count("(") <= 1  # "Senate (azul): em cima, a preferida"
     assert t("anachrony.step.actions", era=2, k=8).split(", ")[-1] == t("anachrony.step.solo_turn", era=2, k=8).split(", ")[-1] == "vez 8"
 
 
