@@ -33,6 +33,8 @@ BANNED = {
     "the mode marker (seed 000 keeps the English term)": (r"[Mm]arcador de [Mm]ode", "mode marker"),
     "Power left after a summon, any number": (r"restam \{pp\} de Poder", "Poder restante: {pp}"),
     "the next step, in every game's status": (r"A seguir: \{step\}", "Próximo: {step}"),
+    "Agenda Benefits, one form (seed 002 says both; the status and the log say 'de')": (r"Benefícios? da Agenda",
+                                                                                        "Benefícios de Agenda"),
 }
 
 
@@ -75,6 +77,7 @@ def test_the_banned_table_can_fail():
         "the mode marker (seed 000 keeps the English term)": "Marcador de Mode na caixa do retrato",
         "Power left after a summon, any number": "pague {cost}, restam {pp} de Poder.",
         "the next step, in every game's status": "A seguir: {step}",
+        "Agenda Benefits, one form (seed 002 says both; the status and the log say 'de')": "· Benefícios da Agenda: as três",
     }
     assert set(old) == set(BANNED)
     for concept, text in old.items():
@@ -97,6 +100,8 @@ def test_rendered_places_read_naturally():
     # one form for "ready" on every card of the Radlands status, camps and people alike
     assert t("radlands.picture.camp_ready") == t("radlands.picture.person_ready")
     assert t("radlands.picture.camp_not_ready") == t("radlands.picture.person_not_ready")
+    # Radlands' optional pick is always of a card (a person, a camp, an event card): "nenhuma", as its questions say
+    assert t("radlands.none") == "nenhuma" and "nenhuma" in t("radlands.ask.scientist_junk")
     # one die, one card: the number agrees with its noun
     assert t("chaos.battle.hits", power="Nurgle", hits=1, dice=1) == "Nurgle: 1 impacto em 1 dado."
     assert t("chaos.picture.cards_left", n=1) == "resta 1"
