@@ -88,6 +88,9 @@ def make_saves(home: Path, exe: str, env: dict) -> str:
             entries.append({**e, "n": len(entries) + 1})
     save._journal = entries
     save.journal_length = LONG_ENTRIES
+    from state import clock
+
+    save.clock = clock.tally_of(entries, clock.break_after(save.settings))  # as the program keeps it (state/clock.py)
     write(save)
     how = "finished" if result.finished else "stopped"
     return (f"journal.toml of {LONG_ENTRIES:,} well-formed entries: the {played} entries of a real Chaos game "

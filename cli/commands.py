@@ -36,13 +36,37 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
 
     At the end, answers given (``--answer``, ``--answers``) whose ids no question of this run asked are named on
     one line of stderr (a misspelt or stale id; issue 23); the exit code is the run's."""
-    used: dict = {}
+    used: dict = {"here": set(), "quiet": False}
     try:
-        _run_steps(env, steps, apply_step, game_id, not_this_game, used)
+        while True:  # a seat's question handed to its phone (cli/phonewait.py): wait outside the lock, go on
+            from .phonewait import HandedToPhone
+
+            try:
+                _run_steps(env, steps, apply_step, game_id, not_this_game, used)
+                break
+            except HandedToPhone as handed:
+                apply_step = _after_phone(env, handed, used, apply_step)
     except typer.Exit:
         _say_unused(env, used.get("answers"))
         raise
     _say_unused(env, used.get("answers"))
+
+
+def _after_phone(env, handed, used: dict, apply_step):
+    """Wait for the phone (or take the question back here); the next round of 'play' resumes the step."""
+    from state import paths
+
+    from . import saves
+    from .phonewait import show_answered, wait_for_phone
+
+    folder = paths.game_dir(saves.resolve_name(env))
+    game_id = saves.open_session(env, saves.resolve_name(env)).save.game
+    if wait_for_phone(env, folder, game_id, handed):
+        show_answered(env, folder, handed, game_id)
+        used["quiet"] = True  # the step's lines already shown are not repeated when it resumes
+    else:
+        used["here"].add(handed.ask.id)
+    return None  # a helper's step, once begun, is the step in progress: 'play' resumes it
 
 
 def _say_unused(env, answers) -> None:
@@ -74,10 +98,14 @@ def _run_steps(env, steps, apply_step, game_id, not_this_game, used: dict) -> No
             from .fixat import FixAtQuestion
             from .rules.at_table import RuleHelp  # '?' at a question shows its rule, '!' corrects; then asks again
 
-            source = ChainedSource(source, RuleHelp(TerminalPrompter(env.t), env, session.save.game,
+            from .phonewait import PhoneSeats
+
+            source = ChainedSource(source, PhoneSeats(session, used["here"]),
+                                   RuleHelp(TerminalPrompter(env.t), env, session.save.game,
                                                     lambda: (session.save.pending or {}).get("step"),
                                                     FixAtQuestion(env, session)))
-        quiet = {"replayed": False}  # after a correction at a question, the step's lines already shown are not repeated
+        # after a correction at a question, or a phone's answer, the step's lines already shown are not repeated
+        quiet = {"replayed": used.get("quiet", False)}
 
         def on_event(event) -> None:
             if quiet["replayed"] and event.replayed:
@@ -96,7 +124,7 @@ def _run_steps(env, steps, apply_step, game_id, not_this_game, used: dict) -> No
                                       lambda: session.play(source, env.dice, on_event, 1), quiet)
             else:
                 pending = session.save.pending
-                if pending and pending.get("records") and not env.json:
+                if pending and pending.get("records") and not env.json and not quiet["replayed"]:
                     label = env.t.render(saves.guarded(session, session.game.step_label, pending["step"]))
                     env.out.print(f"[dim]{env.t('core.play.resume', step=label, n=len(pending['records']))}[/dim]")
                 if saves.guarded(session, session.game.next_step, session.save.state) is None and session.save.pending is None:
@@ -169,17 +197,19 @@ def _correctable(first, again, quiet):
 
 
 def _finished(env, session, events, steps_done: int) -> None:
+    from . import saves
+    from .clock import clock_data, show_clock
     from .render import event_json
 
     if env.json:
         env.emit_json({"ok": True, "game": session.save.name, "steps_done": steps_done, "finished": True,
+                       "clock": saves.guarded(session, clock_data, session.save),
                        "transcript": [event_json(env.t, e) for e in events]})
     else:
-        from . import saves
-
         summary = getattr(game_cli(session.save.game), "show_summary", None)  # issue 14: the end-of-game summary
         if summary is not None:
             saves.guarded(session, summary, env, session)
+        saves.guarded(session, show_clock, env, session.save)  # how long the game took, and each seat (issue 24)
         env.out.print(env.t("core.play.over", name=session.save.name))
 
 
@@ -188,11 +218,21 @@ def status() -> None:
     """Show the current game: where it stands and the board the program keeps."""
     from . import saves
 
+    from .clock import clock_data, show_clock
+
     env = current()
     session = saves.open_session(env)
+    if env.json:
+        env.json_extra["clock"] = saves.guarded(session, clock_data, session.save)
+        saves.guarded(session, game_cli(session.save.game).show_status, env, session)
+        return
     from .pager import paged
 
-    paged(env, lambda: saves.guarded(session, game_cli(session.save.game).show_status, env, session))
+    def show() -> None:
+        saves.guarded(session, game_cli(session.save.game).show_status, env, session)
+        saves.guarded(session, show_clock, env, session.save)  # game time and each seat's (issue 24)
+
+    paged(env, show)  # at a terminal, a status taller than the screen goes through the pager
 
 
 @core.command()
@@ -229,12 +269,18 @@ def log(
         told = [text for _, text in entry_lines(env.t, entry)] if entry.get("told") else []
         row = {"n": entry.get("n"), "label": entry_label(env.t, entry), "records": answers, "why": why,
                "told": told, "lines": entry_lines(env.t, entry, env.explain)}
+        for key in ("started", "ended"):  # the entry's time stamps (state/clock.py), when it has them
+            if isinstance(entry.get(key), str):
+                row[key] = entry[key]
         if isinstance(entry.get("fixed"), list):  # a correction (tabletop fix): each value before and after
             row["corrections"] = entry["fixed"]
         rows.append(row)
     if env.json:
+        from .clock import clock_data
+
         env.emit_json({"ok": True, "game": session.save.name,
-                       "entries": [{k: v for k, v in row.items() if k != "lines"} for row in rows], "undone": undone})
+                       "entries": [{k: v for k, v in row.items() if k != "lines"} for row in rows], "undone": undone,
+                       "clock": saves.guarded(session, clock_data, session.save)})
         return
     if not rows and not undone:
         env.out.print(env.t("core.log.empty"))

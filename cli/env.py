@@ -28,6 +28,8 @@ class Env:
     seed: int | None = None
     explain: bool = False  # show the rule behind each decision (Say style "why")
     new_defaults: str = ""  # 'tabletop new' without a terminal: the defaults it took, said before the new game
+    #: keys a core command adds to the JSON a game's code emits for it ('status --json': the clocks, cli/clock.py)
+    json_extra: dict[str, Any] = field(default_factory=dict)
     _t: Any = None
     _console: Any = None
     _err: Any = None
@@ -73,6 +75,8 @@ class Env:
 
         # JSON escapes what the output cannot show (\u00e7), so that --json works in any encoding
         ascii_only = encoding_problem(sys.stdout) is not None
+        if self.json_extra and isinstance(data, dict):
+            data = {**data, **self.json_extra}
         sys.stdout.write(json.dumps(data, ensure_ascii=ascii_only, sort_keys=False) + "\n")
         sys.stdout.flush()
 

@@ -410,11 +410,13 @@ def raise_usage(text: str) -> None:
 # The shared commands live in cli/commands.py (which does not import this module); the games' modules are imported
 # when their group or 'new' is used: lazy_groups().
 from . import commands  # noqa: E402
+from .collection import collection_app  # noqa: E402
 from .fix import fix_app  # noqa: E402
 
 app.registered_commands.extend(commands.core.registered_commands)
 app.registered_commands.extend(fix_app.registered_commands)
 app.add_typer(commands.data_app, name="data")  # 'new' and the games' groups: CompanionGroup.get_command
+app.add_typer(collection_app, name="collection")
 
 
 def main() -> None:

@@ -17,19 +17,22 @@ from typing import Any, Callable
 from .env import CliError, Env, current
 
 
-def new_game(game_id: str, name: str | None, another: bool, options: Callable[[Env], dict]) -> None:
+def new_game(game_id: str, name: str | None, another: bool, options: Callable[[Env], dict], random: bool = False) -> None:
     """The whole of ``tabletop new GAME``: an unfinished game of ``game_id`` made current again (unless --name or
     --another asks for a new one); else ``options(env)`` (the game's options, asking at a terminal what was left
-    out) and the save made and announced by ``saves.start_new_game``."""
+    out), checked against the collection and, with ``--random``, completed by the draw (``cli/setupdraw.py``),
+    and the save made and announced by ``saves.start_new_game``."""
     from automata.core.games import find_game, load_game
 
     from .saves import start_new_game
+    from .setupdraw import prepare
 
     env = current()
     info = find_game(game_id)
     if resume_unfinished(env, info.id, info.name, name, another):
         return
-    start_new_game(env, load_game(info.id), info.id, info.name, options(env), name)
+    raw = prepare(env, info.id, options(env), random, given_options(), NewQuestions(env))
+    start_new_game(env, load_game(info.id), info.id, info.name, raw, name)
 
 
 def resume_unfinished(env: Env, game_id: str, display_name: str, name: str | None, another: bool) -> bool:
@@ -61,20 +64,24 @@ def resume_unfinished(env: Env, game_id: str, display_name: str, name: str | Non
 def options_given() -> bool:
     """Whether the running ``new`` command was given any of its game's options on the command line (besides
     --name and --another)."""
+    return bool(given_options() - {"name", "another"})
+
+
+def given_options() -> set[str]:
+    """The names of the running command's parameters given on the command line (not left to their default)."""
     try:
         from typer._click.globals import get_current_context  # the command-line framework's current command
     except ImportError:  # pragma: no cover - another packaging of the framework
-        return False
+        return set()
     ctx = get_current_context(silent=True)
     if ctx is None:
-        return False
+        return set()
+    given = set()
     for param in ctx.command.params:
-        if param.name in ("name", "another"):
-            continue
         source = ctx.get_parameter_source(param.name)
         if source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP"):
-            return True
-    return False
+            given.add(param.name)
+    return given
 
 
 def unfinished_games(env: Env, game_id: str) -> list[str]:
@@ -130,8 +137,10 @@ class NewQuestions:
 
     def say_defaults(self) -> None:
         """Without a terminal: the defaults taken, said in the first line once the game is made (start_new_game)."""
-        if self.defaults:
-            self.env.new_defaults = self.env.t("core.new.defaults", items="; ".join(self.defaults))
+        if self.defaults:  # one sentence for every question of this 'new' (the game's and the random setup's)
+            items = self.env.__dict__.setdefault("new_default_items", [])
+            items.extend(d for d in self.defaults if d not in items)
+            self.env.new_defaults = self.env.t("core.new.defaults", items="; ".join(items))
 
 
 def _ask(id: str, kind: str, choices=(), params: dict | None = None, **kw):
@@ -150,8 +159,9 @@ def _names(t, ids: list[str], term: str) -> str:
 CHAOS_POWERS = ("khorne", "nurgle", "tzeentch", "slaanesh")
 
 
-def chaos_powers(env: Env, powers: str | None) -> str:
-    """--powers, else at a terminal: how many Powers (3 or 4) and, for 3, which."""
+def chaos_powers(env: Env, powers: str | None, random: bool = False) -> str:
+    """--powers, else at a terminal: how many Powers (3 or 4) and, for 3, which (with --random: only how many,
+    as "3" or "4", and the draw picks them)."""
     from automata.core.steps import Msg, NUMBER, SEVERAL_OF
 
     if powers is not None:
@@ -161,6 +171,9 @@ def chaos_powers(env: Env, powers: str | None) -> str:
     said = env.t("core.new.default.chaos_powers", powers=_names(env.t, list(CHAOS_POWERS), "chaos.power"))
     # the number typed is the count (audit 10); Enter keeps all four
     count = q.ask(_ask("new.chaos.count", NUMBER, min=3, max=4, default=4), None, 4, "--powers", said)
+    if random:
+        q.say_defaults()
+        return str(count)
     if count == 3:
         three = env.t("core.new.default.chaos_powers", powers=_names(env.t, list(CHAOS_POWERS[:3]), "chaos.power"))
         picked = q.ask(_ask("new.chaos.powers", SEVERAL_OF, [(p, Msg(f"chaos.power.{p}")) for p in CHAOS_POWERS], min=3, max=3),
@@ -174,18 +187,21 @@ def chaos_powers(env: Env, powers: str | None) -> str:
 TOC_COLOURS = ("red", "blue", "yellow", "green")
 
 
-def toc_players(env: Env, humans: int | None, bots: str | None) -> tuple[int | None, str | None]:
-    """--humans and --bots, else at a terminal: how many humans (1 to 3) and which bot colours."""
+def toc_players(env: Env, humans: int | None, bots: str | None, random: bool = False) -> tuple[int | None, str | None]:
+    """--humans and --bots, else at a terminal: how many humans (1 to 3) and which bot colours (with --random:
+    only how many humans, and the draw picks the colours)."""
     from automata.core.steps import Msg, NUMBER, SEVERAL_OF
 
     if humans is not None or bots is not None:
         return humans, bots
     q = NewQuestions(env)
     said = env.t("core.new.default.toc_players", bots=_names(env.t, list(TOC_COLOURS[:3]), "toc.colour"))
+    if random:
+        said = env.t("core.new.default.toc_humans")
     h = q.ask(_ask("new.toc.humans", NUMBER, min=1, max=3, default=1), None, None, "--humans, --bots", said)
-    if h is None:
+    if h is None or random:
         q.say_defaults()
-        return None, None
+        return (None if h is None else int(h)), None
     h = int(h)
     most = min(3, 4 - h)  # 2 to 4 factions, at most three AI mats
     picked = q.ask(_ask("new.toc.bots", SEVERAL_OF, [(c, Msg(f"toc.colour.{c}")) for c in TOC_COLOURS],
@@ -211,19 +227,31 @@ def radlands_players(env: Env, players: str | None) -> str | None:
 ANACHRONY_MODULES = ("neutronide", "hypersync", "quantum_loops", "intrigues")
 
 
-def anachrony_players(env: Env, players: int | None, modules: str | None, opponent: str) -> tuple[int, str, str]:
+def anachrony_players(env: Env, players: int | None, modules: str | None, opponent: str,
+                      random: bool = False) -> tuple[int, str | None, str]:
     """--players, --modules and (solo) --opponent, else at a terminal: how many players, which modules, and which
-    opponent the program runs in a solo game."""
+    opponent the program runs in a solo game (with --random: only how many players; the draw picks the modules)."""
     from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, Ask, Choice, Msg
 
     q = NewQuestions(env)
     said_players = env.t("core.new.default.anachrony_players")
     said_modules = env.t("core.new.default.anachrony_modules")
     n = int(q.ask(_ask("new.anachrony.players", NUMBER, min=1, max=4), players, 2, "--players", said_players))
+    if random:
+        q.say_defaults()
+        return n, modules, opponent
     if modules is None:
         # solo: Intrigues stays in its place, marked with why it cannot be picked (rules file §3.1), so that
         # picking it is refused and the question asked again instead of throwing the whole setup away
         solo_out = {"intrigues": Msg("anachrony.solo.reason.intrigues")} if n == 1 else {}
+        from automata.core.collection import owned
+
+        from .collection import read
+
+        have = owned("anachrony", read(env))  # a module the table does not own is shown, marked, never picked
+        for m in ANACHRONY_MODULES:
+            if m not in have or "future_imperfect" not in have:
+                solo_out.setdefault(m, Msg("core.collection.not_owned_choice"))
         ask = Ask("new.anachrony.modules", Msg("core.new.ask.anachrony_modules"), SEVERAL_OF,
                   tuple(Choice(m, Msg(f"anachrony.score.module.{m}"), unavailable=solo_out.get(m)) for m in ANACHRONY_MODULES),
                   min=0, max=4)

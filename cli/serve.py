@@ -1,19 +1,22 @@
-"""``tabletop serve``: the board on every phone at the table, live and read-only.
+"""``tabletop serve``: the board on every phone at the table, live, and each seat's own questions on its phone.
 
-Design (see README, "The board on your phone"):
+Design (see README, "At the table with phones"):
 
 - The standard library's ``HTTPServer`` with a gate in front (``Server``, issue 31): one thread reads every
-  request head with ``selectors`` and a time limit, and only a complete request gets a handler thread, so a
-  slow, stalled or vanished phone holds no thread. Live updates are server-sent events: the page keeps one
-  ``EventSource`` open and the server pushes the new board when the save changes.
+  request (its head, and a small answer's body) with ``selectors`` and a time limit, and only a complete request
+  gets a handler thread, so a slow, stalled or vanished phone holds no thread. Live updates are server-sent
+  events: the page keeps one ``EventSource`` open and the server pushes the new board when the save changes.
 - Changes are seen by ``watchdog`` (inotify on Linux, the platform's watcher elsewhere) on the game's folder: the
   save's own atomic writes wake the server; nothing polls the disk.
 - The save is read exactly as ``tabletop status`` reads it: no lock taken, nothing written (not even the data
   cache). A write in progress (a temporary file beside the save) is shown as such; a save that cannot be read is
   shown as damaged, with no path.
-- Only GET and HEAD; every address carries a random token made at start; names of saves, paths and the home folder
-  never appear in a page or an error. Connections, handlers and live streams are bounded per address and in
-  total (the limits below).
+- Every address carries a random token made at start: the board's (GET and HEAD only), and one per seat
+  (``cli/seatserve.py``), whose page may also POST the answer to that seat's question waiting now (Origin and
+  JSON checked, size and rate bounded); that answer goes through ``Session.play`` under the save's lock, as a
+  typed answer. Names of saves, paths and the home folder never appear in a page or an error. Connections,
+  handlers and live streams are bounded per address and in total (the limits below).
+- The page is static files in ``cli/web/``, filled and served by ``cli/webboard.py``.
 
 This module is imported only by ``tabletop serve`` (start-up of the other commands does not move).
 """
@@ -21,7 +24,7 @@ This module is imported only by ``tabletop serve`` (start-up of the other comman
 from __future__ import annotations
 
 import hmac
-import html
+import re
 import io
 import json
 import secrets
@@ -36,6 +39,8 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from .env import CliError, Env, Exit
+from .seatserve import MAX_BODY
+from .webboard import ASSETS, DEFAULT_WIDTH, LANGS, WIDTHS, Board, asset, page, public
 
 # Limits (issue 31): slow, stalled or numerous clients cannot starve the table. Phones at one table have one
 # address each on the Wi-Fi, but on loopback (and behind one NAT) every client shares one address, so the cap
@@ -52,194 +57,13 @@ HANDLER_LIMIT = 128  # requests being answered at once (threads); more wait thei
 HANDLERS_PER_ADDRESS = 24  # of which from one address: the other addresses keep the rest
 LIVE_LIMIT = 64  # open live (server-sent events) streams at once; one more gets 503
 LIVE_PER_ADDRESS = 8  # of which from one address; one more ends that address's oldest stream
+#: the page's own files only: no inline script or style, no other origin, no frames
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; "
+       "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 ACCEPT_BATCH = 16  # connections accepted before the gate reads again (kept under CONNECTIONS_PER_ADDRESS)
 SOCKET_TIMEOUT = 10.0  # seconds a phone may stall reading an answer before its connection is dropped
 KEEPALIVE = 15.0  # seconds between comment lines on an idle live connection
 GONE_CHECK = 0.5  # seconds between looks at whether a live phone has closed its side
-LOG_ENTRIES = 6  # the last steps of the log shown under the board
-WIDTH = 60  # columns the board is drawn at (the phone layout of the status pictures)
-LANGS = ("en", "pt-BR")
-
-
-class Board:
-    """The game's board as pages, rendered once per change of the save and language."""
-
-    def __init__(self, name: str, folder: Path, lang: str):
-        self.name = name
-        self.folder = folder
-        self.lang = lang
-        self.version = 0
-        self.changed = threading.Condition()
-        self._cache: dict[tuple[int, str], dict[str, Any]] = {}
-        self._render_lock = threading.Lock()
-
-    # -- changes ----------------------------------------------------------
-    def touch(self) -> None:
-        """The save changed (a play step, an undo): wake every live connection."""
-        with self.changed:
-            self.version += 1
-            self.changed.notify_all()
-
-    def wait(self, seen: int, stop: threading.Event, timeout: float) -> int:
-        with self.changed:
-            self.changed.wait_for(lambda: self.version != seen or stop.is_set(), timeout=timeout)
-            return self.version
-
-    # -- reading ----------------------------------------------------------
-    def snapshot(self, lang: str) -> dict[str, Any]:
-        version = self.version
-        key = (version, lang)
-        with self._render_lock:
-            if key not in self._cache:
-                if len(self._cache) > 8:
-                    self._cache.clear()
-                self._cache[key] = self._render(lang) | {"v": version, "lang": lang}
-            return self._cache[key]
-
-    def _render(self, lang: str) -> dict[str, Any]:
-        import time
-
-        from state.save import SaveError
-
-        from .i18n import Translator
-
-        t = Translator(lang)
-        for attempt in range(3):
-            try:
-                return self._render_save(lang, t)
-            except SaveError:
-                if self._being_written():
-                    return {"notice": "writing", "notice_text": t("core.serve.writing"), "title": "", "board": "", "log": []}
-                time.sleep(0.1 * (attempt + 1))  # a save replaced between two reads: look again
-            except (CliError, OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
-                break
-        return {"notice": "damaged", "notice_text": t("core.serve.damaged"), "title": "", "board": "", "log": []}
-
-    def _being_written(self) -> bool:
-        try:
-            return any(p.suffix == ".tmp" for p in self.folder.iterdir())
-        except OSError:
-            return False
-
-    def _render_save(self, lang: str, t) -> dict[str, Any]:
-        from rich.console import Console
-
-        from automata.core.games import find_game
-        from state.session import Session
-
-        from .env import game_cli
-        from .logview import entry_label, entry_lines
-
-        session = Session.open(self.folder)  # as 'status' reads it: no lock, no write
-        session.save.name = t("core.serve.this_game")  # the save's name is not the phones' business
-        env = Env(lang=lang)
-        console = Console(record=True, width=WIDTH, file=io.StringIO(), force_terminal=True, color_system="truecolor",
-                          highlight=False, soft_wrap=False)
-        env._console = console
-        env._err = console
-        game_cli(session.save.game).show_status(env, session)
-        board = console.export_html(inline_styles=True, code_format="{code}")
-        log = []
-        for entry in session.save.journal()[-LOG_ENTRIES:][::-1]:
-            lines = [text for _, text in entry_lines(t, entry)]
-            log.append({"n": entry.get("n"), "label": entry_label(t, entry), "lines": lines})
-        title = find_game(session.save.game).name
-        board = board.replace(self.name, session.save.name)  # in case a picture names the save some other way
-        for entry in log:
-            entry["lines"] = [line.replace(self.name, session.save.name) for line in entry["lines"]]
-        return {"notice": "", "notice_text": "", "title": title, "board": board, "log": log}
-
-
-def page(board: Board, token: str, lang: str) -> str:
-    """The whole page, drawn on the server (it works without scripts); the script keeps it live."""
-    from .i18n import Translator
-
-    t = Translator(lang)
-    snap = board.snapshot(lang)
-    other = "pt-BR" if lang == "en" else "en"
-    return _PAGE.format(
-        lang=html.escape(lang),
-        title=html.escape(snap["title"] or "tabletop"),
-        heading=html.escape(t("core.serve.heading")),
-        switch=html.escape(t("core.serve.switch")),
-        other=html.escape(other),
-        log_heading=html.escape(t("core.serve.log")),
-        live=html.escape(t("core.serve.live")),
-        offline=html.escape(t("core.serve.offline")),
-        body=_body_html(snap),
-        snapshot=json.dumps(snap["v"]),
-    )
-
-
-def _body_html(snap: dict[str, Any]) -> str:
-    parts = []
-    if snap["notice"]:
-        parts.append(f'<p class="notice {html.escape(snap["notice"])}">{html.escape(snap["notice_text"])}</p>')
-    if snap["board"]:
-        parts.append(f'<pre class="board">{snap["board"]}</pre>')
-    if snap["log"]:
-        items = []
-        for entry in snap["log"]:
-            lines = "".join(f"<li>{html.escape(line)}</li>" for line in entry["lines"])
-            items.append(f'<section class="step"><h3>{html.escape(str(entry["n"]))} · {html.escape(entry["label"])}'
-                         f"</h3><ul>{lines}</ul></section>")
-        parts.append('<div class="log">' + "".join(items) + "</div>")
-    return "".join(parts)
-
-
-_PAGE = """<!doctype html>
-<html lang="{lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>{title}</title>
-<style>
-body {{ margin: 0; padding: 0.5rem; background: #111; color: #eee; font-family: system-ui, sans-serif; }}
-header {{ display: flex; justify-content: space-between; align-items: baseline; gap: 0.5rem; }}
-h1 {{ font-size: 1.1rem; margin: 0.2rem 0; }}
-a {{ color: #8cf; }}
-#live {{ font-size: 0.8rem; color: #8c8; }}
-#live.off {{ color: #c88; }}
-pre.board {{ font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: calc(100vw / 37);
-  line-height: 1.25; white-space: pre; overflow-x: auto; margin: 0.5rem 0; }}
-.notice {{ padding: 0.6rem; background: #442; border-radius: 0.3rem; }}
-.notice.damaged {{ background: #522; }}
-.log h2 {{ font-size: 1rem; }}
-.step h3 {{ font-size: 0.9rem; margin: 0.6rem 0 0.2rem; }}
-.step ul {{ margin: 0; padding-left: 1rem; font-size: 0.85rem; }}
-</style></head>
-<body data-version={snapshot}>
-<header><h1>{title} · {heading}</h1><span><span id="live">{live}</span> · <a href="?lang={other}">{switch}</a></span></header>
-<main id="board">{body}</main>
-<template id="log-heading">{log_heading}</template>
-<script>
-(function () {{
-  var lang = document.documentElement.lang;
-  var live = document.getElementById("live");
-  function esc(s) {{ var d = document.createElement("div"); d.textContent = s; return d.innerHTML; }}
-  function draw(s) {{
-    var out = "";
-    if (s.notice) out += '<p class="notice ' + esc(s.notice) + '">' + esc(s.notice_text) + "</p>";
-    if (s.board) out += '<pre class="board">' + s.board + "</pre>";
-    if (s.log && s.log.length) {{
-      out += '<div class="log">';
-      s.log.forEach(function (e) {{
-        out += '<section class="step"><h3>' + esc(String(e.n)) + " · " + esc(e.label) + "</h3><ul>";
-        e.lines.forEach(function (l) {{ out += "<li>" + esc(l) + "</li>"; }});
-        out += "</ul></section>";
-      }});
-      out += "</div>";
-    }}
-    document.getElementById("board").innerHTML = out;
-    document.body.setAttribute("data-version", s.v);
-  }}
-  if (!window.EventSource) return;
-  var source = new EventSource("events?lang=" + encodeURIComponent(lang));
-  source.onmessage = function (m) {{ live.className = ""; draw(JSON.parse(m.data)); }};
-  source.onerror = function () {{ live.className = "off"; live.textContent = "{offline}"; }};
-  source.onopen = function () {{ live.className = ""; live.textContent = "{live}"; }};
-}})();
-</script></body></html>
-"""
 
 
 class Connection:
@@ -255,8 +79,20 @@ class Connection:
         self.deadline = deadline
 
 
-def _head_complete(head: bytes) -> bool:
-    return b"\r\n\r\n" in head or b"\n\n" in head
+_HEAD_END = re.compile(rb"\r?\n\r?\n")
+_LENGTH = re.compile(rb"^content-length:[ \t]*(\d{1,9})[ \t]*\r?$", re.I | re.M)
+
+
+def _request_complete(data: bytes) -> bool:
+    """The request head has arrived, and its body too when it announces a small one (a phone's answer): the gate
+    reads both, so that a handler never waits on a slow phone. A larger body is refused unread by the handler."""
+    end = _HEAD_END.search(data)
+    if end is None:
+        return False
+    length = _LENGTH.search(data[:end.start()])
+    if length is None or int(length.group(1)) > MAX_BODY:
+        return True
+    return len(data) - end.end() >= int(length.group(1))
 
 
 class Server(HTTPServer):
@@ -277,9 +113,15 @@ class Server(HTTPServer):
     allow_reuse_address = True
     request_queue_size = BACKLOG
 
-    def __init__(self, address, board: Board, token: str):
+    def __init__(self, address, board: Board, token: str, seats: dict[str, dict] | None = None):
+        from .seatserve import AnswerRate
+
         self.board = board
         self.token = token
+        self.seats = dict(seats or {})  # seat token -> the seat (automata/core/seats.py): its page answers its questions
+        self.answer_rate = AnswerRate()
+        self._online: Counter[str] = Counter()  # seat id -> its live pages open now
+        self._online_lock = threading.Lock()
         self.stop = threading.Event()
         self.open_sockets: set = set()
         self.sockets_lock = threading.Lock()
@@ -435,9 +277,10 @@ class Server(HTTPServer):
             self._drop(conn)
             return
         conn.head += data
-        if len(conn.head) > MAX_HEAD:
+        end = _HEAD_END.search(conn.head)
+        if (end.start() if end else len(conn.head)) > MAX_HEAD or len(conn.head) > MAX_HEAD + MAX_BODY:
             self._drop(conn, b"431 Request Header Fields Too Large")
-        elif _head_complete(conn.head):
+        elif _request_complete(conn.head):
             self._selector.unregister(conn.sock)
             del self._reading[conn.sock]
             if conn.host not in self._ready:
@@ -557,6 +400,26 @@ class Server(HTTPServer):
             if not streams:
                 self._live.pop(host, None)
 
+    # -- seats ------------------------------------------------------------
+    def seat_of(self, token: str) -> dict | None:
+        """The seat whose token this is (compared in constant time), else None."""
+        found = None
+        for known, seat in self.seats.items():
+            if hmac.compare_digest(token.encode(), known.encode()):
+                found = seat
+        return found
+
+    def seat_online(self, seat_id: str, change: int) -> None:
+        """A seat's live page opened (+1) or closed (-1): the phones file says which seats have a phone now."""
+        from .seatserve import write_phones
+
+        with self._online_lock:
+            before = {k for k, v in self._online.items() if v > 0}
+            self._online[seat_id] += change
+            after = {k for k, v in self._online.items() if v > 0}
+            if before != after:
+                write_phones(self.board.folder, sorted(after))
+
     # -- stopping ---------------------------------------------------------
     def handle_error(self, request, client_address):  # a phone that went away is not an error worth a traceback
         pass
@@ -625,16 +488,40 @@ class Handler(BaseHTTPRequestHandler):
         if not super().parse_request():
             return False
         self.close_connection = True  # one request per connection: none waits in a handler for the next
+        length = self.headers.get("Content-Length")
+        if self.command == "POST" and self._answer_path():  # a seat's answer: a small body, read by the gate
+            if self.headers.get("Transfer-Encoding") or length is None or not length.isdigit():
+                self._plain(411, "411 an answer needs a Content-Length\n")
+                return False
+            if int(length) > MAX_BODY:
+                self._plain(413, f"413 an answer is at most {MAX_BODY} bytes\n")
+                return False
+            return True
         if self.command not in ("GET", "HEAD"):
-            self.close_connection = True
             self._plain(405, "405 read-only: only GET and HEAD\n", {"Allow": "GET, HEAD"})
             return False
-        length = self.headers.get("Content-Length")
         if length not in (None, "0") or self.headers.get("Transfer-Encoding"):
-            self.close_connection = True
             self._plain(413, "413 no request body is taken\n")
             return False
         return True
+
+    def _answer_path(self) -> bool:
+        segments = urlsplit(self.path).path.split("/")
+        return len(segments) == 3 and segments[2] == "answer" and self.server.seat_of(segments[1]) is not None
+
+    def _where(self) -> tuple[str, dict | None, str] | None:
+        """(token, seat or None for the board, what follows the token) of a known token's address, else None (403)."""
+        segments = urlsplit(self.path).path.split("/")
+        if len(segments) < 2:
+            return None
+        token = segments[1]
+        if hmac.compare_digest(token.encode(), self.server.token.encode()):
+            seat = None
+        else:
+            seat = self.server.seat_of(token)
+            if seat is None:
+                return None
+        return token, seat, "/".join(segments[2:]) if len(segments) > 2 else None
 
     def _plain(self, code: int, text: str, headers: dict | None = None) -> None:
         body = text.encode()
@@ -657,8 +544,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Connection", "close")
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")
-        self.send_header("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; "
-                         "style-src 'unsafe-inline'; connect-src 'self'")
+        self.send_header("Content-Security-Policy", CSP)
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
@@ -668,28 +554,100 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         parts = urlsplit(self.path)
-        segments = parts.path.split("/")
-        # /<token>/, /<token>/state.json, /<token>/events
-        if len(segments) < 2 or not hmac.compare_digest(segments[1].encode(), self.server.token.encode()):
+        where = self._where()
+        # /<token>/, /<token>/state.json, /<token>/events, /<token>/page.css|js: the board's token or a seat's
+        if where is None:
             self._plain(403, "403 forbidden: open the address that 'tabletop serve' printed\n")
             return
-        if len(segments) == 2:  # /<token>: the page is at /<token>/
-            self._plain(301, "", {"Location": f"/{self.server.token}/"})
+        token, seat, rest = where
+        if rest is None:  # /<token>: the page is at /<token>/
+            self._plain(301, "", {"Location": f"/{token}/"})
             return
-        rest = "/".join(segments[2:])
-        query = parse_qs(parts.query)
-        lang = query.get("lang", [self.server.board.lang])[0]
-        if lang not in LANGS:
-            lang = self.server.board.lang
+        lang, width = self._lang(parts.query), _width(parse_qs(parts.query))
         board = self.server.board
         if rest == "":
-            self._send(200, page(board, self.server.token, lang).encode(), "text/html; charset=utf-8")
+            self._send(200, page(board, token, lang, width, seat).encode(), "text/html; charset=utf-8")
         elif rest == "state.json":
-            self._send(200, json.dumps(board.snapshot(lang), ensure_ascii=False).encode(), "application/json")
+            self._send(200, self._state(lang, width, seat), "application/json")
         elif rest == "events":
-            self._events(board, lang)
+            self._events(board, lang, width, seat)
+        elif rest in ASSETS:
+            self._send(200, asset(rest), ASSETS[rest])
         else:
             self._plain(404, "404 not found\n")
+
+    def _lang(self, query: str) -> str:
+        lang = parse_qs(query).get("lang", [self.server.board.lang])[0]
+        return lang if lang in LANGS else self.server.board.lang
+
+    def _state(self, lang: str, width: int, seat: dict | None) -> bytes:
+        board = self.server.board
+        snap = board.snapshot(lang, width)
+        return json.dumps(public(snap, seat, board.translator(lang)), ensure_ascii=False).encode()
+
+    def do_POST(self) -> None:
+        """A seat's answer to its question: ``{"id": question id, "answer": ...}`` from its own page only."""
+        from automata.core.runner import BadAnswer
+        from state.lock import LockNotAFile, SaveBusy
+        from state.save import SaveError
+
+        from .i18n import Translator
+        from .seatserve import NotThisQuestion, NotThisSeat, apply_answer
+
+        parts = urlsplit(self.path)
+        token, seat, _ = self._where()  # parse_request let only a seat's answer address through
+        lang = self._lang(parts.query)
+        t = Translator(lang)
+        origin = urlsplit(self.headers.get("Origin") or "")
+        if origin.scheme not in ("http", "https") or origin.netloc != (self.headers.get("Host") or "-"):
+            self._plain(403, "403 an answer comes only from the seat's own page\n")
+            return
+        if (self.headers.get("Content-Type") or "").split(";")[0].strip().lower() != "application/json":
+            self._plain(415, "415 an answer is JSON\n")
+            return
+        if not self.server.answer_rate.allow(seat["id"]):
+            self._reply(429, {"error": t("core.serve.answer_too_many")}, {"Retry-After": "60"})
+            return
+        try:
+            data = json.loads(self.rfile.read(int(self.headers["Content-Length"])).decode("utf-8"))
+            ask_id, raw = data["id"], data["answer"]
+            if not isinstance(ask_id, str) or not _answer_shape(raw):
+                raise ValueError
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+            self._reply(400, {"error": t("core.serve.answer_malformed")})
+            return
+        try:
+            apply_answer(self.server.board.folder, seat["id"], ask_id, raw, t)
+        except NotThisQuestion:
+            self._reply(409, {"error": t("core.serve.answer_stale")})
+            return
+        except NotThisSeat:
+            self._reply(403, {"error": t("core.serve.answer_not_yours")})
+            return
+        except BadAnswer as bad:  # the question's own refusal, as the terminal says it; nothing was written
+            self._reply(422, {"error": t.render(bad.problem)})
+            return
+        except SaveBusy:
+            self._reply(503, {"error": t("core.serve.answer_busy")}, {"Retry-After": "2"})
+            return
+        except (SaveError, LockNotAFile, OSError, CliError):
+            self._reply(500, {"error": t("core.serve.damaged")})
+            return
+        self.server.board.touch()
+        width = _width(parse_qs(parts.query))
+        self._reply(200, {"ok": True, "state": json.loads(self._state(lang, width, seat))})
+
+    def _reply(self, code: int, data: dict, headers: dict | None = None) -> None:
+        body = json.dumps(data, ensure_ascii=False).encode()
+        self.send_response(code)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Connection", "close")
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(body)
 
     def _gone(self) -> bool:
         """The phone closed its side (its socket reads as ended): free its place at once."""
@@ -706,7 +664,7 @@ class Handler(BaseHTTPRequestHandler):
         except (OSError, ValueError):
             return True
 
-    def _events(self, board: Board, lang: str) -> None:
+    def _events(self, board: Board, lang: str, width: int, seat: dict | None = None) -> None:
         if self.command == "HEAD":
             self._plain(200, "")
             return
@@ -715,6 +673,8 @@ class Handler(BaseHTTPRequestHandler):
         if ended is None:
             self._plain(503, "503 too many live connections\n", {"Retry-After": "10"})
             return
+        if seat is not None:
+            self.server.seat_online(seat["id"], +1)
         try:
             self.close_connection = True
             self.send_response(200)
@@ -729,7 +689,7 @@ class Handler(BaseHTTPRequestHandler):
                 if self.server.stop.is_set() or ended.is_set() or self._gone():
                     break
                 if version != seen:
-                    data = json.dumps(board.snapshot(lang), ensure_ascii=False)
+                    data = self._state(lang, width, seat).decode()
                     self.wfile.write(f"id: {version}\ndata: {data}\n\n".encode())
                     seen, idle = version, 0.0
                 else:
@@ -743,6 +703,26 @@ class Handler(BaseHTTPRequestHandler):
             pass  # the phone went away or stalled past the timeout
         finally:
             self.server.live_leave(host, ended)
+            if seat is not None:
+                self.server.seat_online(seat["id"], -1)
+
+
+def _answer_shape(raw: Any) -> bool:
+    """An answer a question can take: a short text, a number, yes/no, or a short list of texts (several of)."""
+    if isinstance(raw, bool) or isinstance(raw, int):
+        return True
+    if isinstance(raw, str):
+        return len(raw) <= 500
+    return isinstance(raw, list) and len(raw) <= 100 and all(isinstance(x, str) and len(x) <= 200 for x in raw)
+
+
+def _width(query: dict) -> int:
+    """The board's width the page asked for (``?width=``): one of the pictures' layouts, else the phone's."""
+    try:
+        width = int(query.get("width", [DEFAULT_WIDTH])[0])
+    except ValueError:
+        return DEFAULT_WIDTH
+    return width if width in WIDTHS else DEFAULT_WIDTH
 
 
 def _watch(board: Board):
@@ -770,13 +750,42 @@ def _watch(board: Board):
     return observer
 
 
+#: a public address the route to the network is asked for (TEST-NET-3, RFC 5737): connecting a UDP socket only
+#: chooses the route and the local address that would be used; no packet is sent
+ROUTE_PROBES = ("203.0.113.1", "8.8.8.8")
+
+
+def _usable(addr: str) -> bool:
+    """An address a phone could open: IPv4, not loopback (127.x), not unspecified (0.0.0.0), not multicast."""
+    import ipaddress
+
+    try:
+        ip = ipaddress.ip_address(addr)
+    except ValueError:
+        return False
+    return ip.version == 4 and not (ip.is_loopback or ip.is_unspecified or ip.is_multicast)
+
+
 def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses other than loopback, as the system names them (no packet is sent)."""
+    """This machine's IPv4 addresses a phone on the network can open, the route's own first (no packet is sent).
+
+    First the address the system would use to reach the network: a UDP socket ``connect`` only picks the route, and
+    ``getsockname`` reads the local address chosen. This works where the host name resolves to loopback (Debian and
+    Ubuntu map it to 127.0.1.1). Then every other non-loopback address the host name resolves to."""
     found: list[str] = []
+    for probe in ROUTE_PROBES:
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 9))
+                addr = s.getsockname()[0]
+        except OSError:
+            continue
+        if _usable(addr) and addr not in found:
+            found.append(addr)
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             addr = info[4][0]
-            if not addr.startswith("127.") and addr not in found:
+            if _usable(addr) and addr not in found:
                 found.append(addr)
     except OSError:
         pass
@@ -793,36 +802,31 @@ def make_server(env: Env, port: int, lan: bool) -> tuple[Server, Board, str]:
     session = saves.open_session(env, name)  # a save that cannot be read is said now, before anything is served
     lang = env.lang  # --lang, else TABLETOP_LANG, else the language the game was started in (cli/lang.py)
     board = Board(name, folder, lang if lang in LANGS else "en")
+    board.game = session.save.game
     token = secrets.token_urlsafe(18)
     host = "0.0.0.0" if lan else "127.0.0.1"
+    from .seatserve import make_tokens, phone_seats
+
     try:
-        server = Server((host, port), board, token)
+        seats = phone_seats(session.save.game, session.save.state)
+    except Exception:  # a game whose seats cannot be told: the board alone, read-only
+        seats = []
+    by_id = {s["id"]: s for s in seats}
+    seat_tokens = {tok: by_id[sid] for tok, sid in make_tokens([s["id"] for s in seats]).items()}
+    try:
+        server = Server((host, port), board, token, seat_tokens)
     except OSError as e:
         raise CliError(env.t("core.serve.cannot_listen", port=port, problem=e.strerror or str(e)), Exit.FAILURE) from None
     return server, board, token
 
 
 def run(env: Env, port: int, lan: bool) -> None:
-    import sys
-
     server, board, token = make_server(env, port, lan)
     observer = _watch(board)
     real_port = server.server_address[1]
-    hosts = (lan_addresses() or ["0.0.0.0"]) if lan else ["127.0.0.1"]
-    urls = [f"http://{h}:{real_port}/{token}/" for h in hosts]
-    env.err.print(env.t("core.serve.listening", url=urls[0]))
-    for url in urls[1:]:
-        env.err.print(env.t("core.serve.also", url=url))
-    if lan:
-        if not lan_addresses():
-            env.err.print(env.t("core.serve.no_lan_address", port=real_port, token=token))
-        import segno
-
-        qr = io.StringIO()
-        segno.make(urls[0], error="m").terminal(out=qr, compact=True)
-        sys.stderr.write(qr.getvalue())
-        sys.stderr.flush()
-    else:
+    hosts = lan_addresses() if lan else ["127.0.0.1"]
+    links(env, server, hosts, real_port, token, qr=lan)
+    if not lan:
         env.err.print(env.t("core.serve.local_only"))
     env.err.print(env.t("core.serve.stop"))
     try:
@@ -830,7 +834,47 @@ def run(env: Env, port: int, lan: bool) -> None:
     except KeyboardInterrupt:
         pass
     finally:
+        from .seatserve import remove_phones
+
         server.close_all()
         observer.stop()
         server.server_close()
+        remove_phones(board.folder)
     raise SystemExit(int(Exit.INTERRUPTED))
+
+
+def links(env: Env, server: Server, hosts: list[str], port: int, token: str, qr: bool) -> None:
+    """The shared board's link (every address), then each seat's own link, each with a QR code on the network.
+
+    Never a link to 0.0.0.0 or 127.x for the phones: with no address found, a line says how to find it."""
+    import sys
+
+    from .i18n import Translator
+    from .seatserve import seat_label
+
+    def show_qr(url: str) -> None:
+        import segno
+
+        out = io.StringIO()
+        segno.make(url, error="m").terminal(out=out, compact=True)
+        sys.stderr.write(out.getvalue())
+        sys.stderr.flush()
+
+    if not hosts:
+        env.err.print(env.t("core.serve.no_lan_address", port=port, token=token))
+        return
+    urls = [f"http://{h}:{port}/{token}/" for h in hosts]
+    env.err.print(env.t("core.serve.listening", url=urls[0]))
+    for url in urls[1:]:
+        env.err.print(env.t("core.serve.also", url=url))
+    if qr:
+        show_qr(urls[0])
+    if not server.seats:
+        return
+    env.err.print(env.t("core.serve.seat_links"))
+    t = Translator(env.lang if env.lang in LANGS else "en")
+    for seat_token, seat in server.seats.items():
+        url = f"http://{hosts[0]}:{port}/{seat_token}/"
+        env.err.print(env.t("core.serve.seat_link", seat=seat_label(t, server.board.game, seat), url=url), soft_wrap=True)
+        if qr:
+            show_qr(url)

@@ -35,5 +35,10 @@ def overrides_file(game_id: str) -> Path:
     return home() / "overrides" / f"{game_id}.toml"
 
 
+def collection_file() -> Path:
+    """What the table owns, per game (``tabletop collection``); the owner's file, beside ``overrides/``."""
+    return home() / "collection.toml"
+
+
 def valid_name(name: str) -> bool:
     return isinstance(name, str) and NAME_RE.fullmatch(name) is not None

@@ -47,8 +47,10 @@ class Save:
     settings: dict[str, Any]
     state: dict[str, Any]
     journal_length: int = 0
-    pending: dict[str, Any] | None = None  # {"step": {...}, "records": [...]}
+    pending: dict[str, Any] | None = None  # {"step": {...}, "records": [...], "started": iso}
     created: str = ""
+    #: the clocks summed over the journal's time stamps (state/clock.py; a cache, like the state snapshot)
+    clock: dict[str, Any] | None = None
     schema_version: int = CURRENT_VERSION
     folder: Path | None = None
     #: the digest of the journal's bytes this save belongs to (None: a save older than schema version 3)
@@ -91,6 +93,8 @@ class Save:
             "settings": self.settings,
             "state": self.state,
         }
+        if self.clock is not None:
+            data["clock"] = self.clock
         if self.pending is not None:
             data["pending"] = self.pending
         return data
@@ -442,6 +446,7 @@ def _validate(data: dict[str, Any], path: Path, folder: Path, digested: bool = F
         journal_length=data["journal_length"],
         pending=pending,
         created=str(data.get("created", "")),
+        clock=data.get("clock") if isinstance(data.get("clock"), dict) else None,  # a cache: anything else is summed again
         schema_version=data["schema_version"],
         folder=folder,
         journal_sha256=data.get("journal_sha256") if digested else None,

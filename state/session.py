@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # the runner is imported when a step is played, not to show a
     from automata.core.runner import AnswerSource, Event, Record
     from automata.core.steps import Ask, Roll
 
-from . import paths
+from . import clock, paths
 from .replay import RULES_CRASH, does_not_fit, replay_entries
 from .save import CURRENT_VERSION, Save, SaveError, read, write
 
@@ -95,22 +95,25 @@ class Session:
         save = self.save
         done = 0
         while max_steps is None or done < max_steps:
-            if save.pending is None:
+            reached = save.pending is None  # the step is reached in this run (its start not written yet)
+            if reached:
                 try:
                     step = self.game.next_step(save.state)
                 except RULES_CRASH as e:
                     raise does_not_fit(save.folder / "save.toml", e) from None
                 if step is None:
                     return PlayResult(done, True)
-                save.pending = {"step": step, "records": []}
+                save.pending = {"step": step, "records": [], "started": clock.now()}  # the step is reached now
             step = save.pending["step"]
+            unwritten = {"reached": reached}
             recorded = [Record.from_data(r) for r in save.pending["records"]]
             working = copy.deepcopy(save.state)
             step_no = save.journal_length + 1
 
             def keep(record: Record) -> None:
-                save.pending["records"].append(record.to_data())
+                save.pending["records"].append(self._stamped(record, working, step))
                 write(save, journal=False)  # an answer changes only the save; the journal grows when a step ends
+                unwritten["reached"] = False
 
             try:
                 result = run(
@@ -126,10 +129,13 @@ class Session:
             except RULES_CRASH as e:
                 raise does_not_fit(save.folder / "save.toml", e) from None
             if not result.done:
+                if unwritten["reached"]:  # the question waits from now: its seat's time is counted from this stamp
+                    write(save, journal=False)
                 return PlayResult(done, False, result.pending)
             why = [e.msg.to_data() for e in result.transcript if e.kind == "say" and e.style == "why" and e.msg is not None]
             told = [_plain(e.to_data()) for e in result.transcript if not (e.kind == "say" and e.style == "why")]
-            self._complete(step, result.records, working, why, told)
+            self._complete(step, _with_stamps(result.records, save.pending["records"]), working, why, told,
+                           started=save.pending.get("started"))
             done += 1
             if on_step is not None:
                 on_step(step)
@@ -160,7 +166,7 @@ class Session:
         busy = self.busy()
         if busy is not None:
             raise busy
-        save.pending = {"step": dict(step), "records": []}
+        save.pending = {"step": dict(step), "records": [], "started": clock.now()}
         write(save, journal=False)  # if its first question waits for an answer, 'play' resumes this step
         return self.play(source, dice_mode, on_event, max_steps=1)
 
@@ -194,20 +200,39 @@ class Session:
                 raise StepInProgress(pending["step"], len(pending["records"]))
             pending = None
         # one write: the step in progress resumes with its answers, from the corrected values
-        self._complete(step, [], working, None, told, keep_pending=pending, fixed=_plain(lines))
+        self._complete(step, [], working, None, told, keep_pending=pending, fixed=_plain(lines), started=clock.now())
         return lines
 
-    def _complete(self, step: dict, records: list[Record], new_state: dict, why: list[dict] | None = None,
+    def _stamped(self, record: Record, state: dict, step: dict) -> dict:
+        """A new answer or roll as the save keeps it: with the time it was given and, for a seat's own question,
+        that seat (so its waiting time is the seat's: state/clock.py). The program's own dice belong to nobody."""
+        data = record.to_data()
+        data["at"] = clock.now()
+        if record.source != "app":
+            from automata.core.seats import question_seat
+
+            try:
+                seat = question_seat(self.save.game, state, step, record.id)
+            except (ImportError, KeyError, TypeError, ValueError, AttributeError, IndexError):
+                seat = None  # a game without seats, or a state they cannot read (an old save): no attribution
+            if seat:
+                data["seat"] = seat
+        return data
+
+    def _complete(self, step: dict, records: list[Record | dict], new_state: dict, why: list[dict] | None = None,
                   told: list[dict] | None = None, keep_pending: dict | None = None,
-                  fixed: list[dict] | None = None) -> None:
+                  fixed: list[dict] | None = None, started: str | None = None) -> None:
         save = self.save
         journal = save.journal()
+        tally = clock.journal_tally(save)  # before the entry is added: a stale tally is summed from the journal
         entry = {
             "n": save.journal_length + 1,
             "label": self.game.step_label(step).to_data(),
             "step": step,
-            "records": [r.to_data() for r in records],
+            "records": [r if isinstance(r, dict) else r.to_data() for r in records],
+            "started": started if isinstance(started, str) and started else clock.now(),
         }
+        entry["ended"] = clock.now()
         if why:
             entry["why"] = why  # the rules that made the step's decisions, for 'tabletop log --explain'
         if told:
@@ -216,6 +241,7 @@ class Session:
             entry["fixed"] = fixed  # a correction's values before and after ('tabletop log --json')
         journal.append(entry)
         save.journal_length += 1
+        save.clock = clock.add_entry(dict(tally, seats=dict(tally["seats"])), entry)
         save.state = new_state
         save.pending = keep_pending
         write(save)
@@ -235,9 +261,21 @@ class Session:
         save.state = self.replay(keep)
         save._journal = keep
         save.journal_length = len(keep)
+        save.clock = clock.tally_of(keep, clock.break_after(save.settings))  # the undone steps' stamps are dropped
         save.pending = None
         write(save)
         return dropped
+
+
+def _with_stamps(records: list[Record], kept: list[dict]) -> list[dict]:
+    """The step's records as the journal keeps them: each with the stamps it was given when it was answered."""
+    out = []
+    for i, record in enumerate(records):
+        data = record.to_data()
+        if i < len(kept) and kept[i].get("id") == data["id"]:
+            data.update({k: kept[i][k] for k in ("at", "seat") if k in kept[i]})
+        out.append(data)
+    return out
 
 
 def _plain(value: Any) -> Any:

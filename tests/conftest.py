@@ -60,6 +60,9 @@ def _tabletop_home(tmp_path, monkeypatch):
     monkeypatch.setenv("TABLETOP_HOME", str(home))
     monkeypatch.setenv("TABLETOP_LANG", "en")
     monkeypatch.setenv("TABLETOP_NO_PROMPT", "1")
+    # the clocks' time stamps (state/clock.py): one fixed moment, so that a save's files do not depend on when the
+    # test ran; a clock test sets its own
+    monkeypatch.setenv("TABLETOP_NOW", "2026-01-01T10:00:00Z")
     # pytest-xdist's workers set COLUMNS=80 and LINES=24, which a program started by a test (a real terminal of
     # 120 columns) would take over the terminal's own size: a test sets them itself when it wants a width
     monkeypatch.delenv("COLUMNS", raising=False)

@@ -75,12 +75,30 @@ def check_options(raw: dict) -> dict:
     if len(set(n.lower() for n in names)) != len(names):
         raise OptionError(msg("anachrony.error.names_repeated"))
     options = {"players": players, "modules": modules, "random": rnd, "names": names}
+    if raw.get("paths"):  # a random setup's Paths and Leaders (randomsetup.py)
+        options.update(_check_paths(data, raw["paths"], raw.get("board_side"), players))
     from .solo.options import check as solo_check  # solo opponent (solo helper's hook)
 
     options.update(solo_check(raw, options))
     if raw.get("overrides"):
         options["overrides"] = raw["overrides"]
     return options
+
+
+def _check_paths(data, paths, side, players: int) -> dict:
+    """Rules file §2.4 C14, C18: a different Path for each player, one of its two Leaders, one board side."""
+    from ..core.steps import msg
+
+    table = data.rules["paths"]
+    seats = [f"p{i + 1}" for i in range(players)]
+    ok = isinstance(paths, dict) and sorted(paths) == seats and side in table["board_sides"]
+    if ok:
+        picked = [paths[p].get("path") if isinstance(paths[p], dict) else None for p in seats]
+        ok = len(set(picked)) == players and all(x in table["ids"] for x in picked) and all(
+            paths[p].get("leader") in table["leaders"][paths[p]["path"]] for p in seats)
+    if not ok:
+        raise OptionError(msg("anachrony.error.paths", valid=", ".join(table["ids"])))
+    return {"paths": {p: {"path": paths[p]["path"], "leader": paths[p]["leader"]} for p in seats}, "board_side": side}
 
 
 def new_state(options: dict, seed: int) -> dict:

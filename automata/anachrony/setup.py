@@ -238,6 +238,12 @@ def _players_setup(state, data):
                   extra=msg("anachrony.setup.plus_quantum_warp").to_data() if quantum else ""), "do")
     yield Say(msg(voice(state, "anachrony.setup.path_board")), "do")
     yield Say(msg(voice(state, "anachrony.setup.leaders")), "do")
+    drawn = state["options"].get("paths")
+    if drawn:  # a random setup drew them (randomsetup.py): said again where the table takes the boards
+        yield Say(msg("anachrony.setup.drawn_side", side=str(state["options"]["board_side"]).upper()), "do")
+        for p, pick in drawn.items():
+            yield Say(msg("anachrony.setup.drawn_path", player=who(state, p), path=f"@anachrony.path.{pick['path']}",
+                          leader=f"@anachrony.leader.{pick['leader']}"), "do")
 
 
 def _first_player(state, data):

@@ -18,7 +18,7 @@ STATE = {
     "seed": int,
     "overrides": dict,
     "options": {"players": int, "modules": [str], "random": Opt(str), "names": Opt([str]), "opponent": Opt(str),
-                "edition": Opt(str), "difficulty": Opt(dict)},
+                "edition": Opt(str), "difficulty": Opt(dict), "paths": Opt(dict), "board_side": Opt(str)},
     "era_count": int,
     "era": int,
     "phase": str,

@@ -48,8 +48,10 @@ def check_options(raw: dict) -> dict:
     track = str(raw.get("track") or "full").strip().lower()
     if track not in ("full", "queues"):
         raise OptionError(msg("radlands.error.track", value=track))
-    _load(raw.get("overrides") or None)  # a broken owner file is reported now, not mid-game
+    data = _load(raw.get("overrides") or None)  # a broken owner file is reported now, not mid-game
     options = {"first_game": bool(raw.get("first_game")), "names": names, "track": track}
+    if raw.get("dealt") and not options["first_game"]:  # a random setup's deal (randomsetup.py)
+        options["dealt"] = _check_dealt(data, raw["dealt"])
     # the turn menu of this version: 2 = one menu of concrete actions, placement in one answer (issue 11); 3 = no
     # question the program answers itself (issue 30 item 13: effects.answers_itself); a save of an older version
     # (none: version 1) replays its journal with the questions it was played with (automata/radlands/turn.py)
@@ -57,6 +59,24 @@ def check_options(raw: dict) -> dict:
     if raw.get("overrides"):
         options["overrides"] = raw["overrides"]
     return options
+
+
+def _check_dealt(data, dealt) -> dict:
+    """The camps dealt to each side (seed 004, Preparação de cada jogador 1): ``camps_dealt`` known camps each,
+    no camp dealt twice."""
+    from ..core.steps import msg
+
+    n = int(data.rules["camps_dealt"])
+    out: dict[str, list[str]] = {}
+    seen: set[str] = set()
+    for side in ("a", "b"):
+        camps = dealt.get(side) if isinstance(dealt, dict) else None
+        if not isinstance(camps, list) or len(camps) != n or not all(c in data.camps for c in camps) or seen & set(camps) \
+                or len(set(camps)) != n:
+            raise OptionError(msg("radlands.error.dealt", n=n))
+        seen |= set(camps)
+        out[side] = list(camps)
+    return out
 
 
 def new_state(options: dict, seed: int) -> dict:

@@ -374,6 +374,11 @@ def camps_step(state: dict, data):
         fg = data.rules["first_game"]
         yield Say(msg("radlands.setup.q_first_game", exp=[data.card(c)["name"] for c in fg["experienced"]],
                       other=[data.card(c)["name"] for c in fg["other"]]), "do")
+    elif state["options"].get("dealt"):  # a random setup's deal (randomsetup.py)
+        for side in ("a", "b"):
+            yield Say(msg("radlands.setup.dealt_camps", player=state["players"][side]["name"],
+                          camps=[data.card(c)["name"] for c in state["options"]["dealt"][side]]), "do")
+        yield Say(msg("radlands.setup.q_camps_dealt", k=state["rules"]["camps_kept"]), "do")
     else:
         yield Say(msg("radlands.setup.q_camps", n=state["rules"]["camps_dealt"], k=state["rules"]["camps_kept"]), "do")
 

@@ -49,12 +49,17 @@ def choose_camps(state: dict, data, side: str):
     """Seed, Preparação de cada jogador 1-2: draw 6 camps, keep 3 face down in a row (the order is left to right)."""
     me = state["players"][side]
     taken = {c["id"] for s in board.SIDES for c in state["players"][s]["camps"]}
-    yield Say(msg("radlands.setup.draw_camps", player=me["name"], n=state["rules"]["camps_dealt"]), "do")
+    dealt = state["options"].get("dealt", {}).get(side)
+    if dealt:  # a random setup dealt these six (randomsetup.py): the player keeps three of them
+        yield Say(msg("radlands.setup.dealt_camps", player=me["name"], camps=[data.card(c)["name"] for c in dealt]), "do")
+    else:
+        yield Say(msg("radlands.setup.draw_camps", player=me["name"], n=state["rules"]["camps_dealt"]), "do")
 
     kept: list[str] = []
     for pos in range(1, int(state["rules"]["camps_kept"]) + 1):
         # camps are unique: one this player already kept, or the other player took, is not offered
-        left = tuple(c for c in camp_choices(data) if c.value not in kept and c.value not in taken)
+        left = tuple(c for c in camp_choices(data) if c.value not in kept and c.value not in taken
+                     and (not dealt or c.value in dealt))
         kept.append((yield Ask(f"camps.{side}.{pos}", msg("radlands.ask.camp", player=me["name"], pos=pos), ONE_OF, left)))
     me["camps"] = [{"id": cid, "state": "undamaged", "used": False} for cid in kept]
     yield Say(msg("radlands.setup.face_down", player=me["name"], camps=[data.card(c)["name"] for c in kept]), "do")

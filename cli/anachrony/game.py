@@ -28,24 +28,25 @@ from ..main import new_app
 def _new(
     players: Optional[int] = typer.Option(None, "--players", help="Players at the table: 1 to 4 (default 2; at a terminal you are asked)."),
     modules: Optional[str] = typer.Option(None, "--modules", help="Future Imperfect modules, comma-separated: neutronide, hypersync, quantum-loops, intrigues (none: the base game)."),
-    random: str = typer.Option("app", "--random", help="Who makes the setup's random choices: app (the program, from the seed) or table."),
+    draws: str = typer.Option("app", "--draws", help="Who makes the setup's random draws (Superprojects, Endgame Conditions, the Loop offer): app (the program, from the seed) or table."),
     names: Optional[str] = typer.Option(None, "--names", help="The players' names in seat order, comma-separated."),
     name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: anachrony-N)."),
     opponent: str = typer.Option("", "--opponent", help="Solo (--players 1): chronobot (base game) or chronossus (modules but Intrigues), run by the program."),
     difficulty: str = typer.Option("", "--difficulty", help="Solo opponent's difficulty options, comma-separated (see the README)."),
     edition: str = typer.Option("", "--edition", help="Chronobot edition in your box: current (Solo Opponents rulebook) or first."),
     another: bool = typer.Option(False, "--another", help="Start a new game even if one of this kind is unfinished (default: that one is made current again)."),
+    random_setup: bool = typer.Option(False, "--random", help="Draw the setup left open by the other options from the collection (shown first; keep or redraw)."),
 ) -> None:
     """Anachrony with the Future Imperfect modules: setup, every Era's phases, the module bookkeeping."""
     from ..newgame import anachrony_players, new_game
 
     def options(env) -> dict:
-        count, chosen, solo = anachrony_players(env, players, modules, opponent)
-        raw = {"players": count, "modules": chosen, "random": random, "names": names or ""}
+        count, chosen, solo = anachrony_players(env, players, modules, opponent, random_setup)
+        raw = {"players": count, "modules": chosen, "random": draws, "names": names or ""}
         raw.update({"opponent": solo, "difficulty": difficulty, "edition": edition})  # solo helper's hook
         return raw
 
-    new_game("anachrony", name, another, options)
+    new_game("anachrony", name, another, options, random_setup)
 
 
 def status_command() -> None:

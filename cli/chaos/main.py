@@ -19,11 +19,13 @@ def _new(
     name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: chaos-N)."),
     summoning: str = typer.Option("line", "--summoning", help="line: record each Power's Summoning phase in one line; turns: one action at a time."),
     another: bool = typer.Option(False, "--another", help="Start a new game even if one of this kind is unfinished (default: that one is made current again)."),
+    random_setup: bool = typer.Option(False, "--random", help="Draw the setup left open by the other options from the collection (shown first; keep or redraw)."),
 ) -> None:
     """Chaos in the Old World for 3 or 4 Powers; seats follow Power order (Khorne, Nurgle, Tzeentch, Slaanesh)."""
     from ..newgame import chaos_powers, new_game
 
-    new_game("chaos", name, another, lambda env: {"powers": chaos_powers(env, powers), "summoning": summoning})
+    new_game("chaos", name, another, lambda env: {"powers": chaos_powers(env, powers, random_setup), "summoning": summoning},
+             random_setup)
 
 
 new_app.command("chaos")(_new)

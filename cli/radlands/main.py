@@ -28,12 +28,13 @@ def _new(
     name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: radlands-N)."),
     track: str = typer.Option("full", "--track", help="full: every card played is named (default); queues: only the event queues, the Raiders, the water and the Water Silo, one question a turn."),
     another: bool = typer.Option(False, "--another", help="Start a new game even if one of this kind is unfinished (default: that one is made current again)."),
+    random_setup: bool = typer.Option(False, "--random", help="Draw the setup left open by the other options from the collection (shown first; keep or redraw)."),
 ) -> None:
     """Radlands with Cult of Chrome: the program keeps both event queues, the Raiders, the water and the camps."""
     from ..newgame import new_game, radlands_players
 
     new_game("radlands", name, another,
-             lambda env: {"first_game": first_game, "players": radlands_players(env, players), "track": track})
+             lambda env: {"first_game": first_game, "players": radlands_players(env, players), "track": track}, random_setup)
 
 
 new_app.command("radlands")(_new)

@@ -31,15 +31,16 @@ def _new(
     mats: Optional[str] = typer.Option(None, "--mats", help="AI mats in the order of --bots (default: each colour's own mat)."),
     name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: toc-N)."),
     another: bool = typer.Option(False, "--another", help="Start a new game even if one of this kind is unfinished (default: that one is made current again)."),
+    random_setup: bool = typer.Option(False, "--random", help="Draw the setup left open by the other options from the collection (shown first; keep or redraw)."),
 ) -> None:
     """Time of Crisis with The Age of Iron and Rust: the program runs the AI bots; bots play first every round."""
     from ..newgame import new_game, toc_players
 
     def options(env) -> dict:
-        players, colours = toc_players(env, humans, bots)
+        players, colours = toc_players(env, humans, bots, random_setup)
         return {"humans": players, "bots": colours, "cards": cards, "emperor_rules": emperor_rules, "mats": mats}
 
-    new_game("toc", name, another, options)
+    new_game("toc", name, another, options, random_setup)
 
 
 new_app.command("toc")(_new)

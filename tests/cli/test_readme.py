@@ -49,11 +49,12 @@ SYNOPSES = {
         "tabletop new radlands --track queues --name rad-c",
     ],
     "tabletop new anachrony --players 1..4 [--modules neutronide,hypersync,quantum-loops,intrigues|all] "
-    "[--random app|table] [--names Ana,Bia,Caio]": [
+    "[--draws app|table] [--names Ana,Bia,Caio] [--random]": [
         "tabletop new anachrony --players 2",
-        "tabletop new anachrony --players 3 --modules neutronide,hypersync,quantum-loops,intrigues --random app "
+        "tabletop new anachrony --players 3 --modules neutronide,hypersync,quantum-loops,intrigues --draws app "
         "--names Ana,Bia,Caio --name ana-b",
-        "tabletop new anachrony --players 4 --modules all --random table --name ana-c",
+        "tabletop new anachrony --players 4 --modules all --draws table --name ana-c",
+        "tabletop new anachrony --players 3 --random --name ana-r",
         "tabletop new anachrony --players 1 --name ana-d",
     ],
     "tabletop anachrony status [--json]": ["tabletop anachrony status", "tabletop anachrony status --json"],

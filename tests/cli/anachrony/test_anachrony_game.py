@@ -36,7 +36,7 @@ def new_game(*extra: str, lang: str = "en"):
 
 
 def test_new_game_json_options():
-    r = tt("--json", "new", "anachrony", "--players", "2", "--modules", "Loops Quânticos,intrigas", "--random", "table", "--seed", "9")
+    r = tt("--json", "new", "anachrony", "--players", "2", "--modules", "Loops Quânticos,intrigas", "--draws", "table", "--seed", "9")
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert data["game"] == "anachrony" and data["seed"] == 9
@@ -47,7 +47,7 @@ def test_new_game_json_options():
     (["--players", "0"], "1 to 4 players"),
     (["--modules", "hypersinc"], "Closest: hypersync"),
     (["--players", "1", "--modules", "intrigues"], "no solo rules"),
-    (["--random", "dice"], "Valid: app, table"),
+    (["--draws", "dice"], "Valid: app, table"),
     (["--players", "2", "--names", "Ana"], "one name per player"),
 ])
 def test_new_game_errors_say_what_is_valid(args, text):

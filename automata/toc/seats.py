@@ -1,0 +1,31 @@
+"""The seats of a Time of Crisis game: the human players (``human1``…, as the human turns number them), then the
+Non-Player Factions by colour (their AI mat is their level).
+
+A human's turn (its crisis roll, whether the Emperor changed) is that human's; the bots' steps and setup are not a
+seat's questions.
+"""
+
+from __future__ import annotations
+
+from ..core.seats import seat
+
+
+def seats(state: dict) -> list[dict]:
+    options = state["options"]
+    humans = [seat(f"human{n}") for n in range(1, int(options.get("humans", 0)) + 1)]
+    mats = state.get("bot_mats") or options.get("mats") or {}
+    bots = [seat(c, kind="bot", bot="toc", level=str(mats.get(c, "")), faction=c) for c in options.get("bots", [])]
+    return humans + bots
+
+
+def question_seat(state: dict, step: dict, ask_id: str) -> str | None:
+    if step.get("proc") == "human" and isinstance(step.get("i"), int):
+        return f"human{step['i']}"
+    return None
+
+
+def seat_term(seat: dict):
+    """How the table reads a seat's name (a message parameter): "human player 1", or the bot's colour."""
+    if seat["kind"] == "bot":
+        return f"@toc.colour.{seat['id']}"
+    return {"id": "toc.human", "params": {"n": int(seat["id"][len("human"):] or 0)}}

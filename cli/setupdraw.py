@@ -1,0 +1,90 @@
+"""What every ``tabletop new GAME`` checks against the collection, and ``--random``: one room for the four games.
+
+- **Ownership.** The options' needs (``automata/<game>/randomsetup.py`` ``needs``) must be owned
+  (``tabletop collection``); else the table is told which item is missing and how to add it, and nothing starts
+  (exit 2). Without a collection file everything is owned.
+- **The random setup.** ``--random`` draws what the options leave open from what is owned, with the game's rules
+  (``draw``), from the game's seed: the seed is chosen first (``--seed``, else a fresh one) and becomes the save's
+  seed, so the save holds the draw and the seed that makes it again. The draw is shown, then the question
+  ``new.random`` (keep / redraw) asks whether to keep it; a redraw takes the next seed of a fixed sequence (so
+  ``--seed 7 --answer new.random=redraw`` gives the same second draw every time). Off a terminal with no answer
+  the draw is kept and the first line says so (a setup never waits; a draw the table dislikes is one
+  ``--answer new.random=redraw`` away, or ``tabletop new GAME --random`` again).
+"""
+
+from __future__ import annotations
+
+from .env import CliError, Env, Exit
+
+#: the options that are the player count: the table's choice, never drawn
+PLAYER_COUNT = {"chaos": set(), "toc": {"humans"}, "radlands": {"players"}, "anachrony": {"players", "names"}}
+
+
+def prepare(env: Env, game_id: str, raw: dict, random: bool, given: set[str], questions) -> dict:
+    """``raw`` checked against the collection and, with ``random``, completed by the draw the table keeps
+    (``questions``: the ``new`` command's ``NewQuestions``, which asks keep/redraw)."""
+    from automata.core import collection as core
+
+    from .collection import read
+
+    have = core.owned(game_id, read(env))
+    if not random:
+        _refuse_missing(env, game_id, core.missing(game_id, raw, have))
+        return raw
+    _refuse_missing(env, game_id, [i for i in core.missing(game_id, {}, have)])  # the base game, before drawing
+    drawn = _draw_and_keep(env, game_id, raw, given | PLAYER_COUNT.get(game_id, set()), have, questions)
+    _refuse_missing(env, game_id, core.missing(game_id, drawn, have))  # a fixed option may still need something
+    return drawn
+
+
+def _refuse_missing(env: Env, game_id: str, items: list[str]) -> None:
+    if not items:
+        return
+    names = ", ".join(env.t(f"core.collection.item.{game_id}.{i}") for i in items)
+    raise CliError(env.t("core.collection.error.not_owned", items=names, game=game_id, ids=" ".join(items)), Exit.USAGE,
+                   {"error": "not_owned", "game": game_id, "items": items})
+
+
+def next_seed(seed: int) -> int:
+    """The seed of a redraw: the next of a fixed sequence from the first one."""
+    import random
+
+    return random.Random(seed).randrange(2**31)
+
+
+def draw(game_id: str, raw: dict, fixed: set[str], have: set[str], seed: int, overrides: dict) -> dict:
+    """The draw for ``seed``, with the owner's overrides as ``new`` will use them (kept under "overrides")."""
+    from automata.core import collection as core
+
+    return core.draw(game_id, {**raw, "overrides": overrides}, fixed, have, seed)
+
+
+def _draw_and_keep(env: Env, game_id: str, raw: dict, fixed: set[str], have: set[str], q) -> dict:
+    import secrets
+
+    from automata.core import collection as core
+    from automata.core.steps import ONE_OF, Ask, Choice, Msg
+
+    from .saves import read_overrides
+
+    overrides = read_overrides(env, game_id)
+    seed = env.seed if env.seed is not None else secrets.randbelow(2**31)
+    ask = Ask("new.random", Msg("core.random.ask"), ONE_OF,
+              (Choice("keep", Msg("core.random.keep")), Choice("redraw", Msg("core.random.redraw"))), default="keep")
+    while True:
+        try:
+            drawn = draw(game_id, raw, fixed, have, seed, overrides)
+        except ValueError:
+            raise CliError(env.t("core.random.error.cannot", game=game_id), Exit.USAGE) from None
+        if not env.json:
+            env.out.print(env.t("core.random.title", seed=seed))
+            for line in core.describe(game_id, drawn):
+                env.out.print("  " + env.t.render(line))
+        said = env.t("core.random.default_keep")
+        if q.ask(ask, None, "keep", "--answer new.random=redraw", said) == "keep":
+            break
+        seed = next_seed(seed)
+    env.seed = seed
+    drawn.pop("overrides", None)
+    q.say_defaults()
+    return drawn

@@ -1,0 +1,128 @@
+"""``tabletop collection`` and ``tabletop new GAME --random`` (cli/collection.py, cli/setupdraw.py,
+state/collection.py): what the table owns, the setups it allows, and the random setup kept or redrawn."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from cli_checks import tt
+
+
+def home() -> Path:
+    return Path(os.environ["TABLETOP_HOME"])
+
+
+def _save(name: str) -> dict:
+    import tomllib
+
+    return tomllib.loads((home() / "games" / name / "save.toml").read_text("utf-8"))
+
+
+def test_without_a_file_everything_is_owned_and_new_is_as_before():
+    r = tt("--json", "collection")
+    data = json.loads(r.output)
+    assert r.exit_code == 0 and data["exists"] is False
+    assert all(not g["not_owned"] for g in data["games"].values())
+    assert data["games"]["anachrony"]["owned"] == ["base", "future_imperfect", "neutronide", "hypersync", "quantum_loops", "intrigues"]
+    r = tt("new", "anachrony", "--players", "2", "--modules", "all", "--seed", "3")
+    assert r.exit_code == 0, r.output
+    assert not (home() / "collection.toml").exists()  # reading never writes
+    assert "Random setup" not in r.output
+
+
+def test_remove_then_new_refuses_with_the_item_and_how_to_add_it():
+    assert tt("collection", "remove", "anachrony", "intrigues").exit_code == 0
+    r = tt("new", "anachrony", "--players", "2", "--modules", "intrigues", "--seed", "3")
+    assert r.exit_code == 2
+    assert "Intrigues of the Council" in r.output and "tabletop collection add anachrony intrigues" in r.output
+    assert not (home() / "games").exists() or not any((home() / "games").iterdir())  # nothing started
+    assert tt("collection", "add", "anachrony", "intrigues").exit_code == 0
+    assert tt("new", "anachrony", "--players", "2", "--modules", "intrigues", "--seed", "3").exit_code == 0
+
+
+def test_toc_needs_the_expansion():
+    tt("collection", "remove", "toc", "age_of_iron_and_rust")
+    r = tt("new", "toc", "--seed", "2")
+    assert r.exit_code == 2 and "The Age of Iron and Rust" in r.output
+
+
+def test_unknown_game_or_item_is_refused_with_the_closest():
+    r = tt("collection", "remove", "anachrony", "intrig")
+    assert r.exit_code == 2 and "Closest: intrigues" in r.output
+    r = tt("collection", "add", "anachronee", "base")
+    assert r.exit_code == 2 and "anachrony" in r.output
+    assert not (home() / "collection.toml").exists()  # an error changes nothing
+
+
+def test_a_change_keeps_the_owners_comments():
+    path = home() / "collection.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("# my shelf\n[anachrony]\nbase = true  # the big box\nhypersync = false\n", "utf-8")
+    assert tt("collection", "add", "anachrony", "hypersync").exit_code == 0
+    text = path.read_text("utf-8")
+    assert "# my shelf" in text and "# the big box" in text and "hypersync = true" in text
+    data = json.loads(tt("--json", "collection").output)
+    assert data["exists"] and data["games"]["anachrony"]["not_owned"] == []
+
+
+@pytest.mark.parametrize("text, line, words", [
+    ("[anachrony]\nbase = true\nhypersinc = false\n", 3, "Closest: hypersync"),
+    ("[chaos]\nbase = \"yes\"\n", 2, "true (owned) or false"),
+    ("[chaos]\nbase = true\n[monopoly]\nbase = true\n", 3, "not a game"),
+    ("[chaos\nbase = true\n", 1, "not valid TOML"),
+])
+def test_a_damaged_file_is_an_error_naming_the_file_and_line(text, line, words):
+    path = home() / "collection.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, "utf-8")
+    for args in (["collection"], ["new", "chaos", "--seed", "1"], ["collection", "add", "chaos", "base"]):
+        r = tt(*args)
+        assert r.exit_code == 1, r.output
+        assert str(path) in r.output.replace("\n", "") and f"line {line}" in r.output and words in r.output.replace("\n", " ")
+        assert "Traceback" not in r.output
+    assert path.read_text("utf-8") == text  # never rewritten
+
+
+def test_random_is_shown_kept_off_terminal_and_stored_with_its_seed():
+    r = tt("new", "radlands", "--random", "--seed", "7")
+    assert r.exit_code == 0, r.output
+    assert "Random setup (seed 7)" in r.output and "the drawn setup kept" in r.output
+    from automata.core.collection import draw
+
+    save = _save("radlands-1")
+    again = draw("radlands", {"first_game": False, "players": None, "track": "full"}, set(), {"base", "cult_of_chrome"}, save["seed"])
+    assert save["options"]["dealt"] == again["dealt"]  # the save's seed makes the same deal again
+
+
+def test_redraw_takes_the_next_seed_and_the_save_keeps_it():
+    r = tt("--json", "new", "chaos", "--random", "--powers", "3", "--seed", "7", "--answer", "new.random=redraw")
+    data = json.loads(r.output.strip().splitlines()[-1])
+    from cli.setupdraw import next_seed
+
+    assert data["seed"] == next_seed(7)
+    r2 = tt("--json", "new", "chaos", "--random", "--powers", "3", "--seed", str(next_seed(7)), "--another")
+    assert json.loads(r2.output.strip().splitlines()[-1])["options"]["powers"] == data["options"]["powers"]
+
+
+def test_random_draws_only_what_is_owned():
+    tt("collection", "remove", "anachrony", "neutronide", "hypersync", "quantum_loops")
+    for seed in range(8):
+        r = tt("--json", "new", "anachrony", "--random", "--players", "2", "--seed", str(seed), "--another")
+        assert json.loads(r.output.strip().splitlines()[-1])["options"]["modules"] in ([], ["intrigues"])
+
+
+def test_random_in_portuguese():
+    r = tt("--lang", "pt-BR", "new", "anachrony", "--random", "--players", "2", "--seed", "4")
+    assert r.exit_code == 0 and "Montagem sorteada (semente 4)" in r.output and "Caminho" in r.output
+
+
+def test_the_modules_question_marks_what_is_not_owned():
+    tt("collection", "remove", "anachrony", "intrigues")
+    r = tt("new", "anachrony", "--players", "2", "--answer", "new.anachrony.modules=intrigues", "--seed", "1")
+    assert r.exit_code == 2 and "not in the collection" in r.output.replace("\n", " ")
+    r = tt("new", "anachrony", "--players", "2", "--answer", "new.anachrony.modules=hypersync", "--seed", "1")
+    assert r.exit_code == 0 and _save("anachrony-1")["options"]["modules"] == ["hypersync"]
