@@ -328,7 +328,12 @@ EXPECTED = {
     "[--mats maximinus,gordian,pupienus]": NEW_GAME + "Time of Crisis\\)",
     "tabletop new radlands [--first-game] [--players Ana,Bruno] [--track full|queues]": NEW_GAME + "Radlands\\)",
     "tabletop new anachrony --players 1..4 [--modules neutronide,hypersync,quantum-loops,intrigues|all] "
-    "[--random app|table] [--names Ana,Bia,Caio]": NEW_GAME + "Anachrony\\)",
+    "[--draws app|table] [--names Ana,Bia,Caio] [--random]": NEW_GAME + "Anachrony\\)",
+    "tabletop collection remove anachrony intrigues": r"^Not owned now \(anachrony\): Future Imperfect: Intrigues of the Council\.$",
+    "tabletop collection add anachrony intrigues": r"^Owned now \(anachrony\): Future Imperfect: Intrigues of the Council\.$",
+    "tabletop new chaos --random --powers 3": r"^\s+Powers in play: \w+, \w+, \w+\.$",
+    "tabletop new radlands --random": r"^\s+Player A is dealt: [^()]+ \(keeps 3 of them, chosen at setup\)\.$",
+    "tabletop collection --json": r'^\{"ok": true, "file": ".+collection\.toml", "exists": (true|false), "games": \{"chaos"',
     "tabletop anachrony status [--json]": r"^[\w-]+: Era 0 of \d, setup$|^\{\"ok\": true, \"name\": \"[\w-]+\", \"game\": \"anachrony\"",
     "tabletop new anachrony --players 1 --opponent chronobot|chronossus [--difficulty A,B=N] [--edition current|first] "
     "[--modules …]": NEW_GAME + "Anachrony\\)",
