@@ -4,17 +4,20 @@ Not a test. Run it with the project's interpreter:
 
     .venv/bin/python bench/startup.py [--runs 15]
 
-It measures, side by side and interleaved in one run (median wall time of
-``subprocess.run``): ``python -c "import typer"`` (the baseline, same
-interpreter), ``tabletop --help``, ``tabletop status --json`` on a fresh Chaos
-save, and the same on a save whose journal has 5,000 entries. It prints the
-figures, the ratios and the targets, and always exits 0.
+It measures, side by side and interleaved in one run: ``python -c "import typer"``
+(the baseline, same interpreter), ``tabletop --help``, ``tabletop status --json``
+on a fresh Chaos save, and the same on a save whose journal has 5,000 entries;
+each as the median wall time of ``subprocess.run`` and the median CPU time
+(user + system) of the child, which a busy machine disturbs much less. It
+prints the figures, both ratios beside the targets (issue 27: at most 1.3 for
+``--help`` and ``status --json``), and always exits 0.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -24,7 +27,7 @@ import time
 from pathlib import Path
 
 LONG_ENTRIES = 5_000
-TARGETS = {"help": 1.5, "status_new": 1.5, "long_vs_new": 2.0}
+TARGETS = {"help": 1.3, "status_new": 1.3, "long_vs_new": 2.0}
 
 
 def tabletop_exe() -> str:
@@ -121,32 +124,38 @@ def main() -> int:
         for cmd in commands.values():  # warm the caches; every command must succeed
             subprocess.run(cmd, env=env, check=True, capture_output=True)
         times: dict[str, list[float]] = {name: [] for name in commands}
+        cpu: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(args.runs):
             for name, cmd in commands.items():  # interleaved: drift affects all alike
+                r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
                 t0 = time.perf_counter()
                 subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 times[name].append(time.perf_counter() - t0)
+                r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu[name].append(r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime)
     finally:
         shutil.rmtree(home, ignore_errors=True)
 
     med = {name: statistics.median(ts) for name, ts in times.items()}
+    med_cpu = {name: statistics.median(ts) for name, ts in cpu.items()}
     base, help_, new, long = (med[n] for n in commands)
-    print(f"tabletop start-up, {args.runs} interleaved runs each, median wall time ({sys.executable})")
+    cbase, chelp, cnew, clong = (med_cpu[n] for n in commands)
+    print(f"tabletop start-up, {args.runs} interleaved runs each, medians ({sys.executable})")
     print(f"long save: {how_long} ({journal_size / 1e6:.1f} MB)")
     print()
-    print(f"{'command':<34}{'median ms':>10}{'min ms':>9}{'max ms':>9}")
+    print(f"{'command':<34}{'wall ms':>9}{'min ms':>9}{'max ms':>9}{'cpu ms':>9}")
     for name, ts in times.items():
-        print(f"{name:<34}{med[name] * 1000:>10.1f}{min(ts) * 1000:>9.1f}{max(ts) * 1000:>9.1f}")
+        print(f"{name:<34}{med[name] * 1000:>9.1f}{min(ts) * 1000:>9.1f}{max(ts) * 1000:>9.1f}{med_cpu[name] * 1000:>9.1f}")
     print()
     rows = [
-        ("tabletop --help / import typer", help_ / base, TARGETS["help"]),
-        ("status new save / import typer", new / base, TARGETS["status_new"]),
-        ("status long save / new save", long / new, TARGETS["long_vs_new"]),
+        ("tabletop --help / import typer", help_ / base, chelp / cbase, TARGETS["help"]),
+        ("status new save / import typer", new / base, cnew / cbase, TARGETS["status_new"]),
+        ("status long save / new save", long / new, clong / cnew, TARGETS["long_vs_new"]),
     ]
-    print(f"{'ratio':<34}{'value':>8}{'target':>9}")
-    for label, value, target in rows:
-        verdict = "ok" if value <= target else "OVER"
-        print(f"{label:<34}{value:>8.2f}{'<= ' + format(target, '.1f'):>9}  {verdict}")
+    print(f"{'ratio':<34}{'wall':>7}{'cpu':>7}{'target':>9}")
+    for label, wall, cpu_ratio, target in rows:
+        verdict = "ok" if max(wall, cpu_ratio) <= target else ("ok on cpu" if cpu_ratio <= target else "OVER")
+        print(f"{label:<34}{wall:>7.2f}{cpu_ratio:>7.2f}{'<= ' + format(target, '.1f'):>9}  {verdict}")
     return 0
 
 

@@ -1,12 +1,12 @@
-"""The commands every game shares: play, status, log, undo, games, use, data check."""
+"""The commands every game shares: play, status, log, undo, games, history, stats, use, data check."""
 
-from __future__ import annotations
 
 import importlib
 from typing import Optional
 
 import typer
 
+from . import complete
 from .env import CliError, Exit, current, game_cli
 
 # Everything else is imported inside the commands, so that start-up stays fast.
@@ -403,7 +403,28 @@ def games() -> None:
 
 
 @core.command()
-def restore(name: Optional[str] = typer.Argument(None, help="The save to restore (default: the current one).")) -> None:
+def history(
+    finished: bool = typer.Option(False, "--finished", help="Only the finished games."),
+) -> None:
+    """Every saved game, newest first: date, game, options, seats, result, scores, time (--game GAME: one game's;
+    --game NAME: one save). Changes no file."""
+    from .history import run
+
+    run(current(), finished)
+
+
+@core.command()
+def stats(game: Optional[str] = typer.Argument(None, help="chaos, toc, radlands or anachrony (default: every game).",
+                                              autocompletion=complete.game_names)) -> None:
+    """What the finished games say: plays, wins of the humans and of each bot, scores, factions, time. Changes no file."""
+    from .stats import run
+
+    run(current(), game)
+
+
+@core.command()
+def restore(name: Optional[str] = typer.Argument(None, help="The save to restore (default: the current one).",
+                                         autocompletion=complete.save_names)) -> None:
     """Put a damaged save's last sound backup back (the damaged files are kept as *.damaged)."""
     from state import paths
     from state.save import SaveError, read, restore_backup
@@ -440,7 +461,7 @@ def restore(name: Optional[str] = typer.Argument(None, help="The save to restore
 
 
 @core.command()
-def use(name: str = typer.Argument(..., help="The save to make current.")) -> None:
+def use(name: str = typer.Argument(..., help="The save to make current.", autocompletion=complete.save_names)) -> None:
     """Make NAME the current game."""
     from . import saves
 
@@ -468,7 +489,8 @@ def serve(
 
 @core.command()
 def rules(
-    game: Optional[str] = typer.Argument(None, help="chaos, toc, radlands or anachrony (default: the current game's step in progress)."),
+    game: Optional[str] = typer.Argument(None, help="chaos, toc, radlands or anachrony (default: the current game's step in progress).",
+                                         autocompletion=complete.game_names),
     words: Optional[list[str]] = typer.Argument(None, help="Words in English or Portuguese: a topic, a card, a component."),
 ) -> None:
     """Look up a rule or a card: the topics of a game in the order of play, or the one your words name."""

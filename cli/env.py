@@ -9,6 +9,11 @@ from enum import IntEnum
 from pathlib import Path
 from typing import Any
 
+#: Every whole-number option or argument without a range of its own gets this one (a sane bound: no count at a
+#: table is near it, and a huge number would make a command compute for ever or fail to save); the help shows
+#: neither it nor the largest seed (cli/helpstyle.py).
+NUMBER_BOUND = 1_000_000
+SEED_MAX = 2**63 - 1  # a seed is saved as a TOML integer (64 bits)
 
 
 class Exit(IntEnum):
@@ -79,6 +84,19 @@ class Env:
             data = {**data, **self.json_extra}
         sys.stdout.write(json.dumps(data, ensure_ascii=ascii_only, sort_keys=False) + "\n")
         sys.stdout.flush()
+
+
+def install_data_cache(create: bool = True) -> None:
+    """Parsed data files (the games' data, the message catalogs) are cached beside the saves (``cache/``), so that
+    every command starts fast; TABLETOP_NO_CACHE=1 reads them afresh. Without ``create`` (at start-up, before
+    any command touched a save), nothing is written until the folder exists: a refused command writes nothing."""
+    if os.environ.get("TABLETOP_NO_CACHE"):
+        return
+    from automata.core.datafiles import set_cache
+    from state import paths
+    from state.datacache import ParsedFileCache
+
+    set_cache(ParsedFileCache(paths.home() / "cache", create))
 
 
 def _is_terminal(stream) -> bool:

@@ -4,7 +4,6 @@ A correction is a journal step of its own: `log` shows it, `undo 1` takes it bac
 place. A correction that breaks a rule's limit, or names nothing, changes nothing (exit 2).
 """
 
-from __future__ import annotations
 
 from typing import List, Optional
 
@@ -18,7 +17,7 @@ LONG_CHOICES = 6  # a value's choices shown in the text listing (all of them in 
 
 @fix_app.command("fix", context_settings={"ignore_unknown_options": True})  # "-1 vp khorne" is a change, not an option
 def fix(
-    changes: Optional[List[str]] = typer.Argument(None, help="What to put right, e.g. 'water a 3' or '+2 hand b'; "
+    changes: Optional[List[str]] = typer.Argument(None, help="What to put right, e.g. 'hand a 3' or '+2 water'; "
                                                                "several separated by ';'."),
     list_: bool = typer.Option(False, "--list", help="List what can be corrected, its value now and the words."),
 ) -> None:

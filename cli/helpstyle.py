@@ -23,17 +23,22 @@ from .env import current
 #: Examples of every screen, by command path (the same command lines in every language).
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "tabletop": ("tabletop new chaos", "tabletop play", "tabletop status", "tabletop --lang pt-BR rules chaos"),
-    "play": ("tabletop play", "tabletop play --steps 1", "tabletop play --answer chaos.summon.khorne=none"),
+    "play": ("tabletop play", "tabletop play --steps 1", "tabletop play --answer chaos.setup.1=yes"),
     "status": ("tabletop status", "tabletop status --json", "tabletop --game friday status"),
     "log": ("tabletop log", "tabletop log --last 5", "tabletop log --raw --explain"),
     "undo": ("tabletop undo", "tabletop undo 3", "tabletop undo 0"),
-    "fix": ("tabletop fix --list", "tabletop fix \"water a 3\"", "tabletop fix \"+2 hand b; camp a 2 damaged\""),
+    "fix": ("tabletop fix --list", "tabletop fix \"hand a 3\"", "tabletop fix \"+2 water; camp a 2 damaged\""),
     "games": ("tabletop games", "tabletop games --json"),
     "use": ("tabletop use friday", "tabletop use chaos-1"),
     "restore": ("tabletop restore", "tabletop restore friday"),
+    "export": ("tabletop export --bgstats play.bgsplay", "tabletop export --bgstats play.bgsplay --qr",
+               "tabletop --game friday export --json"),
     "serve": ("tabletop serve", "tabletop serve --lan", "tabletop serve --port 8000"),
     "rules": ("tabletop rules", "tabletop rules chaos", "tabletop rules chaos desolacao", "tabletop rules toc senado"),
     "data": ("tabletop data check", "tabletop data check toc"),
+    "collection": ("tabletop collection", "tabletop collection --json", "tabletop collection remove anachrony intrigues"),
+    "collection.add": ("tabletop collection add anachrony intrigues", "tabletop collection add radlands cult_of_chrome"),
+    "collection.remove": ("tabletop collection remove anachrony intrigues",),
     "data.check": ("tabletop data check", "tabletop data check chaos", "tabletop data check --json"),
     "new": ("tabletop new chaos", "tabletop new toc --humans 2", "tabletop new radlands --players Ana,Bruno",
             "tabletop new anachrony --players 1 --opponent chronobot"),
@@ -44,7 +49,14 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                      "tabletop new radlands --track queues"),
     "new.anachrony": ("tabletop new anachrony --players 3 --modules hypersync,quantum-loops",
                       "tabletop new anachrony --players 1 --opponent chronobot",
-                      "tabletop new anachrony --players 1 --modules intrigues"),
+                      "tabletop new anachrony --players 1 --opponent chronossus --modules hypersync"),
+    "setup-list": ("tabletop setup-list chaos --powers khorne,nurgle,tzeentch", "tabletop setup-list toc --humans 2",
+                   "tabletop --lang pt-BR setup-list anachrony --players 3 --modules all"),
+    "setup-list.chaos": ("tabletop setup-list chaos", "tabletop setup-list chaos --powers khorne,nurgle,tzeentch --json"),
+    "setup-list.toc": ("tabletop setup-list toc --humans 2 --bots red,blue", "tabletop setup-list toc --cards variable --emperor-rules"),
+    "setup-list.radlands": ("tabletop setup-list radlands", "tabletop setup-list radlands --first-game"),
+    "setup-list.anachrony": ("tabletop setup-list anachrony --players 3 --modules hypersync,quantum-loops",
+                             "tabletop setup-list anachrony --players 1 --opponent chronossus --modules hypersync"),
     "chaos": ("tabletop chaos status", "tabletop chaos odds 5 --at-least 2", "tabletop chaos battle 4"),
     "chaos.status": ("tabletop chaos status", "tabletop chaos status --json"),
     "chaos.battle": ("tabletop chaos battle 4", "tabletop chaos battle 7 --json"),
@@ -63,7 +75,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "radlands": ("tabletop radlands status", "tabletop radlands queue", "tabletop radlands raid a"),
     "radlands.status": ("tabletop radlands status", "tabletop radlands status --json"),
     "radlands.queue": ("tabletop radlands queue", "tabletop radlands queue a"),
-    "radlands.event": ("tabletop radlands event a Banish", "tabletop radlands event b Banish --pay"),
+    "radlands.event": ("tabletop radlands event b Banish", "tabletop radlands event a Banish --pay"),
     "radlands.raid": ("tabletop radlands raid a", "tabletop radlands raid b"),
     "anachrony": ("tabletop anachrony status", "tabletop anachrony score --players 2", "tabletop anachrony opponent"),
     "anachrony.status": ("tabletop anachrony status", "tabletop anachrony status --json"),
@@ -99,11 +111,11 @@ def _en_table() -> dict[str, str]:
     """The English help catalog alone (cheaper than the Translator: 'tabletop --help' starts as fast as before)."""
     global _english
     if _english is None:
-        import tomllib
         from pathlib import Path
 
-        with open(Path(__file__).parent / "locales" / "en" / "core_help.toml", "rb") as fh:
-            _english = tomllib.load(fh)
+        from automata.core.datafiles import read_toml  # through the parsed-file cache
+
+        _english = read_toml(Path(__file__).parent / "locales" / "en" / "core_help.toml")
     return _english
 
 
@@ -156,9 +168,63 @@ def records(cmd, ctx, path: str, params=None):
             rec = (param.make_metavar(ctx) if _takes_ctx(param) else param.make_metavar(), param_text(param, path) or "")
         if rec is None:
             continue
-        rec = (rec[0], _extras(rec[1] or ""))
+        rec = (_with_metavar(param, ctx, rec[0]), _extras(_real_ranges(rec[1] or "")))
         (out_args if param.param_type_name == "argument" else out_opts).append(rec)
     return out_args, out_opts
+
+
+#: A metavar's words (``<int range>``, ``DICE``, ``POWER=N``, an argument's name): each one with a catalog entry
+#: ``core.help.metavar.<word>`` is said in the table's language, in the same case; letters alone stay.
+_METAVAR_WORD = r"<([a-z ]+)>|\b([A-Za-z]{2,})\b"
+
+
+def metavar(text: str) -> str:
+    """A metavar in the table's language (``<int range>`` → ``<número>``, ``DICE`` → ``DADOS``)."""
+    if current().lang == "en":
+        return text
+
+    def said(m: re.Match) -> str:
+        if m.group(1):
+            own = _tr(f"core.help.metavar.{m.group(1).replace(' ', '_')}")
+            return f"<{own}>" if own else m.group(0)
+        word = m.group(2)
+        own = _tr(f"core.help.metavar.{word.lower()}")
+        if not own:
+            return word
+        return own.upper() if word.isupper() else own
+
+    return re.sub(_METAVAR_WORD, said, text)
+
+
+def _with_metavar(param, ctx, shown: str) -> str:
+    """A help record's first column with its metavar (never the option's own name) in the table's language."""
+    try:
+        mv = param.make_metavar(ctx) if _takes_ctx(param) else param.make_metavar()
+    except Exception:  # pragma: no cover - a parameter of the framework's own without a metavar
+        return shown
+    if getattr(param, "is_flag", False) or not mv or not shown.endswith(mv):
+        return shown
+    return shown[: len(shown) - len(mv)] + metavar(mv)
+
+
+_RANGE = r"^(?:-?\d+<=?)?x(?:<=?-?\d+)?$|^x>=?-?\d+$|^-?\d+<=?x<=?-?\d+$"
+
+
+def _real_ranges(text: str) -> str:
+    """The help's bracket without a range that only guards the program (±NUMBER_BOUND, the largest seed): a
+    range is shown when both its ends are the rule's."""
+    from .env import NUMBER_BOUND, SEED_MAX
+
+    sentinels = {str(NUMBER_BOUND), str(-NUMBER_BOUND), str(SEED_MAX)}
+    if not any(n in text for n in sentinels):
+        return text
+
+    def kept(m: re.Match) -> str:
+        parts = [p for p in m.group(1).split("; ")
+                 if not (re.match(_RANGE, p) and any(n in sentinels for n in re.findall(r"-?\d+", p)))]
+        return f"[{'; '.join(parts)}]" if parts else ""
+
+    return re.sub(r"\s*\[([^\[\]]*)\]\s*$", lambda m: ("  " + kept(m)) if kept(m) else "", text)
 
 
 def _takes_ctx(param) -> bool:
@@ -172,7 +238,7 @@ def _takes_ctx(param) -> bool:
 
 def format_usage(self, ctx, formatter) -> None:
     t = _t
-    pieces = " ".join(self.collect_usage_pieces(ctx))
+    pieces = " ".join(metavar(p) for p in self.collect_usage_pieces(ctx))
     pieces = pieces.replace("[OPTIONS]", t("core.help.usage_options")).replace("COMMAND [ARGS]...", t("core.help.usage_command"))
     formatter.write_usage(ctx.command_path, pieces, prefix=t("core.help.usage") + " ")
 
@@ -199,10 +265,14 @@ def format_help(self, ctx, formatter) -> None:
     if hasattr(self, "list_commands"):
         rows = []
         for name in self.list_commands(ctx):
+            sub_path = f"{path}.{name}" if path else name
+            said = _unbuilt_text(self, ctx, name)
+            if said is not None:  # a game's group (or 'new') not built: its line comes from the catalog alone
+                rows.append((name, _short(said)))
+                continue
             sub = self.get_command(ctx, name)
             if sub is None or sub.hidden:
                 continue
-            sub_path = f"{path}.{name}" if path else name
             rows.append((name, _short(command_text(sub, _canonical(sub_path)))))
         if rows:
             with formatter.section(t("core.help.commands")):
@@ -217,6 +287,16 @@ def format_help(self, ctx, formatter) -> None:
     with formatter.section(t("core.help.examples")):
         for line in examples:  # a command line is never wrapped
             formatter.write(" " * formatter.current_indent + line + "\n")
+
+
+def _unbuilt_text(group, ctx, name: str) -> str | None:
+    """The catalog's text of a top-level command built only when used (a shared command, a game's group, 'new'), so
+    that 'tabletop --help' builds none and imports no game; None for any other command (or a text the catalog
+    lacks: the command is built)."""
+    unbuilt = getattr(group, "unbuilt", None)
+    if ctx.parent is not None or unbuilt is None or name not in unbuilt():
+        return None
+    return _tr(f"core.help.cmd.{name}")
 
 
 def _canonical(path: str) -> str:
@@ -255,22 +335,22 @@ def install() -> None:
 # -- the framework's errors -------------------------------------------------------------------------------------
 
 _PATTERNS = (
-    (re.compile(r"^Option '(?P<name>.+)' requires an argument\.$"), "core.help.err.needs_value"),
-    (re.compile(r"^Option '(?P<name>.+)' requires (?P<n>\d+) arguments\.$"), "core.help.err.needs_values"),
-    (re.compile(r"^Option '(?P<name>.+)' does not take a value\.$"), "core.help.err.no_value"),
-    (re.compile(r"^Got unexpected extra arguments?(?:\(s\))? \((?P<values>.*)\)$"), "core.help.err.extra"),
-    (re.compile(r"^(?P<value>.+) is not a valid (?:integer|int range|integer range)\.$"), "core.help.err.not_integer"),
-    (re.compile(r"^(?P<value>.+) is not a valid float(?: range)?\.$"), "core.help.err.not_number"),
-    (re.compile(r"^(?P<value>.+) is not a valid boolean\..*$"), "core.help.err.not_boolean"),
-    (re.compile(r"^(?P<value>.+) is not in the range (?P<range>.+)\.$"), "core.help.err.range"),
-    (re.compile(r"^(?P<value>.+) is not one of (?P<valid>.+)\.$"), "core.help.err.not_one_of"),
+    (r"^Option '(?P<name>.+)' requires an argument\.$", "core.help.err.needs_value"),
+    (r"^Option '(?P<name>.+)' requires (?P<n>\d+) arguments\.$", "core.help.err.needs_values"),
+    (r"^Option '(?P<name>.+)' does not take a value\.$", "core.help.err.no_value"),
+    (r"^Got unexpected extra arguments?(?:\(s\))? \((?P<values>.*)\)$", "core.help.err.extra"),
+    (r"^(?P<value>.+) is not a valid (?:integer|int range|integer range)\.$", "core.help.err.not_integer"),
+    (r"^(?P<value>.+) is not a valid float(?: range)?\.$", "core.help.err.not_number"),
+    (r"^(?P<value>.+) is not a valid boolean\..*$", "core.help.err.not_boolean"),
+    (r"^(?P<value>.+) is not in the range (?P<range>.+)\.$", "core.help.err.range"),
+    (r"^(?P<value>.+) is not one of (?P<valid>.+)\.$", "core.help.err.not_one_of"),
 )
 
 
 def framework_text(message: str) -> str:
     """A message of the framework in the table's language (a message of the program's own is left as it is)."""
-    for pattern, key in _PATTERNS:
-        m = pattern.match(message)
+    for pattern, key in _PATTERNS:  # compiled on first use (only when an error is said)
+        m = re.match(pattern, message)
         if m:
             return _t(key, **m.groupdict())
     return message
@@ -318,13 +398,13 @@ def _message(e) -> str:
         problem = framework_text(e.message)
         return t("core.help.err.invalid_for", name=hint, problem=problem) if hint else t("core.help.err.invalid", problem=problem)
     text = e.format_message()
-    m = _NO_COMMAND.match(text)
+    m = re.match(_NO_COMMAND, text)
     if m and kind == "UsageError" and ctx is not None and hasattr(ctx.command, "list_commands"):
         return no_such_command(ctx, m["name"])
     return framework_text(text)
 
 
-_NO_COMMAND = re.compile(r"^No such command '(?P<name>.+?)'\.")
+_NO_COMMAND = r"^No such command '(?P<name>.+?)'\."
 
 
 def no_such_command(ctx, name: str) -> str:

@@ -22,11 +22,11 @@ another parameter ("{objectives} Objetivos, {values} Valor"). Plain strings rend
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
-from automata.core.steps import Msg
+from automata.core.datafiles import read_toml
+from automata.core.msg import Msg
 
 LOCALES = Path(__file__).parent / "locales"
 FORMS = ("in", "of", "to")  # derived forms of a term parameter: {name_in}, {name_of}, {name_to}
@@ -65,8 +65,7 @@ class Translator:
             folder = LOCALES / lang
             for path in sorted(folder.glob(f"{domain}*.toml")) if folder.is_dir() else []:
                 if path.stem == domain or path.stem.startswith(domain + "_"):
-                    with open(path, "rb") as fh:
-                        table.update(tomllib.load(fh))
+                    table.update(read_toml(path))  # through the parsed-file cache when the CLI installed it
             self._tables[key] = table
         return self._tables[key]
 

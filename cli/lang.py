@@ -76,12 +76,23 @@ def saved_lang(game: str | None = None) -> str | None:
         if start < 0:
             return None
         start += len(b"\n[settings]\n")
-        import tomllib
-
-        value = tomllib.loads(head[start : end if end >= 0 else len(head)].decode("utf-8")).get("lang")
-        return normalise_lang(value) if isinstance(value, str) else None
-    except (OSError, UnicodeDecodeError, ValueError):  # tomllib's error is a ValueError
+        return _lang_line(head[start : end if end >= 0 else len(head)].decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
         return None
+
+
+def _lang_line(settings: str) -> str | None:
+    """``lang`` of the ``[settings]`` table's text: the line ``lang = "pt-BR"`` (either quotes) as the program
+    writes it, read without a TOML parser (whose import is most of this function's cost); None if absent or
+    written otherwise."""
+    for line in settings.splitlines():
+        key, eq, value = line.partition("=")
+        if eq and key.strip() in ("lang", '"lang"'):
+            value = value.split("#", 1)[0].strip()
+            if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+                return normalise_lang(value[1:-1])
+            return None
+    return None
 
 
 def option_in_args(args: list[str], name: str) -> str | None:

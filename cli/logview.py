@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from automata.core.runner import Event
-from automata.core.steps import Msg
+from automata.core.msg import Msg
 
 from .i18n import Translator
 from .render import PREFIX, answer_text, event_text

@@ -6,7 +6,6 @@ example a damaged save), 2 bad input or a question without an answer, 130
 interrupted.
 """
 
-from __future__ import annotations
 
 import os
 import sys
@@ -20,12 +19,10 @@ from typing import List, Optional
 import typer  # noqa: E402
 from typer.core import TyperGroup  # noqa: E402
 
-from .env import CliError, Env, Exit, current, load_answers_file, set_current  # noqa: E402
+from . import complete  # noqa: E402
+from .env import (NUMBER_BOUND, SEED_MAX, CliError, Env, Exit, current, install_data_cache,  # noqa: E402
+                  load_answers_file, set_current)
 
-#: Every whole-number option or argument without a range of its own gets this one (a sane bound: no count at a
-#: table is near it, and a huge number would make a command compute for ever or fail to save).
-NUMBER_BOUND = 1_000_000
-SEED_MAX = 2**63 - 1  # a seed is saved as a TOML integer (64 bits)
 
 GLOBAL_WITH_VALUE = ("--game", "--lang", "--answers", "--answer", "--dice", "--seed")
 GLOBAL_FLAGS = ("--json", "--explain")
@@ -79,26 +76,44 @@ class CompanionGroup(TyperGroup):
     def list_commands(self, ctx) -> list[str]:
         names = list(super().list_commands(ctx))
         if ctx.parent is None and self.name != "new":
+            names = [*CORE_COMMANDS, *(n for n in names if n not in CORE_COMMANDS)]
             lazy = lazy_groups()
-            names += [n for n in ("new", *lazy) if n not in names and not (n in lazy and lazy[n][1])]
+            names += [n for n in ("new", "setup-list", *lazy) if n not in names and not (n in lazy and lazy[n][1])]
         return names
 
     def get_command(self, ctx, name: str):
         return bound_numbers(self._get_command(ctx, name))
 
+    def unbuilt(self) -> set[str]:
+        """The top-level commands not yet made (the shared commands, 'new', 'setup-list', the games' groups): the
+        help writes their lines from the catalog alone."""
+        if self.name in ("new", "setup-list"):
+            return set()
+        built = self.__dict__.get("_lazy", {})
+        return {n for n in (*CORE_COMMANDS, "new", "setup-list", *lazy_groups()) if n not in built and n not in self.commands}
+
     def _get_command(self, ctx, name: str):
         cmd = super().get_command(ctx, name)
-        if cmd is not None or ctx.parent is not None or self.name == "new":
+        if cmd is not None or ctx.parent is not None or self.name in ("new", "setup-list"):
             return cmd
         built = self.__dict__.setdefault("_lazy", {})
         if name not in built:
             import importlib
 
             lazy = lazy_groups()
-            if name == "new":
+            if name in CORE_COMMANDS:  # a shared command, made into the framework's command when used
+                built[name] = typer.main.get_command_from_info(
+                    CORE_COMMANDS[name], pretty_exceptions_short=app.pretty_exceptions_short,
+                    rich_markup_mode=app.rich_markup_mode)
+                return built[name]
+            if name in ("new", "setup-list"):
                 for module in sorted({m for m, _ in lazy.values()}):  # each registers its 'new GAME' command
                     importlib.import_module(module)
                 group, hidden = typer.main.get_group(new_app), False
+                if name == "setup-list":  # the same commands and options, listing the components instead
+                    from .setuplist import build_group
+
+                    group = build_group(group, CompanionGroup)
             elif name in lazy:
                 module, hidden = lazy[name]
                 group = typer.main.get_group(importlib.import_module(module).app)
@@ -117,6 +132,7 @@ class CompanionGroup(TyperGroup):
 
         raw = list(sys.argv[1:] if args is None else args)
         _raw_args[:] = raw
+        install_data_cache(create=False)  # the catalogs of help and errors, cached once the home has its cache/
         set_current(Env(lang=early_lang(raw)))
         helpstyle.install()
         if os.environ.get("_TABLETOP_COMPLETE"):  # the shell asks for completions: the framework's own classes
@@ -334,7 +350,8 @@ def _install_completion(value: bool) -> None:
 
 @app.callback()
 def _globals(
-    game: Optional[str] = typer.Option(None, "--game", help="The save to use (default: the current one)."),
+    game: Optional[str] = typer.Option(None, "--game", help="The save to use (default: the current one).",
+                                       autocompletion=complete.save_names),
     json_: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
     lang: Optional[str] = typer.Option(None, "--lang", help="en or pt-BR (default: the language the game was started in, else the locale)."),
     answers: Optional[Path] = typer.Option(None, "--answers", help="TOML or JSON file: question id -> answer."),
@@ -411,10 +428,14 @@ def raise_usage(text: str) -> None:
 # when their group or 'new' is used: lazy_groups().
 from . import commands  # noqa: E402
 from .collection import collection_app  # noqa: E402
+from .export import export_app  # noqa: E402
 from .fix import fix_app  # noqa: E402
 
-app.registered_commands.extend(commands.core.registered_commands)
-app.registered_commands.extend(fix_app.registered_commands)
+#: The shared commands, in the order of the help: each made into the framework's command only when it is used
+#: (CompanionGroup.get_command), so that a command does not pay for building all the others.
+CORE_COMMANDS = {info.name or typer.main.get_command_name(info.callback.__name__): info
+                 for info in (*commands.core.registered_commands, *fix_app.registered_commands,
+                              *export_app.registered_commands)}
 app.add_typer(commands.data_app, name="data")  # 'new' and the games' groups: CompanionGroup.get_command
 app.add_typer(collection_app, name="collection")
 

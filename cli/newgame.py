@@ -29,15 +29,19 @@ def new_game(game_id: str, name: str | None, another: bool, options: Callable[[E
 
     env = current()
     info = find_game(game_id)
-    if resume_unfinished(env, info.id, info.name, name, another):
+    kept: list[str] = []
+    if resume_unfinished(env, info.id, info.name, name, another, kept):
         return
+    note = env.t("core.new.unfinished_kept", names=", ".join(kept), game=info.name) if kept else None
     raw = prepare(env, info.id, options(env), random, given_options(), NewQuestions(env))
-    start_new_game(env, load_game(info.id), info.id, info.name, raw, name)
+    start_new_game(env, load_game(info.id), info.id, info.name, raw, name, note)  # the note: said once accepted
 
 
-def resume_unfinished(env: Env, game_id: str, display_name: str, name: str | None, another: bool) -> bool:
+def resume_unfinished(env: Env, game_id: str, display_name: str, name: str | None, another: bool,
+                      kept: list[str]) -> bool:
     """True (and the table told how to resume) when an unfinished game of ``game_id`` is saved and neither a
-    save name nor --another asks for a new one; that game is then the current one."""
+    save name nor --another asks for a new one; that game is then the current one. When options ask for a new
+    game instead, the unfinished games go into ``kept``, said once the options are accepted."""
     if name is not None or another:
         return False
     from . import saves
@@ -48,7 +52,7 @@ def resume_unfinished(env: Env, game_id: str, display_name: str, name: str | Non
     current = saves.current_name()
     pick = current if current in found else found[-1]
     if options_given():  # options for a new game: the table asked for one; it is told how to resume the other
-        env.err.print(env.t("core.new.unfinished_kept", names=", ".join(found), game=display_name))
+        kept.extend(found)
         return False
     saves.set_current(pick)
     others = [n for n in found if n != pick]

@@ -9,19 +9,7 @@ from state import paths
 from state.lock import LockNotAFile, SaveBusy, SaveLock
 from state.save import SaveError
 
-from .env import CliError, Env, Exit
-
-
-def install_data_cache() -> None:
-    """Parsed game data is cached beside the saves (``cache/``), so that commands on a save start fast."""
-    import os
-
-    if os.environ.get("TABLETOP_NO_CACHE"):
-        return
-    from automata.core.datafiles import set_cache
-    from state.datacache import ParsedFileCache
-
-    set_cache(ParsedFileCache(paths.home() / "cache"))
+from .env import CliError, Env, Exit, install_data_cache  # noqa: F401  (install_data_cache: used below)
 
 
 #: The files of a save: a folder holding any of them is a saved game (perhaps damaged), never overwritten.
@@ -198,19 +186,13 @@ def create(env: Env, game_id: str, options: dict, name: str | None):
     return session
 
 
-def start_new_game(env: Env, game, game_id: str, display_name: str, raw_options: dict, name: str | None) -> None:
-    """``tabletop new <game>``: the owner's overrides read, the options checked, the save created and announced."""
-    from automata.core.gamedata import DataError
-    from automata.core.games import OptionError
-
-    overrides = read_overrides(env, game_id)
-    check_overrides_like_data_check(env, game_id, overrides)
-    try:
-        options = game.check_options({**raw_options, "overrides": overrides})
-    except OptionError as e:
-        raise CliError(env.t.render(e.msg)) from None
-    except DataError as e:
-        raise CliError(env.t("core.error.override", path=f"overrides/{game_id}.toml", problem=e.msg.to_data()), code=1) from None
+def start_new_game(env: Env, game, game_id: str, display_name: str, raw_options: dict, name: str | None,
+                   note: str | None = None) -> None:
+    """``tabletop new <game>``: the owner's overrides read, the options checked, the save created and announced
+    (``note``, a line on stderr, is said once the options are accepted: a refused option says only its error)."""
+    options = checked_options(env, game, game_id, raw_options)
+    if note:
+        env.err.print(note)
     s = create(env, game_id, options, name).save
     if env.new_defaults:
         from rich.markup import escape
@@ -221,6 +203,21 @@ def start_new_game(env: Env, game, game_id: str, display_name: str, raw_options:
     else:
         dice = env.t("core.dice_mode." + s.settings["dice"])
         env.out.print(env.t("core.new.created", name=s.name, game=display_name, seed=s.seed, dice=dice))
+
+
+def checked_options(env: Env, game, game_id: str, raw_options: dict) -> dict:
+    """The owner's overrides read and the options checked by the game (``tabletop new`` and ``setup-list``)."""
+    from automata.core.gamedata import DataError
+    from automata.core.games import OptionError
+
+    overrides = read_overrides(env, game_id)
+    check_overrides_like_data_check(env, game_id, overrides)
+    try:
+        return game.check_options({**raw_options, "overrides": overrides})
+    except OptionError as e:
+        raise CliError(env.t.render(e.msg)) from None
+    except DataError as e:
+        raise CliError(env.t("core.error.override", path=f"overrides/{game_id}.toml", problem=e.msg.to_data()), code=1) from None
 
 
 def check_overrides_like_data_check(env: Env, game_id: str, overrides: dict) -> None:

@@ -15,8 +15,11 @@ VERSION = 1
 
 
 class ParsedFileCache:
-    def __init__(self, folder: Path):
+    """``create``: whether a missing cache folder is made (else nothing is written until it exists)."""
+
+    def __init__(self, folder: Path, create: bool = True):
         self.folder = folder
+        self.create = create
 
     def _file(self, path: Path) -> Path | None:
         try:
@@ -49,7 +52,8 @@ class ParsedFileCache:
             return
         tmp = f.with_suffix(f".{os.getpid()}.tmp")
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
+            if self.create:
+                self.folder.mkdir(parents=True, exist_ok=True)
             with open(tmp, "wb") as fh:
                 marshal.dump(data, fh)
             os.replace(tmp, f)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from automata.core.steps import msg
+from automata.core.msg import msg
 
 from .errors import SaveError
 

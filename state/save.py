@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from automata.core.shape import MISSING, wrong
-from automata.core.steps import Msg, msg
+from automata.core.msg import Msg, msg
 
 from .atomic import write_atomic
 from .errors import SaveError

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from automata.core.fixstep import WithCorrections
 from automata.core.games import load_game
-from automata.core.steps import msg
+from automata.core.msg import msg
 
 if TYPE_CHECKING:  # the runner is imported when a step is played, not to show a status
     from automata.core.runner import AnswerSource, Event, Record

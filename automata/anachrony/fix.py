@@ -17,7 +17,7 @@ counters (Exosuits placed, Actions taken, who passed) are the Action Rounds' seq
 from __future__ import annotations
 
 from ..core.fix import CHOICE, COUNT, Field, Option, Param
-from ..core.steps import msg
+from ..core.msg import msg
 from . import spaces
 from .common import has
 from .data import data_of

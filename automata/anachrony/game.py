@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..core.gamedata import fold_name
 from ..core.games import OptionError, step_msg
-from ..core.steps import msg
+from ..core.msg import msg
 from .data import MODULES, UnknownName, data_of, find_module, load  # noqa: F401  (data_of re-exported)
 
 if TYPE_CHECKING:

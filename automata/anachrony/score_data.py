@@ -17,7 +17,7 @@ from ..core import gamedata
 from ..core.datacheck import Check
 from ..core.gamedata import NOTE_KEYS, DataError, short
 from ..core.overrides import Overrides
-from ..core.steps import Msg
+from ..core.msg import Msg
 
 DATA_DIR = Path(__file__).parent / "data"
 FILE = "scoring.toml"

@@ -8,7 +8,9 @@ kept in the state) or made by the table, which then says what it drew (``random 
 
 from __future__ import annotations
 
+from ..core.components import says
 from ..core.steps import ONE_OF, SEVERAL_OF, YES_NO, Ask, Choice, Say, msg
+from .components import components
 from .common import card, card_choice, has, voice, player_choices, program_draws, rng, turn_order, who
 
 STEPS = (
@@ -47,6 +49,8 @@ def next_setup(state: dict, after: str) -> dict:
 
 
 def setup_step(state: dict, data, name: str):
+    if name == STEPS[0]:  # issue 26: the component list comes first, before setup step 1
+        yield from says("anachrony", components(state["options"], data))
     yield Say(msg("anachrony.setup.title", step=f"@anachrony.setup.name.{name}"), "head")
     yield from _STEP_FUNCS[name](state, data)
     if name != "first_player":
@@ -74,7 +78,8 @@ def _board(state, data):
 
 
 def _pools(state, data):
-    yield Say(msg("anachrony.setup.pools"), "do")
+    setup = data.rules["setup"]
+    yield Say(msg("anachrony.setup.pools", recruit=setup["recruit_pool_cards"], mine=setup["mine_pool_cards"]), "do")
 
 
 def _buildings(state, data):
@@ -153,7 +158,7 @@ def _endgame(state, data):
 def _hypersync(state, data):
     """H1-H3 (H4 is in the board step)."""
     side = data.by_players(_players(state))["hypersync_side"]
-    yield Say(msg(voice(state, "anachrony.setup.hypersync_tiles")), "do")
+    yield Say(msg(voice(state, "anachrony.setup.hypersync_tiles"), n=len(data.rules["hypersync"]["tiles"])), "do")
     yield Say(msg("anachrony.setup.hypersync_board", side=side), "do")
     if data.by_players(_players(state))["hypersync_copy_space"]:
         yield Say(msg("anachrony.setup.hypersync_copy_space"), "rule")
@@ -179,9 +184,9 @@ def _quantum_loops(state, data):
         deck += aside
         r.shuffle(deck)
         ql["offer"], ql["deck"] = offer, deck
-        yield Say(msg("anachrony.setup.ql_offer_app", cards=[card(c) for c in offer], n=len(deck)), "do")
+        yield Say(msg("anachrony.setup.ql_offer_app", cards=[card(c) for c in offer], n=len(deck), total=len(data.card_ids)), "do")
     else:
-        yield Say(msg("anachrony.setup.ql_shuffle_table", n=size), "do")
+        yield Say(msg("anachrony.setup.ql_shuffle_table", n=size, total=len(data.card_ids)), "do")
         choices = tuple(card_choice(data, c) for c in data.card_ids)
         shown = yield Ask("anachrony.setup.ql_offer", msg("anachrony.setup.ql_which", n=size), SEVERAL_OF, choices, min=size, max=size)
         offer = [c for c in shown if c not in barred]
@@ -234,7 +239,9 @@ def _intrigues(state, data):
 def _players_setup(state, data):
     quantum = has(state, "quantum_loops")
     yield Say(msg(voice(state, "anachrony.setup.paths")), "do")
-    yield Say(msg(voice(state, "anachrony.setup.player_pieces"), warp=data.rules["setup"]["warp_tiles"],
+    setup = data.rules["setup"]
+    yield Say(msg(voice(state, "anachrony.setup.player_pieces"), warp=setup["warp_tiles"], exosuits=setup["exosuits"],
+                  markers=setup["path_markers"],
                   extra=msg("anachrony.setup.plus_quantum_warp").to_data() if quantum else ""), "do")
     yield Say(msg(voice(state, "anachrony.setup.path_board")), "do")
     yield Say(msg(voice(state, "anachrony.setup.leaders")), "do")

@@ -4,7 +4,7 @@ makes the save damaged.
 """
 
 from automata.core.shape import Each, Opt, wrong
-from automata.core.steps import msg
+from automata.core.msg import msg
 
 PLAYER = {
     "name": str, "vp": int,

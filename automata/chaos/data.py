@@ -37,7 +37,7 @@ from ..core.datacheck import Check
 from ..core.gamedata import FLAGGED, DataError, data_keys, is_meta, join, short
 from ..core.gamedata import CONFIDENCES, UnknownName  # noqa: F401  (re-exported, as before the move to core)
 from ..core.overrides import Overrides, check_type, mark, unknown
-from ..core.steps import Msg
+from ..core.msg import Msg
 
 DATA_DIR = Path(__file__).parent / "data"
 

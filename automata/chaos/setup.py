@@ -4,30 +4,27 @@ from __future__ import annotations
 
 import random
 
+from ..core.components import says
 from ..core.steps import YES_NO, Ask, Say, msg
-from .board import TOKEN_KINDS
 from .common import power_term
+from .components import components, old_world_deck_size, starting_token_counts  # the list counts what setup uses
 from .data import ChaosData
 
 SETUP_STEPS = 8
 
 
 def starting_tokens(data: ChaosData, seed: int) -> list[tuple[str, str]]:
-    """Seed, setup step 7: 2 Noble, 3 Warpstone, 4 Peasant mixed, one at random per region in region order."""
-    counts = data.setup["starting_tokens"]
-    pool = [kind for kind in TOKEN_KINDS for _ in range(counts.get(kind, 0))]
+    """Seed, setup step 7: the starting tokens mixed, one at random per region in region order."""
+    pool = [kind for kind, n in starting_token_counts(data).items() for _ in range(n)]
     rng = random.Random(f"{seed}/chaos/setup/tokens")
     rng.shuffle(pool)
     return list(zip(data.region_ids, pool))
 
 
-def old_world_deck_size(data: ChaosData, players: int) -> int:
-    """Seed, setup step 6: 7 cards with 4 Powers, 8 with 3."""
-    return int(data.setup["old_world_deck"][str(players)])
-
-
 def setup_step(state: dict, data: ChaosData, n: int):
     powers = state["powers"]
+    if n == 1:  # issue 26: the component list comes first, before setup step 1
+        yield from says("chaos", components({"powers": powers}, data))
     yield Say(msg("chaos.setup.title", n=n, total=SETUP_STEPS, name=f"@chaos.setup.name.{n}"), "head")
     if n == 1:
         yield Say(msg("chaos.setup.board"), "do")
@@ -55,7 +52,9 @@ def setup_step(state: dict, data: ChaosData, n: int):
         yield Say(msg("chaos.setup.old_world_deck", cards=size, players=len(powers)), "do")
         yield Say(msg("chaos.setup.old_world_clock", rounds=size), "rule")
     elif n == 7:
-        yield Say(msg("chaos.setup.tokens_intro"), "do")
+        counts = starting_token_counts(data)
+        yield Say(msg("chaos.setup.tokens_intro", noble=counts.get("noble", 0), warpstone=counts.get("warpstone", 0),
+                      peasant=counts.get("peasant", 0)), "do")
         for region, kind in starting_tokens(data, state["seed"]):
             state["regions"][region]["tokens"][kind] += 1
             yield Say(msg("chaos.setup.token", token=f"@chaos.token.{kind}", region=f"@chaos.region.{region}"), "do")

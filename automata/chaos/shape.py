@@ -4,7 +4,7 @@ Extra keys are allowed (a newer version may add some); a missing or mistyped key
 """
 
 from automata.core.shape import Each, Opt, wrong
-from automata.core.steps import msg
+from automata.core.msg import msg
 
 POWER = {
     "vp": int, "dial": int, "pp": int, "hand": int, "deck": int, "discard": int,

@@ -35,6 +35,10 @@ CAPABILITIES: tuple[Capability, ...] = (
     Capability("fix", "fix", ("FIX_FIELDS",), ("fix_fields",)),
     # who sits at the table and whose question a question is (automata/core/seats.py; the clocks, history)
     Capability("seats", "seats", ("seats", "question_seat", "seat_term"), required=True),
+    # how a game ended: winners, scores per seat, the rule (tabletop history, stats, export; state/summary.py)
+    Capability("result", "result", ("result", "seat_terms"), required=True),
+    # what to take out of the box for a setup: tabletop setup-list and the first Say of setup (automata/core/components.py)
+    Capability("components", "components", ("components",), required=True),
     # what a table may own of the game, what a setup needs, the random setup (automata/core/collection.py)
     Capability("randomsetup", "randomsetup", ("CONTENT", "needs", "draw", "describe"), required=True),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .gamedata import CONFIDENCES, DataError, invalid, join, kind_term, type_name
-from .steps import Msg
+from .msg import Msg
 
 
 class Check:
@@ -70,6 +70,9 @@ class Check:
         """
         if isinstance(node, dict):
             for k, v in node.items():
+                if not isinstance(v, (dict, list)) and k != "confidence" and not k.endswith(("_confidence", "_check")) \
+                        and k not in text_keys:
+                    continue  # a plain value: nothing to check (its path is only joined when needed)
                 p = join(path, k)
                 if k == "confidence" or k.endswith("_confidence"):
                     values = v if per_position and isinstance(v, list) else [v]

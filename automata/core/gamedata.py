@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .datafiles import read_toml
-from .steps import Msg
+from .msg import Msg
 
 CONFIDENCES = ("seed", "V", "S", "I", "U", "provisional", "owner")
 FLAGGED = ("provisional", "U")
@@ -162,7 +162,7 @@ def assemble(files: Iterable[tuple[str, str | None, str]], file_keys: dict[str, 
 def cached_default(folder: Path, files: str | Iterable[tuple[str, str | None, str]],
                    file_keys: dict[str, set[str]] | None = None) -> Callable[[Callable[[dict], Any]], Any]:
     """Decorator of a game's ``make(ns)`` (validate a namespace, return the game's data object): the result is
-    ``default()``, the data without overrides made once from a fresh copy of the shipped namespace, and
+    ``default()``, the data without overrides made once from the shipped files read afresh, and
     ``default.shipped()``, that namespace read once (never mutated: copy before use). ``files`` is one file read
     whole, or the (file, key or None, namespace key) table of ``assemble`` with its ``file_keys``. Both are
     ``functools.lru_cache`` functions (``cache_clear()``)."""
@@ -170,13 +170,18 @@ def cached_default(folder: Path, files: str | Iterable[tuple[str, str | None, st
     def decorate(make: Callable[[dict], Any]) -> Any:
         @functools.lru_cache(maxsize=1)
         def shipped() -> dict:
-            if isinstance(files, str):
-                return read_file(folder, files)
-            return assemble(files, file_keys or {}, lambda name: read_file(folder, name))
+            return read()
 
         @functools.lru_cache(maxsize=1)
         def default() -> Any:
-            return make(fresh(shipped()))
+            if shipped.cache_info().currsize:  # already read: a copy of it
+                return make(fresh(shipped()))
+            return make(read())  # read afresh (through the parsed-file cache: cheaper than a deep copy)
+
+        def read() -> dict:
+            if isinstance(files, str):
+                return read_file(folder, files)
+            return assemble(files, file_keys or {}, lambda name: read_file(folder, name))
 
         default.shipped = shipped
         return default

@@ -15,16 +15,16 @@ Each game is a package under ``automata/`` whose ``game`` module provides:
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # messages are built only when needed: 'status --json' never imports them
     from .steps import Msg
 
 
-@dataclass(frozen=True)
-class GameInfo:
+class GameInfo(NamedTuple):
+    """One game the companion knows (a named tuple: every command imports this module)."""
+
     id: str
     aliases: tuple[str, ...]
     module: str

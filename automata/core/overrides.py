@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .gamedata import NOTE_KEYS, DataError, data_keys, is_meta, join, kind_term, type_name
-from .steps import Msg
+from .msg import Msg
 
 
 def is_record(node: Any) -> bool:

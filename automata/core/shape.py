@@ -19,24 +19,49 @@ message (``Msg``, ids ``core.shape.*``) that the CLI renders in the table's lang
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from .steps import Msg, msg
+from .msg import Msg, msg
 
 ANY = object()
 
 
-@dataclass(frozen=True)
 class Opt:
-    shape: Any
+    """An optional key's shape. (Plain classes, not dataclasses: every command that reads a save imports them.)"""
+
+    __slots__ = ("shape",)
+
+    def __init__(self, shape: Any):
+        self.shape = shape
+
+    def __repr__(self) -> str:
+        return f"Opt(shape={self.shape!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Opt and other.shape == self.shape
+
+    def __hash__(self) -> int:
+        return hash((self.shape,))
 
 
-@dataclass(frozen=True)
 class Each:
-    shape: Any
-    keys: tuple = ()  # keys that must be present (e.g. the region ids)
-    nonempty: bool = False
+    """Every value of a table (or list) has ``shape``; ``keys`` must be present (e.g. the region ids)."""
+
+    __slots__ = ("shape", "keys", "nonempty")
+
+    def __init__(self, shape: Any, keys: tuple = (), nonempty: bool = False):
+        self.shape = shape
+        self.keys = keys
+        self.nonempty = nonempty
+
+    def __repr__(self) -> str:
+        return f"Each(shape={self.shape!r}, keys={self.keys!r}, nonempty={self.nonempty!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Each and (other.shape, other.keys, other.nonempty) == (self.shape, self.keys, self.nonempty)
+
+    def __hash__(self) -> int:
+        return hash((self.shape, self.keys, self.nonempty))
 
 
 class Either:

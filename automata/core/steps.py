@@ -9,8 +9,10 @@ renders them in the table's language.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Generator
+
+from .msg import Msg, msg  # noqa: F401  (a message: its own small module, which saves and data read alone)
 
 # Kinds of question.
 YES_NO = "yesno"
@@ -19,29 +21,6 @@ ONE_OF = "choice"
 SEVERAL_OF = "multi"
 TEXT = "text"
 KINDS = (YES_NO, NUMBER, ONE_OF, SEVERAL_OF, TEXT)
-
-
-@dataclass(frozen=True)
-class Msg:
-    """A message id plus parameters.
-
-    A parameter value that is a string starting with ``@`` names another
-    message id (a term such as a region name) and is translated too.
-    """
-
-    id: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def to_data(self) -> dict[str, Any]:
-        return {"id": self.id, "params": dict(self.params)} if self.params else {"id": self.id}
-
-    @staticmethod
-    def from_data(data: dict[str, Any]) -> "Msg":
-        return Msg(data["id"], dict(data.get("params", {})))
-
-
-def msg(id: str, **params: Any) -> Msg:
-    return Msg(id, params)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..core.datacheck import Check
 from ..core.gamedata import DataError, context_msg, join, short
-from ..core.steps import Msg
+from ..core.msg import Msg
 from . import vocabulary
 from .schema import ABILITY_KEYS, COMBINE, EXTRA_FIELDS, FIELDS, KEYS, RULE_NUMBERS, STATUSES, TABLES, TEXT_FIELDS
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.gamedata import DataError
-from ..core.steps import Msg
+from ..core.msg import Msg
 from ..core.overrides import check_type, unknown
 from .schema import DEFAULTS, EXTRA_FIELDS, FIELDS, TABLES, TEXT_FIELDS
 

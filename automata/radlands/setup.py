@@ -3,8 +3,10 @@ each player's area, the starting hands (the sum of the camps' draw values) and t
 
 from __future__ import annotations
 
+from ..core.components import says
 from ..core.steps import ONE_OF, Ask, Choice, Roll, Say, msg
 from . import board
+from .components import components
 
 ORDER = ("table", "camps_a", "camps_b", "reveal", "area", "hands", "first_player")
 #: queues only: the camps and the hands stay the table's, so their parts only say what to do (no question)
@@ -31,7 +33,8 @@ def setup_step(state: dict, data, part: str):
 
 
 def table(state: dict, data):
-    """Seed, Preparação Geral 1-3."""
+    """Seed, Preparação Geral 1-3; the component list first (issue 26)."""
+    yield from says("radlands", components(state["options"], data))
     yield Say(msg("radlands.setup.sit"), "info")
     if state["options"]["first_game"]:  # the first-game camps are given: the camp deck never leaves the box
         yield Say(msg("radlands.setup.camp_deck_first_game"), "do")

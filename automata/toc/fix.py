@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.fix import CHOICE, COUNT, Field, FixError, Option, Param
-from ..core.steps import msg
+from ..core.msg import msg
 from .bot import AREAS
 from .data import data_of, AREA_NAMES, CATEGORY_VALUES, COLOUR_NAMES
 from .emperor import EMPEROR_TYPES, emperor_type_for_area

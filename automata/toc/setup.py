@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
+from ..core.components import says
 from ..core.steps import ONE_OF, YES_NO, Ask, Choice, Say, msg
+from . import components
 from .bot import new_bot
 
 # The setup checklist, in the seed's order. Steps that do not apply are skipped.
@@ -46,13 +48,15 @@ def next_setup(state: dict, after: str | None) -> dict:
 def setup_step(state: dict, data, name: str):
     opts = state["options"]
     n = list(STEPS).index(name) + 1
+    if name == STEPS[0]:  # issue 26: the component list comes first, before setup step 1
+        yield from says("toc", components.components(opts, data))
     yield Say(msg("toc.setup.title", step=f"@toc.setup.name.{name}"), "head")
     if name == "damnatio":
         yield Say(msg("toc.setup.damnatio"), "do")
     elif name == "cards":
         yield from _cards(state, data)
     elif name == "emperor_tokens":
-        yield Say(msg("toc.setup.emperor_tokens"), "do")
+        yield Say(msg("toc.setup.emperor_tokens", n=data.setup["emperor_tokens_per_faction"]), "do")
     elif name == "bot_mats":
         for colour in opts["bots"]:
             mat = state["bot_mats"][colour]
@@ -87,7 +91,7 @@ def setup_step(state: dict, data, name: str):
 def _cards(state: dict, data):
     option = state["options"]["cards"]
     if option == "fixed":
-        yield Say(msg("toc.setup.cards_fixed"), "do")
+        yield Say(msg("toc.setup.cards_fixed", piles=components.piles(data, option)[0]), "do")
         # audit item 24: a pile pair is listed only when a card of it is named; the rest is said once, in a short form
         named = [cat for cat in data.categories if cat.get("base") or cat.get("expansion")]
         for cat in named:
@@ -96,7 +100,7 @@ def _cards(state: dict, data):
         if len(named) < len(data.categories):
             yield Say(msg("toc.setup.pile_pairs_rest" if named else "toc.setup.pile_pairs_all"), "rule")
     elif option == "variable":
-        yield Say(msg("toc.setup.cards_variable"), "do")
+        yield Say(msg("toc.setup.cards_variable", piles=components.piles(data, option)[0]), "do")
         yield Say(msg("toc.setup.cards_variable_buy"), "rule")
     else:  # selective: for each slot the base or the expansion pile, remembered for the bots' events
         how = yield Ask("toc.setup.selective", msg("toc.setup.selective_how"), ONE_OF,
@@ -110,7 +114,7 @@ def _cards(state: dict, data):
                                  (Choice("base", msg("toc.set.base")), Choice("expansion", msg("toc.set.expansion"))))
             state["selective"][cat["id"]] = pick
             yield Say(msg("toc.setup.selective_pile", category=f"@toc.category.{cat['id']}", set=f"@toc.set.{pick}", card=_name(cat, pick)), "do")
-        yield Say(msg("toc.setup.selective_rest"), "do")
+        yield Say(msg("toc.setup.selective_rest", piles=components.piles(data, option)[0]), "do")
 
 
 def _short_name(cat: dict, which: str):

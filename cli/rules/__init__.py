@@ -105,73 +105,145 @@ def expand(t, pattern: str, lang: str | None = None) -> list[str]:
 
 
 def search_text(t, topic: Topic) -> dict[str, list[str]]:
-    """The words that find a topic, from both languages: title, extra words, id, text."""
+    """The words that find a topic, from both languages: title, subject (its chosen words and its id), text."""
     heads, extra, text = [], [], []
     for lang in ("en", "pt-BR"):
         heads += words_of(title(t, topic, lang))
         extra += words_of(t.template(topic.key + ".words", lang) or "")
         text += words_of(" ".join(body(t, topic, lang)))
-    extra += words_of(topic.id) + words_of(topic.seed)
+    extra += words_of(topic.id)
+    text += words_of(topic.seed)
     titles = [" ".join(words_of(title(t, topic, lang))) for lang in ("en", "pt-BR")]
     return {"title": heads, "words": extra, "text": text, "titles": titles}
 
 
-def _title_bonus(query: list[str], titles: list[str]) -> int:
-    """The whole title typed wins; otherwise the more of a title the words cover, the better."""
-    typed = " ".join(query)
-    if typed in titles:
-        return 100
-    best = 0
-    for name in titles:
-        words = name.split()
-        if words:
-            best = max(best, (10 * sum(1 for w in words if w in query)) // len(words))
-    return best
-
-
 # ---------------------------------------------------------------------------------------- matching
+#
+# One rule ranks every look-up (issue 27): a topic holding every word typed comes before one holding only some;
+# then, word by word, a word of the topic's title counts 4, of its subject (the words chosen to find it, its id)
+# 3, of its text 1, the three adding up, each weighted by how rare the word is among the game's topics; two or
+# more words standing in a title as typed add 3; then the order of play. The whole title typed comes first.
+# Words are compared by their stems (below), so the forms of a word find each other.
+
+#: Small words of a sentence, in both languages: not needed to match (unless nothing else was typed).
+SMALL_WORDS = frozenset("""
+a an the of to in on at by for from with and or is are it its this that how many much what which who when where
+do does can i my me your
+o os as um uma uns umas de do da dos das no na nos nas num numa em por pelo pela para com e ou ao aos se que
+como quanto quantos quantas qual quais quem quando onde meu minha seu sua
+""".split())
+
+#: Endings taken off a word (accents already folded), longest first within each group; the rest of the word keeps
+#: at least three letters. First the plural, then one derivation (noun, verb or participle ending).
+_PLURALS = (("coes", "cao"), ("soes", "sao"), ("oes", "ao"), ("aes", "ao"), ("ais", "al"), ("eis", "el"),
+            ("ies", "y"), ("sses", "ss"), ("ches", "ch"), ("shes", "sh"), ("xes", "x"), ("oes", "o"))
+_ENDINGS = ("amento", "imento", "ations", "ation", "acao", "icao", "ution", "tion", "sion", "cao", "sao",
+            "ments", "ment", "ings", "ing", "edly", "ed", "adas", "ados", "ada", "ado", "idas", "idos", "ida", "ido",
+            "ers", "er", "ar", "ir", "ao", "es", "e", "a", "o")
 
 
-def _score(query: list[str], fields: dict[str, list[str]]) -> int:
-    """Each query word must match (exactly, or as the start of a word of 4 letters or more); weights: title 5,
-    words 6 (chosen to find it), text 1. 0 when a word matches nothing."""
-    total = 0
-    for q in query:
-        best = 0
-        for name, weight in (("title", 5), ("words", 6), ("text", 1)):
-            vocab = fields[name]
-            if q in vocab:
-                best = max(best, weight * 2)
-            elif len(q) >= 3 and any(w.startswith(q) for w in vocab):
-                best = max(best, weight)
-        if not best:
-            return 0
-        total += best
+def stem(word: str) -> str:
+    """The stem a word is compared by: 'ruination', 'ruined', 'ruins' → 'ruin'; 'desolação', 'desoladas' →
+    'desol'; 'missões' → 'miss'. Crude on purpose: the same for a query word and a topic's word is all it needs."""
+    if len(word) <= 3 or word.isdigit():
+        return word
+    for end, repl in _PLURALS:
+        if word.endswith(end) and len(word) - len(end) + len(repl) >= 3:
+            word = word[: -len(end)] + repl
+            break
+    else:
+        if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 4:
+            word = word[:-1]
+    for end in _ENDINGS:
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            word = word[: -len(end)]
+            break
+    return word
+
+
+def match_words(words: list[str]) -> list[str]:
+    """The words a look-up matches by: the typed words folded, without the small words of a sentence (unless
+    there is nothing else)."""
+    folded = words_of(" ".join(words))
+    kept = [w for w in folded if w not in SMALL_WORDS]
+    return kept or folded
+
+
+def _stems(words: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for w in words:
+        s = stem(w)
+        out[s] = out.get(s, 0) + 1
+    return out
+
+
+_FIELD_WEIGHT = (("title", 4.0), ("words", 3.0), ("text", 1.0))
+
+
+def _term_score(q: str, fields: dict[str, dict[str, int]]) -> float:
+    """How strongly one stem belongs to a topic: title, subject and text add up; a word that only begins a
+    topic's word (typed short: 'desol', 'hyper') counts half."""
+    total = 0.0
+    for name, weight in _FIELD_WEIGHT:
+        vocab = fields[name]
+        n = vocab.get(q, 0)
+        if not n and len(q) >= 3:
+            n = sum(c for w, c in vocab.items() if w.startswith(q) and w != q)
+            weight /= 2
+        if n:
+            total += weight
     return total
 
 
+def _score(query: list[str], fields: dict[str, list[str]]) -> int:
+    """How many of the words typed a set of fields (title, words, text) holds (used for the components)."""
+    stems = {name: _stems(fields[name]) for name in ("title", "words", "text")}
+    hits = [_term_score(stem(q), stems) for q in query]
+    return 0 if not all(hits) else int(10 * sum(hits))
+
+
+def _holds_phrase(title_words: list[str], query: list[str]) -> bool:
+    """The words typed stand in the title in the same order, next to each other but for small words."""
+    kept = [w for w in title_words if w not in SMALL_WORDS]
+    n = len(query)
+    return any(kept[i:i + n] == query for i in range(len(kept) - n + 1))
+
+
 def find(t, game: str, words: list[str], components: list["Component"] | None = None):
-    """(topics, components) matching every word, best first."""
-    query = words_of(" ".join(words))
+    """(topics, components) matching the words, best first (the rule above); a topic must hold at least one word
+    typed, a component every word."""
+    import math
+
+    query = match_words(words)
     if not query:
         return [], []
-    scored = []
+    typed = " ".join(words_of(" ".join(words)))
+    q_stems = list(dict.fromkeys(stem(w) for w in query))
+    fields_of = []
     for topic in topics(game):
         fields = search_text(t, topic)
-        s = _score(query, fields)
-        if s:
-            s += _title_bonus(query, fields["titles"])
-            scored.append((-s, topic.order, topic))
-    scored.sort(key=lambda x: (x[0], x[1]))
+        fields_of.append((topic, fields, {name: _stems(fields[name]) for name in ("title", "words", "text")}))
+    df = {q: sum(1 for _, _, st in fields_of if _term_score(q, st)) for q in q_stems}
+    n = len(fields_of)
+    scored = []
+    for topic, fields, st in fields_of:
+        hits = [_term_score(q, st) * (1 + math.log(n / df[q])) for q in q_stems if df[q]]
+        covered = sum(1 for h in hits if h)
+        if not covered:
+            continue
+        whole = typed in fields["titles"]
+        phrase = 3 if len(query) > 1 and any(_holds_phrase(name.split(), query) for name in fields["titles"]) else 0
+        scored.append(((not whole, -covered, -(sum(hits) + phrase), topic.order), topic))
+    scored.sort(key=lambda x: x[0])
     cards = []
     for c in components or []:
         s = _score(query, {"title": words_of(c.name) + words_of(c.id), "words": words_of(" ".join(c.names)),
                            "text": words_of(c.kind)})
         if s:
-            exact = fold(" ".join(words)).split() == words_of(c.name)
-            cards.append((-(s + (100 if exact else 0)), c.name, c))
+            exact = typed.split() == words_of(c.name)
+            cards.append((-(s + (1000 if exact else 0)), c.name, c))
     cards.sort(key=lambda x: (x[0], x[1]))
-    return [x[2] for x in scored], [x[2] for x in cards]
+    return [x[1] for x in scored], [x[2] for x in cards]
 
 
 def close_words(t, game: str, words: list[str], components: list["Component"] | None = None) -> list[str]:

@@ -53,7 +53,8 @@ def run(env, game: str | None, words: list[str]) -> None:
         show_topic(env, found[0], data, others=found[1:6], cards=cards[:5])
         return
     close = close_words(t, game, words, comps)
-    raise CliError(t("rules.error.not_found", words=" ".join(words), game=game, close=", ".join(close)),
+    raise CliError(t("rules.error.not_found", words=" ".join(words), game=game, name=find_game(game).name,
+                     close=", ".join(close)),
                    Exit.USAGE, {"error": "not_found", "close": close})
 
 

@@ -241,7 +241,9 @@ def test_log_tells_what_happened():
     assert "Put the board in the middle of the table." in r.stdout
     assert "? Setup step 1 done? yes" in r.stdout and "chaos.setup.1 =" not in r.stdout
     told = json.loads(tt("log", "--json").stdout)["entries"][0]["told"]
-    assert told[0].startswith("→ ") and told[-1] == "? Setup step 1 done? yes"
+    # issue 26: the component list comes first (its headings, then its items to do), then the step's own lines
+    assert told[0] == "For the whole table:" and told[1].startswith("→ [ ] ") and told[-1] == "? Setup step 1 done? yes"
+    assert told.index("→ Put the board in the middle of the table.") > told.index("→ [ ] 1 × game board with the four Threat dials")
     r = tt("log", "--lang", "pt-BR")
     assert "? Passo 1 da preparação concluído? sim" in r.stdout and "Posicione o tabuleiro" in r.stdout
     # an entry written before the transcript was kept shows its answers as ids and values

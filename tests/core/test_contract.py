@@ -24,6 +24,8 @@ def test_every_game_keeps_the_contract(game_id):
     assert contract.problems(game_id) == []
     assert contract.capability(game_id, "seats") is not None
     assert contract.capability(game_id, "fix") is not None
+    assert contract.capability(game_id, "result") is not None
+    assert contract.capability(game_id, "components") is not None
 
 
 def test_a_game_missing_a_name_is_named(monkeypatch):
@@ -171,3 +173,18 @@ def test_every_seat_has_a_name_in_the_tables_language(lang):
     else:
         assert names["toc"] == ["jogador humano 1", "jogador humano 2", "vermelho"]
         assert names["anachrony"] == ["Jogador 1", "Chronobot"]
+
+
+@pytest.mark.parametrize("game_id, play", [
+    ("chaos", lambda: chaos_policy.play_game(4)), ("toc", lambda: toc_policy.play_game(4)),
+    ("radlands", lambda: radlands_policy.play_game(4)), ("anachrony", lambda: anachrony_policy.play_game(4)),
+    ("anachrony", lambda: anachrony_solo_policy.play_solo(4)),
+])
+def test_a_finished_games_result_names_only_its_seats(game_id, play):
+    """The result capability (automata/<game>/result.py): winners and scores are keyed by the seats' ids."""
+    state, _ = play()
+    out = contract.capability(game_id, "result").result(state)
+    ids = {s["id"] for s in seats.seats(game_id, state)}
+    assert out["finished"] is True and isinstance(out["ended_by"], str) and out["ended_by"]
+    assert set(out["winners"]) <= ids and set(out["scores"]) <= ids
+    assert all(isinstance(v, int) for v in out["scores"].values()) and isinstance(out["ended_params"], dict)

@@ -1,0 +1,45 @@
+"""Radlands: what to take out of the box (seed 004, "Preparação Geral" 1-3 and "Preparação da Área de Jogo de Cada
+Jogador" 1-5; rules file §1.2, §2.2). The camp deck or the first-game camps, the draw deck and each player's water
+come from the data the setup steps read (automata/radlands/setup.py)."""
+
+from __future__ import annotations
+
+from ..core.components import item
+from ..core.steps import msg
+from .data import load
+
+#: seed, each player's area 3 and 5: one Water Silo, one Raiders, one player aid (rules file §1.2, §2.12)
+PER_PLAYER = (("water_silo", 1), ("raiders", 1), ("player_aid", 1))
+
+
+def provisional_set(data) -> str:
+    """The override key of a set in play whose cards are still provisional (Cult of Chrome until entered), or ""."""
+    return next((f"sets.{sid}" for sid in data.in_play() if data.sets[sid].get("status") == "provisional"), "")
+
+
+def first_game_camps(data) -> list[str]:
+    """Seed, each player's area 1 (first game): the experienced player's three camps, then the other's."""
+    fg = data.rules["first_game"]
+    return list(fg["experienced"]) + list(fg["other"])
+
+
+def components(options: dict, data=None) -> list[dict]:
+    data = data or load(options.get("overrides") or None)
+    rules = data.rules
+    centre = msg("radlands.components.centre")
+    flag = provisional_set(data)
+    if options["first_game"]:
+        camps = first_game_camps(data)
+        out = [item("camps", centre, msg("radlands.components.first_game_camps",
+                                         camps=[data.card(c)["name"] for c in camps]), len(camps))]
+    else:
+        out = [item("camps", centre, msg("radlands.components.camp_deck", dealt=rules["camps_dealt"],
+                                         kept=rules["camps_kept"]), len(data.camp_deck()), flag)]
+    out += [
+        item("draw_deck", centre, msg("radlands.components.draw_deck"), data.deck_size(), flag),
+        item("extra_water", centre, msg("radlands.components.extra_water"), None),
+    ]
+    each = msg("radlands.components.each_player", players=rules["players"])
+    out += [item(key, each, msg(f"radlands.components.{key}"), n) for key, n in PER_PLAYER]
+    out.append(item("water", each, msg("radlands.components.water"), rules["water_per_turn"]))
+    return out

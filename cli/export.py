@@ -1,0 +1,129 @@
+"""``tabletop export``: a game for BG Stats (the ``.bgsplay`` file, the one-play link and its QR code) or as the
+program's versioned JSON document.
+
+It reads the save through ``state/summary.py`` (read-only: no lock, nothing written) and writes only the file it is
+given, never inside the saves' folder. The formats are built by ``cli/exporters/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .env import CliError, Exit, current
+
+export_app = typer.Typer()
+
+
+@export_app.command()
+def export(
+    bgstats: Optional[Path] = typer.Option(None, "--bgstats", metavar="FILE",
+                                           help="Write the finished game as a BG Stats play file (.bgsplay) and print its one-play link."),
+    qr: bool = typer.Option(False, "--qr", help="With --bgstats: also draw the one-play link as a QR code for a phone."),
+) -> None:
+    """Export a game (default: the current one; --game NAME another): for BG Stats with --bgstats FILE, or as JSON with --json."""
+    env = current()
+    if qr and bgstats is None:
+        raise CliError(env.t("core.export.err.qr_alone"))
+    if bgstats is None and not env.json:
+        raise CliError(env.t("core.export.err.what"))
+    summary = read_summary(env)
+    if bgstats is None:
+        from .exporters import gamejson
+        from .exporters.labels import labels
+
+        env.emit_json(gamejson.document(summary, step_text(env), labels(env.t, summary).seats))
+        return
+    if not summary.get("finished"):
+        raise CliError(env.t("core.export.err.unfinished", name=summary["name"]), Exit.FAILURE,
+                       {"error": "unfinished", "game": summary["name"]})
+    write_bgstats(env, summary, bgstats, qr)
+
+
+def read_summary(env) -> dict:
+    """The save ``--game`` names (default: the current one), read-only, with its journal and final state; a damaged
+    save is an error that says what is wrong."""
+    from state import paths
+    from state.summary import summarize
+
+    from . import saves
+
+    name = saves.resolve_name(env)
+    summary = summarize(paths.game_dir(name), with_journal=True)
+    if summary.get("damaged"):
+        problem = env.t(summary["damaged"], **summary.get("damaged_params", {})).rstrip(". ")
+        raise CliError(env.t("core.export.err.damaged", name=name, problem=problem), Exit.FAILURE,
+                       {"error": "damaged_save", "game": name, "problem_id": summary["damaged"]})
+    return summary
+
+
+def step_text(env):
+    """What each step told the table, in its language (the "text" of the JSON document's steps)."""
+    from .logview import entry_lines
+
+    return lambda entry: [text for _, text in entry_lines(env.t, entry)]
+
+
+def write_bgstats(env, summary: dict, target: Path, qr: bool) -> None:
+    from . import saves
+    from .exporters import bgstats
+    from .exporters.labels import labels
+
+    refuse_inside_saves(env, target)
+    names = labels(env.t, summary)
+    owner = saves.read_overrides(env, "bgstats") or None
+    content = bgstats.bgsplay(summary, names, owner)
+    url = bgstats.link(bgstats.link_play(summary, names, owner))
+    try:
+        from state.atomic import write_atomic
+
+        write_atomic(target, content, backup=False)
+    except OSError as e:
+        from state.save import os_problem
+
+        raise CliError(env.t("core.export.err.write", path=str(target), problem=os_problem(e)), Exit.FAILURE,
+                       {"error": "write_failed", "file": str(target)}) from None
+    if env.json:
+        env.emit_json({"ok": True, "game": summary["name"], "file": str(target), "play_id": bgstats.play_id(summary),
+                       "link": url})
+    else:
+        from rich.markup import escape
+
+        env.out.print(escape(env.t("core.export.written", path=str(target))), soft_wrap=True)
+        env.out.print(escape(env.t("core.export.link")), soft_wrap=True)
+        env.out.print(escape(url), soft_wrap=True, highlight=False)
+    if qr:
+        draw_qr(env, url)
+
+
+def draw_qr(env, url: str) -> None:
+    """The link as a QR code in the terminal (segno, as 'tabletop serve --lan' draws its address), on the output the
+    table reads (stderr when stdout carries JSON); a terminal too narrow for it is told how wide it must be."""
+    import io
+    import shutil
+    import sys
+
+    import segno
+
+    drawn = io.StringIO()
+    segno.make(url, error="l").terminal(out=drawn, compact=True)
+    text = drawn.getvalue()
+    stream = sys.stderr if env.json else sys.stdout
+    stream.flush()
+    stream.write(text)
+    stream.flush()
+    width = max(len(line) for line in text.splitlines())
+    if stream.isatty() and shutil.get_terminal_size().columns < width:
+        env.err.print(env.t("core.export.qr_too_wide", columns=width), soft_wrap=True)
+
+
+def refuse_inside_saves(env, target: Path) -> None:
+    """An export never lands among the saves: a path inside ``$TABLETOP_HOME/games`` would overwrite a save."""
+    from state import paths
+
+    games = paths.games_dir().resolve()
+    where = target.expanduser().resolve()
+    if where == games or games in where.parents:
+        raise CliError(env.t("core.export.err.inside_saves", path=str(target), folder=str(games)))

@@ -1,0 +1,57 @@
+"""Issue 26: Anachrony's component list, against the seed's module setups (seed 002; rules file §1.3 N1, H1-H4,
+Q1-Q4, I1-I11, §1.4) and the base setup (rules file §2.4 A1-C19, §2.14.5): the counts it gives are the ones the
+setup steps then use, for every player count and every combination of modules."""
+
+from itertools import combinations
+
+import pytest
+
+from automata.anachrony import game
+from automata.anachrony.components import components
+from components_checks import count, play_setup, said
+
+MODULES = ("neutronide", "hypersync", "quantum_loops", "intrigues")
+SETUPS = [(n, list(mods)) for n in (1, 2, 3, 4) for k in range(5) for mods in combinations(MODULES, k)
+          if not (n == 1 and "intrigues" in mods)]
+
+
+@pytest.mark.parametrize("players,modules", SETUPS, ids=lambda v: str(v))
+def test_the_list_counts_what_the_setup_uses(players, modules):
+    options = game.check_options({"players": players, "modules": ",".join(modules)})
+    items = components(options)
+    state = game.new_state(options, seed=7)
+    says = play_setup(game, state, lambda step: step["proc"] == "setup")
+    pools = said(says, "anachrony.setup.pools")[0]
+    assert (pools["recruit"], pools["mine"]) == (count(items, "recruit_pool"), count(items, "mine_pool")) == (11, 11)
+    timeline = said(says, "anachrony.setup.timeline")[0]
+    assert timeline["before"] + timeline["after"] == count(items, "timeline") == (6 if "intrigues" in modules else 7)
+    assert len(state["superprojects"]) == count(items, "superprojects")
+    dealt = [it for it in items if it["key"] == "endgame"]
+    assert len(state.get("endgame_conditions") or []) == (dealt[0]["count"] if dealt else 0)
+    if not dealt:  # seed I7 and rules file §2.4 A10: none with Intrigues, none solo
+        assert "intrigues" in modules or players == 1
+    pieces = said(says, "anachrony.setup.player_pieces")[0]
+    assert (pieces["exosuits"], pieces["warp"], pieces["markers"]) == (
+        count(items, "exosuits"), count(items, "warp_tiles"), count(items, "path_markers")) == (6, 9, 8)
+    if "hypersync" in modules:  # seed H1: 3 tiles per player; H3: 3 Supercharge tiles; H4: Hex Unavailable with 2
+        assert said(says, "anachrony.setup.hypersync_tiles")[0]["n"] * players == count(items, "hypersync.tiles")
+        assert said(says, "anachrony.setup.supercharge_aside")[0]["n"] == count(items, "hypersync.supercharge") == 3
+        assert bool(said(says, "anachrony.setup.cover_world_council")) == any(it["key"] == "hypersync.hex_unavailable" for it in items)
+    if "quantum_loops" in modules:  # seed Q3: 8 cards, 3 in the offer
+        ql = said(says, "anachrony.setup.ql_offer_app")[0]
+        assert ql["total"] == len(state["ql"]["offer"]) + len(state["ql"]["deck"]) == count(items, "quantum_loops.cards") == 8
+        assert count(items, "quantum_loops.warp") == players
+    if "intrigues" in modules:  # seed I9: one 8-card Mission deck per player
+        decks = said(says, "anachrony.setup.mission_decks")[0]
+        assert decks["decks"] * decks["size"] == count(items, "intrigues.missions") == 8 * players
+    for module in ("neutronide", "intrigues"):  # seed N1, I4: four new buildings each
+        listed = [it for it in items if it["key"] == f"{module}.buildings"]
+        assert (module in modules) == bool(listed) and (not listed or listed[0]["count"] == 4)
+
+
+def test_provisional_and_uncounted_items_are_marked():
+    """Rules file §4.1 item 15: the Emergency Missions' count is provisional; §2.14.5: the Agenda tiles are MISSING."""
+    items = components(game.check_options({"players": 2, "modules": "intrigues"}))
+    (em,) = [it for it in items if it["key"] == "intrigues.emergency"]
+    assert em["provisional"] == "intrigues.emergency.count"
+    assert count(items, "intrigues.agenda") is None

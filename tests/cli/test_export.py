@@ -1,0 +1,310 @@
+"""'tabletop export' (issue 24, parts 4 and 5) on real finished games of every game, played by the scripted tables
+through real saves: the BG Stats play file and one-play link have the shape of their public sources
+(tests/fixtures/bgstats_formats.py), the JSON document carries the whole game, exporting twice gives the same play,
+an unfinished game is refused for BG Stats, and no export changes a byte of a save."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import tomllib
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+
+from bgstats_formats import (BGSPLAY, BGSPLAY_OPTIONAL, LINK_OPTIONAL, LINK_PLAY, LINK_URL_PREFIX, PLAY_DATE_PATTERN,
+                             shape_problems)
+from cli_checks import tt
+
+GAMES = ("chaos", "toc", "radlands", "anachrony")
+#: a finished save of each game (tests/state/finished_saves.py), and a solo Anachrony game against a bot
+FINISHED = {"chaos": "chaos-friday", "toc": "toc-rome", "radlands": "radlands-duel", "anachrony": "anachrony-four"}
+SOLO = "anachrony-chronossus"
+UNFINISHED = "chaos-three"
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """The finished saves and one unfinished save, played once by the scripted tables through real saves."""
+    import finished_saves
+
+    home = tmp_path_factory.mktemp("played")
+    finished_saves.build(home, [*FINISHED.values(), SOLO])
+    with finished_saves.home_at(home):
+        finished_saves.play(UNFINISHED, steps=12)
+    return home / "games"
+
+
+@pytest.fixture
+def home(played, _tabletop_home):
+    shutil.copytree(played, _tabletop_home / "games")
+    return _tabletop_home
+
+
+def save_bytes(home: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(home)): p.read_bytes() for p in sorted((home / "games").rglob("*")) if p.is_file()}
+
+
+def link_of(output: str) -> dict:
+    url = next(w for w in output.split() if w.startswith(LINK_URL_PREFIX))
+    return json.loads(unquote(url[len(LINK_URL_PREFIX):]))
+
+
+def bgg_data() -> dict:
+    return tomllib.loads((Path(__file__).resolve().parents[2] / "cli" / "exporters" / "bgstats.toml").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("name", [*FINISHED.values(), SOLO])
+def test_bgstats_file_and_link_have_the_shape_of_their_sources(home, tmp_path, name):
+    """Issue 24 part 4: the .bgsplay file and the one-play link of a finished game have every key their sources show,
+    with the game's BoardGameGeek id, every seat with its score and result (bots marked as such), the play's time and
+    duration, and the modules as the board."""
+    from state import paths
+    from state.summary import summarize
+
+    target = tmp_path / "play.bgsplay"
+    r = tt("--game", name, "export", "--bgstats", str(target))
+    assert r.exit_code == 0, r.output
+    summary = summarize(paths.game_dir(name))
+    game = summary["game"]
+    assert summary["finished"] and summary["play_seconds"] > 0
+    assert (name == SOLO) <= any(s["kind"] == "bot" for s in summary["seats"])
+    document = json.loads(target.read_text("utf-8"))
+    assert shape_problems(document, BGSPLAY, BGSPLAY_OPTIONAL) == []
+    play = link_of(r.stdout)
+    assert shape_problems(play, LINK_PLAY, LINK_OPTIONAL) == []
+
+    known = bgg_data()["games"][game]
+    assert document["games"][0]["bggId"] == play["game"]["bggId"] == known["bgg_id"]
+    assert re.fullmatch(PLAY_DATE_PATTERN, play["playDate"]) and re.fullmatch(PLAY_DATE_PATTERN, document["plays"][0]["playDate"])
+    assert play["durationMin"] == document["plays"][0]["durationMin"] == round(summary["play_seconds"] / 60)
+    seats = summary["seats"]
+    scores = document["plays"][0]["playerScores"]
+    assert len(scores) == len(play["players"]) == len(seats)
+    for seat, row, player in zip(seats, scores, play["players"]):
+        assert row["winner"] is player["winner"] is seat["winner"]
+        if known["no_points"] or seat["score"] is None:
+            assert "score" not in player and row["score"] == ""
+        else:
+            assert player["score"] == seat["score"] and row["score"] == str(seat["score"])
+        listed = next(p for p in document["players"] if p["id"] == row["playerRefId"])
+        flag = bgg_data()["nonplayer"]["field"]
+        assert listed.get(flag, False) is player.get(flag, False) is (seat["kind"] == "bot")
+        if seat["kind"] == "bot":
+            assert row["role"] and player["role"] == row["role"]
+    winners = [p for p in play["players"] if p["winner"]]
+    assert all(p["rank"] == 1 for p in winners)
+    losers = sorted((p for p in play["players"] if not p["winner"]), key=lambda p: p["rank"])
+    assert all(p["rank"] > 1 for p in losers)
+    points = [p.get("score", 0) for p in losers]
+    assert points == sorted(points, reverse=True), "a lower rank never has more points"
+    for a, b in zip(losers, losers[1:]):
+        assert (a["rank"] == b["rank"]) == (a.get("score") == b.get("score"))
+    assert document["plays"][0]["board"] == play.get("board", "")
+    assert bool(play.get("board")) == bool(summary["modules"])
+
+
+def test_the_board_names_the_modules_played(home, tmp_path):
+    """The modules of an Anachrony game are the play's board (BG Stats' "board or variant")."""
+    from state import paths
+    from state.summary import summarize
+
+    modules = summarize(paths.game_dir(FINISHED["anachrony"]))["modules"]
+    assert modules
+    r = tt("--game", FINISHED["anachrony"], "export", "--bgstats", str(tmp_path / "a.bgsplay"))
+    board = link_of(r.stdout)["board"].lower()
+    for module in modules:
+        assert module.replace("_", " ").replace("-", " ").split()[0] in board
+
+
+def test_exporting_twice_is_the_same_play_and_two_games_are_two_plays(home, tmp_path):
+    """A stable id per game: the same save exported twice gives the same file and the same play id (BG Stats
+    recognises it), another save another id."""
+    first, second, other = tmp_path / "1.bgsplay", tmp_path / "2.bgsplay", tmp_path / "3.bgsplay"
+    a = tt("--game", FINISHED["chaos"], "export", "--bgstats", str(first))
+    b = tt("--game", FINISHED["chaos"], "export", "--bgstats", str(second))
+    c = tt("--game", FINISHED["toc"], "export", "--bgstats", str(other))
+    assert first.read_bytes() == second.read_bytes()
+    assert link_of(a.stdout) == link_of(b.stdout)
+    assert link_of(a.stdout)["sourcePlayId"] == json.loads(first.read_text("utf-8"))["plays"][0]["uuid"]
+    assert link_of(a.stdout)["sourcePlayId"] != link_of(c.stdout)["sourcePlayId"]
+
+
+def test_the_json_flag_reports_the_file_and_the_link(home, tmp_path):
+    target = tmp_path / "play.bgsplay"
+    r = tt("--json", "--game", FINISHED["radlands"], "export", "--bgstats", str(target))
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout)
+    assert report["ok"] and report["file"] == str(target) and report["link"].startswith(LINK_URL_PREFIX)
+    assert report["play_id"] == json.loads(target.read_text("utf-8"))["plays"][0]["uuid"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_json_document_holds_the_whole_game(home, game):
+    """Issue 24 part 5: one versioned document: setup, seats, every step with its answers and what it told the table,
+    the result and scores, the clocks and the final state."""
+    from state import paths
+    from state.save import read
+    from state.summary import summarize
+
+    r = tt("--game", FINISHED[game], "export", "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    save = read(paths.game_dir(FINISHED[game]))
+    summary = summarize(paths.game_dir(FINISHED[game]))
+    assert doc["schema"] == "tabletop-companion/game" and doc["version"] == 1
+    assert doc["game"] == game and doc["name"] == FINISHED[game] and doc["finished"] is True
+    assert doc["setup"]["seed"] == save.seed and doc["setup"]["options"] == summary["options"]
+    assert [s["id"] for s in doc["seats"]] == [s["id"] for s in summary["seats"]]
+    assert all(s["label"] for s in doc["seats"])
+    assert doc["result"]["winners"] == summary["result"]["winners"]
+    assert doc["result"]["scores"] == summary["result"]["scores"]
+    journal = save.journal()
+    assert [s["n"] for s in doc["steps"]] == list(range(1, len(journal) + 1))
+    assert [s["answers"] for s in doc["steps"]] == [e["records"] for e in journal]
+    assert [s["step"] for s in doc["steps"]] == [e["step"] for e in journal]
+    assert all(isinstance(s["text"], list) for s in doc["steps"])
+    assert sum(len(s["answers"]) for s in doc["steps"]) > 0
+    assert doc["final_state"] == json.loads(json.dumps(save.state))
+    assert doc["clocks"]["play_seconds"] == summary["play_seconds"]
+
+
+def test_an_unfinished_game_is_refused_for_bg_stats_and_marked_in_json(home, tmp_path):
+    target = tmp_path / "x.bgsplay"
+    r = tt("--game", UNFINISHED, "export", "--bgstats", str(target))
+    assert r.exit_code == 1
+    assert "is not finished" in r.output and "--json" in r.output
+    assert not target.exists()
+    r = tt("--lang", "pt-BR", "--game", UNFINISHED, "export", "--bgstats", str(target))
+    assert r.exit_code == 1 and "não terminou" in r.output and not target.exists()
+    r = tt("--game", UNFINISHED, "export", "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc["finished"] is False and doc["steps"]
+
+
+def test_the_qr_code_is_drawn_with_qr(home, tmp_path):
+    plain = tt("--game", FINISHED["chaos"], "export", "--bgstats", str(tmp_path / "a.bgsplay"))
+    drawn = tt("--game", FINISHED["chaos"], "export", "--bgstats", str(tmp_path / "b.bgsplay"), "--qr")
+    assert drawn.exit_code == 0, drawn.output
+    blocks = set("█▀▄")
+    assert not blocks & set(plain.stdout)
+    assert sum(1 for line in drawn.stdout.splitlines() if set(line) & blocks) > 10
+    assert link_of(drawn.stdout) == link_of(plain.stdout)
+    reported = tt("--json", "--game", FINISHED["chaos"], "export", "--bgstats", str(tmp_path / "c.bgsplay"), "--qr")
+    assert json.loads(reported.stdout)["link"].startswith(LINK_URL_PREFIX)  # the code goes to stderr, JSON stays whole
+    assert sum(1 for line in reported.stderr.splitlines() if set(line) & blocks) > 10
+
+
+def test_the_table_reads_the_export_in_its_language(home, tmp_path):
+    r = tt("--lang", "pt-BR", "--game", FINISHED["toc"], "export", "--bgstats", str(tmp_path / "p.bgsplay"))
+    assert r.exit_code == 0, r.output
+    assert "Arquivo de partida do BG Stats gravado" in r.stdout and "Link da partida" in r.stdout
+    english = tt("--game", FINISHED["toc"], "export", "--bgstats", str(tmp_path / "e.bgsplay"))
+    assert "BG Stats play file written" in english.stdout
+
+
+@pytest.mark.parametrize("args, english, code", [
+    ([], "Say what to export", 2),
+    (["--qr"], "--qr draws the BG Stats one-play link", 2),
+])
+def test_a_command_that_says_too_little_is_refused(home, args, english, code):
+    r = tt("--game", FINISHED["chaos"], "export", *args)
+    assert r.exit_code == code and english in r.output
+    assert tt("--lang", "pt-BR", "--game", FINISHED["chaos"], "export", *args).exit_code == code
+
+
+def test_game_picks_a_save_by_name_as_every_command_does(home, tmp_path):
+    r = tt("--game", "no-such-game", "export", "--json")
+    assert r.exit_code == 2 and "no-such-game" in r.output and FINISHED["chaos"] in r.output
+    tt("use", FINISHED["radlands"])
+    assert json.loads(tt("export", "--json").stdout)["name"] == FINISHED["radlands"]
+
+
+def test_an_export_never_goes_among_the_saves(home):
+    target = home / "games" / FINISHED["chaos"] / "save.toml"
+    before = target.read_bytes()
+    r = tt("--game", FINISHED["chaos"], "export", "--bgstats", str(target))
+    assert r.exit_code == 2 and "inside the saved games' folder" in r.output
+    assert target.read_bytes() == before
+
+
+def test_no_export_changes_a_save(home, tmp_path):
+    """Issue 24: 'no command here changes a save': every export, refused or not, leaves every byte of every save."""
+    before = save_bytes(home)
+    stamps = {p: os.stat(home / p).st_mtime_ns for p in before}
+    runs = [
+        ["--game", FINISHED["chaos"], "export", "--bgstats", str(tmp_path / "a.bgsplay"), "--qr"],
+        ["--game", FINISHED["anachrony"], "export", "--json"],
+        ["--json", "--game", FINISHED["toc"], "export", "--bgstats", str(tmp_path / "b.bgsplay")],
+        ["--game", UNFINISHED, "export", "--bgstats", str(tmp_path / "c.bgsplay")],
+        ["--game", UNFINISHED, "export", "--json"],
+        ["--game", FINISHED["radlands"], "export"],
+    ]
+    for args in runs:
+        tt(*args)
+    assert save_bytes(home) == before
+    assert {p: os.stat(home / p).st_mtime_ns for p in before} == stamps
+
+
+def test_a_damaged_save_is_said_and_left_as_it_is(home, tmp_path):
+    save = home / "games" / FINISHED["chaos"] / "save.toml"
+    save.write_bytes(save.read_bytes() + b"junk = [\n")
+    before = save_bytes(home)
+    for lang, words in (("en", "cannot be exported"), ("pt-BR", "Não dá para exportar")):
+        for args in (["--json"], ["--bgstats", str(tmp_path / "x.bgsplay")]):
+            r = tt("--lang", lang, "--game", FINISHED["chaos"], "export", *args)
+            assert r.exit_code == 1, r.output
+            assert words in r.output or words in r.stderr
+            assert f"tabletop restore {FINISHED['chaos']}" in r.output + r.stderr
+    assert not (tmp_path / "x.bgsplay").exists()
+    assert save_bytes(home) == before
+
+
+def test_every_game_has_a_cited_boardgamegeek_id():
+    """Each game's BoardGameGeek id is the number in the address of the page cited for it."""
+    from automata.core.games import GAMES as REGISTERED
+
+    games = bgg_data()["games"]
+    assert set(games) == {g.id for g in REGISTERED}
+    for game in games.values():
+        assert re.fullmatch(rf"https://boardgamegeek\.com/boardgame/{game['bgg_id']}/[a-z0-9-]+", game["source"])
+
+
+def test_a_terminal_too_narrow_for_the_qr_code_is_told_its_width(monkeypatch, capsys):
+    import io
+    import os
+    import sys
+
+    from cli.env import Env
+    from cli.export import draw_qr
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setattr("shutil.get_terminal_size", lambda *a, **k: os.terminal_size((60, 40)))
+    draw_qr(Env(lang="pt-BR"), LINK_URL_PREFIX + "x" * 600)
+    width = max(len(line) for line in screen.getvalue().splitlines())
+    assert width > 60
+    assert f"{width} colunas" in capsys.readouterr().err
+
+
+def test_the_owner_names_the_non_player_key(home, tmp_path):
+    """bgstats.toml's [nonplayer] key is PROVISIONAL: overrides/bgstats.toml puts the owner's in its place."""
+    (home / "overrides").mkdir(parents=True, exist_ok=True)
+    (home / "overrides" / "bgstats.toml").write_text('nonplayer_field = "npc"\n', encoding="utf-8")
+    r = tt("--game", FINISHED["toc"], "export", "--bgstats", str(tmp_path / "t.bgsplay"))
+    assert r.exit_code == 0, r.output
+    from state import paths
+    from state.summary import summarize
+
+    players = link_of(r.stdout)["players"]
+    kinds = [s["kind"] for s in summarize(paths.game_dir(FINISHED["toc"]))["seats"]]
+    assert [p.get("npc", False) for p in players] == [k == "bot" for k in kinds] and "bot" in kinds
+    assert not any(bgg_data()["nonplayer"]["field"] in p for p in players)

@@ -1,0 +1,101 @@
+"""Finished games of every game as real saves (issue 24: history, stats and export read them), played to their end
+through ``state.session.Session`` by each game's scripted table (tests/automata/<game>/<game>_policy.py), exactly
+as ``tabletop play`` leaves them: a save folder with its journal under ``$TABLETOP_HOME/games``."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+for _game in ("chaos", "toc", "radlands", "anachrony"):
+    sys.path.insert(0, str(HERE.parent / "automata" / _game))
+sys.path.insert(0, str(HERE.parent / "automata"))
+
+#: name -> (game id, raw options, policy "module:Class", seed, created); the created dates give history its order
+GAMES = {
+    "chaos-friday": ("chaos", {"powers": "khorne,nurgle,tzeentch,slaanesh"}, "chaos_policy:Policy", 3,
+                     "2026-11-06T19:00:00+00:00"),
+    "chaos-three": ("chaos", {"powers": "khorne,nurgle,slaanesh"}, "chaos_policy:Policy", 5, "2026-11-13T19:00:00+00:00"),
+    "toc-rome": ("toc", {"humans": 1, "bots": "red,blue,yellow", "cards": "fixed", "emperor_rules": True},
+                 "toc_policy:Policy", 3, "2026-11-20T19:00:00+00:00"),
+    "toc-pair": ("toc", {"humans": 2, "bots": "red,blue", "cards": "fixed"}, "toc_policy:Policy", 4,
+                 "2026-11-21T19:00:00+00:00"),
+    "radlands-duel": ("radlands", {"first_game": True, "players": "Ana,Bia"}, "radlands_policy:Policy", 3,
+                      "2026-11-27T19:00:00+00:00"),
+    "anachrony-four": ("anachrony", {"players": 3, "modules": "neutronide,hypersync,quantum-loops,intrigues",
+                                     "random": "app"}, "anachrony_policy:Policy", 3, "2026-12-01T19:00:00+00:00"),
+    "anachrony-solo": ("anachrony", {"players": 1, "modules": "", "random": "app", "opponent": "chronobot"},
+                       "anachrony_solo_policy:SoloPolicy", 3, "2026-12-02T19:00:00+00:00"),
+    "anachrony-chronossus": ("anachrony", {"players": 1, "modules": "", "random": "app", "opponent": "chronossus"},
+                             "anachrony_solo_policy:SoloPolicy", 4, "2026-12-03T19:00:00+00:00"),
+}
+
+
+@contextmanager
+def home_at(home: Path):
+    old = os.environ.get("TABLETOP_HOME")
+    os.environ["TABLETOP_HOME"] = str(home)
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("TABLETOP_HOME", None)
+        else:
+            os.environ["TABLETOP_HOME"] = old
+
+
+def play(name: str, steps: int | None = None) -> Path:
+    """Create the save ``name`` of ``GAMES`` in the current ``$TABLETOP_HOME`` and play it to its end (or ``steps``
+    steps); its folder. The clock (``TABLETOP_NOW``, state/clock.py) starts at the game's creation and moves 45
+    seconds a stamp, so that the times played are known. Each step is played by ``Session.play`` as ``tabletop play`` plays it; the files are written
+    when the game is over (the same files: writing the growing journal at every step would only make it slow)."""
+    import importlib
+
+    from automata.core.games import load_game
+    from state import session as session_module
+    from state.save import write
+    from state.session import Session
+
+    game_id, raw, factory, seed, created = GAMES[name]
+    module, cls = factory.split(":")
+    policy = getattr(importlib.import_module(module), cls)(seed)
+    options = load_game(game_id).check_options(dict(raw))
+    clock = os.environ.get("TABLETOP_NOW")
+    os.environ["TABLETOP_NOW"] = created.replace("+00:00", "Z") + "+45"  # state/clock.py: a stamp every 45 seconds
+    session = Session.create(name, game_id, options, seed, {"dice": "app", "lang": "en"}, created)
+    session_module.write = lambda save, journal=True: None
+    try:
+        for _ in range(steps or 5000):
+            policy.state = session.save.state
+            result = session.play(policy, max_steps=1)
+            if result.finished or session.game.next_step(session.save.state) is None:
+                break
+        else:
+            if steps is None:
+                raise AssertionError(f"{name}: the game did not end")
+    finally:
+        session_module.write = write
+        if clock is None:
+            os.environ.pop("TABLETOP_NOW", None)
+        else:
+            os.environ["TABLETOP_NOW"] = clock
+    write(session.save)
+    return session.save.folder
+
+
+def build(home: Path, names=None) -> Path:
+    """Every game of ``GAMES`` (or ``names``) played into ``home``; returns ``home``."""
+    with home_at(home):
+        for name in names or GAMES:
+            play(name)
+    return home
+
+
+def copy_into(template: Path, home: Path) -> Path:
+    """The saves of ``template`` (a home made by ``build``) copied into ``home``; the games folder."""
+    shutil.copytree(template / "games", home / "games", dirs_exist_ok=True)
+    return home / "games"
