@@ -333,6 +333,12 @@ EXPECTED = {
     "tabletop collection add anachrony intrigues": r"^Owned now \(anachrony\): Future Imperfect: Intrigues of the Council\.$",
     "tabletop new chaos --random --powers 3": r"^\s+Powers in play: \w+, \w+, \w+\.$",
     "tabletop new radlands --random": r"^\s+Player A is dealt: [^()]+ \(keeps 3 of them, chosen at setup\)\.$",
+    "tabletop setup-list chaos --powers khorne,nurgle,tzeentch": r"^Chaos in the Old World: take these out of the box$",
+    "tabletop setup-list toc --humans 2": r"^Time of Crisis: take these out of the box$",
+    "tabletop history --finished": r"^No finished games yet\.$",
+    "tabletop history --game anachrony": r"^No saved games yet\. Start one with 'tabletop new GAME'\.$",
+    "tabletop stats chaos": r"^No finished game of Chaos in the Old World yet: 'tabletop history' lists the saved games\.$",
+    "tabletop export --json": r'^\{"schema": "tabletop-companion/game", "version": 1, "name": "friday", "game": "chaos"',
     "tabletop collection --json": r'^\{"ok": true, "file": ".+collection\.toml", "exists": (true|false), "games": \{"chaos"',
     "tabletop anachrony status [--json]": r"^[\w-]+: Era 0 of \d, setup$|^\{\"ok\": true, \"name\": \"[\w-]+\", \"game\": \"anachrony\"",
     "tabletop new anachrony --players 1 --opponent chronobot|chronossus [--difficulty A,B=N] [--edition current|first] "
