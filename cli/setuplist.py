@@ -14,7 +14,8 @@ import textwrap
 from .env import current
 
 WIDTH = 60
-NOT_OPTIONS = ("name", "another", "random_setup")  # which save, and the drawn setup of `new --random`: not a setup given
+NOT_OPTIONS = ("name", "another", "random_setup", "draws")  # which save, the drawn setup of `new --random`, and who
+# draws Anachrony's random tiles (app or table): none of them changes what comes out of the box
 
 
 def build_group(new_group, group_cls):

@@ -3,7 +3,7 @@ as a question's choices, board changes typed by the table, and drawing Chaos car
 
 from __future__ import annotations
 
-from ..core.steps import TEXT, Ask, Choice, Say, msg
+from ..core.steps import NUMBER, TEXT, Ask, Choice, Say, msg
 from . import copies, edits
 from .data import ChaosData
 
@@ -54,9 +54,16 @@ def apply_changes(state: dict, data: ChaosData, text: str):
         yield Say(msg("chaos.edit.applied", change=line.to_data()), "rule")
 
 
-def draw_cards(state: dict, power: str, n: int):
-    """Draw ``n`` Chaos cards, reshuffling the discard pile into a new deck when the deck runs out."""
+def draw_cards(state: dict, power: str, n: int, exact: bool = True):
+    """Draw ``n`` Chaos cards, reshuffling the discard pile into a new deck when the deck runs out. ``exact``
+    False: the table may hold one more card in its discard pile than counted (Tzeentch's unasked discard), so
+    the reshuffle is said without its size."""
     ps = state["p"][power]
+    if copies.unsure(state, power) and n > copies.deck_range(state, power)[0]:
+        if n <= ps["deck"]:  # the deck may run out during this draw: the table counts it first
+            yield from settle_deck(state, power)
+        else:  # the deck runs out for sure: the reshuffle makes the piles known, its size is not said
+            exact = False
     drawn = 0
     for _ in range(n):
         if ps["deck"] == 0:
@@ -64,8 +71,26 @@ def draw_cards(state: dict, power: str, n: int):
                 yield Say(msg("chaos.draw.no_cards", power=power_term(power)), "warn")
                 break
             copies.reshuffle(state, power)
-            yield Say(msg("chaos.draw.reshuffle", power=power_term(power), cards=ps["deck"]), "do")
+            if exact:
+                yield Say(msg("chaos.draw.reshuffle", power=power_term(power), cards=ps["deck"]), "do")
+            else:
+                yield Say(msg("chaos.draw.reshuffle_uncounted", power=power_term(power)), "do")
         ps["deck"] -= 1
         ps["hand"] += 1
         drawn += 1
     return drawn
+
+
+def settle_deck(state: dict, power: str):
+    """Rules file §2.5 and copies.unsure: the deck may hold fewer cards than counted (Tzeentch's discards before
+    drawing were not asked while they changed nothing else); the table counts it, once, before a draw that could
+    empty it."""
+    low, high = copies.deck_range(state, power)
+    if low == high:
+        copies.settle(state, power, high)
+        return
+    n = yield Ask(f"chaos.deck.r{state['round']}.{power}", msg("chaos.draw.count_deck", power=power_term(power), low=low, high=high),
+                  NUMBER, min=low, max=high, default=high)  # Enter: nothing was discarded, the deck is as counted
+    copies.settle(state, power, int(n))
+    ps = state["p"][power]
+    yield Say(msg("chaos.draw.deck_counted", power=power_term(power), deck=ps["deck"], discard=ps["discard"]), "do")

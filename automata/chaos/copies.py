@@ -42,12 +42,47 @@ def to_discard(state: dict, power: str, card_id: str | None = None) -> None:
 
 
 def reshuffle(state: dict, power: str) -> int:
-    """Seed, Fase de Compra: the discard pile becomes the new deck. Returns the new deck's size."""
+    """Seed, Fase de Compra: the discard pile becomes the new deck. Returns the new deck's size. The sum of the
+    two piles is always known, so a reshuffle also ends any doubt about how they split (``unsure``)."""
     ps = state["p"][power]
     ps["deck"], ps["discard"] = ps["deck"] + ps["discard"], 0
     if "discard_cards" in ps:
         ps["discard_cards"] = []
+    ps.pop("deck_unsure", None)
     return ps["deck"]
+
+
+# Tzeentch's discard before drawing (rules file §2.5) is a card from the hand, unseen, that puts one more card of
+# the deck into the hand: it changes only how the deck and the discard pile split, never their sum nor the hand.
+# While the deck holds the extra card either way, the program does not ask; it counts the deck as if no card was
+# discarded and remembers, in ``deck_unsure``, how many such discards may have happened. The deck then holds
+# between deck - unsure and deck cards (and the discard pile as many more); the table counts the deck once, and
+# only when a draw could empty it (common.settle_deck), or a reshuffle makes the split known again.
+def unsure(state: dict, power: str) -> int:
+    return state["p"][power].get("deck_unsure", 0)
+
+
+def note_unsure_discard(state: dict, power: str) -> None:
+    ps = state["p"][power]
+    ps["deck_unsure"] = ps.get("deck_unsure", 0) + 1
+
+
+def deck_range(state: dict, power: str) -> tuple[int, int]:
+    """The fewest and the most cards the deck can hold (equal when nothing is unsure)."""
+    ps = state["p"][power]
+    return max(0, ps["deck"] - unsure(state, power)), ps["deck"]
+
+
+def settle(state: dict, power: str, deck: int) -> None:
+    """The table counted the deck: the cards it lacks were discarded before drawing, so they lie in the discard
+    pile (the sum of the piles stays)."""
+    ps = state["p"][power]
+    low, high = deck_range(state, power)
+    if not low <= deck <= high:
+        raise ValueError(f"deck {deck} outside {low}..{high}")
+    ps["discard"] += ps["deck"] - deck
+    ps["deck"] = deck
+    ps.pop("deck_unsure", None)
 
 
 def drawable(state: dict, power: str) -> int:

@@ -183,6 +183,7 @@ def _pile_put(key: str, other: str):
         ps = state["p"][keys[0]]
         ps[other] -= value - ps[key]
         ps[key] = value
+        ps.pop("deck_unsure", None)  # the table counted the pile: the split is known (copies.unsure)
         known = ps.get("discard_cards")
         if known is not None and len(known) > ps["discard"]:
             # the cards known in the discard pile are fewer than its cards: which left it is unseen, the last known

@@ -10,6 +10,7 @@ POWER = {
     "vp": int, "dial": int, "pp": int, "hand": int, "deck": int, "discard": int,
     "upgrades": list, "peasants": int, "dac": int, "placed_round": dict,
     "vp_by": Opt(Each(int)),
+    "deck_unsure": Opt(int),  # Tzeentch's unasked discards before drawing (automata/chaos/copies.py, unsure)
     "discard_cards": Opt([str]),  # cards known in the discard pile (automata/chaos/copies.py); absent in older saves  # VP by kind (board.VP_KINDS); absent in older saves
 }
 

@@ -90,6 +90,19 @@ def power_points(state: dict, data: ChaosData, power: str) -> int:
     return info["starting_pp"] + bonus
 
 
+def tzeentch_discard_matters(hand: int, deck: int, discard: int, target: int) -> bool:
+    """Rules file §2.5: Tzeentch may discard one card, then draws until holding ``target``. Whether the answer
+    can change the hand or the piles (the discarded card is not seen; only the counts are tracked): never with
+    an empty hand; always above the target (the hand shrinks); otherwise only when this draw leaves the discard
+    pile unshuffled without the discard, i.e. the deck holds more than the cards to draw, or exactly as many
+    with a discard pile the extra draw would reshuffle. When the draw reshuffles the discard pile anyway, the
+    discarded card goes back into the new deck and the counts end the same."""
+    if hand <= 0:
+        return False
+    need = target - hand
+    return need < 0 or deck > need or (deck == need and discard > 0)
+
+
 def draw_phase(state: dict, data: ChaosData):
     """Seed, Fase de Compra: power markers to the sheet's number (no carry-over); cards drawn."""
     yield Say(msg("chaos.phase.draw"), "head")
@@ -104,15 +117,24 @@ def draw_phase(state: dict, data: ChaosData):
             n = yield from draw_cards(state, p, rule)
         else:  # Tzeentch: may discard one card, then draws until holding hand_target cards
             target = data.power(p).get("hand_target", 5)
-            # the discard changes something only with a card in hand and another card to draw in its place
-            # (or a hand above the target); else the discarded card would come straight back
-            if ps["hand"] > 0 and (ps["deck"] + ps["discard"] > 0 or ps["hand"] > target):
+            exact = True
+            need = target - ps["hand"]
+            if not tzeentch_discard_matters(ps["hand"], ps["deck"], ps["discard"], target):
+                if ps["hand"] > 0:  # the hand and the piles end the same either way: said, not asked
+                    yield Say(msg("chaos.draw.discard_same", power=power_term(p), hand=target), "rule")
+                    exact = False  # a discarded card makes the reshuffled pile one card larger
+            elif need >= 0 and copies.deck_range(state, p)[0] > need:
+                # the deck holds the extra card either way: only the split of the piles is left open, counted
+                # by the table if a later draw could empty the deck (copies.unsure)
+                copies.note_unsure_discard(state, p)
+                yield Say(msg("chaos.draw.discard_unasked", power=power_term(p), hand=target), "rule")
+            else:  # a draw that could empty the deck has the table count it first (common.draw_cards)
                 discard = yield Ask(f"chaos.draw.r{r}.{p}.discard", msg("chaos.draw.discard_one", power=power_term(p)), YES_NO,
                                       default=False)  # Enter: no discard (the table did nothing)
                 if discard:
                     ps["hand"] -= 1
                     ps["discard"] += 1
-            n = yield from draw_cards(state, p, max(0, target - ps["hand"]))
+            n = yield from draw_cards(state, p, max(0, target - ps["hand"]), exact=exact)
         yield Say(msg("chaos.draw.power", power=power_term(p), pp=ps["pp"], cards=n, hand=ps["hand"]), "do")
     yield Say(msg("chaos.draw.no_limit"), "rule")
     yield from upgrades_not_computed(state, data)

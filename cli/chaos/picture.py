@@ -168,7 +168,7 @@ def power_strip(t, p: str, v: dict, f: dict, width: int, threshold: int):
     grid.add_row(t("chaos.picture.vp"), vp)
     grid.add_row(t("chaos.picture.power_points"), Text(str(v["pp"])))
     grid.add_row(t("chaos.picture.cards"), _joined([
-        t("chaos.picture.hand", n=v["hand"]), t("chaos.picture.deck", n=v["deck"]), t("chaos.picture.discard", n=v["discard"])]))
+        t("chaos.picture.hand", n=v["hand"]), *_piles(t, v)]))
     grid.add_row(t("chaos.picture.counters"), _joined([
         t("chaos.picture.dac", n=v["dac"]), t("chaos.picture.peasants", n=v["peasants"])]))
     if v["upgrades"]:
@@ -387,3 +387,12 @@ def draw_summary(env, data: dict, facts: dict) -> None:
         for row in series_rows(series, width, styles):
             out.print(row)
     out.print(Rule())
+
+
+def _piles(t, v) -> list:
+    """The deck and the discard pile; a range while Tzeentch's discards before drawing are not yet counted."""
+    k = v.get("deck_unsure", 0)
+    if not k:
+        return [t("chaos.picture.deck", n=v["deck"]), t("chaos.picture.discard", n=v["discard"])]
+    return [t("chaos.picture.deck_range", low=max(0, v["deck"] - k), high=v["deck"]),
+            t("chaos.picture.discard_range", low=v["discard"], high=v["discard"] + min(k, v["deck"]))]

@@ -7,7 +7,7 @@ JSON keys (documented in the README):
   step: {"proc": ..., ...}), ``pending`` (the question waiting for an answer,
   or null)
 - ``powers``: Power → {vp, threat, dial, dial_to_win, pp, hand, deck,
-  discard, upgrades, peasants, dac}
+  discard, deck_unsure, upgrades, peasants, dac}
 - ``regions``: region → {order, ruined, ruin_card, ruin_face_up, resistance,
   conquest, corruption (Power → n), corruption_total (Warpstone included),
   tokens (kind → n), figures (Power → kind → n), cards ([{power, card, cost}])}
@@ -39,6 +39,9 @@ def status_data(session) -> dict[str, Any]:
             "hand": ps["hand"],
             "deck": ps["deck"],
             "discard": ps["discard"],
+            # Tzeentch's unasked discards before drawing: the deck may hold up to this many cards fewer, the
+            # discard pile as many more (automata/chaos/copies.py, unsure)
+            "deck_unsure": ps.get("deck_unsure", 0),
             "upgrades": list(ps["upgrades"]),
             "peasants": ps["peasants"],
             "dac": ps["dac"],

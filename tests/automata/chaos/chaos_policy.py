@@ -118,6 +118,9 @@ class Policy:
             values = [c.value for c in ask.choices]
             k = ask.min if ask.min is not None else 0
             return rng.sample(values, k), "answers"
+        if ask.kind == NUMBER and ask.id.startswith("chaos.deck."):
+            # Tzeentch's deck counted by the table: as many cards fewer as it discarded before drawing
+            return rng.randint(ask.min, ask.max), "answers"
         if ask.kind == NUMBER:
             return rng.randint(ask.min or 0, min(ask.max if ask.max is not None else 3, 3)), "answers"
         if ask.kind == TEXT and ask.id.endswith(".end_phase"):

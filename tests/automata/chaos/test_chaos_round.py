@@ -250,9 +250,16 @@ def test_enter_defaults_mean_nothing_happened_or_the_computed_value():
     per cultist): where a card may change that, Enter keeps the count the program made."""
     state = after_setup()
     state["round"] = 1
-    state["p"]["tzeentch"]["hand"] = 2
+    state["p"]["tzeentch"].update(hand=2, deck=3, discard=5)  # the discard decides whether the deck runs out
     ask = _first_ask(game.procedure(state, {"proc": "draw"}))
     assert ask.id == "chaos.draw.r1.tzeentch.discard" and ask.default is False
+
+    # the deck counted after unasked discards (rules file §2.5): Enter is "nothing was discarded"
+    state = after_setup()
+    state["round"] = 2
+    state["p"]["tzeentch"].update(hand=0, deck=6, discard=0, deck_unsure=2)
+    ask = _first_ask(game.procedure(state, {"proc": "draw"}))
+    assert ask.id == "chaos.deck.r2.tzeentch" and (ask.min, ask.max, ask.default) == (4, 6, 6)
 
     state = after_setup()
     state["round"] = 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from automata.chaos import game
+from automata.chaos import copies, game
 from automata.chaos.board import corruption_total, figures_of, valid_summon_regions
 from automata.chaos.endphase import dial_ticks, winners
 from automata.chaos.game import data_of
@@ -176,26 +176,84 @@ def test_empty_chaos_deck_reshuffles_discard():
 
 
 @pytest.mark.parametrize(
-    "hand,deck,discard,asked",
+    "hand,deck,discard,outcome",
     [
-        (3, 10, 0, True),  # a card in hand and cards to draw: a real choice
-        (5, 0, 4, True),  # the discard pile is reshuffled with the discarded card in it: a different deck
-        (0, 10, 0, False),  # nothing to discard
-        (3, 0, 0, False),  # the discarded card would be the only card to draw: it comes straight back
-        (6, 0, 0, True),  # above the target the discard is kept: the hand shrinks
+        (3, 10, 0, "unsure"),  # the deck holds the extra card either way: only the split of the piles is open
+        (3, 3, 0, "unsure"),  # the same, with just one card to spare
+        (3, 2, 4, "asked"),  # with the discard the deck runs out and the discard pile is reshuffled: asked
+        (5, 0, 4, "asked"),  # the discard pile is reshuffled with the discarded card in it: a different deck
+        (0, 10, 0, "same"),  # nothing to discard
+        (3, 0, 0, "same"),  # the discarded card would be the only card to draw: it comes straight back
+        (3, 1, 1, "same"),  # the draw takes every card of both piles anyway: the discarded card comes back
+        (4, 1, 0, "same"),  # the same with the deck alone
+        (6, 0, 0, "asked"),  # above the target the discard is kept: the hand shrinks
     ],
 )
-def test_tzeentch_discard_asked_only_when_it_changes_something(hand, deck, discard, asked):
+def test_tzeentch_discard_asked_only_when_it_changes_something(hand, deck, discard, outcome):
     """Rules file §2.5 (Tzeentch may discard one card, then draws while his hand is below 5): the question is
-    asked only when its answer can change the hand or the piles."""
+    asked only when its answer changes the hand or decides this draw; when only the split of the piles is left
+    open, the program remembers it (deck_unsure) instead of asking."""
     state = after_setup()
     state["round"] = 1
     state["p"]["tzeentch"].update(hand=hand, deck=deck, discard=discard)
     r = play_step(state, {"proc": "draw"}, {"chaos.draw.r1.tzeentch.discard": "no"})
-    assert any(e.kind == "ask" and e.id == "chaos.draw.r1.tzeentch.discard" for e in r.transcript) == asked
-    if not asked:
+    asked = any(e.kind == "ask" and e.id == "chaos.draw.r1.tzeentch.discard" for e in r.transcript)
+    assert asked == (outcome == "asked")
+    assert (state["p"]["tzeentch"].get("deck_unsure", 0) == 1) == (outcome == "unsure")
+    if outcome != "asked":
         ts = state["p"]["tzeentch"]
         assert ts["hand"] == min(5, hand + deck + discard) or ts["hand"] == hand
+
+
+def _tzeentch_piles(hand: int, deck: int, discard: int, discards_first: bool, target: int = 5) -> tuple[int, int, int]:
+    """A reference model of rules file §2.5 and seed 003, Fase de Compra, independent of the program: Tzeentch may
+    discard one card, then draws until holding ``target``; an empty deck takes the reshuffled discard pile."""
+    if discards_first:
+        hand, discard = hand - 1, discard + 1
+    for _ in range(max(0, target - hand)):
+        if deck == 0:
+            if discard == 0:
+                break
+            deck, discard = discard, 0
+        deck, hand = deck - 1, hand + 1
+    return hand, deck, discard
+
+
+def test_tzeentch_discard_asked_exactly_when_the_answer_changes_what_the_program_tracks():
+    """Rules file §2.5 (Tzeentch may discard one card, then draws until holding 5; the discarded card is not seen)
+    and seed 003, Fase de Compra (an empty deck takes the reshuffled discard pile), over every small hand and pile:
+    - "yes" and "no" leave the same hand and piles: not asked, and the piles are those both answers leave;
+    - they differ only in how the deck and the discard pile split (the deck holds the extra card either way):
+      not asked; the deck is then known only within one card, and once the table counts it (as the program
+      asks before a draw that could empty it) the piles are exactly those of the answer the table gave;
+    - otherwise (the hand shrinks, or the discard decides whether the deck runs out now): asked."""
+    for hand in range(0, 8):
+        for deck in range(0, 6):
+            for discard in range(0, 4):
+                state = after_setup()
+                state["round"] = 1
+                state["p"]["tzeentch"].update(hand=hand, deck=deck, discard=discard)
+                r = play_step(state, {"proc": "draw"}, {"chaos.draw.r1.tzeentch.discard": "no"})
+                asked = any(e.kind == "ask" and e.id == "chaos.draw.r1.tzeentch.discard" for e in r.transcript)
+                yes = _tzeentch_piles(hand, deck, discard, True) if hand > 0 else None
+                no = _tzeentch_piles(hand, deck, discard, False)
+                ts = state["p"]["tzeentch"]
+                where = (hand, deck, discard)
+                if hand == 0 or yes == no:
+                    assert not asked and not ts.get("deck_unsure"), where
+                    assert (ts["hand"], ts["deck"], ts["discard"]) == no, where
+                    assert ("chaos.draw.discard_same" in says(r)) == (hand > 0), where
+                elif yes[0] == no[0] and yes[1] + yes[2] == no[1] + no[2] and hand <= 5 and deck > 5 - hand:
+                    assert not asked and ts["deck_unsure"] == 1, where
+                    assert "chaos.draw.discard_unasked" in says(r), where
+                    for truth in (yes, no):  # the table counts the deck: the piles of the answer it gave
+                        counted = {k: dict(v) if isinstance(v, dict) else v for k, v in ts.items()}
+                        st = {**state, "p": {**state["p"], "tzeentch": counted}}
+                        copies.settle(st, "tzeentch", truth[1])
+                        assert (counted["hand"], counted["deck"], counted["discard"]) == truth, where
+                else:
+                    assert asked, where
+                    assert (ts["hand"], ts["deck"], ts["discard"]) == no, where
 
 
 # -- Summoning phase --------------------------------------------------------
@@ -660,3 +718,57 @@ def test_a_region_answer_that_does_not_fit_is_refused_whole(bad):
     with pytest.raises(BadAnswer):
         play_step(state, {"proc": "domination"}, {"chaos.domination.r1.kislev": bad})
     assert {p: state["p"][p]["vp"] for p in state["powers"]} == before
+
+
+def _draw(state: dict, power: str, n: int, answers: dict | None = None):
+    from automata.chaos.common import draw_cards
+
+    def proc():
+        yield from draw_cards(state, power, n)
+
+    return run(proc(), ScriptedAnswers(answers or {}), dice=DiceContext(1, 1))
+
+
+@pytest.mark.parametrize("n,asks", [(2, False), (3, False), (4, True), (5, False)])
+def test_an_unsure_deck_is_counted_only_before_a_draw_that_could_empty_it(n, asks):
+    """Rules file §2.5 and seed 003, Fase de Compra: after one unasked discard Tzeentch's deck holds 3 or 4 cards
+    (counted 4). Drawing 2 or 3 cannot need the discard pile (nothing asked; the doubt stays); drawing 4 could
+    (the table counts the deck first); drawing 5 empties it for sure, and the reshuffle makes the piles known
+    again (nothing asked)."""
+    state = after_setup()
+    state["round"] = 3
+    ts = state["p"]["tzeentch"]
+    ts.update(hand=0, deck=4, discard=17, deck_unsure=1)
+    total = copies.pile_total(state, "tzeentch")
+    r = _draw(state, "tzeentch", n, {"chaos.deck.r3.tzeentch": 3})
+    assert r.done
+    assert any(e.kind == "ask" and e.id == "chaos.deck.r3.tzeentch" for e in r.transcript) == asks
+    assert copies.pile_total(state, "tzeentch") == total
+    assert ts["hand"] == n
+    if asks:  # counted 3: the fourth card lies in the discard pile
+        assert "deck_unsure" not in ts
+        # counted 3, draws 4: the third card empties the deck, the reshuffled pile (17 + 1) gives the fourth
+        assert (ts["deck"], ts["discard"]) == (17, 0)
+    elif n in (2, 3):
+        assert ts["deck_unsure"] == 1 and (ts["deck"], ts["discard"]) == (4 - n, 17)
+    else:  # reshuffled: known again, its size not said (it may hold one card more than counted)
+        assert "deck_unsure" not in ts and (ts["deck"], ts["discard"]) == (16, 0)
+        assert "chaos.draw.reshuffle_uncounted" in says(r) and "chaos.draw.reshuffle" not in says(r)
+
+
+def test_unasked_discards_add_up_until_the_deck_is_counted():
+    """Rules file §2.5: two rounds of unasked discards leave the deck between deck - 2 and deck; the table's count
+    puts the missing cards in the discard pile, and the Power's cards still add up to its deck (§2.8)."""
+    state = after_setup()
+    ts = state["p"]["tzeentch"]
+    for rnd in (1, 2):
+        state["round"] = rnd
+        while ts["hand"] > 3:  # cards played in the round before, now in the discard pile
+            ts["hand"] -= 1
+            copies.to_discard(state, "tzeentch")
+        play_step(state, {"proc": "draw"})
+    assert ts["deck_unsure"] == 2 and copies.deck_range(state, "tzeentch") == (ts["deck"] - 2, ts["deck"])
+    deck, discard = ts["deck"], ts["discard"]
+    copies.settle(state, "tzeentch", deck - 1)
+    assert (ts["deck"], ts["discard"]) == (deck - 1, discard + 1) and "deck_unsure" not in ts
+    assert copies.pile_total(state, "tzeentch") == data_of(state).power("tzeentch")["deck_size"]

@@ -165,7 +165,8 @@ def test_finished_game_summary(states, lang):
                 assert _compact(t("chaos.end.old_world_wins")) in flat
             rounds = len(state["vp_history"])
             assert t("chaos.picture.chart", first=1, last=rounds) in flat
-            chart = [line for line in text.splitlines() if "▁" in line or "█" in line and "/50" not in line]
+            # a chart line holds any of the eight bar heights (a Power's line need not reach the lowest or highest)
+            chart = [line for line in text.splitlines() if any(c in line for c in "▁▂▃▄▅▆▇█") and "/50" not in line]
             for p in state["powers"]:
                 vp = state["p"][p]["vp"]
                 assert any(line.startswith(t("chaos.power." + p)) and line.rstrip().endswith(f" {vp}") for line in chart), (p, chart)
@@ -198,7 +199,7 @@ def test_json_is_unchanged_by_the_picture(states):
     assert data == json.loads(json.dumps(status_data(session_of(state))))
     assert set(data) == {"ok", "name", "game", "round", "over", "result", "next", "pending", "powers", "regions",
                          "old_world", "ruination_next"}
-    assert set(data["powers"]["khorne"]) == {"vp", "threat", "dial", "dial_to_win", "pp", "hand", "deck", "discard",
+    assert set(data["powers"]["khorne"]) == {"vp", "threat", "dial", "dial_to_win", "pp", "hand", "deck", "discard", "deck_unsure",
                                              "upgrades", "peasants", "dac"}
 
 
@@ -258,3 +259,22 @@ def test_status_after_every_step_of_a_game():
     on_step(game.new_state(game.check_options({}), 3), None, None)
     play_game(3, focus=0.5, on_step=on_step)
     assert count > 30
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_unsure_deck_is_shown_as_a_range(states, lang):
+    """Rules file §2.5 (Tzeentch's discard before drawing, not asked while it changes only how his deck and
+    discard pile split): the picture never shows one count it does not know, but the range; --json gives the
+    counted piles and how many discards are unsure."""
+    state = copy.deepcopy(states[1])
+    ts = state["p"]["tzeentch"]
+    ts.update(deck=10, discard=4, deck_unsure=2)
+    t = Translator(lang)
+    text = _compact(render(state, 100, lang))
+    assert t("chaos.picture.deck_range", low=8, high=10) in text
+    assert t("chaos.picture.discard_range", low=4, high=6) in text
+    data = render(state, 100, lang, as_json=True)
+    assert (data["powers"]["tzeentch"]["deck"], data["powers"]["tzeentch"]["deck_unsure"]) == (10, 2)
+    ts.pop("deck_unsure")
+    text = _compact(render(state, 100, lang))
+    assert t("chaos.picture.deck", n=10) in text and t("chaos.picture.deck_range", low=8, high=10) not in text
