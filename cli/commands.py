@@ -100,9 +100,11 @@ def _run_steps(env, steps, apply_step, game_id, not_this_game, used: dict) -> No
 
             from .phonewait import PhoneSeats
 
-            phones = PhoneSeats(session, used["here"])  # a seat's page that opens while asked here takes it
+            phones = PhoneSeats(session, used["here"])
+            prompter = TerminalPrompter(env.t)
+            prompter.watch = phones.watch  # a seat's page that opens while its question is asked here takes it
             source = ChainedSource(source, phones,
-                                   RuleHelp(TerminalPrompter(env.t, phones.watch), env, session.save.game,
+                                   RuleHelp(prompter, env, session.save.game,
                                                     lambda: (session.save.pending or {}).get("step"),
                                                     FixAtQuestion(env, session)))
         # after a correction at a question, or a phone's answer, the step's lines already shown are not repeated
