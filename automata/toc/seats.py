@@ -11,7 +11,7 @@ import re
 
 from ..core.seats import seat
 
-_FINAL = re.compile(r"toc\.final\.(human[0-9]+)\.legacy")
+_FINAL = re.compile(r"toc\.final\.legacy\.(human[0-9]+)")
 
 
 def seats(state: dict) -> list[dict]:

@@ -75,9 +75,9 @@ def test_each_human_seat_is_asked_its_final_legacy_once_and_the_most_legacy_wins
     end (one stable id each, a whole number of 0 or more); every seat then has a score, the bots' the one tracked."""
     state = at_the_end(humans, bots, legacy=(41, 35, 12))
     legacies = {f"human{n}": 30 + 5 * n for n in range(1, humans + 1)}  # the last human has 30 + 5×humans
-    r, asks = end(state, {f"toc.final.{s}.legacy": v for s, v in legacies.items()})
+    r, asks = end(state, {f"toc.final.legacy.{s}": v for s, v in legacies.items()})
     final = [a for a in asks if a.id.startswith("toc.final.")]
-    assert [a.id for a in final] == [f"toc.final.human{n}.legacy" for n in range(1, humans + 1)]
+    assert [a.id for a in final] == [f"toc.final.legacy.human{n}" for n in range(1, humans + 1)]
     assert all(a.kind == "number" and a.min == 0 and a.default is None for a in final)
     out = result(state)
     bots_legacy = {c: state["bots"][c]["legacy"] for c in state["bot_order"]}
@@ -94,7 +94,7 @@ def test_a_bot_at_the_goal_wins_or_loses_by_the_humans_legacy():
     """Rules file §2.10: reaching 60 Legacy ends the game, it does not win it; the most Legacy wins, a human's too."""
     for human, winner in ((63, "human1"), (50, None)):
         state = at_the_end(legacy=(61, 20, 10))
-        end(state, {"toc.final.human1.legacy": human})
+        end(state, {"toc.final.legacy.human1": human})
         leader = state["bot_order"][0]
         assert result(state)["winners"] == [winner or leader]
         assert result(state)["scores"]["human1"] == human and result(state)["scores"][leader] == 61
@@ -115,8 +115,8 @@ def test_whole_games_ask_the_final_legacy_in_their_last_step_only():
         asked = [[e.id for e in r.transcript if e.kind == "ask" and e.id.startswith("toc.final.")]
                  for _, r in history]
         assert not any(asked[:-1])
-        legacy = [a for a in asked[-1] if a.endswith(".legacy")]
-        assert legacy == [f"toc.final.human{n}.legacy" for n in range(1, humans + 1)]
+        legacy = [a for a in asked[-1] if a.startswith("toc.final.legacy.")]
+        assert legacy == [f"toc.final.legacy.human{n}" for n in range(1, humans + 1)]
         out = result(state)
         assert out["winners"] and set(out["scores"]) == {f"human{n}" for n in range(1, humans + 1)} | set(state["bot_order"])
 
@@ -135,7 +135,7 @@ def test_a_negative_final_legacy_is_refused_and_zero_accepted():
     state = at_the_end()
     r = run(game.procedure(state, END), ScriptedAnswers({"toc.round6.over": "yes"}), dice=DiceContext(5, 1, "table"))
     ask = r.pending
-    assert ask.id == "toc.final.human1.legacy"
+    assert ask.id == "toc.final.legacy.human1"
     with pytest.raises(InvalidAnswer):
         ask.normalise("-1")
     with pytest.raises(InvalidAnswer):
@@ -147,8 +147,8 @@ def test_a_tie_is_shared_by_the_provisional_tie_break():
     """Rules file §2.10 / §3.11: the base tie-breaks are MISSING, so a tie for the most Legacy is shared, said as
     PROVISIONAL with the key an owner can override (rules.legacy.tie_break); no question is asked for it."""
     state = at_the_end(legacy=(44, 44, 9))
-    r, asks = end(state, {"toc.final.human1.legacy": 44})
-    assert [a.id for a in asks if a.id.startswith("toc.final.")] == ["toc.final.human1.legacy"]
+    r, asks = end(state, {"toc.final.legacy.human1": 44})
+    assert [a.id for a in asks if a.id.startswith("toc.final.")] == ["toc.final.legacy.human1"]
     warn = [m for m in says(r) if m.id == "toc.provisional"]
     assert [m.params["key"] for m in warn] == ["rules.legacy.tie_break"]
     out = result(state)
@@ -156,7 +156,7 @@ def test_a_tie_is_shared_by_the_provisional_tie_break():
     assert out["ended_by"] == "toc.result.tie_shared" and says(r)[-1].id == "toc.final.shared"
     # a lower human leaves a tie between two bots, shared the same way
     state = at_the_end(legacy=(44, 44, 9))
-    end(state, {"toc.final.human1.legacy": 43})
+    end(state, {"toc.final.legacy.human1": 43})
     assert result(state)["winners"] == state["bot_order"][:2]
 
 
@@ -164,24 +164,24 @@ def test_with_the_owners_tie_break_ask_the_table_names_the_winner_only_on_a_tie(
     over = {"rules": {"legacy": {"tie_break": "ask"}}}
     state = at_the_end(legacy=(44, 44, 9), overrides=over)
     red, blue = state["bot_order"][:2]
-    r, asks = end(state, {"toc.final.human1.legacy": 44, "toc.final.tie": blue})
+    r, asks = end(state, {"toc.final.legacy.human1": 44, "toc.final.tie": blue})
     tie = next(a for a in asks if a.id == "toc.final.tie")
     assert [c.value for c in tie.choices] == ["human1", red, blue, "shared"]  # the tied seats only, and "shared"
     out = result(state)
     assert out["winners"] == [blue] and out["ended_by"] == "toc.result.tie_table"
     assert out["scores"][blue] == out["scores"]["human1"] == 44
     state = at_the_end(legacy=(44, 44, 9), overrides=over)
-    end(state, {"toc.final.human1.legacy": 44, "toc.final.tie": "shared"})
+    end(state, {"toc.final.legacy.human1": 44, "toc.final.tie": "shared"})
     assert result(state)["winners"] == ["human1", red, blue] and result(state)["ended_by"] == "toc.result.tie_table"
     state = at_the_end(legacy=(44, 40, 9), overrides=over)  # no tie: nothing to break
-    _, asks = end(state, {"toc.final.human1.legacy": 30})
+    _, asks = end(state, {"toc.final.legacy.human1": 30})
     assert "toc.final.tie" not in [a.id for a in asks] and result(state)["winners"] == [state["bot_order"][0]]
 
 
 def test_a_correction_of_a_bots_legacy_after_the_end_decides_again():
     """The winners are decided from the Legacy as it stands (``tabletop fix`` may correct a bot's after the end)."""
     state = at_the_end(legacy=(44, 20, 9))
-    end(state, {"toc.final.human1.legacy": 50})
+    end(state, {"toc.final.legacy.human1": 50})
     assert result(state)["winners"] == ["human1"]
     fixed = copy.deepcopy(state)
     fixed["bots"][fixed["bot_order"][0]]["legacy"] = 52
@@ -201,7 +201,7 @@ def test_a_save_that_ended_before_the_question_keeps_the_older_reading():
 def test_the_final_legacy_question_is_that_humans():
     """Each human's final Legacy is that human's question (its clock, its phone); the tie is the table's."""
     state = at_the_end(humans=2, bots="red,blue")
-    assert question_seat(state, END, "toc.final.human2.legacy") == "human2"
+    assert question_seat(state, END, "toc.final.legacy.human2") == "human2"
     assert question_seat(state, END, "toc.final.tie") is None and question_seat(state, END, "toc.round6.over") is None
 
 
@@ -212,3 +212,11 @@ def test_the_tie_break_is_provisional_and_an_owner_value_is_checked():
     with pytest.raises(DataError) as e:
         load({"rules": {"legacy": {"tie_break": "coin"}}})
     assert "shared" in str(e.value) and "ask" in str(e.value)
+
+
+def test_the_questions_of_the_end_have_the_end_topic():
+    """'?' at these questions shows the end of the game (cli/toc/rules.toml), not a bot's Gain Legacy."""
+    from cli.rules import for_ask
+
+    for ask_id in ("toc.final.legacy.human1", "toc.final.legacy.human3", "toc.final.tie"):
+        assert for_ask("toc", ask_id, END).id == "end"

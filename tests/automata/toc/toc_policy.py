@@ -138,7 +138,7 @@ class Policy:
 
         threshold = int(data_of(self.state).rules["legacy"]["end_threshold"])
         best = max((b["legacy"] for b in self.state["bots"].values()), default=0)
-        if best < threshold and ask_id == "toc.final.human1.legacy":
+        if best < threshold and ask_id == "toc.final.legacy.human1":
             return self.rng.randint(threshold, threshold + 8)
         return self.rng.randint(max(0, best - 20), best + 5)
 
