@@ -100,8 +100,11 @@ def _run_steps(env, steps, apply_step, game_id, not_this_game, used: dict) -> No
 
             from .phonewait import PhoneSeats
 
-            source = ChainedSource(source, PhoneSeats(session, used["here"]),
-                                   RuleHelp(TerminalPrompter(env.t), env, session.save.game,
+            phones = PhoneSeats(session, used["here"])
+            prompter = TerminalPrompter(env.t)
+            prompter.watch = phones.watch  # a seat's page that opens while its question is asked here takes it
+            source = ChainedSource(source, phones,
+                                   RuleHelp(prompter, env, session.save.game,
                                                     lambda: (session.save.pending or {}).get("step"),
                                                     FixAtQuestion(env, session)))
         # after a correction at a question, or a phone's answer, the step's lines already shown are not repeated
@@ -224,9 +227,15 @@ def status() -> None:
     session = saves.open_session(env)
     if env.json:
         env.json_extra["clock"] = saves.guarded(session, clock_data, session.save)
-    saves.guarded(session, game_cli(session.save.game).show_status, env, session)
-    if not env.json:
+        saves.guarded(session, game_cli(session.save.game).show_status, env, session)
+        return
+    from .pager import paged
+
+    def show() -> None:
+        saves.guarded(session, game_cli(session.save.game).show_status, env, session)
         saves.guarded(session, show_clock, env, session.save)  # game time and each seat's (issue 24)
+
+    paged(env, show)  # at a terminal, a status taller than the screen goes through the pager
 
 
 @core.command()
@@ -310,11 +319,9 @@ def log(
             env.out.print()
             rewound(row["n"])
 
-    if env.interactive() and len(rows) > 10:
-        with env.out.pager(styles=True):
-            show()
-    else:
-        show()
+    from .pager import paged
+
+    paged(env, show)  # at a terminal, a log taller than the screen goes through the pager
 
 
 def _when(at: str) -> str:
@@ -490,9 +497,11 @@ def rules(
     words: Optional[list[str]] = typer.Argument(None, help="Words in English or Portuguese: a topic, a card, a component."),
 ) -> None:
     """Look up a rule or a card: the topics of a game in the order of play, or the one your words name."""
+    from .pager import paged
     from .rules.command import run
 
-    run(current(), game, list(words or []))
+    env = current()
+    paged(env, lambda: run(env, game, list(words or [])))
 
 
 @data_app.command("check")

@@ -9,7 +9,8 @@ the Available Cylinders box; the Influence Point Track with its "0" box; the Lud
 gives are marked ``*`` and the legend says PROVISIONAL in words.
 
 Pure drawing: everything comes from the status data (``cli/toc/main.py: status_data``, the same as ``--json``) and
-from :func:`inputs` (the mats of the game's data, their provisional keys and the bots' Legacy history). Colour only
+from :func:`inputs` (the mats of the game's data, their provisional keys, the bots' Legacy history and, once the game
+is over, every seat's final Legacy and the winners: ``automata/toc/final.py``). Colour only
 repeats what a word or a symbol already says, so the picture reads the same without colour (``NO_COLOR``, a pipe).
 """
 
@@ -21,7 +22,9 @@ from rich.markup import escape
 
 AREA_STYLE = {"military": "red", "senate": "blue", "populace": "yellow"}  # the cylinders' colours (rules file §2.12)
 PAWN, CYLINDER, PROV = "●", "▮", "*"
+WON = "★"  # a winner in the end-of-game summary (the line above it names the winners in words)
 MIN_SIDE_BY_SIDE = 46  # the narrowest panel that holds a six-circle track and the Influence Point Track
+MIN_COMPACT = 40  # the narrowest panel of a bot's pieces only (the status): three side by side at 120 columns
 
 
 # --- what the picture needs beyond the status data ---------------------------------------------------------------
@@ -42,8 +45,10 @@ def inputs(state: dict) -> dict[str, Any]:
         marked[colour] = set(provisional_keys(mat))
     track_max = int((data.rules.get("influence_point_track") or {}).get("max", 12))
     colours = {area: _safe_colour(data, area) for area in ("military", "senate", "populace")}
+    from automata.toc.final import outcome
+
     return {"mats": mats, "marked": marked, "track_max": track_max, "history": list(state.get("legacy_history") or []),
-            "humans": int(state["options"].get("humans", 0)), "area_colours": colours}
+            "humans": int(state["options"].get("humans", 0)), "area_colours": colours, "final": outcome(state)}
 
 
 def _safe_colour(data, area: str) -> str:
@@ -126,6 +131,52 @@ def bot_mat(t, colour: str, bot: dict, mat: dict, marked: set[str], *, emperor: 
     parts.append(Text.from_markup(escape(t("toc.picture.available")) + " " + (names or escape(t("toc.picture.empty")))))
     parts.extend(_influence_track(t, bot, mat, track_max, inner, area_colours))
     parts.append(Text(t("toc.picture.ludi_on" if bot["ludi"] else "toc.picture.ludi_off")))
+    return Panel(Group(*parts), expand=True, padding=(0, 1))
+
+
+def bot_pieces(t, colour: str, bot: dict, mat: dict, marked: set[str], *, emperor: bool = False,
+               area_colours: dict | None = None):
+    """One bot in a few lines (issue 27 part 5): only what differs from the printed mat (the mode marker, each
+    area's pawn and cylinder, the Ludi marker); ``tabletop toc mat COLOUR`` draws the whole mat with them."""
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    from automata.toc.mat_edit import value_term
+
+    area_colours = area_colours or {}
+    style = _style(colour)
+    title = t("toc.picture.bot_title", colour=f"@toc.colour.{colour}", mat=f"@toc.mat.{bot['mat']}")
+    parts: list = [Text.from_markup(f"[bold {style}]{escape(title)}[/bold {style}]" if style else f"[bold]{escape(title)}[/bold]")]
+    facts = [t("toc.picture.legacy", legacy=bot["legacy"])]
+    if emperor:
+        facts.append(t("toc.picture.emperor_typed", type=f"@toc.emperor.type.{bot['emperor_type']}") if bot["emperor_type"]
+                     else t("toc.picture.emperor"))
+    facts.append(t("toc.picture.start", province=f"@toc.province.{bot['start']}"))
+    parts.append(Text.from_markup("[bold]" + escape(facts[0]) + "[/bold]" + escape(" · " + " · ".join(facts[1:]))))
+    side = t(f"toc.picture.side.{bot['marker']}")
+    box = mat.get("mode", {}).get(str(bot["mode"]))
+    if box:
+        cells = {role: _term(t, value_term(box[role])) + (PROV if f"mode.{bot['mode']}.{role}" in marked else "")
+                 for role in ("primary", "secondary")}
+        mode = t("toc.picture.compact.mode", box=bot["mode"], side=side, primary=cells["primary"], secondary=cells["secondary"])
+    else:
+        mode = t("toc.picture.compact.mode_portrait", side=side)
+    hanging = Table.grid()  # a long mode box wraps under its own text, not under the marker
+    hanging.add_column(no_wrap=True)
+    hanging.add_column()
+    hanging.add_row("◆ ", Text(mode))
+    parts.append(hanging)
+    for row, area in enumerate(mat["area_order"]):
+        a_style = _style(area_colours.get(area, AREA_STYLE[area]))
+        where = bot["cylinder"].get(area, "available")
+        place = t(f"toc.picture.compact.cylinder.{where}", n=bot["points"].get(area, 0))
+        line = t("toc.picture.compact.area", area=f"@toc.area.{area}", pawn=f"{PAWN}{bot['pawn'].get(area, 0)}",
+                 cylinder=f"{CYLINDER} {place}")
+        parts.append(Text.from_markup(_paint(line, a_style)))
+    if bot["ludi"]:
+        parts.append(Text(t("toc.picture.ludi_on")))
     return Panel(Group(*parts), expand=True, padding=(0, 1))
 
 
@@ -232,23 +283,28 @@ def _influence_track(t, bot: dict, mat: dict, track_max: int, inner: int, area_c
 # --- the whole status --------------------------------------------------------------------------------------------
 
 
-def panels_width(width: int, count: int) -> tuple[int, int]:
+def panels_width(width: int, count: int, narrowest: int = MIN_SIDE_BY_SIDE) -> tuple[int, int]:
     """(panels per row, each panel's width): side by side when the width allows, stacked below it."""
-    per_row = max(1, min(count, width // MIN_SIDE_BY_SIDE))
+    per_row = max(1, min(count, width // narrowest))
     return per_row, min(width // per_row, 80)
 
 
-def bots_picture(t, data: dict, extra: dict, width: int, only: str | None = None, detail: bool = False):
-    """The bots' mats, side by side when the width allows, stacked below it."""
+def bots_picture(t, data: dict, extra: dict, width: int, only: str | None = None, detail: bool = False,
+                 compact: bool = False):
+    """The bots' mats (``compact``: only their pieces), side by side when the width allows, stacked below it."""
     from rich.table import Table
 
     colours = [only] if only else list(data["bots"])
     if not colours:
         return []
-    per_row, panel_w = panels_width(width, len(colours))
-    panels = [bot_mat(t, c, data["bots"][c], extra["mats"][c], extra["marked"][c], emperor=data["emperor"] == c,
-                      track_max=extra["track_max"], inner=panel_w - 4, detail=detail, area_colours=extra["area_colours"])
-              for c in colours]
+    per_row, panel_w = panels_width(width, len(colours), MIN_COMPACT if compact else MIN_SIDE_BY_SIDE)
+    if compact:
+        panels = [bot_pieces(t, c, data["bots"][c], extra["mats"][c], extra["marked"][c], emperor=data["emperor"] == c,
+                             area_colours=extra["area_colours"]) for c in colours]
+    else:
+        panels = [bot_mat(t, c, data["bots"][c], extra["mats"][c], extra["marked"][c], emperor=data["emperor"] == c,
+                          track_max=extra["track_max"], inner=panel_w - 4, detail=detail, area_colours=extra["area_colours"])
+                  for c in colours]
     rows = []
     for i in range(0, len(panels), per_row):
         grid = Table.grid(padding=(0, 0))
@@ -260,8 +316,17 @@ def bots_picture(t, data: dict, extra: dict, width: int, only: str | None = None
     return rows
 
 
-def legend(t, data: dict, extra: dict, only: str | None = None) -> list[str]:
-    """The symbols, and the PROVISIONAL values in words with the command that replaces them."""
+def legend(t, data: dict, extra: dict, only: str | None = None, compact: bool = False) -> list[str]:
+    """The symbols, and the PROVISIONAL values in words with the command that replaces them; ``compact``: the
+    command that draws each bot's whole mat."""
+    if compact:
+        lines = [escape(t("toc.picture.compact.legend", pawn=PAWN, cylinder=CYLINDER)),
+                 escape(_whole_mat(t, list(data["bots"])))]
+        mats = sorted({data["bots"][c]["mat"] for c in data["bots"] if extra["marked"].get(c)})
+        if mats:
+            lines.append("[yellow]" + escape(t("toc.picture.provisional", star=PROV, mats=", ".join(mats),
+                                                command="tabletop toc mat NAME --edit")) + "[/yellow]")
+        return lines
     letters = " · ".join(t("toc.picture.letter_legend", letter=t(f"toc.picture.letter.{a}"), area=f"@toc.area.{a}")
                          for a in ("military", "senate", "populace"))
     lines = [escape(t("toc.picture.legend", pawn=PAWN, cylinder=CYLINDER, event=_circled(2))),
@@ -271,6 +336,15 @@ def legend(t, data: dict, extra: dict, only: str | None = None) -> list[str]:
         lines.append("[yellow]" + escape(t("toc.picture.provisional", star=PROV, mats=", ".join(mats),
                                             command="tabletop toc mat NAME --edit")) + "[/yellow]")
     return lines
+
+
+def _whole_mat(t, colours: list[str]) -> str:
+    """The command that draws a bot's whole mat, with the first bot's colour in the table's language."""
+    names = [t(f"toc.colour.{c}") for c in colours]
+    command = f"tabletop toc mat {names[0]}"
+    if len(names) == 1:
+        return t("toc.picture.compact.whole_mat_one", command=command)
+    return t("toc.picture.compact.whole_mat", command=command, others=", ".join(names[1:]))
 
 
 def show(env, data: dict, extra: dict) -> None:
@@ -289,16 +363,18 @@ def show(env, data: dict, extra: dict) -> None:
         who = t("toc.emperor.nobody" if emperor == "none" else "toc.emperor.a_human")
     if data["emperor_type"]:
         who = t("toc.status.emperor_typed", who=who, type=f"@toc.emperor.type.{data['emperor_type']}")
-    out.print("[bold]" + escape(t("toc.status.title", name=data["name"], round=data["round"], emperor=who)) + "[/bold]")
+    title = (t("toc.status.title_no_emperor", name=data["name"], round=data["round"]) if emperor == "none"
+             else t("toc.status.title", name=data["name"], round=data["round"], emperor=who))
+    out.print("[bold]" + escape(title) + "[/bold]")
     if data["over"]:
         for line in summary(t, data, extra, width):
             out.print(line)
     if not data["bots"]:
         out.print(escape(t("toc.picture.no_bots_yet")))
-    for row in bots_picture(t, data, extra, width):
+    for row in bots_picture(t, data, extra, width, compact=True):  # the whole mats: 'tabletop toc mat COLOUR'
         out.print(row)
     if data["bots"]:
-        for line in legend(t, data, extra):
+        for line in legend(t, data, extra, compact=True):
             out.print(line)
     out.print(escape(t("toc.picture.humans", n=extra["humans"])))
     out.print(escape(t("toc.status.cards", option="@toc.cards_option." + data["cards"])))
@@ -320,45 +396,86 @@ def show_bot(env, colour: str, data: dict, extra: dict) -> None:
 # --- the end of the game -----------------------------------------------------------------------------------------
 
 
-def summary(t, data: dict, extra: dict, width: int) -> list:
-    """The end-of-game summary: who leads among the bots and the rule that decides, the final Legacy of every player
-    the program knows (and the humans said as not tracked), and the bots' Legacy round by round."""
+def _seat_name(t, seat: str) -> str:
+    return t("toc.human", n=int(seat[len("human"):])) if seat.startswith("human") else \
+        t("toc.picture.summary.bot", colour=f"@toc.colour.{seat}")
+
+
+def _decided_lines(t, decided: dict) -> list:
+    """The winners, the rule (the most Legacy) and how a tie was settled."""
+    names = ", ".join(_seat_name(t, s) for s in decided["winners"])
+    key = "toc.picture.summary.winner" if len(decided["winners"]) == 1 else "toc.picture.summary.shared"
+    lines = ["[bold]" + escape(t(key, who=names, legacy=decided["best"])) + "[/bold]",
+             escape(t("toc.picture.summary.rule_final"))]
+    if decided["decided"] == "shared":
+        lines.append("[yellow]" + escape(t("toc.picture.summary.tie_provisional", key="rules.legacy.tie_break")) + "[/yellow]")
+    elif decided["decided"] == "table":
+        lines.append(escape(t("toc.picture.summary.tie_table")))
+    return lines
+
+
+def _undecided_lines(t, bots: dict) -> list:
+    """A save that ended before the humans' Legacy was asked: the leader among the bots and what would beat it."""
+    if not bots:
+        return []
+    best = max(b["legacy"] for b in bots.values())
+    leaders = [c for c, b in bots.items() if b["legacy"] == best]
+    if len(leaders) == 1:
+        c = leaders[0]
+        first = t("toc.picture.summary.best_bot", colour=f"@toc.colour.{c}", mat=f"@toc.mat.{bots[c]['mat']}", legacy=best)
+    else:
+        first = t("toc.picture.summary.best_tied", bots=", ".join(t(f"toc.colour.{c}") for c in leaders), legacy=best)
+    return ["[bold]" + escape(first) + "[/bold]", escape(t("toc.picture.summary.rule", legacy=best))]
+
+
+def _final_table(t, data: dict, decided: dict | None, order: list):
+    """Every player's final Legacy, most first: a bot with its AI mat, the Emperor, the winners marked ★; a human's
+    Legacy as the table gave it at the end (``?`` in a save that ended before it was asked)."""
     from rich.table import Table
 
-    from ..chart import series_rows
-
-    lines: list = ["", "[bold]" + escape(t("toc.picture.summary.title", round=data["round"])) + "[/bold]"]
     bots = data["bots"]
-    if bots:
-        best = max(b["legacy"] for b in bots.values())
-        leaders = [c for c, b in bots.items() if b["legacy"] == best]
-        if len(leaders) == 1:
-            c = leaders[0]
-            lines.append("[bold]" + escape(t("toc.picture.summary.best_bot", colour=f"@toc.colour.{c}",
-                                               mat=f"@toc.mat.{bots[c]['mat']}", legacy=best)) + "[/bold]")
-        else:
-            names = ", ".join(t(f"toc.colour.{c}") for c in leaders)
-            lines.append("[bold]" + escape(t("toc.picture.summary.best_tied", bots=names, legacy=best)) + "[/bold]")
-        lines.append(escape(t("toc.picture.summary.rule", legacy=best)))
     table = Table(box=None, padding=(0, 2, 0, 0), pad_edge=False, show_edge=False)
     table.add_column(t("toc.picture.summary.col.player"))
     table.add_column(t("toc.picture.summary.col.legacy"), justify="right")
     table.add_column(t("toc.picture.summary.col.notes"))
-    order = sorted(bots, key=lambda c: -bots[c]["legacy"])
-    for c in order:
-        b = bots[c]
-        notes = [t(f"toc.mat.{b['mat']}")]
-        if data["emperor"] == c:
-            notes.append(t("toc.picture.emperor_typed", type=f"@toc.emperor.type.{b['emperor_type']}") if b["emperor_type"]
-                         else t("toc.picture.emperor"))
-        table.add_row(_paint(t("toc.picture.summary.bot", colour=f"@toc.colour.{c}"), _style(c)), str(b["legacy"]),
-                      escape(", ".join(notes)))
-    for n in range(1, extra["humans"] + 1):
-        notes = [t("toc.picture.summary.not_tracked")]
+    for seat in order:
+        notes = []
+        name = _seat_name(t, seat) + (f" {WON}" if decided and seat in decided["winners"] else "")
+        if seat in bots:
+            b = bots[seat]
+            notes.append(t(f"toc.mat.{b['mat']}"))
+            if data["emperor"] == seat:
+                notes.append(t("toc.picture.emperor_typed", type=f"@toc.emperor.type.{b['emperor_type']}")
+                             if b["emperor_type"] else t("toc.picture.emperor"))
+            table.add_row(_paint(name, _style(seat)), str(b["legacy"]), escape(", ".join(notes)))
+            continue
+        n = int(seat[len("human"):])
+        if not decided:
+            notes.append(t("toc.picture.summary.not_tracked"))
         if data["emperor"] == "human" and data["emperor_player"] == n:
             notes.append(t(f"toc.emperor.type.{data['emperor_type']}") if data["emperor_type"] else t("toc.picture.emperor"))
-        table.add_row(escape(t("toc.human", n=n)), "?", escape(", ".join(notes)))
-    lines.append(table)
+        legacy = str(decided["scores"].get(seat, "?")) if decided else "?"
+        table.add_row(escape(name), legacy, escape(", ".join(notes)))
+    return table
+
+
+def summary(t, data: dict, extra: dict, width: int) -> list:
+    """The end-of-game summary: the winners and the rule that decided (a save that ended before the program asked
+    the humans' Legacy: who leads among the bots and the rule that decides), every player's final Legacy, and the
+    bots' Legacy round by round."""
+    from ..chart import series_rows
+
+    lines: list = ["", "[bold]" + escape(t("toc.picture.summary.title", round=data["round"])) + "[/bold]"]
+    bots = data["bots"]
+    decided = extra.get("final")
+    if decided:
+        lines.extend(_decided_lines(t, decided))
+        order = sorted(decided["scores"], key=lambda s: -decided["scores"][s])
+    else:
+        lines.extend(_undecided_lines(t, bots))
+        order = sorted(bots, key=lambda c: -bots[c]["legacy"]) + [f"human{n}" for n in range(1, extra["humans"] + 1)]
+    lines.append(_final_table(t, data, decided, order))
+    order = [c for c in order if c in bots]
     history = [h for h in extra["history"] if isinstance(h, dict)]
     if history and bots:
         rounds = [h["round"] for h in history]
