@@ -73,13 +73,23 @@ def lines(t, rows: list[dict], width: int) -> list[str]:
             continue
         out += wrapped(f"{date_text(when(row))}  {game_name(row['game'])}  {row['name']}", width, hang=4)
         out += wrapped(t("history.line.result", result=result_text(t, row)), width, indent=2, hang=4)
-        out += wrapped(t("history.line.seats", seats=" · ".join(kept(seat_score(t, s)) for s in row["seats"])), width,
-                       indent=2, hang=4)
+        out += wrapped(seats_line(t, row), width, indent=2, hang=4)
         setup = setup_text(t, row)
         if setup:
             out += wrapped(t("history.line.setup", setup=setup), width, indent=2, hang=4)
-        out += wrapped(t("history.line.time", time=time_text(t, row)), width, indent=2, hang=4)
+        if row.get("finished") or row.get("steps"):  # a game not started yet has no time to show
+            out += wrapped(t("history.line.time", time=time_text(t, row)), width, indent=2, hang=4)
     return out
+
+
+def seats_line(t, row: dict) -> str:
+    """The seats with their scores: final scores for a finished game, the scores so far for one in progress, and
+    no scores for one not started (every score is still 0)."""
+    if row.get("finished"):
+        return t("history.line.seats", seats=" · ".join(kept(seat_score(t, s)) for s in row["seats"]))
+    if not row.get("steps"):
+        return t("history.line.seats", seats=" · ".join(kept(seat_text(t, s)) for s in row["seats"]))
+    return t("history.line.so_far", seats=" · ".join(kept(seat_score(t, s)) for s in row["seats"]))
 
 
 def seat_score(t, seat: dict) -> str:
@@ -111,7 +121,10 @@ def option_value(value: Any) -> str:
 
 def time_text(t, row: dict) -> str:
     seconds = int(row.get("play_seconds") or 0)
-    played = duration_text(t, seconds) if seconds or row.get("seat_seconds") else t("history.untimed")
+    if seconds or row.get("seat_seconds"):
+        played = duration_text(t, seconds)
+    else:  # a save from before the clocks has none; a clocked game may not have reached its first minute
+        played = duration_text(t, 0) if row.get("timed", True) else t("history.untimed")
     parts = [played]
     waited = row.get("seat_seconds") or {}
     answering = [kept(f"{seat_text(t, s, with_bot=False)} {duration_text(t, waited[s['id']])}")
@@ -120,7 +133,8 @@ def time_text(t, row: dict) -> str:
         parts.append(t("history.answering", seats=", ".join(answering)))
     if row.get("breaks"):
         parts.append(t("history.breaks", n=row["breaks"]))
-    parts.append(t("history.steps", n=row.get("steps", 0)))
+    if row.get("finished"):  # a game in progress already says its steps in its result
+        parts.append(t("history.steps", n=row.get("steps", 0)))
     return " · ".join(parts)
 
 

@@ -69,6 +69,14 @@ def _draw_and_keep(env: Env, game_id: str, raw: dict, fixed: set[str], have: set
 
     overrides = read_overrides(env, game_id)
     seed = env.seed if env.seed is not None else secrets.randbelow(2**31)
+    empty = core.nothing_open(game_id, {**raw, "overrides": overrides}, fixed, have)
+    if empty is not None:  # nothing to draw: say why and how to get a draw; keep/redraw would change nothing
+        if not env.json:
+            env.out.print(env.t.render(empty))
+        env.seed = seed
+        drawn = draw(game_id, raw, fixed, have, seed, overrides)
+        drawn.pop("overrides", None)
+        return drawn
     ask = Ask("new.random", Msg("core.random.ask"), ONE_OF,
               (Choice("keep", Msg("core.random.keep")), Choice("redraw", Msg("core.random.redraw"))), default="keep")
     while True:

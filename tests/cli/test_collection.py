@@ -117,7 +117,7 @@ def test_random_draws_only_what_is_owned():
 
 def test_random_in_portuguese():
     r = tt("--lang", "pt-BR", "new", "anachrony", "--random", "--players", "2", "--seed", "4")
-    assert r.exit_code == 0 and "Montagem sorteada (semente 4)" in r.output and "Caminho" in r.output
+    assert r.exit_code == 0 and "Preparação sorteada (semente 4)" in r.output and "Caminho" in r.output
 
 
 def test_the_modules_question_marks_what_is_not_owned():
@@ -126,3 +126,23 @@ def test_the_modules_question_marks_what_is_not_owned():
     assert r.exit_code == 2 and "not in the collection" in r.output.replace("\n", " ")
     r = tt("new", "anachrony", "--players", "2", "--answer", "new.anachrony.modules=hypersync", "--seed", "1")
     assert r.exit_code == 0 and _save("anachrony-1")["options"]["modules"] == ["hypersync"]
+
+
+@pytest.mark.parametrize("args", [[], ["--powers", "4"], ["--powers", "khorne,nurgle,slaanesh"]])
+def test_chaos_random_with_nothing_open_says_so_and_asks_nothing(args):
+    """Seed 003, Preparação 1: each player plays one of the four Powers, so four Powers leave nothing to draw (and
+    Powers named with --powers neither): the table is told so and shown the 3-Power draw; keep/redraw is not asked."""
+    r = tt("new", "chaos", "--random", *args, "--seed", "5", "--answer", "new.random=redraw")
+    out = r.output.replace("\n", " ")
+    assert r.exit_code == 0, r.output
+    assert "nothing to draw" in out and "tabletop new chaos --random --powers 3" in out
+    assert "Random setup" not in out and "new.random" not in out
+    assert _save("chaos-1")["seed"] == 5  # the redraw answer changed nothing
+    r = tt("--lang", "pt-BR", "new", "chaos", "--random", *args, "--another", "--name", "pt")
+    assert "não há nada a sortear" in r.output.replace("\n", " ")
+
+
+def test_chaos_random_with_three_powers_still_draws_and_asks():
+    r = tt("new", "chaos", "--random", "--powers", "3", "--seed", "5")
+    assert "Random setup (seed 5)" in r.output and "nothing to draw" not in r.output
+    assert "new.random" in r.output.replace("\n", " ")

@@ -243,3 +243,40 @@ def test_stats_keep_apart_an_unknown_winner_a_shared_victory_and_nobody():
     assert against["plays"] == 3 and against["decided"] == 2 and against["human_wins"] == 1 and against["rate"] == 0.5
     assert entry["average_seconds"] == 1200 and entry["timed"] == 3
     assert kinds["toc:mat_a"]["series"] == [61, 30, 20]  # play by play, oldest first, for the chart
+
+
+def _block(text: str, name: str) -> str:
+    """The lines of one game in 'tabletop history' (up to the blank line that ends them), joined."""
+    start = text.index(f"  {name}\n")
+    end = text.find("\n\n", start)
+    return " ".join(text[start: end if end >= 0 else None].split())
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_history_of_games_not_finished(home, lang):
+    """A game in progress shows its scores as scores so far and its steps once (in the result, with the plural
+    right); a game not started yet says so and shows neither scores nor a time."""
+    from cli.i18n import Translator
+
+    t = Translator(lang)
+    assert tt("--lang", lang, "new", "chaos", "--seed", "3", "--name", "fresh", "--another").exit_code == 0
+    text = run("--lang", lang, "history").output
+    fresh = _block(text, "fresh")
+    assert t("history.not_started") in fresh and t("history.line.time", time="") .strip() not in fresh
+    assert t("history.line.seats", seats="Khorne · Nurgle · Tzeentch · Slaanesh") in fresh
+    going = _block(text, "toc-tonight")
+    steps = summaries(home)["toc-tonight"]["steps"]
+    assert t("history.in_progress", n=steps) in going
+    assert t("history.line.so_far", seats="").strip() in going
+    assert t("history.steps", n=steps) not in going.split(t("history.line.time", time="").strip())[-1]
+    assert t("history.in_progress", n=1) != t("history.in_progress", n=2).replace("2", "1")  # "1 step", not "1 steps"
+
+
+def test_a_clock_under_a_minute_is_not_zero():
+    from cli.i18n import Translator
+    from cli.played import duration_text
+
+    for lang in ("en", "pt-BR"):
+        t = Translator(lang)
+        assert duration_text(t, 59) == t("history.under_minute") and "0" not in duration_text(t, 59)
+        assert duration_text(t, 60) == t("history.minutes", m=1)

@@ -17,11 +17,11 @@ def test_redraw_then_keep_at_a_terminal(term_env, _tabletop_home):
 
     child = spawn(term_env, "new", "chaos", "--random", "--powers", "3", "--seed", "7", "--name", "r1")
     child.expect("Random setup \\(seed 7\\)")
-    child.expect("Keep this setup or draw again")
+    child.expect("Keep this random setup, or draw a new one")
     child.send(DOWN)
-    child.send("\r")  # draw again
+    child.send("\r")  # draw a new one
     child.expect(f"Random setup \\(seed {next_seed(7)}\\)")
-    child.expect("Keep this setup or draw again")
+    child.expect("Keep this random setup, or draw a new one")
     child.send("\r")  # Enter keeps it
     assert finish(child) == 0
     save = tomllib.loads((_tabletop_home / "games" / "r1" / "save.toml").read_text("utf-8"))
