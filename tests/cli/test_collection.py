@@ -146,3 +146,22 @@ def test_chaos_random_with_three_powers_still_draws_and_asks():
     r = tt("new", "chaos", "--random", "--powers", "3", "--seed", "5")
     assert "Random setup (seed 5)" in r.output and "nothing to draw" not in r.output
     assert "new.random" in r.output.replace("\n", " ")
+
+
+def test_toc_random_names_the_humans_colours_and_the_mats_in_the_tables_language():
+    """Seed 000, Preparação: the humans play the colours the bots leave; the AI mats by their names in the table's
+    language (the same names the component list and the setup steps then use)."""
+    from automata.toc.randomsetup import draw as toc_draw
+
+    drawn = toc_draw({"humans": 2, "bots": None}, set(), {"base", "age_of_iron_and_rust"}, 11)
+    bots = drawn["bots"].split(",")
+    r = tt("--lang", "pt-BR", "new", "toc", "--random", "--humans", "2", "--seed", "11")
+    out = " ".join(r.output.split())
+    from cli.i18n import Translator
+
+    t = Translator("pt-BR")
+    humans = [t(f"toc.colour.{c}") for c in ("green", "red", "blue", "yellow") if c not in bots]
+    assert len(humans) == 2 and all(h in out.split("os bots:")[0] for h in humans)
+    for mat in drawn["mats"].split(","):
+        assert t(f"toc.mat.{mat}") in out
+    assert "Pupienus and Balbinus" not in out
