@@ -59,6 +59,16 @@ def draw(game_id: str, raw: dict, fixed: set[str], have: set[str], seed: int, ov
     return core.draw(game_id, {**raw, "overrides": overrides}, fixed, have, seed)
 
 
+def show(env: Env, lines: list) -> None:
+    """The drawn setup, a line each, indented under its title; a long line wraps under its own start."""
+    from .played import print_lines, wrapped
+
+    for line in lines:
+        text = env.t.render(line)
+        lead = 2 + len(text) - len(text.lstrip())
+        print_lines(env, wrapped(text.strip(), env.out.width, indent=lead, hang=2))
+
+
 def _draw_and_keep(env: Env, game_id: str, raw: dict, fixed: set[str], have: set[str], q) -> dict:
     import secrets
 
@@ -86,8 +96,7 @@ def _draw_and_keep(env: Env, game_id: str, raw: dict, fixed: set[str], have: set
             raise CliError(env.t("core.random.error.cannot", game=game_id), Exit.USAGE) from None
         if not env.json:
             env.out.print(env.t("core.random.title", seed=seed))
-            for line in core.describe(game_id, drawn):
-                env.out.print("  " + env.t.render(line))
+            show(env, core.describe(game_id, drawn))
         said = env.t("core.random.default_keep")
         if q.ask(ask, None, "keep", "--answer new.random=redraw", said) == "keep":
             break

@@ -165,3 +165,18 @@ def test_toc_random_names_the_humans_colours_and_the_mats_in_the_tables_language
     for mat in drawn["mats"].split(","):
         assert t(f"toc.mat.{mat}") in out
     assert "Pupienus and Balbinus" not in out
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_a_long_drawn_line_wraps_under_its_own_start(lang):
+    """Radlands deals six camps to each player: at 60 columns the line wraps, and its continuation stays indented
+    under the draw (not at the left edge, where it would read as a new line)."""
+    from cli_checks import assert_fits
+
+    r = tt("--lang", lang, "new", "radlands", "--random", "--players", "Ana,Bruno", "--seed", "3", env={"COLUMNS": "60"})
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    start = next(i for i, l in enumerate(lines) if l.startswith("  Ana"))
+    end = next(i for i, l in enumerate(lines) if l.startswith("  Bruno"))
+    assert end - start > 1 and all(l.startswith("    ") for l in lines[start + 1:end])
+    assert_fits("\n".join(lines[start:end]), 60)
