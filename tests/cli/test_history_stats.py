@@ -280,3 +280,18 @@ def test_a_clock_under_a_minute_is_not_zero():
         t = Translator(lang)
         assert duration_text(t, 59) == t("history.under_minute") and "0" not in duration_text(t, 59)
         assert duration_text(t, 60) == t("history.minutes", m=1)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_stats_with_nothing_finished_say_what_is_in_progress_or_how_to_start(_tabletop_home, lang):
+    from cli.i18n import Translator
+
+    t = Translator(lang)
+    first = " ".join(run("--lang", lang, "stats", "chaos").output.split())
+    assert t("stats.start", game="chaos") in first and "GAME" not in first
+    assert tt("new", "chaos", "--seed", "1").exit_code == 0
+    assert tt("new", "radlands", "--players", "Ana,Bia", "--seed", "1").exit_code == 0
+    every = " ".join(run("--lang", lang, "stats").output.split())
+    assert every == f'{t("stats.none")} {t("stats.in_progress", n=2)}'
+    one = " ".join(run("--lang", lang, "stats", "radlands").output.split())
+    assert t("stats.in_progress", n=1) in one and t("stats.in_progress", n=1) != t("stats.in_progress", n=2)
