@@ -358,12 +358,17 @@ def test_the_qr_is_drawn_only_where_it_fits(monkeypatch, columns, drawn):
 
 
 def test_the_written_message_wraps_at_words(home, tmp_path):
-    """At 60 columns the message about the file is wrapped at words by the program (a terminal folding it would
-    start a line with a space or cut a word); only the link itself runs on unbroken."""
-    from cli_checks import assert_fits
+    """On a 60-column terminal the message about the file is wrapped at words by the program (a terminal folding
+    it would start a line with a space or cut a word); only the link itself runs on unbroken."""
+    pexpect = pytest.importorskip("pexpect")
+    import sys
 
-    r = tt("--game", FINISHED["radlands"], "export", "--bgstats", str(tmp_path / "r.bgsplay"), env={"COLUMNS": "60"})
-    assert r.exit_code == 0, r.output
-    message = r.stdout.split("https://")[0]
-    assert_fits(message, 60)
-    assert len(message.strip().splitlines()) > 2
+    env = {k: v for k, v in os.environ.items() if k not in ("TABLETOP_NO_PROMPT", "NO_COLOR", "COLUMNS")}
+    env.update(TABLETOP_HOME=str(home), TABLETOP_LANG="en", TERM="xterm")
+    child = pexpect.spawn(str(Path(sys.executable).with_name("tabletop")),
+                          ["--game", FINISHED["radlands"], "export", "--bgstats", "r.bgsplay"], cwd=str(tmp_path),
+                          env=env, encoding="utf-8", dimensions=(40, 60), timeout=30)
+    child.expect(pexpect.EOF)
+    message = child.before.replace("\r", "").split("https://")[0]
+    lines = [line for line in message.splitlines() if line.strip()]
+    assert len(lines) > 2 and all(len(line) <= 60 and not line.startswith(" ") for line in lines), lines
