@@ -29,20 +29,27 @@ def prepare(env: Env, game_id: str, raw: dict, random: bool, given: set[str], qu
 
     have = core.owned(game_id, read(env))
     if not random:
-        _refuse_missing(env, game_id, core.missing(game_id, raw, have))
+        _refuse_missing(env, game_id, core.missing(game_id, raw, have), have)
         return raw
-    _refuse_missing(env, game_id, [i for i in core.missing(game_id, {}, have)])  # the base game, before drawing
+    _refuse_missing(env, game_id, [i for i in core.missing(game_id, {}, have)], have)  # the base game, before drawing
     drawn = _draw_and_keep(env, game_id, raw, given | PLAYER_COUNT.get(game_id, set()), have, questions)
-    _refuse_missing(env, game_id, core.missing(game_id, drawn, have))  # a fixed option may still need something
+    _refuse_missing(env, game_id, core.missing(game_id, drawn, have), have)  # a fixed option may still need something
     return drawn
 
 
-def _refuse_missing(env: Env, game_id: str, items: list[str]) -> None:
+def _refuse_missing(env: Env, game_id: str, items: list[str], have: set[str]) -> None:
+    """Nothing starts without what the setup needs; the table is told what is missing, what of this game it owns
+    (what it can choose instead) and how to add the item."""
     if not items:
         return
+    from automata.core.collection import content
+
     names = ", ".join(env.t(f"core.collection.item.{game_id}.{i}") for i in items)
-    raise CliError(env.t("core.collection.error.not_owned", items=names, game=game_id, ids=" ".join(items)), Exit.USAGE,
-                   {"error": "not_owned", "game": game_id, "items": items})
+    owned = [i for i in content(game_id) if i in have]
+    said = " " + env.t("core.collection.error.owned", items=", ".join(env.t(f"core.collection.item.{game_id}.{i}")
+                                                                       for i in owned)) if owned else ""
+    text = env.t("core.collection.error.not_owned", items=names, game=game_id, ids=" ".join(items), owned=said)
+    raise CliError(text, Exit.USAGE, {"error": "not_owned", "game": game_id, "items": items, "owned": owned})
 
 
 def next_seed(seed: int) -> int:

@@ -180,3 +180,22 @@ def test_a_long_drawn_line_wraps_under_its_own_start(lang):
     end = next(i for i, l in enumerate(lines) if l.startswith("  Bruno"))
     assert end - start > 1 and all(l.startswith("    ") for l in lines[start + 1:end])
     assert_fits("\n".join(lines[start:end]), 60)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_a_refused_setup_names_what_of_the_game_is_owned(lang):
+    """An error says what is valid: refused for a module the table does not own, the table is told which items of
+    the game it does own (what it can pick instead), before how to add the missing one."""
+    from cli.i18n import Translator
+
+    t = Translator(lang)
+    tt("collection", "remove", "anachrony", "hypersync", "intrigues")
+    r = tt("--lang", lang, "new", "anachrony", "--players", "2", "--modules", "hypersync", "--seed", "3")
+    out = " ".join(r.output.split())
+    assert r.exit_code == 2
+    owned_part = out.split(t("core.collection.error.owned", items="").rstrip(". "))[1]
+    for item in ("neutronide", "quantum_loops"):
+        assert t(f"core.collection.item.anachrony.{item}") in owned_part
+    for item in ("hypersync", "intrigues"):
+        assert t(f"core.collection.item.anachrony.{item}") not in owned_part
+    assert out.index(t("core.collection.item.anachrony.neutronide")) < out.index("tabletop collection add anachrony hypersync")
