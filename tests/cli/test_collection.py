@@ -199,3 +199,20 @@ def test_a_refused_setup_names_what_of_the_game_is_owned(lang):
     for item in ("hypersync", "intrigues"):
         assert t(f"core.collection.item.anachrony.{item}") not in owned_part
     assert out.index(t("core.collection.item.anachrony.neutronide")) < out.index("tabletop collection add anachrony hypersync")
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_the_collection_keeps_the_games_order_and_wraps_under_each_item(lang):
+    """A removed item stays in its place (the game's order, not owned items first), and at 60 columns a long item
+    wraps under itself."""
+    from cli_checks import assert_fits
+
+    tt("collection", "remove", "anachrony", "neutronide")
+    r = tt("--lang", lang, "collection", env={"COLUMNS": "60"})
+    assert r.exit_code == 0, r.output
+    assert_fits(r.output, 60)
+    ids = [i for i in ("(future_imperfect)", "(neutronide)", "(hypersync)") if i in r.output]
+    assert [r.output.index(i) for i in ids] == sorted(r.output.index(i) for i in ids) and len(ids) == 3
+    lines = r.output.splitlines()
+    toc = next(i for i, l in enumerate(lines) if "Iron and Rust" in l)
+    assert lines[toc].startswith("  + ") and lines[toc + 1].startswith("    ")  # its continuation, under the item
