@@ -84,7 +84,8 @@ def show(env: Env) -> None:
 
     from .played import print_lines, wrapped
 
-    env.out.print(env.t("core.collection.file" if collection is not None else "core.collection.no_file", path=str(path)))
+    head = env.t("core.collection.file" if collection is not None else "core.collection.no_file", path=str(path))
+    print_lines(env, wrapped(head, env.out.width, hang=2))
     for game, row in games.items():
         env.out.print(env.t("core.collection.game", game=find_game(game).name))
         order = content(game)  # the game's own order, whether owned or not (a removed item stays in its place)
@@ -93,7 +94,8 @@ def show(env: Env) -> None:
             text = env.t(key, item=env.t(f"core.collection.item.{game}.{item}"), id=item)
             lead = len(text) - len(text.lstrip())  # a long line wraps under its item, not at the left edge
             print_lines(env, wrapped(text.strip(), env.out.width, indent=lead, hang=2))
-    env.out.print(env.t("core.collection.how", example="tabletop collection remove anachrony intrigues"))
+    how = env.t("core.collection.how", example="tabletop collection remove anachrony intrigues")
+    print_lines(env, wrapped(how, env.out.width, hang=2))
 
 
 @collection_app.command("add")
