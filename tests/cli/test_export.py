@@ -372,3 +372,20 @@ def test_the_written_message_wraps_at_words(home, tmp_path):
     message = child.before.replace("\r", "").split("https://")[0]
     lines = [line for line in message.splitlines() if line.strip()]
     assert len(lines) > 2 and all(len(line) <= 60 and not line.startswith(" ") for line in lines), lines
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+@pytest.mark.parametrize("name", [*FINISHED.values(), SOLO, UNFINISHED])
+def test_every_name_an_export_shows_is_rendered(home, tmp_path, name, lang):
+    """A seat the game names by a term (a Chaos Power, a Time of Crisis colour) is exported by its name in the
+    table's language, never as the term's reference ("@chaos.power.khorne"): in the JSON labels and, for a finished
+    game, the BG Stats players and roles."""
+    doc = json.loads(tt("--lang", lang, "--game", name, "export", "--json").stdout)
+    labels = [s["label"] for s in doc["seats"]]
+    assert all(label and not label.startswith("@") for label in labels), labels
+    if name == UNFINISHED:
+        return
+    r = tt("--lang", lang, "--game", name, "export", "--bgstats", str(tmp_path / "p.bgsplay"))
+    assert r.exit_code == 0, r.output
+    text = (tmp_path / "p.bgsplay").read_text("utf-8") + json.dumps(link_of(r.stdout))
+    assert '"@' not in text and "@chaos." not in text and "@toc." not in text
