@@ -14,8 +14,12 @@ from .env import CliError, Env, Exit
 from .played import (date_text, duration_text, find_game_id, game_name, kept, print_lines, result_text,
                      seat_text, summaries, when, wrapped)
 
-#: options the seats already show, or that only the program reads
-HIDDEN_OPTIONS = ("overrides", "modules", "names", "mats", "menu", "players", "powers", "bots", "humans", "opponent")
+#: options the seats already show, that only the program reads, or that a random setup drew (the camps dealt, the
+#: Paths and Leaders, the board side: no option of 'tabletop new' gives them)
+HIDDEN_OPTIONS = ("overrides", "modules", "names", "mats", "menu", "players", "powers", "bots", "humans", "opponent",
+                  "dealt", "paths", "board_side")
+#: options saved under another name than their 'tabletop new' option (Anachrony's --draws is saved as "random")
+FLAGS = {("anachrony", "random"): "draws"}
 
 
 def run(env: Env, finished: bool) -> None:
@@ -102,11 +106,12 @@ def seat_score(t, seat: dict) -> str:
 def setup_text(t, row: dict) -> str:
     """The modules, then the options the seats do not already show, written as the options of 'tabletop new'
     (``--emperor-rules``, ``--summoning line``): the same in every language."""
-    parts = [t("history.modules", modules=", ".join(row["modules"]))] if row.get("modules") else []
+    modules = ",".join(str(m).replace("_", "-") for m in row.get("modules") or [])  # as --modules takes them
+    parts = [f"--modules {modules}"] if modules else []
     for key, value in row.get("options", {}).items():
         if key in HIDDEN_OPTIONS or value in (None, "", [], {}, False):
             continue
-        flag = "--" + str(key).replace("_", "-")
+        flag = "--" + FLAGS.get((row.get("game"), key), str(key)).replace("_", "-")
         parts.append(flag if value is True else f"{flag} {option_value(value)}")
     return " · ".join(parts)
 

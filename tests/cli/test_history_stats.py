@@ -295,3 +295,24 @@ def test_stats_with_nothing_finished_say_what_is_in_progress_or_how_to_start(_ta
     assert every == f'{t("stats.none")} {t("stats.in_progress", n=2)}'
     one = " ".join(run("--lang", lang, "stats", "radlands").output.split())
     assert t("stats.in_progress", n=1) in one and t("stats.in_progress", n=1) != t("stats.in_progress", n=2)
+
+
+def test_the_setup_line_is_written_as_the_options_of_new(home):
+    """History writes a game's setup as 'tabletop new' takes it: modules as --modules a,b (hyphens), Anachrony's
+    app/table draws as --draws, and nothing a random setup drew (no option gives the dealt camps or the Paths)."""
+    assert tt("new", "radlands", "--random", "--players", "Ana,Bia", "--seed", "2", "--name", "drawn").exit_code == 0
+    assert tt("new", "anachrony", "--random", "--players", "2", "--seed", "2", "--name", "drawn-a").exit_code == 0
+    text = " ".join(run("history").output.split())
+    assert "--modules neutronide,hypersync,quantum-loops,intrigues" in text
+    assert "--draws app" in text and "--random app" not in text
+    for hidden in ("--dealt", "--paths", "--board-side"):
+        assert hidden not in text
+    import re
+
+    names = {"Anachrony": "anachrony", "Radlands": "radlands", "Time of Crisis": "toc", "Chaos in the Old World": "chaos"}
+    helps = {g: tt("new", g, "--help").output for g in names.values()}
+    for block in run("history").output.split("\n\n"):
+        game = next((g for n, g in names.items() if f"  {n}  " in block.splitlines()[0]), None)
+        setup = " ".join(l for l in block.splitlines() if l.strip().startswith("Setup:"))
+        for flag in re.findall(r"--[a-z][a-z-]+", setup):
+            assert game and flag in helps[game], (flag, game)
