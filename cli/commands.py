@@ -224,9 +224,15 @@ def status() -> None:
     session = saves.open_session(env)
     if env.json:
         env.json_extra["clock"] = saves.guarded(session, clock_data, session.save)
-    saves.guarded(session, game_cli(session.save.game).show_status, env, session)
-    if not env.json:
+        saves.guarded(session, game_cli(session.save.game).show_status, env, session)
+        return
+    from .pager import paged
+
+    def show() -> None:
+        saves.guarded(session, game_cli(session.save.game).show_status, env, session)
         saves.guarded(session, show_clock, env, session.save)  # game time and each seat's (issue 24)
+
+    paged(env, show)  # at a terminal, a status taller than the screen goes through the pager
 
 
 @core.command()
@@ -310,11 +316,9 @@ def log(
             env.out.print()
             rewound(row["n"])
 
-    if env.interactive() and len(rows) > 10:
-        with env.out.pager(styles=True):
-            show()
-    else:
-        show()
+    from .pager import paged
+
+    paged(env, show)  # at a terminal, a log taller than the screen goes through the pager
 
 
 def _when(at: str) -> str:
@@ -490,9 +494,11 @@ def rules(
     words: Optional[list[str]] = typer.Argument(None, help="Words in English or Portuguese: a topic, a card, a component."),
 ) -> None:
     """Look up a rule or a card: the topics of a game in the order of play, or the one your words name."""
+    from .pager import paged
     from .rules.command import run
 
-    run(current(), game, list(words or []))
+    env = current()
+    paged(env, lambda: run(env, game, list(words or [])))
 
 
 @data_app.command("check")

@@ -41,6 +41,8 @@ class TerminalPrompter:
                            fix=getattr(ask, "fixable", False)).unsafe_ask()
         elif ask.kind == ONE_OF:
             value = self._select(ask, question)
+        elif ask.kind == SEVERAL_OF and ask.min == ask.max == 1:  # exactly one to choose: a menu, not a checkbox
+            value = [self._select(ask, question)]  # stored as the question's list, so saves and replays stay the same
         elif ask.kind == SEVERAL_OF:
             value = self._checkbox(ask, question)
         elif ask.kind in (NUMBER, TEXT):

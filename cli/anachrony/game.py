@@ -52,9 +52,11 @@ def _new(
 def status_command() -> None:
     """Era, phase, the Quantum Loop offer, the Agenda table and each player's module state."""
     from .. import saves
+    from ..pager import paged
 
     env = current()
-    show_status(env, saves.open_game_session(env, "anachrony", "anachrony.error.not_anachrony"))
+    session = saves.open_game_session(env, "anachrony", "anachrony.error.not_anachrony")
+    paged(env, lambda: show_status(env, session))  # a long board through the pager at a terminal
 
 
 def register(app: typer.Typer) -> None:

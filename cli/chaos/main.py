@@ -36,9 +36,11 @@ new_app.command("chaos-in-the-old-world", hidden=True)(_new)
 def status_command() -> None:
     """Draw the board: corruption, tokens, figures and cards per region; VP, Threat, dial and power per Power."""
     from .. import saves
+    from ..pager import paged
 
     env = current()
-    show_status(env, saves.open_game_session(env, "chaos", "chaos.error.not_chaos"))
+    session = saves.open_game_session(env, "chaos", "chaos.error.not_chaos")
+    paged(env, lambda: show_status(env, session))  # a long board through the pager at a terminal
 
 
 def show_status(env, session) -> None:

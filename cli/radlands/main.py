@@ -126,8 +126,11 @@ def _refuse_queues_only(env, state: dict) -> None:
 def status_command() -> None:
     """The table as it lies: both tableaux facing each other (camps, damage, people, ready or not), the event queues
     beside the camps, water, hands and the deck; at the end, the winner, the rule and the camps turn by turn."""
+    from ..pager import paged
+
     env = current()
-    show_status(env, _session(env))
+    session = _session(env)
+    paged(env, lambda: show_status(env, session))  # a long board through the pager at a terminal
 
 
 def show_status(env, session) -> None:

@@ -198,11 +198,11 @@ def _plain(mat: dict) -> dict:
 
 
 def mat_command(
-    name: str = typer.Argument(..., metavar="NAME", help="The AI mat: maximinus, gordian or pupienus (ids and names, any case)."),
+    name: str = typer.Argument(..., metavar="NAME", help="The AI mat: maximinus, gordian or pupienus (ids and names, any case), or a bot's colour in the current game: red, blue, yellow, green."),
     edit: bool = typer.Option(False, "--edit", help="Transcribe your printed mat, circle by circle; saved for every new game."),
     restart: bool = typer.Option(False, "--restart", help="With --edit: forget the answers kept from an interrupted transcription."),
 ) -> None:
-    """Show an AI mat as printed: the three influence areas top to bottom, each track's circles, and the mode boxes."""
+    """Show an AI mat as printed: the three influence areas top to bottom, each track's circles, and the mode boxes; a bot's colour shows that bot's mat in the current game, with its pieces."""
     env = current()
     overrides = owner_overrides(env)
     data = toc_data(env, overrides)
@@ -235,13 +235,17 @@ def _current_bot(env, data, name: str):
         return None
     from .. import saves
 
+    mats = ", ".join(f"{env.t(f'toc.mat.{m}')} ({m})" for m in data.mat_ids)
     try:
         session = saves.open_game_session(env, "toc", "toc.error.not_toc")
-    except CliError:
-        return None
+    except CliError:  # a colour, but no Time of Crisis game to find its bot in: said, not read as a mat's name
+        raise _usage(env, "mat_colour_no_game", {"value": name, "valid": list(data.mat_ids)}, name=name, mats=mats) from None
     state = session.save.state
     if colour not in state.get("bots", {}):
-        return None
+        bots = ", ".join(env.t(f"toc.colour.{c}") for c in state.get("bots", {})) or env.t("toc.helpers.error.no_bots")
+        raise _usage(env, "mat_colour_no_bot", {"value": name, "bots": list(state.get("bots", {})),
+                                                 "valid": list(data.mat_ids)},
+                     colour=f"@toc.colour.{colour}", game=session.save.name, bots=bots, mats=mats)
     from automata.toc.game import data_of
 
     return colour, data_of(state), state["bots"][colour], session

@@ -51,9 +51,11 @@ new_app.command("time-of-crisis", hidden=True)(_new)
 def status_command() -> None:
     """Each bot's AI mat as laid out on the table (mode marker, tracks and pawns, cylinders, Ludi marker), Legacy and the Emperor; a summary once the game is over."""
     from .. import saves
+    from ..pager import paged
 
     env = current()
-    show_status(env, saves.open_game_session(env, "toc", "toc.error.not_toc"))
+    session = saves.open_game_session(env, "toc", "toc.error.not_toc")
+    paged(env, lambda: show_status(env, session))  # a long status through the pager at a terminal
 
 
 def status_data(session) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from rich.markup import escape
 AREA_STYLE = {"military": "red", "senate": "blue", "populace": "yellow"}  # the cylinders' colours (rules file §2.12)
 PAWN, CYLINDER, PROV = "●", "▮", "*"
 MIN_SIDE_BY_SIDE = 46  # the narrowest panel that holds a six-circle track and the Influence Point Track
+MIN_COMPACT = 40  # the narrowest panel of a bot's pieces only (the status): three side by side at 120 columns
 
 
 # --- what the picture needs beyond the status data ---------------------------------------------------------------
@@ -129,6 +130,52 @@ def bot_mat(t, colour: str, bot: dict, mat: dict, marked: set[str], *, emperor: 
     return Panel(Group(*parts), expand=True, padding=(0, 1))
 
 
+def bot_pieces(t, colour: str, bot: dict, mat: dict, marked: set[str], *, emperor: bool = False,
+               area_colours: dict | None = None):
+    """One bot in a few lines (issue 27 part 5): only what differs from the printed mat (the mode marker, each
+    area's pawn and cylinder, the Ludi marker); ``tabletop toc mat COLOUR`` draws the whole mat with them."""
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    from automata.toc.mat_edit import value_term
+
+    area_colours = area_colours or {}
+    style = _style(colour)
+    title = t("toc.picture.bot_title", colour=f"@toc.colour.{colour}", mat=f"@toc.mat.{bot['mat']}")
+    parts: list = [Text.from_markup(f"[bold {style}]{escape(title)}[/bold {style}]" if style else f"[bold]{escape(title)}[/bold]")]
+    facts = [t("toc.picture.legacy", legacy=bot["legacy"])]
+    if emperor:
+        facts.append(t("toc.picture.emperor_typed", type=f"@toc.emperor.type.{bot['emperor_type']}") if bot["emperor_type"]
+                     else t("toc.picture.emperor"))
+    facts.append(t("toc.picture.start", province=f"@toc.province.{bot['start']}"))
+    parts.append(Text.from_markup("[bold]" + escape(facts[0]) + "[/bold]" + escape(" · " + " · ".join(facts[1:]))))
+    side = t(f"toc.picture.side.{bot['marker']}")
+    box = mat.get("mode", {}).get(str(bot["mode"]))
+    if box:
+        cells = {role: _term(t, value_term(box[role])) + (PROV if f"mode.{bot['mode']}.{role}" in marked else "")
+                 for role in ("primary", "secondary")}
+        mode = t("toc.picture.compact.mode", box=bot["mode"], side=side, primary=cells["primary"], secondary=cells["secondary"])
+    else:
+        mode = t("toc.picture.compact.mode_portrait", side=side)
+    hanging = Table.grid()  # a long mode box wraps under its own text, not under the marker
+    hanging.add_column(no_wrap=True)
+    hanging.add_column()
+    hanging.add_row("◆ ", Text(mode))
+    parts.append(hanging)
+    for row, area in enumerate(mat["area_order"]):
+        a_style = _style(area_colours.get(area, AREA_STYLE[area]))
+        where = bot["cylinder"].get(area, "available")
+        place = t(f"toc.picture.compact.cylinder.{where}", n=bot["points"].get(area, 0))
+        line = t("toc.picture.compact.area", area=f"@toc.area.{area}", pawn=f"{PAWN}{bot['pawn'].get(area, 0)}",
+                 cylinder=f"{CYLINDER} {place}")
+        parts.append(Text.from_markup(_paint(line, a_style)))
+    if bot["ludi"]:
+        parts.append(Text(t("toc.picture.ludi_on")))
+    return Panel(Group(*parts), expand=True, padding=(0, 1))
+
+
 def _term(t, value) -> str:
     if isinstance(value, str) and value.startswith("@"):
         return t(value[1:])
@@ -232,23 +279,28 @@ def _influence_track(t, bot: dict, mat: dict, track_max: int, inner: int, area_c
 # --- the whole status --------------------------------------------------------------------------------------------
 
 
-def panels_width(width: int, count: int) -> tuple[int, int]:
+def panels_width(width: int, count: int, narrowest: int = MIN_SIDE_BY_SIDE) -> tuple[int, int]:
     """(panels per row, each panel's width): side by side when the width allows, stacked below it."""
-    per_row = max(1, min(count, width // MIN_SIDE_BY_SIDE))
+    per_row = max(1, min(count, width // narrowest))
     return per_row, min(width // per_row, 80)
 
 
-def bots_picture(t, data: dict, extra: dict, width: int, only: str | None = None, detail: bool = False):
-    """The bots' mats, side by side when the width allows, stacked below it."""
+def bots_picture(t, data: dict, extra: dict, width: int, only: str | None = None, detail: bool = False,
+                 compact: bool = False):
+    """The bots' mats (``compact``: only their pieces), side by side when the width allows, stacked below it."""
     from rich.table import Table
 
     colours = [only] if only else list(data["bots"])
     if not colours:
         return []
-    per_row, panel_w = panels_width(width, len(colours))
-    panels = [bot_mat(t, c, data["bots"][c], extra["mats"][c], extra["marked"][c], emperor=data["emperor"] == c,
-                      track_max=extra["track_max"], inner=panel_w - 4, detail=detail, area_colours=extra["area_colours"])
-              for c in colours]
+    per_row, panel_w = panels_width(width, len(colours), MIN_COMPACT if compact else MIN_SIDE_BY_SIDE)
+    if compact:
+        panels = [bot_pieces(t, c, data["bots"][c], extra["mats"][c], extra["marked"][c], emperor=data["emperor"] == c,
+                             area_colours=extra["area_colours"]) for c in colours]
+    else:
+        panels = [bot_mat(t, c, data["bots"][c], extra["mats"][c], extra["marked"][c], emperor=data["emperor"] == c,
+                          track_max=extra["track_max"], inner=panel_w - 4, detail=detail, area_colours=extra["area_colours"])
+                  for c in colours]
     rows = []
     for i in range(0, len(panels), per_row):
         grid = Table.grid(padding=(0, 0))
@@ -260,8 +312,17 @@ def bots_picture(t, data: dict, extra: dict, width: int, only: str | None = None
     return rows
 
 
-def legend(t, data: dict, extra: dict, only: str | None = None) -> list[str]:
-    """The symbols, and the PROVISIONAL values in words with the command that replaces them."""
+def legend(t, data: dict, extra: dict, only: str | None = None, compact: bool = False) -> list[str]:
+    """The symbols, and the PROVISIONAL values in words with the command that replaces them; ``compact``: the
+    command that draws each bot's whole mat."""
+    if compact:
+        lines = [escape(t("toc.picture.compact.legend", pawn=PAWN, cylinder=CYLINDER)),
+                 escape(_whole_mat(t, list(data["bots"])))]
+        mats = sorted({data["bots"][c]["mat"] for c in data["bots"] if extra["marked"].get(c)})
+        if mats:
+            lines.append("[yellow]" + escape(t("toc.picture.provisional", star=PROV, mats=", ".join(mats),
+                                                command="tabletop toc mat NAME --edit")) + "[/yellow]")
+        return lines
     letters = " · ".join(t("toc.picture.letter_legend", letter=t(f"toc.picture.letter.{a}"), area=f"@toc.area.{a}")
                          for a in ("military", "senate", "populace"))
     lines = [escape(t("toc.picture.legend", pawn=PAWN, cylinder=CYLINDER, event=_circled(2))),
@@ -271,6 +332,15 @@ def legend(t, data: dict, extra: dict, only: str | None = None) -> list[str]:
         lines.append("[yellow]" + escape(t("toc.picture.provisional", star=PROV, mats=", ".join(mats),
                                             command="tabletop toc mat NAME --edit")) + "[/yellow]")
     return lines
+
+
+def _whole_mat(t, colours: list[str]) -> str:
+    """The command that draws a bot's whole mat, with the first bot's colour in the table's language."""
+    names = [t(f"toc.colour.{c}") for c in colours]
+    command = f"tabletop toc mat {names[0]}"
+    if len(names) == 1:
+        return t("toc.picture.compact.whole_mat_one", command=command)
+    return t("toc.picture.compact.whole_mat", command=command, others=", ".join(names[1:]))
 
 
 def show(env, data: dict, extra: dict) -> None:
@@ -289,16 +359,18 @@ def show(env, data: dict, extra: dict) -> None:
         who = t("toc.emperor.nobody" if emperor == "none" else "toc.emperor.a_human")
     if data["emperor_type"]:
         who = t("toc.status.emperor_typed", who=who, type=f"@toc.emperor.type.{data['emperor_type']}")
-    out.print("[bold]" + escape(t("toc.status.title", name=data["name"], round=data["round"], emperor=who)) + "[/bold]")
+    title = (t("toc.status.title_no_emperor", name=data["name"], round=data["round"]) if emperor == "none"
+             else t("toc.status.title", name=data["name"], round=data["round"], emperor=who))
+    out.print("[bold]" + escape(title) + "[/bold]")
     if data["over"]:
         for line in summary(t, data, extra, width):
             out.print(line)
     if not data["bots"]:
         out.print(escape(t("toc.picture.no_bots_yet")))
-    for row in bots_picture(t, data, extra, width):
+    for row in bots_picture(t, data, extra, width, compact=True):  # the whole mats: 'tabletop toc mat COLOUR'
         out.print(row)
     if data["bots"]:
-        for line in legend(t, data, extra):
+        for line in legend(t, data, extra, compact=True):
             out.print(line)
     out.print(escape(t("toc.picture.humans", n=extra["humans"])))
     out.print(escape(t("toc.status.cards", option="@toc.cards_option." + data["cards"])))

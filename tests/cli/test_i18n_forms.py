@@ -78,7 +78,7 @@ def test_named_examples():
     )
     assert t("chaos.summon.moved", power="@chaos.power.tzeentch", figure="@chaos.figure.cultist", name="Acolyte",
              origin="@chaos.region.the_empire", region="@chaos.region.the_badlands", cost=1, pp=4) == (
-        "Tzeentch: mova um cultista (Acolyte) do Império para as Terras Ermas; pague 1, restam 4 de Poder."
+        "Tzeentch: mova um cultista (Acolyte) do Império para as Terras Ermas; pague 1; Poder restante: 4."
     )
 
 

@@ -215,7 +215,12 @@ def inline_commands() -> list[str]:
 def test_every_command_in_the_text_runs(home, tmp_path):
     answers = tmp_path / "answers.toml"
     answers.write_text("\n".join(f'"chaos.setup.{n}" = "yes"' for n in range(1, 9)), encoding="utf-8")
-    for command in GAMES.values():
+    for game, command in GAMES.items():
+        if game == "toc":  # set up, so that its bots' mats exist ('tabletop toc mat red'): the scripted table plays it
+            from serve_saves import make_save
+
+            make_save("toc", "rome", steps=30)
+            continue
         assert tabletop(*shlex.split(command)[1:]).exit_code == 0, command
     assert tabletop("use", "friday").exit_code == 0
     assert tabletop("play", "--steps", "4", "--answers", str(answers)).exit_code == 0  # steps for 'undo 3'
@@ -276,7 +281,138 @@ def test_every_id_of_the_readme_answers_example_is_asked(home, tmp_path):
     marker = "never asked in this run"
     assert marker in Translator("en")("core.play.unused_answers", n=1, ids="x")
     assert marker not in result.output, result.output
+    # every id was answered from the file, a list once per value (issue 27 part 2: a list's later values unused
+    # would be a stale example too)
+    import json
+    from collections import Counter
+
+    log = json.loads(tabletop("--json", "log").stdout)
+    used = Counter(r["id"] for e in log["entries"] for r in e["records"] if r["source"] == "answers")
+    for qid, value in example.items():
+        assert used[qid] == (len(value) if isinstance(value, list) else 1), (qid, used[qid])
     # and the check can fail: a stale id is named
     answers.write_text(tomli_w.dumps({"chaos.summon.khorne": "pass"}), encoding="utf-8")
     again = tabletop("play", "--answers", str(answers))
     assert marker in again.output and "chaos.summon.khorne" in again.output
+
+
+# --- what each example prints (issue 27 part 2) ---------------------------------------------------------------------
+
+NEW_GAME = r"New game '[\w-]+' \("  # 'tabletop new …': the save is made and named
+STOPPED = r"Stopped at question '[\w.]+'"  # 'play' without a terminal: stops at a question, named
+# Every README command example (as the README writes it) -> a line its output must hold (a regular expression), for
+# every concrete form it stands for: a changed output fails here until the README or this table says the new line.
+EXPECTED = {
+    "tabletop new chaos": NEW_GAME + "Chaos in the Old World\\)",
+    "tabletop play": STOPPED,
+    "tabletop new chaos --powers khorne,nurgle,tzeentch --name friday": r"New game 'friday' \(Chaos in the Old World\)",
+    "tabletop play --steps 1": r"Summoning phase|" + STOPPED,
+    "tabletop status --json": r'^\{"ok": true, "name": "friday", "game": "chaos"',
+    "tabletop log --last 5": r"^\s+\d+  Setup step \d",
+    "tabletop undo 3": r"Took back 3 steps of 'friday'\. The dice of a redone step stay the same\.",
+    "tabletop fix --list --json": r'^\{"ok": true, "game": "[\w-]+", "fields": \[',
+    "tabletop games": r"^\* friday +chaos",
+    "tabletop use friday": r"'friday' is now the current game\.",
+    "tabletop serve --lan": r"Show the current game read-only on every phone at the table",
+    "tabletop rules chaos desolacao": r"^Placing corruption and ruining a region",
+    "tabletop data check chaos": r"^chaos: \d+ values to confirm against your components\.",
+    "tabletop new chaos --powers khorne,nurgle,tzeentch,slaanesh": NEW_GAME + "Chaos in the Old World\\)",
+    "tabletop chaos battle 5": r"^5 battle dice: [1-6]( [1-6]){4}$",
+    "tabletop chaos odds 8 --at-least 4": r"^Odds for 8 battle dice",
+    "tabletop chaos domination 'the empire' --figures khorne=3 --cards khorne=2 --figures nurgle=2 --resistance-mod -1":
+        r"^Domination in The Empire: resistance 4, conquest value 5$",
+    "tabletop chaos ruination kislev --card 2 --tokens khorne=6,nurgle=4,slaanesh=4 --placed nurgle":
+        r"^Ruination of Kislev with Ruination card 2: ruiner VP 4, 1st place 9 VP, 2nd place 4 VP$",
+    "tabletop chaos status": r"^Chaos in the Old World — [\w-]+, round 1$",
+    "tabletop new toc --humans 1 [--bots red,blue,yellow] --cards fixed|variable|selective [--emperor-rules] "
+    "[--mats maximinus,gordian,pupienus]": NEW_GAME + "Time of Crisis\\)",
+    "tabletop new radlands [--first-game] [--players Ana,Bruno] [--track full|queues]": NEW_GAME + "Radlands\\)",
+    "tabletop new anachrony --players 1..4 [--modules neutronide,hypersync,quantum-loops,intrigues|all] "
+    "[--draws app|table] [--names Ana,Bia,Caio] [--random]": NEW_GAME + "Anachrony\\)",
+    "tabletop collection remove anachrony intrigues": r"^Not owned now \(anachrony\): Future Imperfect: Intrigues of the Council\.$",
+    "tabletop collection add anachrony intrigues": r"^Owned now \(anachrony\): Future Imperfect: Intrigues of the Council\.$",
+    "tabletop new chaos --random --powers 3": r"^\s+Powers in play: \w+, \w+, \w+\.$",
+    "tabletop new radlands --random": r"^\s+Player A is dealt: [^()]+ \(keeps 3 of them, chosen at setup\)\.$",
+    "tabletop setup-list chaos --powers khorne,nurgle,tzeentch": r"^Chaos in the Old World: take these out of the box$",
+    "tabletop setup-list toc --humans 2": r"^Time of Crisis: take these out of the box$",
+    "tabletop history --finished": r"^No finished games yet\.$",
+    "tabletop history --game anachrony": r"^No saved games yet\. Start one with 'tabletop new GAME'\.$",
+    "tabletop stats chaos": r"^No finished game of Chaos in the Old World yet: 'tabletop history' lists the saved games\.$",
+    "tabletop export --json": r'^\{"schema": "tabletop-companion/game", "version": 1, "name": "friday", "game": "chaos"',
+    "tabletop collection --json": r'^\{"ok": true, "file": ".+collection\.toml", "exists": (true|false), "games": \{"chaos"',
+    "tabletop anachrony status [--json]": r"^[\w-]+: Era 0 of \d, setup$|^\{\"ok\": true, \"name\": \"[\w-]+\", \"game\": \"anachrony\"",
+    "tabletop new anachrony --players 1 --opponent chronobot|chronossus [--difficulty A,B=N] [--edition current|first] "
+    "[--modules …]": NEW_GAME + "Anachrony\\)",
+}
+
+
+def test_every_command_example_has_its_expected_line():
+    """A new or changed README example fails until its expected output line is written in EXPECTED."""
+    examples = {c for _, commands in sections() for c in commands}
+    assert examples == set(EXPECTED), (sorted(examples - set(EXPECTED)), sorted(set(EXPECTED) - examples))
+
+
+@pytest.mark.parametrize("title,commands", [pytest.param(t, c, id=t) for t, c in sections()])
+def test_every_command_example_prints_its_expected_line(home, tmp_path, title, commands):
+    import tomli_w
+
+    answers = tmp_path / "answers.toml"
+    answers.write_text(tomli_w.dumps({**{f"chaos.setup.{n}": "yes" for n in range(1, 9)}, **answers_example()}),
+                       encoding="utf-8")
+    for line in commands:
+        for command in PREPARE.get(line, []) + concrete(line):
+            args = shlex.split(command)[1:]
+            if args[0] in SKIPPED:
+                args = [args[0], "--help"]
+            if args[0] == "play":
+                args += ["--answers", str(answers)]
+            result = tabletop(*args)
+            if command not in concrete(line):
+                continue  # a preparing command
+            assert re.search(EXPECTED[line], result.output, re.MULTILINE), \
+                f"{title}: {command}: no line matches {EXPECTED[line]!r}:\n{result.output[:2000]}"
+
+
+# --- the install and test commands, as written ------------------------------------------------------------------
+
+ROOT = README.parent
+
+
+def readme_command(after: str) -> str:
+    """The one line of the ```sh block that follows the README sentence beginning with ``after``."""
+    text = README.read_text(encoding="utf-8")
+    block = text[text.index(after):]
+    return re.search(r"```sh\n(.+)\n```", block).group(1)
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    """`.ci/run` ends with the README's test command, character for character."""
+    command = readme_command("Install and run the tests")
+    ci = [line for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+          if line.strip() and not line.lstrip().startswith("#")]
+    assert ci[-1] == command, (ci[-1], command)
+    assert "pytest" in command and "'.[test]'" in command
+
+
+def test_the_install_command_runs_as_written(tmp_path):
+    """The README's install line, run by a shell in a copy of the repository's files without a terminal: it installs,
+    starts a Chaos game and 'play' stops at the first question, saying how to answer it (exit 2)."""
+    import subprocess
+
+    command = readme_command("Install and start a game")
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout.split(b"\0")
+    copy = tmp_path / "clone"
+    for name in filter(None, files):
+        source = ROOT / name.decode()
+        if source.is_file():
+            target = copy / name.decode()
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(source.read_bytes())
+    env = {k: v for k, v in __import__("os").environ.items() if not k.startswith(("VIRTUAL_ENV", "PYTHONPATH"))}
+    env.update(TABLETOP_HOME=str(tmp_path / "home"), TABLETOP_LANG="en")
+    result = subprocess.run(["bash", "-c", command], cwd=copy, env=env, capture_output=True, text=True,
+                            stdin=subprocess.DEVNULL, timeout=600)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert re.search(r"New game 'chaos-1' \(Chaos in the Old World\)", result.stdout), result.stdout
+    said = result.stdout + result.stderr  # the stop at a question is said on stderr
+    assert "Stopped at question 'chaos.setup.1'" in said and "--answer chaos.setup.1=VALUE" in said

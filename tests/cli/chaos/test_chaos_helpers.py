@@ -301,7 +301,7 @@ def test_portuguese_terms():
     result = run("--lang", "pt-BR", "chaos", "domination", "o império", "--figures", "khorne=6")
     assert "Supremacia" in result.stdout and "PV" in result.stdout
     result = run("--lang", "pt-BR", "--seed", "2", "chaos", "battle", "3")
-    assert "IMPACTOS" in result.stdout
+    assert "Impactos:" in result.stdout
     result = run("--lang", "pt-BR", "chaos", "odds", "2")
     assert "41,6667%" in result.stdout
 

@@ -135,7 +135,7 @@ def test_camp_damage_and_readiness_are_words_and_symbols():
     assert "● undamaged" in text and "◐ damaged" in text and "✖ destroyed" in text
     assert "not ready" in text and "ready" in text
     pt = render(made_state(), 80, "pt-BR")
-    assert "◐ danificado" in pt and "✖ destruído" in pt and "não pronta" in pt and "pronto" in pt
+    assert "◐ danificado" in pt and "✖ destruído" in pt and "carta não pronta" in pt and "carta pronta" in pt
 
 
 def test_a_moved_juggernaut_stands_where_it_is_with_its_people_behind():

@@ -355,3 +355,21 @@ def test_mat_of_a_bot_colour_in_the_current_game_shows_its_pieces(tmp_path):
     shown = run("toc", "mat", "red")
     assert shown.exit_code == 0 and "●" in shown.output and "Maximinus Thrax" in shown.output
     assert run("toc", "mat", "purple").exit_code == 2  # neither a mat nor a colour: refused with the valid names
+
+
+def test_mat_of_a_colour_without_its_bot_says_so_and_names_the_mats(tmp_path):
+    """Issue 27 part 5: `toc mat COLOUR` is the whole mat of a bot; a colour with no such bot (none placed yet, a
+    colour nobody plays, no Time of Crisis game current) is said as that, in the table's language, not as an unknown
+    mat; the AI mats by name still work."""
+    assert run("toc", "mat", "red").exit_code == 2
+    data = json.loads(run("--json", "toc", "mat", "red").stdout)
+    assert data["error"] == "mat_colour_no_game" and "gordian_iii" in data["valid"]
+    assert run("new", "toc", "--humans", "1", "--bots", "red,blue", "--name", "two").exit_code == 0
+    before = run("toc", "mat", "red")
+    assert before.exit_code == 2 and "'two' has no red bot on the table (its bots: none placed yet)" in before.output
+    run("--answers", answers_file(tmp_path, {f"toc.setup.{n}": "yes" for n in range(1, 10)}), "play", "--steps", "9")
+    assert run("toc", "mat", "red").exit_code == 0
+    green = run("--lang", "pt-BR", "toc", "mat", "verde")
+    assert green.exit_code == 2 and "'two' não tem bot verde na mesa (os bots: " in green.output
+    assert "vermelho" in green.output and "azul" in green.output
+    assert run("toc", "mat", "gordian").exit_code == 0

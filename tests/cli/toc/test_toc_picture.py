@@ -47,6 +47,15 @@ def render(state: dict, width: int, lang: str = "en", what=show_status) -> str:
     return draw(what, state, width, lang, name="toc-1")
 
 
+def show_red_mat(env, session) -> None:
+    """What `tabletop toc mat red` draws: the red bot's whole mat with its pieces."""
+    picture.show_bot(env, "red", status_data(session), picture.inputs(session.save.state))
+
+
+def render_mat(state: dict, width: int, lang: str = "en") -> str:
+    return render(state, width, lang, what=show_red_mat)
+
+
 _VOCAB: dict[str, set[str]] = {}
 
 
@@ -120,10 +129,29 @@ def test_mid_game_and_finished_pictures_fit_every_width_without_cut_words(seed):
 def test_bots_side_by_side_when_the_width_allows_stacked_below_it():
     _, final = play(5, set(), rounds=1)
     assert len(final["bots"]) == 3
-    titles = {w: [line for line in render(final, w).splitlines() if "bot —" in line] for w in (60, 120, 160)}
+    titles = {w: [line for line in render(final, w).splitlines() if "bot —" in line] for w in (60, 80, 120)}
     assert len(titles[60]) == 3  # stacked: one title per line
-    assert sum(line.count("bot —") for line in titles[120]) == 3 and any(line.count("bot —") == 2 for line in titles[120])
-    assert any(line.count("bot —") == 3 for line in titles[160])
+    assert any(line.count("bot —") == 2 for line in titles[80])
+    assert any(line.count("bot —") == 3 for line in titles[120])  # the status's short panels: three at 120 columns
+
+
+def test_status_shows_only_what_differs_from_the_printed_mat_and_names_the_whole_mat_command():
+    """Issue 27 part 5: a 3-bot status at 80 columns is short (each bot: the mode marker, each area's pawn and
+    cylinder), not three near-identical mats; the whole mat is one command away."""
+    _, final = play(5, set(), rounds=1)
+    t = Translator("en")
+    text = render(final, 80)
+    assert len(text.splitlines()) <= 45
+    assert "Mode boxes:" not in text and "Influence Point Track (0 box first)" not in text  # no drawn mat
+    assert "Each bot's whole mat with its pieces: 'tabletop toc mat red' (or yellow, blue)." in " ".join(text.split())
+    for colour, bot in final["bots"].items():
+        for area, n in bot["pawn"].items():
+            where = t(f"toc.picture.compact.cylinder.{bot['cylinder'][area]}", n=bot["points"][area])
+            line = t("toc.picture.compact.area", area=f"@toc.area.{area}", pawn=f"{picture.PAWN}{n}",
+                     cylinder=f"{picture.CYLINDER} {where}")
+            assert line in text, (colour, line)
+    mats = render(final, 80, what=lambda env, s: picture.show_bot(env, "blue", status_data(s), picture.inputs(final)))
+    assert "Mode boxes:" in mats and "Influence Point Track (0 box first)" in mats
 
 
 def test_json_status_is_unchanged_by_the_picture():
@@ -157,7 +185,7 @@ def panel_lines(text: str) -> list[str]:
 def test_setup_pieces_marker_on_the_portrait_box_pawns_on_zero_cylinders_available():
     """Seed, Preparação step 4: mode marker portrait side up on the portrait box, a pawn on each "0" circle,
     three cylinders in Available Cylinders."""
-    text = render(one_bot_state(), 80)
+    text = render_mat(one_bot_state(), 80)
     assert "[portrait ◆ portrait side]" in text
     circle_rows = [line for line in panel_lines(text) if line.startswith("circle")]
     assert len(circle_rows) == 3 and all(row.split()[1] == "●0" for row in circle_rows)
@@ -170,7 +198,7 @@ def test_cylinders_in_the_upper_and_lower_boxes_under_the_pawn_and_on_the_track(
     box under the pawn of its area; then onto the Influence Point Track; the "0" box once spent."""
     state = one_bot_state(mode=2, marker="plus2", pawn={"military": 2, "senate": 0, "populace": 0},
                           cylinder={"military": "upper", "senate": "lower", "populace": "available"})
-    lines = panel_lines(render(state, 80))
+    lines = panel_lines(render_mat(state, 80))
     areas = [i for i, line in enumerate(lines) if line.startswith(("Military", "Senate", "Populace"))]
     military = lines[areas[0]:areas[0] + 5]
     upper = military[3].split()
@@ -181,7 +209,7 @@ def test_cylinders_in_the_upper_and_lower_boxes_under_the_pawn_and_on_the_track(
     assert "[2 ◆ +2 side]" in "\n".join(lines)
     state = one_bot_state(mode=1, cylinder={"military": "track", "senate": "zero", "populace": "available"},
                           points={"military": 5, "senate": 0, "populace": 0})
-    lines = render(state, 80).splitlines()
+    lines = render_mat(state, 80).splitlines()
     i = next(n for n, line in enumerate(lines) if "Influence Point Track" in line)
     numbers, marks = lines[i + 1], lines[i + 2]
     assert numbers.split("│")[1].split()[:6] == ["0", "1", "2", "3", "4", "5"]
@@ -194,7 +222,7 @@ def test_ludi_marker_and_emperor_shown_in_words():
     state = one_bot_state(ludi=True, emperor_type="senate")
     state["emperor"] = "red"
     for lang in LANGS:
-        text = render(state, 60, lang).replace("\n", " ").replace("│", " ")
+        text = render_mat(state, 60, lang).replace("\n", " ").replace("│", " ")
         t = Translator(lang)
         assert " ".join(t("toc.picture.ludi_on").split()[:3]) in " ".join(text.split())
         assert t("toc.emperor.type.senate") in text
@@ -202,9 +230,9 @@ def test_ludi_marker_and_emperor_shown_in_words():
 
 def test_provisional_values_are_starred_and_said_in_words():
     """Rules file §3.0: provisional values are marked; the legend says PROVISIONAL and the command that replaces them."""
-    text = render(one_bot_state(), 120)
+    text = render_mat(one_bot_state(), 120)
     assert "2*" in text and "PROVISIONAL" in text and "tabletop toc mat NAME --edit" in text
-    text_pt = render(one_bot_state(), 120, "pt-BR")
+    text_pt = render_mat(one_bot_state(), 120, "pt-BR")
     assert "PROVISÓRIO" in text_pt
 
 
@@ -224,7 +252,7 @@ def test_owner_values_are_not_starred(_tabletop_home):
     extra = picture.inputs(state)
     if extra["marked"]["red"]:
         pytest.skip(f"this override shape leaves {sorted(extra['marked']['red'])[:3]} provisional")
-    text = render(state, 80)
+    text = render_mat(state, 80)
     assert "PROVISIONAL" not in text and "*" not in text
 
 
@@ -262,7 +290,7 @@ def test_summary_of_a_finished_game_at_every_width():
         text = render(final, width, what=show_summary)
         check_picture(text, width, "en", {"bots": {}})
         best = max(b["legacy"] for b in final["bots"].values())
-        assert f"with {best}." in text or "tied" in text
+        assert f"with {best}." in " ".join(text.split()) or "tied" in text
         assert "Determining the Winner" in " ".join(text.split())
         assert t("toc.human", n=1) in text and "?" in text
         assert "rounds 1 to 5" in text
@@ -280,7 +308,7 @@ def test_old_save_without_history_shows_the_summary_without_the_chart():
     _, final = play(4, set(), rounds=2)
     del final["legacy_history"]
     text = render(final, 80, what=show_summary)
-    assert "Most Legacy among the bots" in text and "no round-by-round Legacy" in text
+    assert "The bot with the most Legacy is" in text and "no round-by-round Legacy" in text
     assert not any(ch in text for ch in "▁▂▃▄▅▆▇█")
 
 
@@ -290,7 +318,7 @@ def test_tied_bots_are_named_together():
     state["bot_order"] = ["red", "blue"]
     state["over"] = True
     text = render(state, 80, what=show_summary)
-    assert "tied: red, blue with 12" in text
+    assert "are tied: red, blue, with 12" in text
 
 
 # -- the command line ----------------------------------------------------------------------------------------------
@@ -313,7 +341,7 @@ def test_mat_colour_in_a_game_draws_that_bots_mat_and_play_ends_with_the_summary
     make_save("toc", "done", steps=3000, seed=6)
     result = runner.invoke(cli.main.app, ["--game", "done", "play"])
     assert result.exit_code == 0, result.output
-    assert "The game is over (round" in result.output and "Most Legacy among the bots" in result.output
+    assert "The game is over (round" in result.output and "The bot with the most Legacy is" in result.output
 
 
 # -- stored snapshots (exact) --------------------------------------------------------------------------------------
@@ -328,6 +356,7 @@ def test_snapshot_one_bot_at_60_columns():
                           cylinder={"military": "track", "senate": "zero", "populace": "available"},
                           points={"military": 6, "senate": 0, "populace": 0})
     snapshot("toc_one_bot_60.txt", render(state, 60))
+    snapshot("toc_one_bot_mat_60.txt", render_mat(state, 60))
 
 
 def test_snapshot_summary_at_60_columns():

@@ -33,9 +33,9 @@ def test_ctrl_c_then_resume(term_env, _tabletop_home):
     assert not (_tabletop_home / "overrides" / "toc.toml").exists()
     child = spawn(term_env, "--lang", "pt-BR", "toc", "mat", "pupienus", "--edit")
     child.expect("Continuando de onde parou: 2 resposta")
-    child.expect("círculo 0: o número maior à esquerda da caixa de baixo")  # the next question, not the first
+    child.expect("círculo 0: o número maior à esquerda da caixa inferior")  # the next question, not the first
     child.sendline("2")
-    child.expect("círculo 0: o número pequeno circulado à esquerda da caixa de cima")
+    child.expect("círculo 0: o número pequeno circulado à esquerda da caixa superior")
     child.close(force=True)  # the terminal goes away
     kept = tomllib.loads(draft(_tabletop_home).read_text(encoding="utf-8"))["answers"]
     assert kept[f"toc.mat.{MAT}.senate.0.secondary"] == 2 and len(kept) == 3
