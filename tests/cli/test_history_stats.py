@@ -316,3 +316,12 @@ def test_the_setup_line_is_written_as_the_options_of_new(home):
         setup = " ".join(l for l in block.splitlines() if l.strip().startswith("Setup:"))
         for flag in re.findall(r"--[a-z][a-z-]+", setup):
             assert game and flag in helps[game], (flag, game)
+
+
+def test_the_winner_mark_has_no_gender_in_portuguese():
+    """A seat may be Ana or Bruno, a Power or a bot: the Portuguese winner mark must fit all of them, so it is a
+    verb ("venceu"), not the masculine noun "vencedor"."""
+    from cli.i18n import Translator
+
+    text = Translator("pt-BR")("history.seat_won", seat="Ana")
+    assert "Ana" in text and "venceu" in text and "vencedor" not in text
