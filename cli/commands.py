@@ -100,8 +100,11 @@ def _run_steps(env, steps, apply_step, game_id, not_this_game, used: dict) -> No
 
             from .phonewait import PhoneSeats
 
-            source = ChainedSource(source, PhoneSeats(session, used["here"]),
-                                   RuleHelp(TerminalPrompter(env.t), env, session.save.game,
+            phones = PhoneSeats(session, used["here"])
+            prompter = TerminalPrompter(env.t)
+            prompter.watch = phones.watch  # a seat's page that opens while its question is asked here takes it
+            source = ChainedSource(source, phones,
+                                   RuleHelp(prompter, env, session.save.game,
                                                     lambda: (session.save.pending or {}).get("step"),
                                                     FixAtQuestion(env, session)))
         # after a correction at a question, or a phone's answer, the step's lines already shown are not repeated

@@ -10,6 +10,9 @@ the question, and waits:
   and goes on;
 - Enter at the terminal (or the phone's page closing, or the server stopping): the question is asked here instead,
   as always;
+- a phone that opens its page while its seat's question is already asked here: the prompter notices it (it looks at
+  the phones file while it waits, ``PhoneSeats.watch``), lets go of the question and hands it over as above; a
+  phone that was already open when the question came back here (Enter) does not take it again;
 - Ctrl-C stops 'play' as at any question; the step keeps its answers.
 
 Off-terminal (answers given with ``--answer``, ``--json``) nothing changes: a question without an answer stops
@@ -46,23 +49,58 @@ class PhoneSeats:
         self.here = here  # question ids the table chose to answer at the terminal
 
     def answer(self, ask):
-        from automata.core.seats import question_seat
-
         from .seatserve import phones_online
 
+        if ask.id in self.here:
+            return NO_ANSWER
+        handed = self._handed(ask, phones_online(self.session.save.folder))
+        if handed is None:
+            return NO_ANSWER
+        raise handed
+
+    def _seat(self, ask) -> str | None:
+        from automata.core.seats import question_seat
+
         save = self.session.save
-        if ask.id in self.here or save.pending is None:
-            return NO_ANSWER
-        online = phones_online(save.folder)
-        if not online:
-            return NO_ANSWER
+        if save.pending is None:
+            return None
         try:
-            seat_id = question_seat(save.game, save.state, save.pending["step"], ask.id)
+            return question_seat(save.game, save.state, save.pending["step"], ask.id)
         except Exception:  # a game without seats: the terminal asks
-            return NO_ANSWER
+            return None
+
+    def _handed(self, ask, online: set[str]) -> HandedToPhone | None:
+        if not online:
+            return None
+        seat_id = self._seat(ask)
         if seat_id is None or seat_id not in online:
-            return NO_ANSWER
-        raise HandedToPhone(ask, seat_id, save.journal_length, len(save.pending.get("records", [])))
+            return None
+        save = self.session.save
+        return HandedToPhone(ask, seat_id, save.journal_length, len(save.pending.get("records", [])))
+
+    def watch(self, ask):
+        """For the prompter while it asks ``ask`` here: a check, run every ``POLL`` seconds, that returns the
+        ``HandedToPhone`` to raise when the seat's page opens meanwhile (None otherwise, and for a question that is
+        no seat's). Only an opening counts: a page already open when the question came back here (Enter, or the
+        page was closed and reopened) stays quiet until it opens again."""
+        from .seatserve import phones_online
+
+        seat_id = self._seat(ask)
+        if seat_id is None:
+            return None
+        folder = self.session.save.folder
+        seen = {"open": seat_id in phones_online(folder)}
+
+        def check() -> HandedToPhone | None:
+            online = phones_online(folder)
+            opened = seat_id in online and not seen["open"]
+            seen["open"] = seat_id in online
+            if not opened:
+                return None
+            self.here.discard(ask.id)
+            return self._handed(ask, online)
+
+        return check
 
     def table_dice(self, roll, spec):
         return NO_ANSWER

@@ -23,12 +23,46 @@ def fit_hint(hint: str) -> str:
 
 
 class TerminalPrompter:
-    """An answer source that asks a person. Ctrl-C raises KeyboardInterrupt."""
+    """An answer source that asks a person. Ctrl-C raises KeyboardInterrupt.
 
-    def __init__(self, t: Translator):
+    ``watch(ask)``, when given, returns None or a check that the prompt runs every ``WATCH_EVERY`` seconds while it
+    waits for the person: when the check returns an exception, the prompt closes and raises it (a seat's phone
+    that opened meanwhile takes the question, cli/phonewait.py)."""
+
+    WATCH_EVERY = 0.25
+
+    def __init__(self, t: Translator, watch=None):
         self.t = t
+        self.watch = watch
+        self._check = None
+
+    def _run(self, question):
+        """``question.unsafe_ask()``, closed early by the watch's check."""
+        check = self._check
+        if check is None:
+            return question.unsafe_ask()
+        import asyncio
+
+        app = question.application
+
+        async def watching() -> None:
+            while True:
+                await asyncio.sleep(self.WATCH_EVERY)
+                leave = check()
+                if leave is not None:
+                    app.exit(exception=leave)
+                    return
+
+        return app.run(pre_run=lambda: app.create_background_task(watching()))
 
     def answer(self, ask: Ask):
+        self._check = self.watch(ask) if self.watch is not None else None
+        try:
+            return self._answer(ask)
+        finally:
+            self._check = None
+
+    def _answer(self, ask: Ask):
         import questionary
 
         question = self.t.render(ask.msg)
@@ -37,8 +71,8 @@ class TerminalPrompter:
         if ask.kind == YES_NO:
             from .yesno import yes_no
 
-            value = yes_no(question, self.t, default=ask.default if isinstance(ask.default, bool) else True,
-                           fix=getattr(ask, "fixable", False)).unsafe_ask()
+            value = self._run(yes_no(question, self.t, default=ask.default if isinstance(ask.default, bool) else True,
+                                     fix=getattr(ask, "fixable", False)))
         elif ask.kind == ONE_OF:
             value = self._select(ask, question)
         elif ask.kind == SEVERAL_OF and ask.min == ask.max == 1:  # exactly one to choose: a menu, not a checkbox
@@ -49,7 +83,7 @@ class TerminalPrompter:
             if ask.kind == NUMBER and ask.min is not None and ask.max is not None:
                 question += f" [{ask.min}–{ask.max}]"
             default = "" if ask.default is None else str(ask.default)
-            value = self._until_valid(lambda: questionary.text(fit(question), default=default).unsafe_ask(), ask.normalise)
+            value = self._until_valid(lambda: self._run(questionary.text(fit(question), default=default)), ask.normalise)
         else:  # pragma: no cover - kinds are closed
             raise ValueError(ask.kind)
         return value, "table"
@@ -81,8 +115,8 @@ class TerminalPrompter:
         choices = [questionary.Choice(self.t.render(c.label), value=c.value, disabled=self._reason(c), checked=c.value in marked)
                    for c in ask.choices]
         value = self._until_valid(
-            lambda: questionary.checkbox(fit(question), choices=choices, instruction=fit_hint(self.t("core.prompt.checkbox")),
-                                         erase_when_done=True).unsafe_ask(),
+            lambda: self._run(questionary.checkbox(fit(question), choices=choices,
+                                                   instruction=fit_hint(self.t("core.prompt.checkbox")), erase_when_done=True)),
             ask.normalise)
         # questionary's own answer line is English ("done (2 selections)"): say it in the table's language
         labels = {c.value: self.t.render(c.label) for c in ask.choices}
@@ -110,7 +144,7 @@ class TerminalPrompter:
                              + ("_fix" if fixable else ""))
         # the pointer starts on the question's default; without one nothing is chosen and Enter alone is refused
         start = next((i for i, it in enumerate(items) if ask.default is not None and it.value == ask.default), None)
-        return self._until_valid(lambda: numbered_menu(question, items, self.t, instruction, start, fixable).unsafe_ask(),
+        return self._until_valid(lambda: self._run(numbered_menu(question, items, self.t, instruction, start, fixable)),
                                  ask.normalise)
 
     def table_dice(self, roll: Roll, spec: DiceSpec):

@@ -160,6 +160,9 @@ def seat_part(t, game_id: str, session, waiting_now, seat: dict, turn: str = "")
     else:
         part["waiting"] = t("core.serve.not_yours")
         part["turn"] = turn
+        if waiting_now is not None and whose(session, waiting_now) is None:
+            # the table's question: a seat is told where it is; its words are the board's (they repeat the step)
+            part["turn"] = t("core.serve.turn_table_seat", step=t.render(session.game.step_label(waiting_now[0])))
     return part
 
 

@@ -65,6 +65,8 @@ OTHER_ACTION = "other"
 #: a priority entry's cost when it is not a printed number: "ask" (printed, asked once a game), "board" (asked each time)
 COST_WORDS = ("ask", "board")
 GUIDELINE_SETS = ("base", "expansion")
+#: a tie for the most Legacy (``rules.legacy.tie_break``, PROVISIONAL; automata/toc/final.py applies it)
+TIE_BREAKS = ("shared", "ask")
 
 #: allowed values of the settings of rules.toml ``[settings]`` (gaps G1–G18 of the rules file); only the values the
 #: bot turn applies are accepted, so an owner's setting is never ignored in silence
@@ -574,6 +576,7 @@ def _validate_rules(rules: Any, board: Any, chk: _Check) -> list[str]:
     chk.typed(e, "populace_vote_bonus", int, "rules.emperor", min=0)
     chk.typed(rules.get("influence_point_track", {}), "max", int, "rules.influence_point_track", min=1)
     chk.typed(rules.get("legacy", {}), "end_threshold", int, "rules.legacy", min=1)
+    chk.one_of(rules.get("legacy", {}), "tie_break", TIE_BREAKS, "rules.legacy")
     chk.one_of(rules.get("political_points", {}), "rule", ("ask",), "rules.political_points")
     cr = rules.get("crisis", {})
     dice = chk.typed(cr, "dice", str, "rules.crisis")

@@ -1,13 +1,17 @@
 """The seats of a Time of Crisis game: the human players (``human1``…, as the human turns number them), then the
 Non-Player Factions by colour (their AI mat is their level).
 
-A human's turn (its crisis roll, whether the Emperor changed) is that human's; the bots' steps and setup are not a
-seat's questions.
+A human's turn (its crisis roll, whether the Emperor changed) and its final Legacy at the end of the game are that
+human's; the bots' steps and setup are not a seat's questions.
 """
 
 from __future__ import annotations
 
+import re
+
 from ..core.seats import seat
+
+_FINAL = re.compile(r"toc\.final\.legacy\.(human[0-9]+)")
 
 
 def seats(state: dict) -> list[dict]:
@@ -21,7 +25,8 @@ def seats(state: dict) -> list[dict]:
 def question_seat(state: dict, step: dict, ask_id: str) -> str | None:
     if step.get("proc") == "human" and isinstance(step.get("i"), int):
         return f"human{step['i']}"
-    return None
+    final = _FINAL.fullmatch(ask_id)  # the end of the game: each human's final Legacy is that human's question
+    return final.group(1) if final else None
 
 
 def seat_term(seat: dict):

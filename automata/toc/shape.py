@@ -31,6 +31,9 @@ STATE = {
     "human_emperor": Opt({"player": int, "type": str}),  # the human player who is Emperor, and the Emperor's kind
     "apl_costs": Opt(dict),  # the action points each action costs the bots this turn
     "apl_last_cost": Opt(dict),  # the last action a bot paid for, and its cost
+    # the end of the game (automata/toc/endgame.py): each human seat's final Legacy, and the seat the table named to
+    # break a tie ("shared", or "" when it was not asked); absent in saves that ended before it
+    "final": Opt({"legacy": Each(int), "tie": str}),
 }
 
 

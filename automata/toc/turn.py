@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ..core.steps import NUMBER, ONE_OF, TEXT, YES_NO, Ask, Choice, InvalidAnswer, Roll, Say, msg
+from . import endgame
 from .bot import AREAS, advance, advancement_order, event_number, influence, mode_rule, palmyra_order, resolve_type, zero_box
 from .emperor import EMPEROR_TYPES, emperor_type_for_area, military_legacy_change, populace_legacy, senate_legacy
 from .mat_edit import is_provisional
@@ -1051,6 +1052,7 @@ def round_end(state: dict, data):
     if over:
         state["over"] = True
         yield Say(msg("toc.round.game_over"), "score")
+        yield from endgame.final_scoring(state, data)  # the humans' final Legacy and the winner
         state["next"] = {"proc": "over"}
         return
     state["round"] += 1

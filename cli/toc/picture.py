@@ -9,7 +9,8 @@ the Available Cylinders box; the Influence Point Track with its "0" box; the Lud
 gives are marked ``*`` and the legend says PROVISIONAL in words.
 
 Pure drawing: everything comes from the status data (``cli/toc/main.py: status_data``, the same as ``--json``) and
-from :func:`inputs` (the mats of the game's data, their provisional keys and the bots' Legacy history). Colour only
+from :func:`inputs` (the mats of the game's data, their provisional keys, the bots' Legacy history and, once the game
+is over, every seat's final Legacy and the winners: ``automata/toc/final.py``). Colour only
 repeats what a word or a symbol already says, so the picture reads the same without colour (``NO_COLOR``, a pipe).
 """
 
@@ -21,6 +22,7 @@ from rich.markup import escape
 
 AREA_STYLE = {"military": "red", "senate": "blue", "populace": "yellow"}  # the cylinders' colours (rules file §2.12)
 PAWN, CYLINDER, PROV = "●", "▮", "*"
+WON = "★"  # a winner in the end-of-game summary (the line above it names the winners in words)
 MIN_SIDE_BY_SIDE = 46  # the narrowest panel that holds a six-circle track and the Influence Point Track
 MIN_COMPACT = 40  # the narrowest panel of a bot's pieces only (the status): three side by side at 120 columns
 
@@ -43,8 +45,10 @@ def inputs(state: dict) -> dict[str, Any]:
         marked[colour] = set(provisional_keys(mat))
     track_max = int((data.rules.get("influence_point_track") or {}).get("max", 12))
     colours = {area: _safe_colour(data, area) for area in ("military", "senate", "populace")}
+    from automata.toc.final import outcome
+
     return {"mats": mats, "marked": marked, "track_max": track_max, "history": list(state.get("legacy_history") or []),
-            "humans": int(state["options"].get("humans", 0)), "area_colours": colours}
+            "humans": int(state["options"].get("humans", 0)), "area_colours": colours, "final": outcome(state)}
 
 
 def _safe_colour(data, area: str) -> str:
@@ -392,45 +396,86 @@ def show_bot(env, colour: str, data: dict, extra: dict) -> None:
 # --- the end of the game -----------------------------------------------------------------------------------------
 
 
-def summary(t, data: dict, extra: dict, width: int) -> list:
-    """The end-of-game summary: who leads among the bots and the rule that decides, the final Legacy of every player
-    the program knows (and the humans said as not tracked), and the bots' Legacy round by round."""
+def _seat_name(t, seat: str) -> str:
+    return t("toc.human", n=int(seat[len("human"):])) if seat.startswith("human") else \
+        t("toc.picture.summary.bot", colour=f"@toc.colour.{seat}")
+
+
+def _decided_lines(t, decided: dict) -> list:
+    """The winners, the rule (the most Legacy) and how a tie was settled."""
+    names = ", ".join(_seat_name(t, s) for s in decided["winners"])
+    key = "toc.picture.summary.winner" if len(decided["winners"]) == 1 else "toc.picture.summary.shared"
+    lines = ["[bold]" + escape(t(key, who=names, legacy=decided["best"])) + "[/bold]",
+             escape(t("toc.picture.summary.rule_final"))]
+    if decided["decided"] == "shared":
+        lines.append("[yellow]" + escape(t("toc.picture.summary.tie_provisional", key="rules.legacy.tie_break")) + "[/yellow]")
+    elif decided["decided"] == "table":
+        lines.append(escape(t("toc.picture.summary.tie_table")))
+    return lines
+
+
+def _undecided_lines(t, bots: dict) -> list:
+    """A save that ended before the humans' Legacy was asked: the leader among the bots and what would beat it."""
+    if not bots:
+        return []
+    best = max(b["legacy"] for b in bots.values())
+    leaders = [c for c, b in bots.items() if b["legacy"] == best]
+    if len(leaders) == 1:
+        c = leaders[0]
+        first = t("toc.picture.summary.best_bot", colour=f"@toc.colour.{c}", mat=f"@toc.mat.{bots[c]['mat']}", legacy=best)
+    else:
+        first = t("toc.picture.summary.best_tied", bots=", ".join(t(f"toc.colour.{c}") for c in leaders), legacy=best)
+    return ["[bold]" + escape(first) + "[/bold]", escape(t("toc.picture.summary.rule", legacy=best))]
+
+
+def _final_table(t, data: dict, decided: dict | None, order: list):
+    """Every player's final Legacy, most first: a bot with its AI mat, the Emperor, the winners marked ★; a human's
+    Legacy as the table gave it at the end (``?`` in a save that ended before it was asked)."""
     from rich.table import Table
 
-    from ..chart import series_rows
-
-    lines: list = ["", "[bold]" + escape(t("toc.picture.summary.title", round=data["round"])) + "[/bold]"]
     bots = data["bots"]
-    if bots:
-        best = max(b["legacy"] for b in bots.values())
-        leaders = [c for c, b in bots.items() if b["legacy"] == best]
-        if len(leaders) == 1:
-            c = leaders[0]
-            lines.append("[bold]" + escape(t("toc.picture.summary.best_bot", colour=f"@toc.colour.{c}",
-                                               mat=f"@toc.mat.{bots[c]['mat']}", legacy=best)) + "[/bold]")
-        else:
-            names = ", ".join(t(f"toc.colour.{c}") for c in leaders)
-            lines.append("[bold]" + escape(t("toc.picture.summary.best_tied", bots=names, legacy=best)) + "[/bold]")
-        lines.append(escape(t("toc.picture.summary.rule", legacy=best)))
     table = Table(box=None, padding=(0, 2, 0, 0), pad_edge=False, show_edge=False)
     table.add_column(t("toc.picture.summary.col.player"))
     table.add_column(t("toc.picture.summary.col.legacy"), justify="right")
     table.add_column(t("toc.picture.summary.col.notes"))
-    order = sorted(bots, key=lambda c: -bots[c]["legacy"])
-    for c in order:
-        b = bots[c]
-        notes = [t(f"toc.mat.{b['mat']}")]
-        if data["emperor"] == c:
-            notes.append(t("toc.picture.emperor_typed", type=f"@toc.emperor.type.{b['emperor_type']}") if b["emperor_type"]
-                         else t("toc.picture.emperor"))
-        table.add_row(_paint(t("toc.picture.summary.bot", colour=f"@toc.colour.{c}"), _style(c)), str(b["legacy"]),
-                      escape(", ".join(notes)))
-    for n in range(1, extra["humans"] + 1):
-        notes = [t("toc.picture.summary.not_tracked")]
+    for seat in order:
+        notes = []
+        name = _seat_name(t, seat) + (f" {WON}" if decided and seat in decided["winners"] else "")
+        if seat in bots:
+            b = bots[seat]
+            notes.append(t(f"toc.mat.{b['mat']}"))
+            if data["emperor"] == seat:
+                notes.append(t("toc.picture.emperor_typed", type=f"@toc.emperor.type.{b['emperor_type']}")
+                             if b["emperor_type"] else t("toc.picture.emperor"))
+            table.add_row(_paint(name, _style(seat)), str(b["legacy"]), escape(", ".join(notes)))
+            continue
+        n = int(seat[len("human"):])
+        if not decided:
+            notes.append(t("toc.picture.summary.not_tracked"))
         if data["emperor"] == "human" and data["emperor_player"] == n:
             notes.append(t(f"toc.emperor.type.{data['emperor_type']}") if data["emperor_type"] else t("toc.picture.emperor"))
-        table.add_row(escape(t("toc.human", n=n)), "?", escape(", ".join(notes)))
-    lines.append(table)
+        legacy = str(decided["scores"].get(seat, "?")) if decided else "?"
+        table.add_row(escape(name), legacy, escape(", ".join(notes)))
+    return table
+
+
+def summary(t, data: dict, extra: dict, width: int) -> list:
+    """The end-of-game summary: the winners and the rule that decided (a save that ended before the program asked
+    the humans' Legacy: who leads among the bots and the rule that decides), every player's final Legacy, and the
+    bots' Legacy round by round."""
+    from ..chart import series_rows
+
+    lines: list = ["", "[bold]" + escape(t("toc.picture.summary.title", round=data["round"])) + "[/bold]"]
+    bots = data["bots"]
+    decided = extra.get("final")
+    if decided:
+        lines.extend(_decided_lines(t, decided))
+        order = sorted(decided["scores"], key=lambda s: -decided["scores"][s])
+    else:
+        lines.extend(_undecided_lines(t, bots))
+        order = sorted(bots, key=lambda c: -bots[c]["legacy"]) + [f"human{n}" for n in range(1, extra["humans"] + 1)]
+    lines.append(_final_table(t, data, decided, order))
+    order = [c for c in order if c in bots]
     history = [h for h in extra["history"] if isinstance(h, dict)]
     if history and bots:
         rounds = [h["round"] for h in history]

@@ -163,7 +163,8 @@
       answer = form.querySelector("input[name=text]").value;
     }
     var error = form.querySelector(".notice.error");
-    var buttons = form.querySelectorAll("button");
+    // while the answer travels every button rests; afterwards a choice that cannot be picked now stays resting
+    var buttons = Array.prototype.filter.call(form.querySelectorAll("button"), function (b) { return !b.disabled; });
     for (var i = 0; i < buttons.length; i++) buttons[i].disabled = true;
     answering = form.getAttribute("data-id");
     fetch("answer?lang=" + encodeURIComponent(lang) + "&width=" + width, {

@@ -107,6 +107,27 @@ def test_bgstats_file_and_link_have_the_shape_of_their_sources(home, tmp_path, n
     assert bool(play.get("board")) == bool(summary["modules"])
 
 
+def test_a_time_of_crisis_play_has_its_winner_and_every_players_legacy(home, tmp_path):
+    """Time of Crisis: the end of the game asks each human's final Legacy (automata/toc/endgame.py; rules file §2.10:
+    the most Legacy wins), so the play BG Stats reads has every player's score, the bots' as the program kept it, and
+    the winner."""
+    from state import paths
+    from state.summary import summarize
+
+    target = tmp_path / "toc.bgsplay"
+    r = tt("--game", FINISHED["toc"], "export", "--bgstats", str(target))
+    assert r.exit_code == 0, r.output
+    seats = summarize(paths.game_dir(FINISHED["toc"]))["seats"]
+    state_bots = {s["id"] for s in seats if s["kind"] == "bot"}
+    assert state_bots and any(s["kind"] == "human" for s in seats)
+    play = link_of(r.stdout)
+    rows = json.loads(target.read_text("utf-8"))["plays"][0]["playerScores"]
+    assert [p["score"] for p in play["players"]] == [s["score"] for s in seats]
+    assert all(row["score"] != "" for row in rows)
+    best = max(s["score"] for s in seats)
+    assert [p["winner"] for p in play["players"]] == [s["score"] == best for s in seats] and any(p["winner"] for p in play["players"])
+
+
 def test_the_board_names_the_modules_played(home, tmp_path):
     """The modules of an Anachrony game are the play's board (BG Stats' "board or variant")."""
     from state import paths

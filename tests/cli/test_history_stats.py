@@ -104,9 +104,15 @@ def test_history_filters_by_game_by_save_and_finished(home):
     assert [g["name"] for g in out["games"]] == ["toc-pair", "toc-rome", "toc-tonight"]  # newest first
     out = json.loads(run("--json", "history", "--game", "toc", "--finished", home_dir=home).output)
     assert [g["name"] for g in out["games"]] == ["toc-pair", "toc-rome"]
-    pair = out["games"][0]  # two humans and no bot at the goal: a human won, which one the program cannot know
-    assert pair["result"]["winner_kind"] == "human" and not any(s["winner"] for s in pair["seats"])
-    assert pair["result_text"].startswith("a human player won")
+    for finished in out["games"]:  # the end asked each human's final Legacy (automata/toc/endgame.py): the most wins
+        scores = {s["id"]: s["score"] for s in finished["seats"]}
+        assert None not in scores.values() and {"human1", "red", "blue"} <= set(scores)
+        best = max(scores.values())
+        assert [s["id"] for s in finished["seats"] if s["winner"]] == [k for k, v in scores.items() if v == best]
+        assert "winner_kind" not in finished["result"] and "undecided" not in finished["result"]
+    pair = out["games"][0]  # two humans, the first of them at the goal (the scripted table): that human is named
+    assert [s["id"] for s in pair["seats"] if s["winner"]] == ["human1"] and "human2" in {s["id"] for s in pair["seats"]}
+    assert pair["result_text"].startswith("human player 1 won: the most Legacy at the end")
     out = json.loads(run("--json", "history", "--game", "anachrony-solo", home_dir=home).output)
     assert [g["name"] for g in out["games"]] == ["anachrony-solo"]
     out = json.loads(run("--json", "history", "--finished", home_dir=home).output)
@@ -170,7 +176,9 @@ def test_stats_count_the_finished_games(home):
     khorne = next(f for f in chaos["factions"] if f["key"] == "khorne")
     assert khorne["plays"] == 2  # the two finished games; the damaged copy is left out
     toc = next(e for e in out["games"] if e["game"] == "toc")
-    assert {k["key"]: k["wins"] for k in toc["kinds"]}["human"] == 2  # one named human, one "a human player"
+    kinds = {k["key"]: k for k in toc["kinds"]}
+    assert kinds["human"]["wins"] == 2 and toc["undecided"] == 0  # both games name their winner, a human each
+    assert kinds["human"]["best_score"] >= 60  # the humans' final Legacy, given at the end, is their score
     radlands = next(e for e in out["games"] if e["game"] == "radlands")
     assert len(radlands["factions"]) == 6  # by camp: three a side
 

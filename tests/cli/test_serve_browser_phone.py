@@ -248,3 +248,37 @@ def test_a_long_list_of_choices_filters_and_a_tap_answers(tmp_path):
         server.shutdown()
         observer.stop()
         server.server_close()
+
+
+def test_a_refused_answer_leaves_the_choices_that_cannot_be_picked_resting():
+    """Radlands' turn lists what cannot be done now greyed with its reason (as the terminal's menu): after an answer
+    the computer refuses (here the question moved on meanwhile), those stay unpickable; the others come back."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from cli import serve
+    from cli.env import Env
+    from test_serve_seats import question_waiting
+
+    make_save("radlands", "phone-refused")
+    server, board, token = serve.make_server(Env(lang="en", game="phone-refused"), 0, lan=False)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    driver = open_browser(390, 844)
+    try:
+        seat_token, _, q = question_waiting(server)
+        assert any(c["unavailable"] for c in q["choices"]) and any(not c["unavailable"] for c in q["choices"])
+        driver.get(f"http://127.0.0.1:{server.server_address[1]}/{seat_token}/")
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return !!document.querySelector('form.question')"))
+        resting = "return Array.prototype.map.call(document.querySelectorAll('button.choice'), function (b) { return b.disabled; })"
+        before = driver.execute_script(resting)
+        assert before == [bool(c["unavailable"]) for c in q["choices"]]
+        driver.execute_script("document.querySelector('form.question').setAttribute('data-id', 'radlands.gone')")
+        driver.execute_script("Array.prototype.find.call(document.querySelectorAll('button.choice'), function (b) {"
+                              " return !b.disabled; }).click()")
+        WebDriverWait(driver, 5).until(lambda d: d.execute_script("return !document.querySelector('.notice.error').hidden"))
+        assert driver.execute_script(resting) == before
+    finally:
+        driver.quit()
+        server.close_all()
+        server.shutdown()
+        server.server_close()

@@ -113,6 +113,14 @@ def test_only_the_seat_whose_question_waits_sees_it_and_the_board_says_whose_tur
                                                   session.save.pending["step"] if session.save.pending
                                                   else session.game.next_step(session.save.state))))
     assert state_of(server, seat_token, "pt-BR")["seat"]["clock"].startswith("Seu tempo")
+    # whose turn, then the step, apart: the step's own colon does not follow another ("Your turn: Round 2: ...")
+    for lang in ("en", "pt-BR"):
+        t = Translator(lang)
+        step = t.render(session.game.step_label(session.save.pending["step"] if session.save.pending
+                                                else session.game.next_step(session.save.state)))
+        for line in (state_of(server, token, lang)["turn"], state_of(server, seat_token, lang)["seat"]["turn"]):
+            head, sep, tail = line.partition(" — ")
+            assert sep and tail == step and ":" not in head, line
     page = request(server, "GET", f"/{seat_token}/")[1]
     assert 'data-role="seat"' in page and q["prompt"].split(" ")[0] in page
 
@@ -274,8 +282,9 @@ def test_an_open_seat_page_is_said_in_the_phones_file(served):
 
 
 def test_the_tables_question_is_shown_on_the_board_and_on_no_seat():
-    """A question that is no seat's (Anachrony's action report, a bot's) stays at the computer: the board and every
-    seat's page say so, with the question; no seat can answer it."""
+    """A question that is no seat's (Anachrony's action report, a bot's) stays at the computer: the board says so
+    with the question, every seat's page says so in one short line (the step; the question's words often repeat
+    it and are not the seat's to answer); no seat can answer it."""
     from cli import serve
     from cli.env import Env
     from cli.i18n import Translator
@@ -293,9 +302,12 @@ def test_the_tables_question_is_shown_on_the_board_and_on_no_seat():
             expected = t("core.serve.turn_table", step=t.render(session.game.step_label(now[0])),
                          question=t.render(now[1].msg))
             assert state_of(server, token, lang)["turn"] == expected
+            step = t.render(session.game.step_label(now[0]))
             for seat_token in server.seats:
                 part = state_of(server, seat_token, lang)["seat"]
-                assert part["question"] is None and part["turn"] == expected
+                # a seat is told the computer has it and which step; the question's words stay on the board
+                assert part["question"] is None and part["turn"] == t("core.serve.turn_table_seat", step=step)
+                assert t.render(now[1].msg) not in part["turn"] and step in part["turn"]
                 assert answer(server, seat_token, now[1].id, "x", lang=lang)[0] == 403  # not this seat's
     finally:
         server.close_all()

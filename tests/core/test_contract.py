@@ -74,22 +74,26 @@ def test_chaos_turn_by_turn_summoning_questions_are_the_powers():
 
 def test_toc_seats_are_the_humans_then_the_bots_with_their_mats():
     """Seed 000 "Fluxo do Jogo": one to three humans with the Non-Player Factions, each bot on its AI mat; a human's
-    turn is that human's, the bots' turns are the program's."""
+    turn is that human's, the bots' turns are the program's; at the end of the game each human's final Legacy is that
+    human's question (automata/toc/endgame.py)."""
     state, history = toc_policy.play_game(2, rounds=2, humans=2, bots="red,blue")
     table = check_seats("toc", state)
     assert [(s["id"], s["kind"]) for s in table] == [("human1", "human"), ("human2", "human"), ("red", "bot"), ("blue", "bot")]
     assert [s["level"] for s in table[2:]] == [state["bot_mats"]["red"], state["bot_mats"]["blue"]]
     assert all(s["level"] for s in table[2:])
-    mine = theirs = 0
+    mine = theirs = finals = 0
     for step, ask_id in asks(history):
         who = seats.question_seat("toc", state, step, ask_id)
         if step["proc"] == "human":
             mine += 1
             assert who == f"human{step['i']}" and ask_id.startswith(f"toc.human{step['i']}")
+        elif ask_id.startswith("toc.final.legacy."):
+            finals += 1
+            assert who == ask_id.rsplit(".", 1)[1]
         else:  # setup, the bots' phases, the round's end: questions about a bot or the table's
             theirs += 1
             assert who is None
-    assert mine and theirs
+    assert mine and theirs and finals == 2
 
 
 @pytest.mark.parametrize("names", ["", "Ana,Bia"])

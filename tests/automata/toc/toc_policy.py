@@ -112,6 +112,8 @@ class Policy:
         if ask.kind == SEVERAL_OF:
             values = [c.value for c in ask.choices]
             return rng.sample(values, min(len(values), rng.randint(0, 2))), "answers"
+        if ask.kind == NUMBER and i.startswith("toc.final."):
+            return self.final_legacy(i), "answers"
         if ask.kind == NUMBER:
             hi = min(ask.max if ask.max is not None else 5, 6 if ".political" in i else 4)
             return rng.randint(ask.min or 0, hi), "answers"
@@ -128,6 +130,17 @@ class Policy:
                 return str(self.cost_of(entry)), "answers"
             return "", "answers"
         raise AssertionError(ask.kind)
+
+    def final_legacy(self, ask_id: str) -> int:
+        """A human's final Legacy as the board shows it, at the end of the game: when the table said that a human
+        ended it with no bot at the goal, the first human has reached the goal; the others end near the bots' best."""
+        from automata.toc.game import data_of
+
+        threshold = int(data_of(self.state).rules["legacy"]["end_threshold"])
+        best = max((b["legacy"] for b in self.state["bots"].values()), default=0)
+        if best < threshold and ask_id == "toc.final.legacy.human1":
+            return self.rng.randint(threshold, threshold + 8)
+        return self.rng.randint(max(0, best - 20), best + 5)
 
     def _own_battle(self, ask_id: str) -> bool:
         """The Emperor bot's own Initiate Battle (the question asked before issue 30), not an invasion or another's."""

@@ -284,32 +284,69 @@ def test_legacy_history_holds_every_bots_legacy_at_each_round_end(seed):
 
 
 def test_summary_of_a_finished_game_at_every_width():
+    """The end of the game decides (automata/toc/final.py; rules file §2.10: the most Legacy wins): the summary names
+    the winners with their Legacy, lists every player's final Legacy, the humans' as the table gave it, the winners
+    marked, and draws the bots' Legacy round by round."""
+    from automata.toc.final import outcome
+
     _, final = play(4, set(), rounds=5)
+    decided = outcome(final)
     t = Translator("en")
+    names = ", ".join(t("toc.human", n=int(s[5:])) if s.startswith("human") else
+                      t("toc.picture.summary.bot", colour=f"@toc.colour.{s}") for s in decided["winners"])
+    key = "toc.picture.summary.winner" if len(decided["winners"]) == 1 else "toc.picture.summary.shared"
     for width in WIDTHS:
         text = render(final, width, what=show_summary)
         check_picture(text, width, "en", {"bots": {}})
-        best = max(b["legacy"] for b in final["bots"].values())
-        assert f"with {best}." in " ".join(text.split()) or "tied" in text
-        assert "Determining the Winner" in " ".join(text.split())
-        assert t("toc.human", n=1) in text and "?" in text
+        flat = " ".join(text.split())
+        assert t(key, who=names, legacy=decided["best"]) in flat
+        assert t("toc.picture.summary.rule_final") in flat and "?" not in text
+        human = next(line for line in text.splitlines() if line.startswith(t("toc.human", n=1)))
+        assert str(final["final"]["legacy"]["human1"]) in human.split()
+        assert ("★" in human) == ("human1" in decided["winners"])  # the winners marked
         assert "rounds 1 to 5" in text
         for colour, bot in final["bots"].items():  # one chart row per bot, ending with its final Legacy
             row = next(line for line in text.splitlines() if line.startswith(t(f"toc.colour.{colour}") + " ")
                        and any(ch in line for ch in "▁▂▃▄▅▆▇█"))
             assert row.split()[-1] == str(bot["legacy"]) and any(ch in row for ch in "▁▂▃▄▅▆▇█")
     pt = render(final, 60, "pt-BR", what=show_summary)
-    assert "Fim de jogo" in pt and "rodadas 1 a 5" in pt
+    assert "Fim de jogo" in pt and "rodadas 1 a 5" in pt and ("Vencedor:" in pt or "Vitória dividida:" in pt)
     full = render(final, 80)  # the status of a finished game shows the summary above the mats
     assert full.index("The game is over") < full.index("bot —")
+
+
+def test_a_tie_in_the_summary_says_the_provisional_tie_break_or_the_tables_choice():
+    """Rules file §2.10 / §3.11: the base rulebook's tie-breaks are MISSING, so a shared victory says PROVISIONAL with
+    the key an owner overrides; a tie the table broke says so."""
+    state = one_bot_state(legacy=31)
+    state["bots"]["blue"] = dict(new_bot("pupienus_balbinus", "macedonia"), legacy=24)
+    state["bot_order"], state["options"]["bots"] = ["red", "blue"], ["red", "blue"]
+    state["over"], state["round"] = True, 6
+    state["final"] = {"legacy": {"human1": 31}, "tie": ""}
+    text = " ".join(render(state, 80, what=show_summary).split())
+    assert "Shared victory: human player 1, red bot, with 31 Legacy each." in text
+    assert "PROVISIONAL" in text and "rules.legacy.tie_break" in text
+    state["final"]["tie"] = "red"
+    text = " ".join(render(state, 80, what=show_summary).split())
+    assert "Winner: red bot, with 31 Legacy." in text and "The table broke the tie" in text and "PROVISIONAL" not in text
 
 
 def test_old_save_without_history_shows_the_summary_without_the_chart():
     _, final = play(4, set(), rounds=2)
     del final["legacy_history"]
     text = render(final, 80, what=show_summary)
-    assert "The bot with the most Legacy is" in text and "no round-by-round Legacy" in text
+    assert "no round-by-round Legacy" in text
     assert not any(ch in text for ch in "▁▂▃▄▅▆▇█")
+
+
+def test_a_save_that_ended_before_the_final_legacy_question_shows_what_it_knew():
+    """A game finished before the end asked the humans' Legacy: the leader among the bots, the rule, and the humans'
+    Legacy as not tracked."""
+    _, final = play(4, set(), rounds=2)
+    del final["final"]
+    text = render(final, 80, what=show_summary)
+    assert "The bot with the most Legacy is" in text and "Determining the Winner" in " ".join(text.split())
+    assert Translator("en")("toc.human", n=1) in text and "?" in text
 
 
 def test_tied_bots_are_named_together():
@@ -341,7 +378,7 @@ def test_mat_colour_in_a_game_draws_that_bots_mat_and_play_ends_with_the_summary
     make_save("toc", "done", steps=3000, seed=6)
     result = runner.invoke(cli.main.app, ["--game", "done", "play"])
     assert result.exit_code == 0, result.output
-    assert "The game is over (round" in result.output and "The bot with the most Legacy is" in result.output
+    assert "The game is over (round" in result.output and "Winner: " in result.output
 
 
 # -- stored snapshots (exact) --------------------------------------------------------------------------------------
@@ -360,6 +397,7 @@ def test_snapshot_one_bot_at_60_columns():
 
 
 def test_snapshot_summary_at_60_columns():
+    """A save that ended before the end asked the humans' Legacy."""
     state = one_bot_state(legacy=31)
     state["bots"]["blue"] = dict(new_bot("pupienus_balbinus", "macedonia"), legacy=24)
     state["bot_order"] = ["red", "blue"]
@@ -389,3 +427,14 @@ def test_a_long_printed_track_is_split_not_cut_and_a_narrow_track_is_said_in_wor
                    for c in line.strip("│ ").split()[1:]]
         assert len(circles) == 12 + 6 + 6 and "●9" in circles  # every circle of the three tracks, once
         assert ("Military on 17" in text) == (width == 40)
+
+
+def test_snapshot_decided_summary_at_60_columns():
+    """The end decided: the humans' final Legacy, the winner marked."""
+    state = one_bot_state(legacy=31)
+    state["bots"]["blue"] = dict(new_bot("pupienus_balbinus", "macedonia"), legacy=24)
+    state["bot_order"], state["options"]["bots"] = ["red", "blue"], ["red", "blue"]
+    state["over"], state["round"] = True, 6
+    state["final"] = {"legacy": {"human1": 38}, "tie": ""}
+    state["legacy_history"] = [{"round": r, "legacy": {"red": 5 * r + 1, "blue": 4 * r}} for r in range(1, 7)]
+    snapshot("toc_summary_final_60.txt", render(state, 60, "pt-BR", what=show_summary))
