@@ -80,13 +80,22 @@ def show(env: Env) -> None:
     if env.json:
         env.emit_json({"ok": True, "file": str(path), "exists": collection is not None, "games": games})
         return
-    env.out.print(env.t("core.collection.file" if collection is not None else "core.collection.no_file", path=str(path)))
+    from automata.core.collection import content
+
+    from .played import print_lines, wrapped
+
+    head = env.t("core.collection.file" if collection is not None else "core.collection.no_file", path=str(path))
+    print_lines(env, wrapped(head, env.out.width, hang=2))
     for game, row in games.items():
         env.out.print(env.t("core.collection.game", game=find_game(game).name))
-        for item in row["owned"] + row["not_owned"]:
+        order = content(game)  # the game's own order, whether owned or not (a removed item stays in its place)
+        for item in sorted(row["owned"] + row["not_owned"], key=lambda i: order.index(i) if i in order else len(order)):
             key = "core.collection.owned" if item in row["owned"] else "core.collection.not_owned"
-            env.out.print(env.t(key, item=env.t(f"core.collection.item.{game}.{item}"), id=item))
-    env.out.print(env.t("core.collection.how", example="tabletop collection remove anachrony intrigues"))
+            text = env.t(key, item=env.t(f"core.collection.item.{game}.{item}"), id=item)
+            lead = len(text) - len(text.lstrip())  # a long line wraps under its item, not at the left edge
+            print_lines(env, wrapped(text.strip(), env.out.width, indent=lead, hang=2))
+    how = env.t("core.collection.how", example="tabletop collection remove anachrony intrigues")
+    print_lines(env, wrapped(how, env.out.width, hang=2))
 
 
 @collection_app.command("add")

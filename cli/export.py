@@ -91,8 +91,8 @@ def write_bgstats(env, summary: dict, target: Path, qr: bool) -> None:
     else:
         from rich.markup import escape
 
-        env.out.print(escape(env.t("core.export.written", path=str(target))), soft_wrap=True)
-        env.out.print(escape(env.t("core.export.link")), soft_wrap=True)
+        env.out.print(escape(env.t("core.export.written", path=str(target))))  # wrapped at words
+        env.out.print(escape(env.t("core.export.link")))
         env.out.print(escape(url), soft_wrap=True, highlight=False)
     if qr:
         draw_qr(env, url)
@@ -100,7 +100,8 @@ def write_bgstats(env, summary: dict, target: Path, qr: bool) -> None:
 
 def draw_qr(env, url: str) -> None:
     """The link as a QR code in the terminal (segno, as 'tabletop serve --lan' draws its address), on the output the
-    table reads (stderr when stdout carries JSON); a terminal too narrow for it is told how wide it must be."""
+    table reads (stderr when stdout carries JSON); a terminal too narrow for it gets, instead of a folded code no phone
+    can read, how wide it must be."""
     import io
     import shutil
     import sys
@@ -111,12 +112,14 @@ def draw_qr(env, url: str) -> None:
     segno.make(url, error="l").terminal(out=drawn, compact=True)
     text = drawn.getvalue()
     stream = sys.stderr if env.json else sys.stdout
+    width = max(len(line) for line in text.splitlines())
+    columns = shutil.get_terminal_size().columns
+    if stream.isatty() and columns < width:  # the terminal would fold it into a picture no phone can read
+        env.err.print(env.t("core.export.qr_too_wide", columns=width, have=columns))
+        return
     stream.flush()
     stream.write(text)
     stream.flush()
-    width = max(len(line) for line in text.splitlines())
-    if stream.isatty() and shutil.get_terminal_size().columns < width:
-        env.err.print(env.t("core.export.qr_too_wide", columns=width), soft_wrap=True)
 
 
 def refuse_inside_saves(env, target: Path) -> None:

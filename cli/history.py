@@ -14,8 +14,12 @@ from .env import CliError, Env, Exit
 from .played import (date_text, duration_text, find_game_id, game_name, kept, print_lines, result_text,
                      seat_text, summaries, when, wrapped)
 
-#: options the seats already show, or that only the program reads
-HIDDEN_OPTIONS = ("overrides", "modules", "names", "mats", "menu", "players", "powers", "bots", "humans", "opponent")
+#: options the seats already show, that only the program reads, or that a random setup drew (the camps dealt, the
+#: Paths and Leaders, the board side: no option of 'tabletop new' gives them)
+HIDDEN_OPTIONS = ("overrides", "modules", "names", "mats", "menu", "players", "powers", "bots", "humans", "opponent",
+                  "dealt", "paths", "board_side")
+#: options saved under another name than their 'tabletop new' option (Anachrony's --draws is saved as "random")
+FLAGS = {("anachrony", "random"): "draws"}
 
 
 def run(env: Env, finished: bool) -> None:
@@ -73,13 +77,23 @@ def lines(t, rows: list[dict], width: int) -> list[str]:
             continue
         out += wrapped(f"{date_text(when(row))}  {game_name(row['game'])}  {row['name']}", width, hang=4)
         out += wrapped(t("history.line.result", result=result_text(t, row)), width, indent=2, hang=4)
-        out += wrapped(t("history.line.seats", seats=" · ".join(kept(seat_score(t, s)) for s in row["seats"])), width,
-                       indent=2, hang=4)
+        out += wrapped(seats_line(t, row), width, indent=2, hang=4)
         setup = setup_text(t, row)
         if setup:
             out += wrapped(t("history.line.setup", setup=setup), width, indent=2, hang=4)
-        out += wrapped(t("history.line.time", time=time_text(t, row)), width, indent=2, hang=4)
+        if row.get("finished") or row.get("steps"):  # a game not started yet has no time to show
+            out += wrapped(t("history.line.time", time=time_text(t, row)), width, indent=2, hang=4)
     return out
+
+
+def seats_line(t, row: dict) -> str:
+    """The seats with their scores: final scores for a finished game, the scores so far for one in progress, and
+    no scores for one not started (every score is still 0)."""
+    if row.get("finished"):
+        return t("history.line.seats", seats=" · ".join(kept(seat_score(t, s)) for s in row["seats"]))
+    if not row.get("steps"):
+        return t("history.line.seats", seats=" · ".join(kept(seat_text(t, s)) for s in row["seats"]))
+    return t("history.line.so_far", seats=" · ".join(kept(seat_score(t, s)) for s in row["seats"]))
 
 
 def seat_score(t, seat: dict) -> str:
@@ -92,11 +106,12 @@ def seat_score(t, seat: dict) -> str:
 def setup_text(t, row: dict) -> str:
     """The modules, then the options the seats do not already show, written as the options of 'tabletop new'
     (``--emperor-rules``, ``--summoning line``): the same in every language."""
-    parts = [t("history.modules", modules=", ".join(row["modules"]))] if row.get("modules") else []
+    modules = ",".join(str(m).replace("_", "-") for m in row.get("modules") or [])  # as --modules takes them
+    parts = [f"--modules {modules}"] if modules else []
     for key, value in row.get("options", {}).items():
         if key in HIDDEN_OPTIONS or value in (None, "", [], {}, False):
             continue
-        flag = "--" + str(key).replace("_", "-")
+        flag = "--" + FLAGS.get((row.get("game"), key), str(key)).replace("_", "-")
         parts.append(flag if value is True else f"{flag} {option_value(value)}")
     return " · ".join(parts)
 
@@ -111,7 +126,10 @@ def option_value(value: Any) -> str:
 
 def time_text(t, row: dict) -> str:
     seconds = int(row.get("play_seconds") or 0)
-    played = duration_text(t, seconds) if seconds or row.get("seat_seconds") else t("history.untimed")
+    if seconds or row.get("seat_seconds"):
+        played = duration_text(t, seconds)
+    else:  # a save from before the clocks has none; a clocked game may not have reached its first minute
+        played = duration_text(t, 0) if row.get("timed", True) else t("history.untimed")
     parts = [played]
     waited = row.get("seat_seconds") or {}
     answering = [kept(f"{seat_text(t, s, with_bot=False)} {duration_text(t, waited[s['id']])}")
@@ -120,7 +138,8 @@ def time_text(t, row: dict) -> str:
         parts.append(t("history.answering", seats=", ".join(answering)))
     if row.get("breaks"):
         parts.append(t("history.breaks", n=row["breaks"]))
-    parts.append(t("history.steps", n=row.get("steps", 0)))
+    if row.get("finished"):  # a game in progress already says its steps in its result
+        parts.append(t("history.steps", n=row.get("steps", 0)))
     return " · ".join(parts)
 
 

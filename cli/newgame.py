@@ -241,10 +241,10 @@ def anachrony_players(env: Env, players: int | None, modules: str | None, oppone
     said_players = env.t("core.new.default.anachrony_players")
     said_modules = env.t("core.new.default.anachrony_modules")
     n = int(q.ask(_ask("new.anachrony.players", NUMBER, min=1, max=4), players, 2, "--players", said_players))
-    if random:
+    if random and not (n == 1 and not opponent and q.interactive):
         q.say_defaults()
         return n, modules, opponent
-    if modules is None:
+    if modules is None and not random:
         # solo: Intrigues stays in its place, marked with why it cannot be picked (rules file §3.1), so that
         # picking it is refused and the question asked again instead of throwing the whole setup away
         solo_out = {"intrigues": Msg("anachrony.solo.reason.intrigues")} if n == 1 else {}
@@ -264,7 +264,9 @@ def anachrony_players(env: Env, players: int | None, modules: str | None, oppone
     if n == 1 and not opponent and q.interactive and "intrigues" not in (modules or ""):
         # rules file §3.1: the Chronossus plays with or without modules, the Chronobot the base game only (said
         # beside it when modules are in play); Enter takes the first opponent the table can play, not "none"
-        bots = ("chronossus", "chronobot") if modules else ("chronobot", "chronossus")
+        # with --random the modules are drawn afterwards, for the opponent picked here (the Chronossus first: with
+        # it the draw may include modules)
+        bots = ("chronossus", "chronobot") if modules or random else ("chronobot", "chronossus")
         out = {"chronobot": Msg("anachrony.solo.reason.chronobot_modules")} if modules else {}
         choices = tuple(Choice(b, Msg(f"anachrony.solo.bot.{b}"), unavailable=out.get(b)) for b in bots)
         choices += (Choice("none", Msg("core.new.choice.no_opponent")),)

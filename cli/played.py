@@ -73,7 +73,8 @@ def result_text(t, row: dict) -> str:
     """Who won and the rule that ended the game; a game in progress says so."""
     result = row.get("result") or {}
     if not row.get("finished"):
-        return t("history.in_progress", n=row.get("steps", 0))
+        steps = int(row.get("steps") or 0)
+        return t("history.in_progress", n=steps) if steps else t("history.not_started")
     rule = t(result["ended_by"], **result.get("ended_params", {})) if result.get("ended_by") else ""
     winners = [seat_text(t, s, with_bot=False) for s in row.get("seats", []) if s.get("winner")]
     if winners:
@@ -89,6 +90,8 @@ def result_text(t, row: dict) -> str:
 
 def duration_text(t, seconds: int) -> str:
     minutes = max(0, int(seconds)) // 60
+    if minutes == 0:  # "0 min" reads as a clock that did not run
+        return t("history.under_minute")
     if minutes < 60:
         return t("history.minutes", m=minutes)
     return t("history.hours", h=minutes // 60, m=f"{minutes % 60:02d}")

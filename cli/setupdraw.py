@@ -29,20 +29,27 @@ def prepare(env: Env, game_id: str, raw: dict, random: bool, given: set[str], qu
 
     have = core.owned(game_id, read(env))
     if not random:
-        _refuse_missing(env, game_id, core.missing(game_id, raw, have))
+        _refuse_missing(env, game_id, core.missing(game_id, raw, have), have)
         return raw
-    _refuse_missing(env, game_id, [i for i in core.missing(game_id, {}, have)])  # the base game, before drawing
+    _refuse_missing(env, game_id, [i for i in core.missing(game_id, {}, have)], have)  # the base game, before drawing
     drawn = _draw_and_keep(env, game_id, raw, given | PLAYER_COUNT.get(game_id, set()), have, questions)
-    _refuse_missing(env, game_id, core.missing(game_id, drawn, have))  # a fixed option may still need something
+    _refuse_missing(env, game_id, core.missing(game_id, drawn, have), have)  # a fixed option may still need something
     return drawn
 
 
-def _refuse_missing(env: Env, game_id: str, items: list[str]) -> None:
+def _refuse_missing(env: Env, game_id: str, items: list[str], have: set[str]) -> None:
+    """Nothing starts without what the setup needs; the table is told what is missing, what of this game it owns
+    (what it can choose instead) and how to add the item."""
     if not items:
         return
+    from automata.core.collection import content
+
     names = ", ".join(env.t(f"core.collection.item.{game_id}.{i}") for i in items)
-    raise CliError(env.t("core.collection.error.not_owned", items=names, game=game_id, ids=" ".join(items)), Exit.USAGE,
-                   {"error": "not_owned", "game": game_id, "items": items})
+    owned = [i for i in content(game_id) if i in have]
+    said = " " + env.t("core.collection.error.owned", items=", ".join(env.t(f"core.collection.item.{game_id}.{i}")
+                                                                       for i in owned)) if owned else ""
+    text = env.t("core.collection.error.not_owned", items=names, game=game_id, ids=" ".join(items), owned=said)
+    raise CliError(text, Exit.USAGE, {"error": "not_owned", "game": game_id, "items": items, "owned": owned})
 
 
 def next_seed(seed: int) -> int:
@@ -59,6 +66,16 @@ def draw(game_id: str, raw: dict, fixed: set[str], have: set[str], seed: int, ov
     return core.draw(game_id, {**raw, "overrides": overrides}, fixed, have, seed)
 
 
+def show(env: Env, lines: list) -> None:
+    """The drawn setup, a line each, indented under its title; a long line wraps under its own start."""
+    from .played import print_lines, wrapped
+
+    for line in lines:
+        text = env.t.render(line)
+        lead = 2 + len(text) - len(text.lstrip())
+        print_lines(env, wrapped(text.strip(), env.out.width, indent=lead, hang=2))
+
+
 def _draw_and_keep(env: Env, game_id: str, raw: dict, fixed: set[str], have: set[str], q) -> dict:
     import secrets
 
@@ -69,6 +86,14 @@ def _draw_and_keep(env: Env, game_id: str, raw: dict, fixed: set[str], have: set
 
     overrides = read_overrides(env, game_id)
     seed = env.seed if env.seed is not None else secrets.randbelow(2**31)
+    empty = core.nothing_open(game_id, {**raw, "overrides": overrides}, fixed, have)
+    if empty is not None:  # nothing to draw: say why and how to get a draw; keep/redraw would change nothing
+        if not env.json:
+            env.out.print(env.t.render(empty))
+        env.seed = seed
+        drawn = draw(game_id, raw, fixed, have, seed, overrides)
+        drawn.pop("overrides", None)
+        return drawn
     ask = Ask("new.random", Msg("core.random.ask"), ONE_OF,
               (Choice("keep", Msg("core.random.keep")), Choice("redraw", Msg("core.random.redraw"))), default="keep")
     while True:
@@ -78,8 +103,7 @@ def _draw_and_keep(env: Env, game_id: str, raw: dict, fixed: set[str], have: set
             raise CliError(env.t("core.random.error.cannot", game=game_id), Exit.USAGE) from None
         if not env.json:
             env.out.print(env.t("core.random.title", seed=seed))
-            for line in core.describe(game_id, drawn):
-                env.out.print("  " + env.t.render(line))
+            show(env, core.describe(game_id, drawn))
         said = env.t("core.random.default_keep")
         if q.ask(ask, None, "keep", "--answer new.random=redraw", said) == "keep":
             break

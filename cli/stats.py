@@ -19,15 +19,17 @@ BAR = 10  # cells of a faction's bar
 
 def run(env: Env, game: str | None) -> None:
     game_id = find_game_id(env, game) if game else ""
-    rows = [r for r in summaries(env) if not r.get("damaged") and r.get("finished")]
-    if game_id:
-        rows = [r for r in rows if r["game"] == game_id]
+    every = [r for r in summaries(env) if not r.get("damaged") and (not game_id or r["game"] == game_id)]
+    rows = [r for r in every if r.get("finished")]
+    going = len(every) - len(rows)  # games in progress, named when nothing is finished yet
     report = compute(env.t, rows)
     if env.json:
         env.emit_json({"ok": True, "games": report})
         return
     if not report:
-        env.out.print(env.t("stats.none_of", game=game_name(game_id)) if game_id else env.t("stats.none"))
+        text = env.t("stats.none_of", game=game_name(game_id)) if game_id else env.t("stats.none")
+        more = env.t("stats.in_progress", n=going) if going else env.t("stats.start", game=game_id or "GAME")
+        env.out.print(f"{text} {more}")
         return
     width = env.out.width
     first = True

@@ -102,6 +102,7 @@ def _summary(save) -> dict[str, Any]:
         "play_seconds": int(clock.get("play_seconds", 0)),
         "seat_seconds": dict(clock.get("seats", {})),
         "breaks": int(clock.get("breaks", 0)),
+        "timed": bool(clock),
         "steps": save.journal_length,
         "damaged": "",
     }

@@ -45,7 +45,8 @@ def components(options: dict, data=None) -> list[dict]:
     warp = setup["warp_tiles"]
     out += [
         item("path_board", each, msg("anachrony.components.path_board"), 1),
-        item("leaders", each, msg("anachrony.components.leaders"), setup["leaders_per_path"]),
+        item("leaders", each, msg("anachrony.components.leaders_drawn" if options.get("paths") else "anachrony.components.leaders"),
+             setup["leaders_per_path"]),
         item("exosuits", each, msg("anachrony.components.exosuits"), setup["exosuits"]),
         item("warp_tiles", each, msg("anachrony.components.warp_tiles"), warp),
         item("path_markers", each, msg("anachrony.components.path_markers"), setup["path_markers"]),

@@ -72,5 +72,8 @@ def describe(raw: dict) -> list[Msg]:
         who = names[i] if i < len(names) else msg("anachrony.player", n=i + 1).to_data()
         out.append(msg("core.random.anachrony_path", player=who, path=f"@anachrony.path.{pick['path']}",
                        leader=f"@anachrony.leader.{pick['leader']}"))
-    out.append(msg("core.random.anachrony_side", side=str(raw["board_side"]).upper()))
+    out.append(msg("core.random.anachrony_side", side=str(raw["board_side"]).upper(), n=len(raw["paths"])))
+    opponent = str(raw.get("opponent") or "").strip().lower()
+    if opponent:  # a solo game: the opponent the program runs, which decided the modules the draw could take
+        out.append(msg("core.random.anachrony_opponent", bot=f"@anachrony.solo.bot.{opponent}"))
     return out

@@ -38,6 +38,18 @@ def draw(raw: dict, fixed: set[str], owned: set[str], seed: int) -> dict:
     return out
 
 
+def nothing_open(raw: dict, fixed: set[str], owned: set[str]) -> Msg | None:
+    """Why the draw has nothing to choose, or None: with four Powers every Power plays (seed 003, Preparação 1:
+    each player one of the four Powers), and Powers named with --powers are the table's choice."""
+    from .data import load
+
+    text = str(raw.get("powers") or "").strip()
+    if text and not text.isdigit():
+        return msg("core.random.chaos_given")
+    count = int(text) if text.isdigit() else len(load(raw.get("overrides") or None).power_ids)
+    return msg("core.random.chaos_all_play") if count >= 4 else None
+
+
 def describe(raw: dict) -> list[Msg]:
     """The draw as the table is shown it before the game starts."""
     powers = [f"@chaos.power.{p}" for p in str(raw["powers"]).split(",")]

@@ -44,6 +44,12 @@ def draw(game_id: str, raw: dict, fixed: set[str], have: set[str], seed: int) ->
     return module(game_id).draw(raw, fixed, have, seed)
 
 
+def nothing_open(game_id: str, raw: dict, fixed: set[str], have: set[str]):
+    """Why the options leave nothing to draw (a ``Msg``), or None when the draw chooses something."""
+    check = getattr(module(game_id), "nothing_open", None)
+    return check(raw, fixed, have) if check else None
+
+
 def describe(game_id: str, raw: dict) -> list:
     """The drawn setup as messages (``Msg``), shown before the game starts."""
     return module(game_id).describe(raw)

@@ -33,7 +33,9 @@ def components(options: dict, data=None) -> list[dict]:
         out = [item("camps", centre, msg("radlands.components.first_game_camps",
                                          camps=[data.card(c)["name"] for c in camps]), len(camps))]
     else:
-        out = [item("camps", centre, msg("radlands.components.camp_deck", dealt=rules["camps_dealt"],
+        # a random setup dealt the camps (randomsetup.py): the players take them from the deck, named at setup
+        key = "radlands.components.camp_deck_dealt" if options.get("dealt") else "radlands.components.camp_deck"
+        out = [item("camps", centre, msg(key, dealt=rules["camps_dealt"],
                                          kept=rules["camps_kept"]), len(data.camp_deck()), flag)]
     out += [
         item("draw_deck", centre, msg("radlands.components.draw_deck"), data.deck_size(), flag),

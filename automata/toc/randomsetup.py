@@ -59,8 +59,9 @@ def describe(raw: dict) -> list[Msg]:
     data = load(raw.get("overrides") or None)
     bots = [x.strip() for x in str(raw["bots"]).split(",") if x.strip()]
     mats = [x.strip() for x in str(raw["mats"]).split(",") if x.strip()]
-    out = [msg("core.random.toc_humans", n=int(raw["humans"]))]
-    out += [msg("core.random.toc_bot", colour=f"@toc.colour.{c}", mat=data.mat(m)["name"]) for c, m in zip(bots, mats)]
+    humans = [f"@toc.colour.{c}" for c in data.setup["colours"] if c not in bots][: int(raw["humans"])]
+    out = [msg("core.random.toc_humans", n=int(raw["humans"]), colours=humans)]  # the humans take the others
+    out += [msg("core.random.toc_bot", colour=f"@toc.colour.{c}", mat=f"@toc.mat.{m}") for c, m in zip(bots, mats)]
     out.append(msg("core.random.toc_cards", cards=f"@core.random.toc_card.{raw['cards']}"))
     out.append(msg("core.random.toc_emperor_" + ("on" if raw.get("emperor_rules") else "off")))
     return out

@@ -10,11 +10,10 @@ from .bgstats import Labels
 
 
 def term(t, value) -> str:
-    """A term of the summary as the table reads it: message data rendered, a plain name as it is."""
-    if isinstance(value, dict) and "id" in value:
-        from automata.core.steps import Msg
-
-        return t.render(Msg.from_data(value))
+    """A term of the summary as the table reads it: message data or a term reference (``@chaos.power.khorne``)
+    rendered, a plain name as it is."""
+    if (isinstance(value, dict) and "id" in value) or (isinstance(value, str) and value.startswith("@")):
+        return str(t.param(value))
     return str(value or "")
 
 

@@ -117,7 +117,7 @@ def test_random_draws_only_what_is_owned():
 
 def test_random_in_portuguese():
     r = tt("--lang", "pt-BR", "new", "anachrony", "--random", "--players", "2", "--seed", "4")
-    assert r.exit_code == 0 and "Montagem sorteada (semente 4)" in r.output and "Caminho" in r.output
+    assert r.exit_code == 0 and "Preparação sorteada (semente 4)" in r.output and "Caminho" in r.output
 
 
 def test_the_modules_question_marks_what_is_not_owned():
@@ -126,3 +126,91 @@ def test_the_modules_question_marks_what_is_not_owned():
     assert r.exit_code == 2 and "not in the collection" in r.output.replace("\n", " ")
     r = tt("new", "anachrony", "--players", "2", "--answer", "new.anachrony.modules=hypersync", "--seed", "1")
     assert r.exit_code == 0 and _save("anachrony-1")["options"]["modules"] == ["hypersync"]
+
+
+@pytest.mark.parametrize("args", [[], ["--powers", "4"], ["--powers", "khorne,nurgle,slaanesh"]])
+def test_chaos_random_with_nothing_open_says_so_and_asks_nothing(args):
+    """Seed 003, Preparação 1: each player plays one of the four Powers, so four Powers leave nothing to draw (and
+    Powers named with --powers neither): the table is told so and shown the 3-Power draw; keep/redraw is not asked."""
+    r = tt("new", "chaos", "--random", *args, "--seed", "5", "--answer", "new.random=redraw")
+    out = r.output.replace("\n", " ")
+    assert r.exit_code == 0, r.output
+    assert "nothing to draw" in out and "tabletop new chaos --random --powers 3" in out
+    assert "Random setup" not in out and "new.random" not in out
+    assert _save("chaos-1")["seed"] == 5  # the redraw answer changed nothing
+    r = tt("--lang", "pt-BR", "new", "chaos", "--random", *args, "--another", "--name", "pt")
+    assert "não há nada a sortear" in r.output.replace("\n", " ")
+
+
+def test_chaos_random_with_three_powers_still_draws_and_asks():
+    r = tt("new", "chaos", "--random", "--powers", "3", "--seed", "5")
+    assert "Random setup (seed 5)" in r.output and "nothing to draw" not in r.output
+    assert "new.random" in r.output.replace("\n", " ")
+
+
+def test_toc_random_names_the_humans_colours_and_the_mats_in_the_tables_language():
+    """Seed 000, Preparação: the humans play the colours the bots leave; the AI mats by their names in the table's
+    language (the same names the component list and the setup steps then use)."""
+    from automata.toc.randomsetup import draw as toc_draw
+
+    drawn = toc_draw({"humans": 2, "bots": None}, set(), {"base", "age_of_iron_and_rust"}, 11)
+    bots = drawn["bots"].split(",")
+    r = tt("--lang", "pt-BR", "new", "toc", "--random", "--humans", "2", "--seed", "11")
+    out = " ".join(r.output.split())
+    from cli.i18n import Translator
+
+    t = Translator("pt-BR")
+    humans = [t(f"toc.colour.{c}") for c in ("green", "red", "blue", "yellow") if c not in bots]
+    assert len(humans) == 2 and all(h in out.split("os bots:")[0] for h in humans)
+    for mat in drawn["mats"].split(","):
+        assert t(f"toc.mat.{mat}") in out
+    assert "Pupienus and Balbinus" not in out
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_a_long_drawn_line_wraps_under_its_own_start(lang):
+    """Radlands deals six camps to each player: at 60 columns the line wraps, and its continuation stays indented
+    under the draw (not at the left edge, where it would read as a new line)."""
+    from cli_checks import assert_fits
+
+    r = tt("--lang", lang, "new", "radlands", "--random", "--players", "Ana,Bruno", "--seed", "3", env={"COLUMNS": "60"})
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    start = next(i for i, l in enumerate(lines) if l.startswith("  Ana"))
+    end = next(i for i, l in enumerate(lines) if l.startswith("  Bruno"))
+    assert end - start > 1 and all(l.startswith("    ") for l in lines[start + 1:end])
+    assert_fits("\n".join(lines[start:end]), 60)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_a_refused_setup_names_what_of_the_game_is_owned(lang):
+    """An error says what is valid: refused for a module the table does not own, the table is told which items of
+    the game it does own (what it can pick instead), before how to add the missing one."""
+    from cli.i18n import Translator
+
+    t = Translator(lang)
+    tt("collection", "remove", "anachrony", "hypersync", "intrigues")
+    r = tt("--lang", lang, "new", "anachrony", "--players", "2", "--modules", "hypersync", "--seed", "3")
+    out = " ".join(r.output.split())
+    assert r.exit_code == 2
+    owned_part = out.split(t("core.collection.error.owned", items="").rstrip(". "))[1]
+    for item in ("neutronide", "quantum_loops"):
+        assert t(f"core.collection.item.anachrony.{item}") in owned_part
+    for item in ("hypersync", "intrigues"):
+        assert t(f"core.collection.item.anachrony.{item}") not in owned_part
+    assert out.index(t("core.collection.item.anachrony.neutronide")) < out.index("tabletop collection add anachrony hypersync")
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_the_collection_keeps_the_games_order_and_wraps_under_each_item(lang):
+    """A removed item stays in its place (the game's order, not owned items first), and at 60 columns a long item
+    wraps under itself."""
+    tt("collection", "remove", "anachrony", "neutronide")
+    r = tt("--lang", lang, "collection", env={"COLUMNS": "60"})
+    assert r.exit_code == 0, r.output
+    assert all(len(line) <= 60 for line in r.output.splitlines())  # ("ITEM…" in the help line is no cut)
+    ids = [i for i in ("(future_imperfect)", "(neutronide)", "(hypersync)") if i in r.output]
+    assert [r.output.index(i) for i in ids] == sorted(r.output.index(i) for i in ids) and len(ids) == 3
+    lines = r.output.splitlines()
+    toc = next(i for i, l in enumerate(lines) if "Iron and Rust" in l)
+    assert lines[toc].startswith("  + ") and lines[toc + 1].startswith("    ")  # its continuation, under the item

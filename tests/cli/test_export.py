@@ -311,9 +311,10 @@ def test_a_terminal_too_narrow_for_the_qr_code_is_told_its_width(monkeypatch, ca
     monkeypatch.setattr(sys, "stdout", screen)
     monkeypatch.setattr("shutil.get_terminal_size", lambda *a, **k: os.terminal_size((60, 40)))
     draw_qr(Env(lang="pt-BR"), LINK_URL_PREFIX + "x" * 600)
-    width = max(len(line) for line in screen.getvalue().splitlines())
-    assert width > 60
-    assert f"{width} colunas" in capsys.readouterr().err
+    assert screen.getvalue() == ""  # a code folded at 60 columns is not printed
+    err = " ".join(capsys.readouterr().err.split())
+    width = int(re.search(r"(\d+) colunas", err).group(1))
+    assert width > 60 and "este tem 60" in err
 
 
 def test_the_owner_names_the_non_player_key(home, tmp_path):
@@ -329,3 +330,83 @@ def test_the_owner_names_the_non_player_key(home, tmp_path):
     kinds = [s["kind"] for s in summarize(paths.game_dir(FINISHED["toc"]))["seats"]]
     assert [p.get("npc", False) for p in players] == [k == "bot" for k in kinds] and "bot" in kinds
     assert not any(bgg_data()["nonplayer"]["field"] in p for p in players)
+
+
+class _Tty:
+    """A terminal-like stream that records what is written to it."""
+
+    def __init__(self):
+        self.text = ""
+
+    def isatty(self):
+        return True
+
+    def write(self, text):
+        self.text += text
+
+    def flush(self):
+        pass
+
+
+@pytest.mark.parametrize("columns, drawn", [(60, False), (120, True)])
+def test_the_qr_is_drawn_only_where_it_fits(monkeypatch, columns, drawn):
+    """A QR folded by a narrow terminal cannot be read by a phone: there the table is told the width it needs and
+    the one it has, and the code is not printed; a wide terminal gets the code."""
+    import io
+    import os as _os
+    import shutil as _shutil
+    import sys
+
+    from rich.console import Console
+
+    from cli import export
+    from cli.i18n import Translator
+
+    tty = _Tty()
+    monkeypatch.setattr(sys, "stdout", tty)
+    monkeypatch.setattr(_shutil, "get_terminal_size", lambda *a, **k: _os.terminal_size((columns, 40)))
+    said = io.StringIO()
+
+    class FakeEnv:
+        json = False
+        t = Translator("en")
+        err = Console(file=said, width=200)
+
+    url = "https://app.bgstatsapp.com/createPlay.html?data=" + "x" * 600
+    export.draw_qr(FakeEnv(), url)
+    assert ("█" in tty.text) is drawn
+    assert ("columns wide" in said.getvalue() and f"has {columns}" in said.getvalue()) is not drawn
+
+
+def test_the_written_message_wraps_at_words(home, tmp_path):
+    """On a 60-column terminal the message about the file is wrapped at words by the program (a terminal folding
+    it would start a line with a space or cut a word); only the link itself runs on unbroken."""
+    pexpect = pytest.importorskip("pexpect")
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("TABLETOP_NO_PROMPT", "NO_COLOR", "COLUMNS")}
+    env.update(TABLETOP_HOME=str(home), TABLETOP_LANG="en", TERM="xterm")
+    child = pexpect.spawn(str(Path(sys.executable).with_name("tabletop")),
+                          ["--game", FINISHED["radlands"], "export", "--bgstats", "r.bgsplay"], cwd=str(tmp_path),
+                          env=env, encoding="utf-8", dimensions=(40, 60), timeout=30)
+    child.expect(pexpect.EOF)
+    message = child.before.replace("\r", "").split("https://")[0]
+    lines = [line for line in message.splitlines() if line.strip()]
+    assert len(lines) > 2 and all(len(line) <= 60 and not line.startswith(" ") for line in lines), lines
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+@pytest.mark.parametrize("name", [*FINISHED.values(), SOLO, UNFINISHED])
+def test_every_name_an_export_shows_is_rendered(home, tmp_path, name, lang):
+    """A seat the game names by a term (a Chaos Power, a Time of Crisis colour) is exported by its name in the
+    table's language, never as the term's reference ("@chaos.power.khorne"): in the JSON labels and, for a finished
+    game, the BG Stats players and roles."""
+    doc = json.loads(tt("--lang", lang, "--game", name, "export", "--json").stdout)
+    labels = [s["label"] for s in doc["seats"]]
+    assert all(label and not label.startswith("@") for label in labels), labels
+    if name == UNFINISHED:
+        return
+    r = tt("--lang", lang, "--game", name, "export", "--bgstats", str(tmp_path / "p.bgsplay"))
+    assert r.exit_code == 0, r.output
+    text = (tmp_path / "p.bgsplay").read_text("utf-8") + json.dumps(link_of(r.stdout))
+    assert '"@' not in text and "@chaos." not in text and "@toc." not in text

@@ -251,3 +251,85 @@ def test_stats_keep_apart_an_unknown_winner_a_shared_victory_and_nobody():
     assert against["plays"] == 3 and against["decided"] == 2 and against["human_wins"] == 1 and against["rate"] == 0.5
     assert entry["average_seconds"] == 1200 and entry["timed"] == 3
     assert kinds["toc:mat_a"]["series"] == [61, 30, 20]  # play by play, oldest first, for the chart
+
+
+def _block(text: str, name: str) -> str:
+    """The lines of one game in 'tabletop history' (up to the blank line that ends them), joined."""
+    start = text.index(f"  {name}\n")
+    end = text.find("\n\n", start)
+    return " ".join(text[start: end if end >= 0 else None].split())
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_history_of_games_not_finished(home, lang):
+    """A game in progress shows its scores as scores so far and its steps once (in the result, with the plural
+    right); a game not started yet says so and shows neither scores nor a time."""
+    from cli.i18n import Translator
+
+    t = Translator(lang)
+    assert tt("--lang", lang, "new", "chaos", "--seed", "3", "--name", "fresh", "--another").exit_code == 0
+    text = run("--lang", lang, "history").output
+    fresh = _block(text, "fresh")
+    assert t("history.not_started") in fresh and t("history.line.time", time="") .strip() not in fresh
+    assert t("history.line.seats", seats="Khorne · Nurgle · Tzeentch · Slaanesh") in fresh
+    going = _block(text, "toc-tonight")
+    steps = summaries(home)["toc-tonight"]["steps"]
+    assert t("history.in_progress", n=steps) in going
+    assert t("history.line.so_far", seats="").strip() in going
+    assert t("history.steps", n=steps) not in going.split(t("history.line.time", time="").strip())[-1]
+    assert t("history.in_progress", n=1) != t("history.in_progress", n=2).replace("2", "1")  # "1 step", not "1 steps"
+
+
+def test_a_clock_under_a_minute_is_not_zero():
+    from cli.i18n import Translator
+    from cli.played import duration_text
+
+    for lang in ("en", "pt-BR"):
+        t = Translator(lang)
+        assert duration_text(t, 59) == t("history.under_minute") and "0" not in duration_text(t, 59)
+        assert duration_text(t, 60) == t("history.minutes", m=1)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_stats_with_nothing_finished_say_what_is_in_progress_or_how_to_start(_tabletop_home, lang):
+    from cli.i18n import Translator
+
+    t = Translator(lang)
+    first = " ".join(run("--lang", lang, "stats", "chaos").output.split())
+    assert t("stats.start", game="chaos") in first and "GAME" not in first
+    assert tt("new", "chaos", "--seed", "1").exit_code == 0
+    assert tt("new", "radlands", "--players", "Ana,Bia", "--seed", "1").exit_code == 0
+    every = " ".join(run("--lang", lang, "stats").output.split())
+    assert every == f'{t("stats.none")} {t("stats.in_progress", n=2)}'
+    one = " ".join(run("--lang", lang, "stats", "radlands").output.split())
+    assert t("stats.in_progress", n=1) in one and t("stats.in_progress", n=1) != t("stats.in_progress", n=2)
+
+
+def test_the_setup_line_is_written_as_the_options_of_new(home):
+    """History writes a game's setup as 'tabletop new' takes it: modules as --modules a,b (hyphens), Anachrony's
+    app/table draws as --draws, and nothing a random setup drew (no option gives the dealt camps or the Paths)."""
+    assert tt("new", "radlands", "--random", "--players", "Ana,Bia", "--seed", "2", "--name", "drawn").exit_code == 0
+    assert tt("new", "anachrony", "--random", "--players", "2", "--seed", "2", "--name", "drawn-a").exit_code == 0
+    text = " ".join(run("history").output.split())
+    assert "--modules neutronide,hypersync,quantum-loops,intrigues" in text
+    assert "--draws app" in text and "--random app" not in text
+    for hidden in ("--dealt", "--paths", "--board-side"):
+        assert hidden not in text
+    import re
+
+    names = {"Anachrony": "anachrony", "Radlands": "radlands", "Time of Crisis": "toc", "Chaos in the Old World": "chaos"}
+    helps = {g: tt("new", g, "--help").output for g in names.values()}
+    for block in run("history").output.split("\n\n"):
+        game = next((g for n, g in names.items() if f"  {n}  " in block.splitlines()[0]), None)
+        setup = " ".join(l for l in block.splitlines() if l.strip().startswith("Setup:"))
+        for flag in re.findall(r"--[a-z][a-z-]+", setup):
+            assert game and flag in helps[game], (flag, game)
+
+
+def test_the_winner_mark_has_no_gender_in_portuguese():
+    """A seat may be Ana or Bruno, a Power or a bot: the Portuguese winner mark must fit all of them, so it is a
+    verb ("venceu"), not the masculine noun "vencedor"."""
+    from cli.i18n import Translator
+
+    text = Translator("pt-BR")("history.seat_won", seat="Ana")
+    assert "Ana" in text and "venceu" in text and "vencedor" not in text

@@ -160,7 +160,7 @@ def test_a_seat_answers_on_its_phone_and_the_shared_board_changes(seats_served, 
         board_tab = driver.current_window_handle
         first_step = driver.execute_script(text_of, ".step h3")
         version = driver.execute_script("return document.body.getAttribute('data-version')")
-        assert Translator("en")("core.serve.turn_seat", seat="", step="").split(":")[0].strip() in \
+        assert Translator("en")("core.serve.turn_seat", seat="|", step="").split("|")[0].strip() in \
             driver.execute_script(text_of, "p.turn")
         driver.switch_to.new_window("tab")  # the seat's own phone
         driver.get(f"{base}/{seat_token}/")

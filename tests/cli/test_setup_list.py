@@ -67,3 +67,23 @@ def test_the_walkthrough_shows_the_list_first():
     out = played.output
     assert out.index("Radlands: take these out of the box") < out.index("Sit on opposite sides")
     assert "6 × first-game camps" in tt("log").output  # the journal keeps what the table was told
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_chaos_powers_as_a_count(lang):
+    """'new chaos --random --powers 3' takes a count, so a table tries it here too (seed 003, Preparação 1: 3 or 4
+    Powers). 4 lists every Power; 3 asks which three (each Power has its own pieces); another count says 3 or 4.
+    Each error names the Powers and an example, and lists nothing."""
+    from cli.i18n import Translator
+
+    t = Translator(lang)
+    four = tt("--lang", lang, "setup-list", "chaos", "--powers", "4")
+    every = tt("--lang", lang, "setup-list", "chaos")
+    assert four.exit_code == 0 and four.output == every.output
+    for n, key in (("3", "core.components.error.chaos_count"), ("2", "core.components.error.chaos_range"),
+                   ("5", "core.components.error.chaos_range")):
+        r = tt("--lang", lang, "setup-list", "chaos", "--powers", n)
+        out = " ".join(r.output.split())
+        assert r.exit_code == 2 and t(key, n=n, example="khorne,nurgle,tzeentch",
+                                      valid="khorne, nurgle, tzeentch, slaanesh") in out
+        assert "[ ]" not in out

@@ -55,3 +55,16 @@ def test_provisional_and_uncounted_items_are_marked():
     (em,) = [it for it in items if it["key"] == "intrigues.emergency"]
     assert em["provisional"] == "intrigues.emergency.count"
     assert count(items, "intrigues.agenda") is None
+
+
+def test_a_drawn_leader_is_named_in_the_leader_line():
+    """A random setup draws each player's Leader (randomsetup.py): the component list says the drawn Leader plays
+    instead of asking the table to choose one; without a draw the table chooses (rules file, player setup)."""
+    from automata.anachrony.components import components
+
+    base = {"players": 2, "modules": [], "opponent": ""}
+    drawn = {**base, "paths": {"p1": {"path": "harmony", "leader": "x"}, "p2": {"path": "progress", "leader": "y"}}}
+    (plain,) = [i for i in components(base) if i["key"] == "leaders"]
+    (picked,) = [i for i in components(drawn) if i["key"] == "leaders"]
+    assert plain["what"]["id"] == "anachrony.components.leaders"
+    assert picked["what"]["id"] == "anachrony.components.leaders_drawn" and picked["count"] == plain["count"]

@@ -33,3 +33,18 @@ def test_the_unentered_expansion_is_marked_provisional():
     items = components(game.check_options({}))
     assert {it["provisional"] for it in items if it["key"] in ("camps", "draw_deck")} == {"sets.cult_of_chrome"}
     assert count(items, "extra_water") is None  # seed: not limited by the supply, no count
+
+
+def test_a_random_deal_is_said_in_the_camp_line():
+    """Seed step 1: each player draws 6 camps and keeps 3; with a random setup the deal is already made (the setup
+    names each player's six), so the camp line says so instead of asking the players to draw. Same deck count."""
+    from automata.radlands.randomsetup import draw
+
+    plain = game.check_options({"first_game": False, "track": "full"})
+    dealt = game.check_options(draw({"first_game": False, "track": "full", "players": None}, set(),
+                                    {"base", "cult_of_chrome"}, 5))
+    (a,) = [i for i in components(plain) if i["key"] == "camps"]
+    (b,) = [i for i in components(dealt) if i["key"] == "camps"]
+    assert a["what"]["id"] == "radlands.components.camp_deck"
+    assert b["what"]["id"] == "radlands.components.camp_deck_dealt" and a["count"] == b["count"]
+    assert b["what"]["params"]["dealt"] == 6 and b["what"]["params"]["kept"] == 3
