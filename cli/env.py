@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field
 from enum import IntEnum
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,9 @@ NUMBER_BOUND = 1_000_000
 SEED_MAX = 2**63 - 1  # a seed is saved as a TOML integer (64 bits)
 
 
+_NEW_DICT: Any = object()  # a new empty dict for each Env (an explicit None is kept, as a data class keeps it)
+
+
 class Exit(IntEnum):
     OK = 0
     FAILURE = 1  # e.g. a damaged save
@@ -23,21 +25,44 @@ class Exit(IntEnum):
     INTERRUPTED = 130
 
 
-@dataclass
 class Env:
-    lang: str = "en"
-    json: bool = False
-    game: str | None = None
-    answers: dict[str, Any] = field(default_factory=dict)
-    dice: str | None = None
-    seed: int | None = None
-    explain: bool = False  # show the rule behind each decision (Say style "why")
-    new_defaults: str = ""  # 'tabletop new' without a terminal: the defaults it took, said before the new game
-    #: keys a core command adds to the JSON a game's code emits for it ('status --json': the clocks, cli/clock.py)
-    json_extra: dict[str, Any] = field(default_factory=dict)
-    _t: Any = None
-    _console: Any = None
-    _err: Any = None
+    """The run's environment (a plain class with a data class's equality and ``repr``: every command builds one,
+    and a data class costs start-up time).
+
+    ``explain``: show the rule behind each decision (Say style "why"); ``new_defaults``: 'tabletop new' without a
+    terminal, the defaults it took, said before the new game; ``json_extra``: keys a core command adds to the JSON
+    a game's code emits for it ('status --json': the clocks, cli/clock.py)."""
+
+    _FIELDS = ("lang", "json", "game", "answers", "dice", "seed", "explain", "new_defaults", "json_extra", "_t",
+               "_console", "_err")
+    __match_args__ = _FIELDS
+
+    def __init__(self, lang: str = "en", json: bool = False, game: str | None = None,
+                 answers: dict[str, Any] | None = _NEW_DICT, dice: str | None = None, seed: int | None = None,
+                 explain: bool = False, new_defaults: str = "", json_extra: dict[str, Any] | None = _NEW_DICT,
+                 _t: Any = None, _console: Any = None, _err: Any = None) -> None:
+        self.lang = lang
+        self.json = json
+        self.game = game
+        self.answers = {} if answers is _NEW_DICT else answers
+        self.dice = dice
+        self.seed = seed
+        self.explain = explain
+        self.new_defaults = new_defaults
+        self.json_extra = {} if json_extra is _NEW_DICT else json_extra
+        self._t = _t
+        self._console = _console
+        self._err = _err
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self._FIELDS) + ")"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return tuple(getattr(self, k) for k in self._FIELDS) == tuple(getattr(other, k) for k in self._FIELDS)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def t(self):
@@ -87,16 +112,21 @@ class Env:
 
 
 def install_data_cache(create: bool = True) -> None:
-    """Parsed data files (the games' data, the message catalogs) are cached beside the saves (``cache/``), so that
-    every command starts fast; TABLETOP_NO_CACHE=1 reads them afresh. Without ``create`` (at start-up, before
-    any command touched a save), nothing is written until the folder exists: a refused command writes nothing."""
+    """Parsed files (the games' data, the message catalogs, the saves proven sound) are cached beside the saves
+    (``cache/``), so that every command starts fast; TABLETOP_NO_CACHE=1 reads them afresh. Without ``create`` (at
+    start-up, before any command touched a save), nothing is written until the folder exists: a refused command
+    writes nothing."""
+    from state import datacache
+
     if os.environ.get("TABLETOP_NO_CACHE"):
+        datacache.install(None)
         return
     from automata.core.datafiles import set_cache
     from state import paths
-    from state.datacache import ParsedFileCache
 
-    set_cache(ParsedFileCache(paths.home() / "cache", create))
+    cache = datacache.ParsedFileCache(paths.home() / "cache", create)
+    set_cache(cache)
+    datacache.install(cache)
 
 
 def _is_terminal(stream) -> bool:

@@ -76,7 +76,7 @@ class CompanionGroup(TyperGroup):
     def list_commands(self, ctx) -> list[str]:
         names = list(super().list_commands(ctx))
         if ctx.parent is None and self.name != "new":
-            names = [*CORE_COMMANDS, *(n for n in names if n not in CORE_COMMANDS)]
+            names = [*CORE_COMMANDS, *LAZY_SUBGROUPS, *(n for n in names if n not in CORE_COMMANDS and n not in LAZY_SUBGROUPS)]
             lazy = lazy_groups()
             names += [n for n in ("new", "setup-list", *lazy) if n not in names and not (n in lazy and lazy[n][1])]
         return names
@@ -90,7 +90,8 @@ class CompanionGroup(TyperGroup):
         if self.name in ("new", "setup-list"):
             return set()
         built = self.__dict__.get("_lazy", {})
-        return {n for n in (*CORE_COMMANDS, "new", "setup-list", *lazy_groups()) if n not in built and n not in self.commands}
+        return {n for n in (*CORE_COMMANDS, *LAZY_SUBGROUPS, "new", "setup-list", *lazy_groups())
+                if n not in built and n not in self.commands}
 
     def _get_command(self, ctx, name: str):
         cmd = super().get_command(ctx, name)
@@ -103,8 +104,13 @@ class CompanionGroup(TyperGroup):
             lazy = lazy_groups()
             if name in CORE_COMMANDS:  # a shared command, made into the framework's command when used
                 built[name] = typer.main.get_command_from_info(
-                    CORE_COMMANDS[name], pretty_exceptions_short=app.pretty_exceptions_short,
+                    core_command_info(name), pretty_exceptions_short=app.pretty_exceptions_short,
                     rich_markup_mode=app.rich_markup_mode)
+                return built[name]
+            if name in LAZY_SUBGROUPS:  # 'data', 'collection': as the framework builds a group added to the root
+                built[name] = typer.main.get_group_from_info(
+                    subgroup_info(name), pretty_exceptions_short=app.pretty_exceptions_short,
+                    rich_markup_mode=app.rich_markup_mode, suggest_commands=app.suggest_commands)
                 return built[name]
             if name in ("new", "setup-list"):
                 for module in sorted({m for m, _ in lazy.values()}):  # each registers its 'new GAME' command
@@ -424,20 +430,47 @@ def raise_usage(text: str) -> None:
     raise typer.Exit(int(Exit.USAGE))
 
 
-# The shared commands live in cli/commands.py (which does not import this module); the games' modules are imported
-# when their group or 'new' is used: lazy_groups().
+# The shared commands live in cli/commands.py (which does not import this module), 'fix', 'export' and 'collection' in
+# their own modules, imported when used; the games' modules are imported when their group or 'new' is used:
+# lazy_groups().
 from . import commands  # noqa: E402
-from .collection import collection_app  # noqa: E402
-from .export import export_app  # noqa: E402
-from .fix import fix_app  # noqa: E402
+
+
+def _command_name(info) -> str:
+    return info.name or typer.main.get_command_name(info.callback.__name__)
+
 
 #: The shared commands, in the order of the help: each made into the framework's command only when it is used
-#: (CompanionGroup.get_command), so that a command does not pay for building all the others.
-CORE_COMMANDS = {info.name or typer.main.get_command_name(info.callback.__name__): info
-                 for info in (*commands.core.registered_commands, *fix_app.registered_commands,
-                              *export_app.registered_commands)}
-app.add_typer(commands.data_app, name="data")  # 'new' and the games' groups: CompanionGroup.get_command
-app.add_typer(collection_app, name="collection")
+#: (CompanionGroup.get_command), so that a command does not pay for building all the others. Those of their own
+#: module are named by (module, its Typer) and imported then too.
+CORE_COMMANDS: dict = {_command_name(info): info for info in commands.core.registered_commands}
+CORE_COMMANDS.update({"fix": ("cli.fix", "fix_app"), "export": ("cli.export", "export_app")})
+#: The shared groups, made into the framework's groups only when used (CompanionGroup.get_command), as the framework
+#: makes a group added to the root with ``app.add_typer(<its Typer>, name=...)``: the Typer, or (module, its Typer).
+LAZY_SUBGROUPS: dict = {"data": commands.data_app, "collection": ("cli.collection", "collection_app")}
+
+
+def _typer_of(where):
+    if isinstance(where, tuple):
+        import importlib
+
+        return getattr(importlib.import_module(where[0]), where[1])
+    return where
+
+
+def core_command_info(name: str):
+    """The framework's description of the shared command ``name`` (its module imported now if need be)."""
+    found = CORE_COMMANDS[name]
+    if isinstance(found, tuple):
+        (found,) = [i for i in _typer_of(found).registered_commands if _command_name(i) == name]
+        CORE_COMMANDS[name] = found
+    return found
+
+
+def subgroup_info(name: str):
+    """The framework's description of the shared group ``name``, as ``app.add_typer`` records it."""
+    app.add_typer(_typer_of(LAZY_SUBGROUPS[name]), name=name)
+    return app.registered_groups.pop()
 
 
 def main() -> None:

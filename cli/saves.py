@@ -6,7 +6,6 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from state import paths
-from state.lock import LockNotAFile, SaveBusy, SaveLock
 from state.save import SaveError
 
 from .env import CliError, Env, Exit, install_data_cache  # noqa: F401  (install_data_cache: used below)
@@ -145,6 +144,8 @@ def save_error(env: Env, e: SaveError) -> CliError:
 
 @contextmanager
 def locked(env: Env, name: str) -> Iterator[None]:
+    from state.lock import LockNotAFile, SaveBusy, SaveLock  # here: a command that only reads takes no lock
+
     try:
         with SaveLock(paths.game_dir(name)):
             yield

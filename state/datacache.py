@@ -1,4 +1,6 @@
-"""A cache of parsed game-data files in ``$TABLETOP_HOME/cache`` (marshal files keyed by path, size and mtime).
+"""A cache of parsed files in ``$TABLETOP_HOME/cache``: the game data and catalogs (marshal files keyed by path,
+size and mtime), the saves (one marshal file per save, keyed by the digest its first line proves), and which
+shipped data was checked and found sound (one marshal file per data folder, keyed by the files' sizes and mtimes).
 
 Only a speed-up: any problem reading or writing it falls back to parsing the file.
 """
@@ -26,39 +28,115 @@ class ParsedFileCache:
             st = os.stat(path)
         except OSError:
             return None
-        where = os.path.abspath(path).strip(os.sep).replace(os.sep, "_").replace(":", "_")[-120:]
-        py = "".join(str(x) for x in sys.version_info[:2])
-        return self.folder / f"{where}.{st.st_size}.{st.st_mtime_ns}.v{VERSION}.py{py}.marshal"
+        return self.folder / f"{_where(path)}.{st.st_size}.{st.st_mtime_ns}.v{VERSION}.py{_py()}.marshal"
 
     def get(self, path: Path) -> dict[str, Any] | None:
         f = self._file(path)
         if f is None:
             return None
-        try:
-            import stat
-
-            fd = os.open(f, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO put there is never waited for
-            with os.fdopen(fd, "rb") as fh:
-                if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                    return None
-                data = marshal.load(fh)
-        except Exception:
-            return None
+        data = _load(f)
         return data if isinstance(data, dict) else None
 
     def put(self, path: Path, data: dict[str, Any]) -> None:
         f = self._file(path)
         if f is None:
             return
+        try:
+            blob = marshal.dumps(data)
+        except ValueError:  # a value marshal cannot store; the cache is only a speed-up
+            return
+        self._write(f, blob)
+
+    # -- files whose content proves itself (a save: its digest line), one entry per file -----------------------
+    def _digest_file(self, path: Path) -> Path:
+        return self.folder / f"{_where(path)}.digested.v{VERSION}.py{_py()}.marshal"
+
+    def get_digested(self, path: Path, digest: str) -> dict[str, Any] | None:
+        """The parsed content of the file ``path`` whose bytes have ``digest`` (the caller has just checked them);
+        None when the cache holds another version of the file, or nothing."""
+        got = _load(self._digest_file(path))
+        if isinstance(got, tuple) and len(got) == 2 and got[0] == digest and isinstance(got[1], dict):
+            return got[1]
+        return None
+
+    def put_digested(self, path: Path, digest: str, blob: bytes) -> None:
+        """Keep ``blob`` (``digested_blob``: the parsed content of the bytes with ``digest``) for ``path``, in place of
+        the version kept before."""
+        self._write(self._digest_file(path), blob)
+
+    # -- what was checked before (automata/core/datafiles.py checked_before) -------------------------------------
+    def _checked_file(self, what: Path) -> Path:
+        return self.folder / f"{_where(what)}.checked.v{VERSION}.py{_py()}.marshal"
+
+    def checked(self, what: Path, key: Any) -> bool:
+        """Whether ``mark_checked(what, key)`` was the last record for ``what``."""
+        try:
+            return _load(self._checked_file(what)) == key
+        except Exception:  # a value that cannot be compared: not checked
+            return False
+
+    def mark_checked(self, what: Path, key: Any) -> None:
+        try:
+            blob = marshal.dumps(key)
+        except ValueError:
+            return
+        self._write(self._checked_file(what), blob)
+
+    def _write(self, f: Path, blob: bytes) -> None:
         tmp = f.with_suffix(f".{os.getpid()}.tmp")
         try:
             if self.create:
                 self.folder.mkdir(parents=True, exist_ok=True)
             with open(tmp, "wb") as fh:
-                marshal.dump(data, fh)
+                fh.write(blob)
             os.replace(tmp, f)
-        except (OSError, ValueError):  # ValueError: a value marshal cannot store; the cache is only a speed-up
+        except OSError:
             try:
                 tmp.unlink()
             except OSError:
                 pass
+
+
+def digested_blob(digest: str, data: dict[str, Any]) -> bytes | None:
+    """What ``put_digested`` keeps, taken at once (the caller may change ``data`` afterwards); None when marshal
+    cannot store a value of it."""
+    try:
+        return marshal.dumps((digest, data))
+    except ValueError:
+        return None
+
+
+def _where(path: Path) -> str:
+    return os.path.abspath(path).strip(os.sep).replace(os.sep, "_").replace(":", "_")[-120:]
+
+
+def _py() -> str:
+    return "".join(str(x) for x in sys.version_info[:2])
+
+
+def _load(f: Path) -> Any:
+    """The value marshalled in ``f``; None when it is missing, not a regular file or unreadable."""
+    try:
+        import stat
+
+        fd = os.open(f, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO put there is never waited for
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                return None
+            return marshal.loads(fh.read())  # marshal.load(fh) would read the file object by object: far slower
+    except Exception:
+        return None
+
+
+#: The cache the command line installed for this run (``cli/env.py`` ``install_data_cache``); None: every file is
+#: parsed afresh (the rules and the tests use no cache unless they install one).
+_installed: ParsedFileCache | None = None
+
+
+def install(cache: ParsedFileCache | None) -> None:
+    global _installed
+    _installed = cache
+
+
+def installed() -> ParsedFileCache | None:
+    return _installed

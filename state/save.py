@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -38,34 +36,78 @@ SAVE_FILE = "save.toml"
 JOURNAL_FILE = "journal.toml"
 
 
-@dataclass
 class Save:
+    """One saved game as the program holds it (a plain class written out: every command builds one, and a data
+    class costs start-up time; equality and ``repr`` are a data class's)."""
+
     name: str
     game: str
     seed: int
     options: dict[str, Any]
     settings: dict[str, Any]
     state: dict[str, Any]
-    journal_length: int = 0
-    pending: dict[str, Any] | None = None  # {"step": {...}, "records": [...], "started": iso}
-    created: str = ""
+    journal_length: int
+    pending: dict[str, Any] | None  # {"step": {...}, "records": [...], "started": iso}
+    created: str
     #: the clocks summed over the journal's time stamps (state/clock.py; a cache, like the state snapshot)
-    clock: dict[str, Any] | None = None
-    schema_version: int = CURRENT_VERSION
-    folder: Path | None = None
+    clock: dict[str, Any] | None
+    schema_version: int
+    folder: Path | None
     #: the digest of the journal's bytes this save belongs to (None: a save older than schema version 3)
-    journal_sha256: str | None = None
+    journal_sha256: str | None
     #: the save on disk was proven sound (read and checked whole, or written by this program): only then may a
     #: write turn it into the ``.bak``
-    sound: bool = False
-    _journal: list[dict[str, Any]] | None = field(default=None, repr=False)
+    sound: bool
+    _journal: list[dict[str, Any]] | None
     #: the journal that matches the save is ``journal.toml.bak`` (a crash between the two writes): the
     #: ``journal.toml`` beside it was not proven sound and never becomes the backup
-    _journal_from_bak: bool = field(default=False, repr=False)
-    _journal_path: Path | None = field(default=None, repr=False)
+    _journal_from_bak: bool
+    _journal_path: Path | None
     #: ``journal.toml.bak`` is a copy of the journal this save belongs to (so that ``save.toml.bak``, written by
     #: an answer, has its journal among the backups)
-    _journal_bak_synced: bool = field(default=False, repr=False)
+    _journal_bak_synced: bool
+
+    #: the fields, in the order of ``__init__``; those after ``sound`` are not shown by ``repr``
+    _FIELDS = ("name", "game", "seed", "options", "settings", "state", "journal_length", "pending", "created", "clock",
+               "schema_version", "folder", "journal_sha256", "sound", "_journal", "_journal_from_bak", "_journal_path",
+               "_journal_bak_synced")
+    _SHOWN = _FIELDS[:14]
+    __match_args__ = _FIELDS
+
+    def __init__(self, name: str, game: str, seed: int, options: dict[str, Any], settings: dict[str, Any],
+                 state: dict[str, Any], journal_length: int = 0, pending: dict[str, Any] | None = None,
+                 created: str = "", clock: dict[str, Any] | None = None, schema_version: int = CURRENT_VERSION,
+                 folder: Path | None = None, journal_sha256: str | None = None, sound: bool = False,
+                 _journal: list[dict[str, Any]] | None = None, _journal_from_bak: bool = False,
+                 _journal_path: Path | None = None, _journal_bak_synced: bool = False) -> None:
+        self.name = name
+        self.game = game
+        self.seed = seed
+        self.options = options
+        self.settings = settings
+        self.state = state
+        self.journal_length = journal_length
+        self.pending = pending
+        self.created = created
+        self.clock = clock
+        self.schema_version = schema_version
+        self.folder = folder
+        self.journal_sha256 = journal_sha256
+        self.sound = sound
+        self._journal = _journal
+        self._journal_from_bak = _journal_from_bak
+        self._journal_path = _journal_path
+        self._journal_bak_synced = _journal_bak_synced
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self._SHOWN) + ")"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return tuple(getattr(self, k) for k in self._FIELDS) == tuple(getattr(other, k) for k in self._FIELDS)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  (mutable: compared by value, never hashed)
 
     # -- journal ---------------------------------------------------------
     def journal(self) -> list[dict[str, Any]]:
@@ -171,11 +213,20 @@ def read(folder: Path, path: Path | None = None, recover: bool = False) -> Save:
     wrong; nothing is written."""
     path = path or folder / SAVE_FILE
     raw = read_bytes(path)
-    data = _parse(path, raw)
+    found = _DIGEST_LINE.match(raw)
+    proven = found is not None and sha256(raw[found.end():]) == found.group(1).decode()
+    from . import datacache
+
+    cache = datacache.installed() if proven else None  # bytes proven by their digest: parsed once, then cached
+    data = cache.get_digested(path, found.group(1).decode()) if cache is not None else None
+    blob = None
+    if data is None:
+        data = _parse(path, raw)
+        if cache is not None:
+            blob = datacache.digested_blob(found.group(1).decode(), data)  # before anything below changes data
     version = data.get("schema_version")
     digested = isinstance(version, int) and not isinstance(version, bool) and version >= FIRST_WITH_DIGEST
-    found = _DIGEST_LINE.match(raw)
-    altered = digested and (found is None or sha256(raw[found.end():]) != found.group(1).decode())
+    altered = digested and not proven
     data.pop(DIGEST_KEY, None)
     data = migrate(data, path)
     save = _validate(data, path, folder, digested)  # a key missing or mistyped is named, before the digest speaks
@@ -186,6 +237,8 @@ def read(folder: Path, path: Path | None = None, recover: bool = False) -> Save:
         # the journal is checked by every command (its bytes' digest: no parsing, status stays fast)
         save._journal_path = journal_path(folder, save.journal_sha256, save.journal_length, recover)
     save.sound = True
+    if blob is not None:  # only a save proven sound is kept
+        cache.put_digested(path, found.group(1).decode(), blob)
     return save
 
 
@@ -330,6 +383,8 @@ def _parse(path: Path, raw: bytes | None = None) -> dict[str, Any]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise SaveError(path, msg("core.save.not_utf8", byte=e.start)) from None
+    import tomllib  # here: a save read again unchanged comes from the cache (read), without the parser
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

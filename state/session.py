@@ -11,7 +11,6 @@ terminal in the middle of a step loses nothing.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable
@@ -38,11 +37,26 @@ class StepInProgress(Exception):
         self.answers = answers
 
 
-@dataclass
 class PlayResult:
-    steps_done: int
-    finished: bool
-    pending: Ask | Roll | None = None
+    """What ``Session.play`` did (a plain class with a data class's equality and ``repr``: every command imports
+    this module, and a data class costs start-up time)."""
+
+    __match_args__ = ("steps_done", "finished", "pending")
+
+    def __init__(self, steps_done: int, finished: bool, pending: Ask | Roll | None = None) -> None:
+        self.steps_done = steps_done
+        self.finished = finished
+        self.pending = pending
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(steps_done={self.steps_done!r}, finished={self.finished!r}, pending={self.pending!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return (self.steps_done, self.finished, self.pending) == (other.steps_done, other.finished, other.pending)  # type: ignore[attr-defined]
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 class Session:

@@ -67,4 +67,11 @@ def _tabletop_home(tmp_path, monkeypatch):
     # 120 columns) would take over the terminal's own size: a test sets them itself when it wants a width
     monkeypatch.delenv("COLUMNS", raising=False)
     monkeypatch.delenv("LINES", raising=False)
+    # no parsed-file cache left installed by an earlier test's command (it would be another home's): each test reads
+    # the files afresh until a command of its own installs its home's cache
+    from automata.core import datafiles
+    from state import datacache
+
+    monkeypatch.setattr(datafiles, "_cache", None)
+    monkeypatch.setattr(datacache, "_installed", None)
     return home

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from ..core.dice import seeded_rng
-from ..core.steps import Choice, Say, msg
+from typing import TYPE_CHECKING
+
+from ..core.msg import msg
+
+if TYPE_CHECKING:  # the steps of play and the dice are imported when used: a status reads only the turn order
+    from ..core.steps import Choice, Say
 
 MODULE_ORDER = ("neutronide", "hypersync", "quantum_loops", "intrigues")
 
@@ -43,6 +47,8 @@ def turn_order(state: dict) -> list[str]:
 
 
 def player_choices(state: dict, ids: list[str]) -> tuple[Choice, ...]:
+    from ..core.steps import Choice
+
     out = []
     for p in ids:
         name = state["players"][p].get("name", "")
@@ -54,6 +60,8 @@ def player_choices(state: dict, ids: list[str]) -> tuple[Choice, ...]:
 
 def rng(state: dict, what: str):
     """The seeded generator of one random choice of the program (same seed, same choice, after undo too)."""
+    from ..core.dice import seeded_rng
+
     return seeded_rng(state["seed"], 0, f"anachrony.{what}", 0)
 
 
@@ -62,6 +70,8 @@ def program_draws(state: dict) -> bool:
 
 
 def provisional(key: str) -> Say:
+    from ..core.steps import Say
+
     return Say(msg("anachrony.provisional", key=key), "warn")
 
 
@@ -71,4 +81,6 @@ def card(cid: str) -> str:
 
 def card_choice(data, cid: str) -> Choice:
     """A Quantum Loop card as a choice: its name in the table's language, the other language's name accepted too."""
+    from ..core.steps import Choice
+
     return Choice(cid, msg("anachrony.ql." + cid), tuple(data.cards[cid].get("aliases", ())))

@@ -54,9 +54,17 @@ _FILES = (
 _FILE_KEYS = {"board.toml": {"regions"}, "powers.toml": {"powers"}, "chaos_cards.toml": {"cards"},
               "old_world.toml": {"cards"}, "rules.toml": {"setup", "rules"}}
 
-REWARD_RE = re.compile(
+#: what a dial's reward may say; compiled when the data is checked (``REWARD_RE``), not by every command that reads it
+REWARD_PATTERN = (
     r"^(start|upgrade|ask|(vp|draw|place_warpstone|place_noble|remove_corruption|remove_old_world_tokens):[1-9][0-9]*)$"
 )
+
+
+def __getattr__(name: str) -> Any:
+    if name == "REWARD_RE":
+        return re.compile(REWARD_PATTERN)  # the re module keeps the compiled pattern
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 TZEENTCH_DRAW = "discard_one_then_fill_to_5"
 FOLLOWER_ROLES = ("cultist", "warrior", "daemon")
 #: what an upgrade of a figure kind changes, as automata/chaos/worth.py computes it (an owner may add them)
@@ -77,8 +85,9 @@ _KEYS = tuple(target for _, _, target in _FILES)
 
 
 @gamedata.cached_default(DATA_DIR, _FILES, _FILE_KEYS)
-def _default(ns: dict) -> "ChaosData":
-    _validate(ns)
+def _default(ns: dict, check: bool = True) -> "ChaosData":
+    if check:
+        _validate(ns)
     return ChaosData(ns)
 
 
@@ -353,7 +362,7 @@ def _validate_dial(dial: Any, p: str, chk: _Check) -> None:
     if ticks is not None and ticks != len(threats):
         chk.fail(f"{p}.ticks_to_win is {ticks} but there are {len(threats)} positions before Victory")
     for i, r in enumerate(rewards):
-        if not REWARD_RE.match(r):
+        if not re.match(REWARD_PATTERN, r):
             chk.fail(f"{p}.rewards[{i}] = {r!r} is not a reward; valid: start, vp:N, upgrade, draw:N, "
                      "place_warpstone:N, place_noble:N, remove_corruption:N, remove_old_world_tokens:N, ask")
         elif (r == "start") != (i == 0):

@@ -3,19 +3,25 @@
 The rules only read their own static data here. A caller (the command line)
 may install a cache of parsed files so that short commands start fast; the
 cache does its own I/O and is keyed by the file's path, size and mtime, so an
-edited data file is always read afresh.
+edited data file is always read afresh. The same cache remembers which shipped files were checked (validated)
+and found sound (``checked_before``), keyed by their size and mtime and those of the code that checked them.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Callable, Iterable, Protocol
 
 
 class ParsedCache(Protocol):
     def get(self, path: Path) -> dict[str, Any] | None: ...
 
     def put(self, path: Path, data: dict[str, Any]) -> None: ...
+
+    # what was checked before (optional: a cache without them remembers nothing)
+    def checked(self, what: Path, key: Any) -> bool: ...
+
+    def mark_checked(self, what: Path, key: Any) -> None: ...
 
 
 _cache: ParsedCache | None = None
@@ -39,3 +45,30 @@ def read_toml(path: Path) -> dict[str, Any]:
     if _cache is not None:
         _cache.put(path, data)
     return data
+
+
+def checked_before(folder: Path, names: Iterable[str], code: Iterable[str]) -> tuple[bool, Callable[[], None]]:
+    """Whether the files ``names`` of ``folder``, as they are now (size and modification time), were checked before by
+    the code of the files ``code`` as it is now; and what records that they were (to call once the check passed).
+    Without a cache (the rules alone, the tests): never, and nothing is recorded."""
+    cache = _cache
+    if cache is None or not hasattr(cache, "checked"):
+        return False, _nothing
+    import os
+
+    try:
+        key = (tuple((name, *_stamp(os.stat(folder / name))) for name in names),
+               tuple((name, *_stamp(os.stat(name))) for name in code))
+    except OSError:
+        return False, _nothing
+    if cache.checked(folder, key):
+        return True, _nothing
+    return False, lambda: cache.mark_checked(folder, key)
+
+
+def _stamp(st) -> tuple[int, int]:
+    return st.st_size, st.st_mtime_ns
+
+
+def _nothing() -> None:
+    return None

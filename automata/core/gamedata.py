@@ -15,19 +15,18 @@ the same for every game:
 - ``flagged_items``: every value still marked "provisional" or "U".
 
 Pure code: it reads only the shipped data files, through ``datafiles.read_toml``. ``difflib``,
-``copy`` and ``json`` are imported when first needed, so that importing a game stays cheap.
+``copy``, ``json``, ``tomllib`` and ``unicodedata`` are imported when first needed, so that importing a game stays
+cheap.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-import tomllib
-import unicodedata
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from .datafiles import read_toml
+from .datafiles import checked_before, read_toml
 from .msg import Msg
 
 CONFIDENCES = ("seed", "V", "S", "I", "U", "provisional", "owner")
@@ -132,7 +131,11 @@ def read_file(folder: Path, name: str) -> dict:
         return read_toml(path)
     except FileNotFoundError:
         raise DataError(f"data file missing: {path}", Msg("core.data.file_missing", {"path": str(path)})) from None
-    except tomllib.TOMLDecodeError as e:
+    except ValueError as e:  # tomllib.TOMLDecodeError (the parser is imported only when a file is parsed)
+        import tomllib
+
+        if not isinstance(e, tomllib.TOMLDecodeError):
+            raise
         raise DataError(f"data file {path} is not valid TOML: {e}",
                         Msg("core.data.file_not_toml", {"path": str(path), "error": str(e)})) from None
 
@@ -160,23 +163,33 @@ def assemble(files: Iterable[tuple[str, str | None, str]], file_keys: dict[str, 
 
 
 def cached_default(folder: Path, files: str | Iterable[tuple[str, str | None, str]],
-                   file_keys: dict[str, set[str]] | None = None) -> Callable[[Callable[[dict], Any]], Any]:
-    """Decorator of a game's ``make(ns)`` (validate a namespace, return the game's data object): the result is
-    ``default()``, the data without overrides made once from the shipped files read afresh, and
-    ``default.shipped()``, that namespace read once (never mutated: copy before use). ``files`` is one file read
-    whole, or the (file, key or None, namespace key) table of ``assemble`` with its ``file_keys``. Both are
-    ``functools.lru_cache`` functions (``cache_clear()``)."""
+                   file_keys: dict[str, set[str]] | None = None,
+                   checked_by: tuple[str, ...] = ()) -> Callable[[Callable[[dict, bool], Any]], Any]:
+    """Decorator of a game's ``make(ns, check)`` (validate a namespace when ``check``, return the game's data
+    object): the result is ``default()``, the data without overrides made once from the shipped files read afresh,
+    and ``default.shipped()``, that namespace read once (never mutated: copy before use); ``default.make`` is ``make``.
+    ``files`` is one file read whole, or the (file, key or None, namespace key) table of ``assemble`` with its
+    ``file_keys``. Both are ``functools.lru_cache`` functions (``cache_clear()``).
 
-    def decorate(make: Callable[[dict], Any]) -> Any:
+    ``check`` is False only when the parsed-file cache (``datafiles.checked_before``) remembers that these very files
+    were validated, by the code as it is now (``code_files`` of the module of ``make`` and of ``checked_by``, the
+    modules of tables the check reads): a command does not check the same shipped data on every start."""
+    names = [files] if isinstance(files, str) else list(dict.fromkeys(name for name, _, _ in files))
+
+    def decorate(make: Callable[[dict, bool], Any]) -> Any:
         @functools.lru_cache(maxsize=1)
         def shipped() -> dict:
             return read()
 
         @functools.lru_cache(maxsize=1)
         def default() -> Any:
+            known, remember = checked_before(folder, names, code_files((make.__module__, *checked_by)))
             if shipped.cache_info().currsize:  # already read: a copy of it
-                return make(fresh(shipped()))
-            return make(read())  # read afresh (through the parsed-file cache: cheaper than a deep copy)
+                made = make(fresh(shipped()), not known)
+            else:
+                made = make(read(), not known)  # read afresh (through the parsed-file cache: cheaper than a deep copy)
+            remember()  # the check passed (a failed one raised)
+            return made
 
         def read() -> dict:
             if isinstance(files, str):
@@ -184,9 +197,36 @@ def cached_default(folder: Path, files: str | Iterable[tuple[str, str | None, st
             return assemble(files, file_keys or {}, lambda name: read_file(folder, name))
 
         default.shipped = shipped
+        default.make = make
         return default
 
     return decorate
+
+
+@functools.lru_cache(maxsize=None)
+def code_files(modules: tuple[str, ...]) -> tuple[str, ...]:
+    """The files of ``modules`` and of every module of ``automata`` they use, directly or through another (a module,
+    class or function they hold): the code that checks a game's data, whose change makes the data checked again. A
+    module that gives only tables (a schema) is named in ``modules`` itself."""
+    import sys
+    from types import ModuleType
+
+    seen: set[str] = set()
+    todo = list(modules)
+    out = []
+    while todo:
+        name = todo.pop()
+        module = sys.modules.get(name)
+        if name in seen or module is None:
+            continue
+        seen.add(name)
+        if getattr(module, "__file__", None):
+            out.append(module.__file__)
+        for value in list(vars(module).values()):
+            used = value.__name__ if isinstance(value, ModuleType) else getattr(value, "__module__", None)
+            if isinstance(used, str) and used.startswith("automata.") and used not in seen:
+                todo.append(used)
+    return tuple(sorted(out))
 
 
 def fresh(ns: dict) -> dict:
@@ -241,6 +281,8 @@ def fold_name(text: Any, drop: str = PUNCTUATION, *, ampersand: bool = False) ->
 @functools.lru_cache(maxsize=16384)
 def _folded(text: str, drop: str, ampersand: bool) -> str:
     """fold_name's work, remembered: name look-ups fold every known name on each answer (a pure function)."""
+    import unicodedata
+
     text = unicodedata.normalize("NFKD", text.strip().lower())
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     if ampersand:

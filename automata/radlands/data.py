@@ -32,7 +32,7 @@ from typing import Any, Iterable
 
 from ..core import gamedata
 from ..core.gamedata import DataError, UnknownName, short  # noqa: F401  (re-exported)
-from ..core.steps import Msg, msg
+from ..core.msg import Msg, msg
 from .data_check import provisional_items as _provisional_items
 from .data_check import validate
 from .data_overrides import merge
@@ -43,10 +43,10 @@ DATA_DIR = Path(__file__).parent / "data"
 # ----------------------------------------------------------------------------------- loading
 
 
-@gamedata.cached_default(DATA_DIR, FILES, FILE_KEYS)
-def _default(ns: dict) -> "RadlandsData":
+@gamedata.cached_default(DATA_DIR, FILES, FILE_KEYS, checked_by=("automata.radlands.schema",))
+def _default(ns: dict, check: bool = True) -> "RadlandsData":
     ns["owner"] = []
-    _finish_ns(ns, "invalid Radlands data", shipped=True)
+    _finish_ns(ns, "invalid Radlands data", shipped=True, check=check)
     return RadlandsData(ns)
 
 
@@ -77,8 +77,9 @@ data_of = gamedata.data_by_overrides(load)
 # ------------------------------------------------------------------------------ normalising
 
 
-def _finish_ns(ns: dict, context: str, *, shipped: bool) -> None:
-    """Ids, kinds and ability defaults filled in, the Construction Yard switch applied, validated, set sizes counted."""
+def _finish_ns(ns: dict, context: str, *, shipped: bool, check: bool = True) -> None:
+    """Ids, kinds and ability defaults filled in, the Construction Yard switch applied, validated (unless ``check`` is
+    False: shipped files validated before, ``gamedata.cached_default``), set sizes counted."""
     for kind, table in TABLES.items():
         for cid, card in ns[table].items():
             if not isinstance(card, dict):
@@ -90,7 +91,8 @@ def _finish_ns(ns: dict, context: str, *, shipped: bool) -> None:
             if isinstance(card.get("abilities"), list):
                 card["abilities"] = [_ability(a, cid, n) for n, a in enumerate(card["abilities"], 1)]
     _apply_construction_yard(ns)
-    validate(ns, context, shipped=shipped)
+    if check:
+        validate(ns, context, shipped=shipped)
     for sid, s in ns["sets"].items():
         s["id"] = sid
         s["deck_cards"] = sum(c["copies"] for t in ("people", "events") for c in ns[t].values() if c["set"] == sid)

@@ -95,6 +95,16 @@ def military_legacy_change(
     }
 
 
+def emperor_type_now(state: dict) -> str:
+    """The type of the current Emperor, bot or human ("" when nobody is Emperor or the Emperor rules are off)."""
+    who = state["emperor"]
+    if who in state["bots"]:
+        return state["bots"][who]["emperor_type"]
+    if who == "human":
+        return (state.get("human_emperor") or {}).get("type", "")
+    return ""
+
+
 def emperor_type_for_area(area: str) -> str:
     """The Emperor type an AI bot takes (seed 000, Fluxo do Jogo, AI Take Actions Phase step 4
     "Becoming Emperor"): the type matching its preferred area of influence —

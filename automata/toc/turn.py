@@ -15,7 +15,7 @@ import re
 from ..core.steps import NUMBER, ONE_OF, TEXT, YES_NO, Ask, Choice, InvalidAnswer, Roll, Say, msg
 from . import endgame
 from .bot import AREAS, advance, advancement_order, event_number, influence, mode_rule, palmyra_order, resolve_type, zero_box
-from .emperor import EMPEROR_TYPES, emperor_type_for_area, military_legacy_change, populace_legacy, senate_legacy
+from .emperor import EMPEROR_TYPES, emperor_type_for_area, emperor_type_now, military_legacy_change, populace_legacy, senate_legacy
 from .mat_edit import is_provisional
 from .setup import colour_term
 
@@ -1011,16 +1011,6 @@ def human_emperor(state: dict, i: int):
     yield Say(msg("toc.emperor.one_token"), "rule")
     for part in ("legacy", "advantages", "disadvantages", "removal"):
         yield Say(msg(f"toc.emperor.{kind}.{part}"), "rule")
-
-
-def emperor_type_now(state: dict) -> str:
-    """The type of the current Emperor, bot or human ("" when nobody is Emperor or the Emperor rules are off)."""
-    who = state["emperor"]
-    if who in state["bots"]:
-        return state["bots"][who]["emperor_type"]
-    if who == "human":
-        return (state.get("human_emperor") or {}).get("type", "")
-    return ""
 
 
 def end_question(state: dict, data) -> Ask:

@@ -60,7 +60,7 @@ def status_command() -> None:
 
 def status_data(session) -> dict[str, Any]:
     from automata.toc.game import next_step
-    from automata.toc.turn import emperor_type_now
+    from automata.toc.emperor import emperor_type_now  # not from turn.py: a status does not import the steps of play
 
     state = session.save.state
     bots = {}
