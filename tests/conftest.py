@@ -46,12 +46,13 @@ def pytest_collection_modifyitems(config, items):
         items[:] = kept
 
 
-def random_games(full: int) -> int:
+def random_games(full: int, quick_least: int = 3) -> int:
     """The number of random games (or hypothesis examples) a property test plays: `full` unless TABLETOP_QUICK is
-    set to something other than empty or 0, then a small share of it."""
+    set to something other than empty or 0, then a small share of it (at least ``quick_least``: 1 for a test whose
+    every game goes through real saves on disk)."""
     if not _quick():
         return full
-    return min(full, max(3, full // QUICK_SHARE))
+    return min(full, max(quick_least, full // QUICK_SHARE))
 
 
 @pytest.fixture(autouse=True)
