@@ -524,9 +524,12 @@ class Handler(BaseHTTPRequestHandler):
         return token, seat, "/".join(segments[2:]) if len(segments) > 2 else None
 
     def _plain(self, code: int, text: str, headers: dict | None = None) -> None:
-        body = text.encode()
+        self._short(code, text.encode(), "text/plain; charset=utf-8", headers)
+
+    def _short(self, code: int, body: bytes, ctype: str, headers: dict | None = None) -> None:
+        """A short answer that is not a page: a refusal in plain text, or an answer's JSON reply."""
         self.send_response(code)
-        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("Connection", "close")
@@ -638,16 +641,7 @@ class Handler(BaseHTTPRequestHandler):
         self._reply(200, {"ok": True, "state": json.loads(self._state(lang, width, seat))})
 
     def _reply(self, code: int, data: dict, headers: dict | None = None) -> None:
-        body = json.dumps(data, ensure_ascii=False).encode()
-        self.send_response(code)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("Connection", "close")
-        for k, v in (headers or {}).items():
-            self.send_header(k, v)
-        self.end_headers()
-        self.wfile.write(body)
+        self._short(code, json.dumps(data, ensure_ascii=False).encode(), "application/json", headers)
 
     def _gone(self) -> bool:
         """The phone closed its side (its socket reads as ended): free its place at once."""
