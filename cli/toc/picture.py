@@ -74,6 +74,22 @@ def _paint(text: str, style: str) -> str:
 # --- one bot's mat -------------------------------------------------------------------------------------------------
 
 
+def _bot_heading(t, colour: str, bot: dict, emperor: bool) -> list:
+    """A bot's first two lines, the same on its short status and its whole mat: colour and mat, then its Legacy,
+    Emperor and starting province."""
+    from rich.text import Text
+
+    style = _style(colour)
+    title = t("toc.picture.bot_title", colour=f"@toc.colour.{colour}", mat=f"@toc.mat.{bot['mat']}")
+    facts = [t("toc.picture.legacy", legacy=bot["legacy"])]
+    if emperor:
+        facts.append(t("toc.picture.emperor_typed", type=f"@toc.emperor.type.{bot['emperor_type']}") if bot["emperor_type"]
+                     else t("toc.picture.emperor"))
+    facts.append(t("toc.picture.start", province=f"@toc.province.{bot['start']}"))
+    return [Text.from_markup(f"[bold {style}]{escape(title)}[/bold {style}]" if style else f"[bold]{escape(title)}[/bold]"),
+            Text.from_markup("[bold]" + escape(facts[0]) + "[/bold]" + escape(" · " + " · ".join(facts[1:])))]
+
+
 def bot_mat(t, colour: str, bot: dict, mat: dict, marked: set[str], *, emperor: bool = False, track_max: int = 12,
             inner: int = 56, detail: bool = False, area_colours: dict | None = None):
     """One bot's AI mat as a rich Panel whose content is at most ``inner`` columns wide."""
@@ -85,16 +101,7 @@ def bot_mat(t, colour: str, bot: dict, mat: dict, marked: set[str], *, emperor: 
     from automata.toc.mat_edit import value_term
 
     area_colours = area_colours or {}
-    parts: list = []
-    style = _style(colour)
-    title = t("toc.picture.bot_title", colour=f"@toc.colour.{colour}", mat=f"@toc.mat.{bot['mat']}")
-    parts.append(Text.from_markup(f"[bold {style}]{escape(title)}[/bold {style}]" if style else f"[bold]{escape(title)}[/bold]"))
-    facts = [t("toc.picture.legacy", legacy=bot["legacy"])]
-    if emperor:
-        facts.append(t("toc.picture.emperor_typed", type=f"@toc.emperor.type.{bot['emperor_type']}") if bot["emperor_type"]
-                     else t("toc.picture.emperor"))
-    facts.append(t("toc.picture.start", province=f"@toc.province.{bot['start']}"))
-    parts.append(Text.from_markup("[bold]" + escape(facts[0]) + "[/bold]" + escape(" · " + " · ".join(facts[1:]))))
+    parts: list = _bot_heading(t, colour, bot, emperor)
 
     # the mode boxes, left to right as a row: the portrait box, then 1-4; the marker on one of them, with its side
     side = t(f"toc.picture.side.{bot['marker']}")
@@ -146,15 +153,7 @@ def bot_pieces(t, colour: str, bot: dict, mat: dict, marked: set[str], *, empero
     from automata.toc.mat_edit import value_term
 
     area_colours = area_colours or {}
-    style = _style(colour)
-    title = t("toc.picture.bot_title", colour=f"@toc.colour.{colour}", mat=f"@toc.mat.{bot['mat']}")
-    parts: list = [Text.from_markup(f"[bold {style}]{escape(title)}[/bold {style}]" if style else f"[bold]{escape(title)}[/bold]")]
-    facts = [t("toc.picture.legacy", legacy=bot["legacy"])]
-    if emperor:
-        facts.append(t("toc.picture.emperor_typed", type=f"@toc.emperor.type.{bot['emperor_type']}") if bot["emperor_type"]
-                     else t("toc.picture.emperor"))
-    facts.append(t("toc.picture.start", province=f"@toc.province.{bot['start']}"))
-    parts.append(Text.from_markup("[bold]" + escape(facts[0]) + "[/bold]" + escape(" · " + " · ".join(facts[1:]))))
+    parts: list = _bot_heading(t, colour, bot, emperor)
     side = t(f"toc.picture.side.{bot['marker']}")
     box = mat.get("mode", {}).get(str(bot["mode"]))
     if box:
