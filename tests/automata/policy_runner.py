@@ -30,6 +30,18 @@ def golden_text(path: Path, text: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
+def play_steps(game, state: dict, policy, seed: int, steps: int, dice: str = "table", until=None) -> dict:
+    """Play at most ``steps`` steps of ``state`` with ``policy`` (fewer when the game ends, or as soon as
+    ``until(state)``), for a test that needs a game part-way through; returns the state."""
+    policy.state = state
+    for n in range(1, steps + 1):
+        step = game.next_step(state)
+        if step is None or (until is not None and until(state)):
+            break
+        run(game.procedure(state, step), policy, dice=DiceContext(seed, n, dice))
+    return state
+
+
 def play_policy(game, state: dict, policy, seed: int, on_step=None, max_steps: int = 2000):
     """Play ``state`` to its end with ``policy`` (table dice); returns (final state, list of (step, RunResult))."""
     policy.state = state

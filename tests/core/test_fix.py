@@ -17,6 +17,7 @@ from automata.radlands import game
 from automata.radlands.fix import FIX_FIELDS
 from conftest import random_games
 from fix_checks import play_with_random_corrections
+from policy_runner import play_steps
 from radlands_policy import Policy
 
 
@@ -27,16 +28,8 @@ def mid_game():
 
 
 def _part_game(seed: int, steps: int) -> dict:
-    from automata.core.runner import DiceContext, run
-
     options = game.check_options({"players": "Ana,Bruno"})
-    state = game.new_state(options, seed)
-    policy = Policy(seed)
-    policy.state = state
-    for n in range(1, steps + 1):
-        step = game.next_step(state)
-        run(game.procedure(state, step), policy, dice=DiceContext(seed, n, "table"))
-    return state
+    return play_steps(game, game.new_state(options, seed), Policy(seed), seed, steps)
 
 
 def test_set_add_and_take_use_one_language(mid_game):

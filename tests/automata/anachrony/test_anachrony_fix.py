@@ -12,11 +12,11 @@ import pytest
 from automata.anachrony import finish, game
 from automata.anachrony.fix import FIX_FIELDS, tracked_spaces
 from automata.core import fix
-from automata.core.runner import DiceContext, run
 from anachrony_policy import Policy
 from anachrony_solo_policy import SoloPolicy
 from conftest import random_games
 from fix_checks import play_with_random_corrections
+from policy_runner import play_steps
 
 MULTI = {"players": 3, "modules": "all"}
 CHRONOSSUS = {"players": 1, "modules": "hypersync,quantum_loops", "opponent": "chronossus"}
@@ -28,13 +28,7 @@ def _part_game(raw: dict, seed: int, steps: int, until=None) -> dict:
     """The state after ``steps`` steps of a scripted game (or as soon as ``until(state)``)."""
     state = game.new_state(game.check_options(raw), seed)
     policy = SoloPolicy(seed) if raw["players"] == 1 else Policy(seed)
-    policy.state = state
-    for n in range(1, steps + 1):
-        step = game.next_step(state)
-        if step is None or (until is not None and until(state)):
-            break
-        run(game.procedure(state, step), policy, dice=DiceContext(seed, n, "app"))
-    return state
+    return play_steps(game, state, policy, seed, steps, dice="app", until=until)
 
 
 @pytest.fixture(scope="module")

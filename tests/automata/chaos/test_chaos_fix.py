@@ -20,6 +20,7 @@ from automata.core import fix, fixstep
 from automata.core.runner import DiceContext, run
 from chaos_policy import Policy
 from conftest import random_games
+from policy_runner import play_steps
 
 POWERS = "khorne,nurgle,tzeentch,slaanesh"
 
@@ -27,14 +28,7 @@ POWERS = "khorne,nurgle,tzeentch,slaanesh"
 def _part_game(seed: int, steps: int, focus: float = 0.8) -> dict:
     options = game.check_options({"powers": POWERS})
     state = game.new_state(options, seed)
-    policy = Policy(seed, focus=focus)
-    policy.state = state
-    for n in range(1, steps + 1):
-        step = game.next_step(state)
-        if step is None:
-            break
-        run(game.procedure(state, step), policy, dice=DiceContext(seed, n, "table"))
-    return state
+    return play_steps(game, state, Policy(seed, focus=focus), seed, steps)
 
 
 @pytest.fixture(scope="module")

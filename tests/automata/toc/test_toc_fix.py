@@ -23,6 +23,7 @@ from automata.toc.fix import FIX_FIELDS, most_points
 from automata.toc.game import data_of
 from automata.toc.turn import emperor_type_now
 from conftest import random_games
+from policy_runner import play_steps
 from test_toc_playthrough import check
 from toc_policy import Policy
 
@@ -34,11 +35,7 @@ def part_game(seed: int, steps: int, **raw) -> dict:
     options = dict(RAW)
     options.update(raw)
     state = game.new_state(game.check_options(options), seed)
-    policy = Policy(seed, style="mixed")
-    policy.state = state
-    for n in range(1, steps + 1):
-        run(game.procedure(state, game.next_step(state)), policy, dice=DiceContext(seed, n, "table"))
-    return state
+    return play_steps(game, state, Policy(seed, style="mixed"), seed, steps)
 
 
 @pytest.fixture(scope="module")
