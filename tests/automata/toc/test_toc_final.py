@@ -25,19 +25,10 @@ from automata.toc.final import outcome
 from automata.toc.result import result
 from automata.toc.seats import question_seat
 from conftest import random_games
+from test_toc_turn import Recording
 from toc_policy import play_game
 
 END = {"proc": "round_end"}
-
-
-class Recording(ScriptedAnswers):
-    def __init__(self, answers):
-        super().__init__(answers)
-        self.asks = []
-
-    def answer(self, ask):
-        self.asks.append(ask)
-        return super().answer(ask)
 
 
 def at_the_end(humans: int = 1, bots: str = "red,blue,yellow", legacy=(20, 30, 40), overrides=None) -> dict:
