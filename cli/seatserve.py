@@ -137,11 +137,6 @@ def turn_text(t, game_id: str, session, waiting_now, seats_by_id: dict[str, dict
     return t("core.serve.turn_table", step=label, question=t.render(ask.msg))
 
 
-def duration(t, seconds: int) -> str:
-    hours, rest = divmod(max(0, int(seconds)), 3600)
-    return t("core.serve.hours", h=hours, m=rest // 60) if hours else t("core.serve.minutes", m=rest // 60)
-
-
 def seat_part(t, game_id: str, session, waiting_now, seat: dict, turn: str = "") -> dict[str, Any]:
     """A seat's own part of its page: its name, its clock, and its question when the one waiting is its own."""
     part: dict[str, Any] = {"id": seat["id"], "name": seat_label(t, game_id, seat), "clock": "", "question": None,
@@ -149,10 +144,12 @@ def seat_part(t, game_id: str, session, waiting_now, seat: dict, turn: str = "")
     try:
         from state.clock import clocks
 
+        from .clock import duration  # the same words as the clock line of 'status'
+
         times = clocks(session.save)
         part["clock"] = t("core.serve.clock", mine=duration(t, times["seats"].get(seat["id"], 0)),
                           game=duration(t, times["play_seconds"]))
-    except (ImportError, KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError):
         pass
     if waiting_now is not None and whose(session, waiting_now) == seat["id"]:
         part["question"] = question_data(t, waiting_now[1])
