@@ -334,3 +334,32 @@ def test_turns_alternate_and_each_player_keeps_their_own_turn_count():
         order.append(side)
         start_turn(state, d, side)
     assert order == ["b", "a", "b", "a"]
+
+
+# -- the Events phase's move forward, line 36, with an event that raids ------------------------------------------
+
+RAID_EVENT = {"events": {"chrome_raid": {"name": "Chrome Raid", "set": "cult_of_chrome", "cost": 1, "bomb": 1,
+                                         "junk": "raid", "copies": 1, "effects": ["raid"],
+                                         "effect_text": "Raid."}}}
+
+
+def test_the_move_forward_never_drops_an_event_that_reached_space_1_while_space_1_resolved():
+    """Seed 004 lines 36 and 124-126: the Events phase resolves space 1, then moves every event one space forward;
+    an event (an owner's Cult of Chrome card) whose effect is a raid advances the Raiders from space 2 into the
+    emptied space 1 during that resolution: the move forward then leaves them there (nothing is ever pushed off the
+    queue) and moves the others into the free spaces. Every event in the queue before is still there or resolved."""
+    state = fresh()
+    state["overrides"] = RAID_EVENT
+    d = __import__("automata.radlands.game", fromlist=["_load"])._load(RAID_EVENT)
+    state["players"]["a"]["queue"] = ["chrome_raid", "raiders", "bombardment"]
+    state["players"]["a"]["raiders"] = "queue"
+    from automata.radlands.queue import events_phase
+
+    play(events_phase(Ctx(state, d, "a")))
+    assert state["players"]["a"]["queue"] == ["raiders", "bombardment", ""]
+    assert state["players"]["a"]["raiders"] == "queue" and "chrome_raid" in state["deck"]["known"]
+    for queue, moved in ((["", "a", "b"], ["a", "b", ""]), (["", "", "b"], ["", "b", ""]), (["x", "", "b"], ["x", "b", ""]),
+                         (["x", "y", "z"], ["x", "y", "z"]), (["", "a", ""], ["a", "", ""])):
+        q = list(queue)
+        board.shift_queue(q)
+        assert q == moved, queue
