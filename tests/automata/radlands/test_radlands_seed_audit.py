@@ -363,3 +363,25 @@ def test_the_move_forward_never_drops_an_event_that_reached_space_1_while_space_
         q = list(queue)
         board.shift_queue(q)
         assert q == moved, queue
+
+
+WATER_EVENT = {"events": {"chrome_well": {"name": "Chrome Well", "set": "cult_of_chrome", "cost": 1, "bomb": 1,
+                                          "junk": "water", "copies": 1, "effects": ["water"],
+                                          "effect_text": "Extra water."}}}
+
+
+def test_extra_water_gained_in_the_events_phase_is_spent_in_that_turn():
+    """Seed 004 lines 37 and 121: extra water is gained 'to spend this turn' and returned only at the end of the
+    turn; an event (an owner's card) giving extra water as it resolves in the Events phase leaves it for the
+    Actions phase, on top of the turn's 3 water (1 on the first player's first turn)."""
+    d = __import__("automata.radlands.game", fromlist=["_load"])._load(WATER_EVENT)
+    for first_turn, water in ((False, 3), (True, 1)):
+        state = fresh()
+        state["overrides"] = WATER_EVENT
+        state["players"]["a"]["turns"] = 0 if first_turn else 1
+        state["players"]["a"]["queue"] = ["chrome_well", "", ""]
+        play(events_step(state, d, "a"))
+        play(replenish_step(state, d, "a"))
+        assert board.water_left(state) == water + 1
+        end_turn(state, d, "a")
+        assert board.water_left(state) == 0
