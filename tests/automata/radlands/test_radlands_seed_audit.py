@@ -385,3 +385,37 @@ def test_extra_water_gained_in_the_events_phase_is_spent_in_that_turn():
         assert board.water_left(state) == water + 1
         end_turn(state, d, "a")
         assert board.water_left(state) == 0
+
+
+# -- Preparação and the flip, lines 13-34 ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("face,first", [(1, "a"), (2, "b")])
+def test_setup_then_the_flip_then_the_first_turn(face, first):
+    """Seed 004 lines 23-30 and 34-38: each player keeps 3 camps; the Water Silo and the Raiders start in the play
+    area, the queue empty; the hand is the sum of the camps' draw values, taken from the shared deck; then a water
+    disc is flipped (water side up: the flipper, player A, starts; else the opponent); the first player's first
+    turn draws one card and takes 1 water."""
+    from automata.radlands import game
+
+    state = game.new_state(game.check_options({"players": "Ana,Bruno"}), 1)
+    d = data()
+    camps = {"a": ("railgun", "supply_depot", "outpost"), "b": ("obelisk", "victory_totem", "garage")}
+    answers = {f"camps.{s}.{i + 1}": c for s in "ab" for i, c in enumerate(camps[s])}
+    answers["flip"] = [face]
+    while game.next_step(state)["proc"] == "setup":
+        result = run(game.procedure(state, game.next_step(state)), ScriptedAnswers(answers), dice=DiceContext(1, 1, "table"))
+        assert result.done, result.pending_id
+    hands = {s: sum(int(d.card(c)["draw"]) for c in camps[s]) for s in "ab"}
+    assert hands == {"a": 0 + 2 + 1, "b": 3 + 1 + 0}
+    for s in "ab":
+        side = state["players"][s]
+        assert [c["id"] for c in side["camps"]] == list(camps[s]) and side["hand"] == hands[s]
+        assert side["silo"] == "area" and side["raiders"] == "area" and side["queue"] == ["", "", ""]
+        assert not board.people(side)
+    assert state["deck"]["count"] == 66 - hands["a"] - hands["b"]
+    assert state["first_player"] == first and state["next"] == {"proc": "events", "p": first, "name": state["players"][first]["name"], "turn": 1}
+    for proc in ("events", "replenish"):
+        play(game.procedure(state, game.next_step(state)))
+    assert state["players"][first]["hand"] == hands[first] + 1 and board.water_left(state) == 1
+    assert state["deck"]["count"] == 66 - hands["a"] - hands["b"] - 1
