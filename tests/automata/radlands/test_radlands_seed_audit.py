@@ -307,6 +307,10 @@ def test_high_ground_leaves_unprotected_only_the_cards_of_its_owners_opponent():
     state["players"]["b"]["queue"] = ["high_ground", "", ""]
     play(advance_event(Ctx(state, data(), "a")), {"event": "b.1"})
     assert values(pending(damage(Ctx(state, data(), "a")))) == {"b.c1.1", "b.c2", "b.c3"}
+    # their return damage (Vanguard, rules §2.11: under the normal rules) may then take any of our cards
+    from automata.radlands.card_effects import opponent_damages_back
+
+    assert values(pending(opponent_damages_back(Ctx(state, data(), "a")))) == {"a.c1.1", "a.c1", "a.c2", "a.c3"}
     # and our own High Ground, resolved in our Events phase, lasts our whole turn against them
     state = fresh()
     person(state, "b", 0, "muse")
@@ -314,6 +318,8 @@ def test_high_ground_leaves_unprotected_only_the_cards_of_its_owners_opponent():
     play(events_step(state, data(), "a"))
     play(replenish_step(state, data(), "a"))
     assert values(pending(damage(Ctx(state, data(), "a")))) == {"b.c1.1", "b.c1", "b.c2", "b.c3"}
+    person(state, "a", 0, "muse")  # our High Ground does not expose our cards to their return damage
+    assert values(pending(opponent_damages_back(Ctx(state, data(), "a")))) == {"a.c1.1", "a.c2", "a.c3"}
     end_turn(state, data(), "a")
     play(events_step(state, data(), "b"))
     assert values(pending(damage(Ctx(state, data(), "a")))) == {"b.c1.1", "b.c2", "b.c3"}
