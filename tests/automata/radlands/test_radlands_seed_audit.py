@@ -425,3 +425,30 @@ def test_setup_then_the_flip_then_the_first_turn(face, first):
         play(game.procedure(state, game.next_step(state)))
     assert state["players"][first]["hand"] == hands[first] + 1 and board.water_left(state) == 1
     assert state["deck"]["count"] == 66 - hands["a"] - hands["b"] - 1
+
+
+def test_a_zero_cost_ability_gets_the_not_ready_disc_a_paid_one_does_not():
+    """Seed 004 lines 46 and 98: after an ability the card is not ready; when it cost 0 the not-ready disc is put on
+    it (there is no water on it to show it). Muse: 0 → extra water; Looter: 2 → damage."""
+    d = data()
+    state = fresh(water=3)
+    muse = person(state, "a", 0, "muse")
+    looter = person(state, "a", 1, "looter")
+    result = play(action(state, d, "a", 1), {"action": "use:a.c1.1"})
+    assert "radlands.zero_cost" in said(result) and not board.person_ready(muse) and board.water_left(state) == 4
+    result = play(action(state, d, "a", 2), {"action": "use:a.c2.1", "damage": "b.c1"})
+    assert "radlands.zero_cost" not in said(result) and not board.person_ready(looter) and board.water_left(state) == 2
+
+
+def test_the_draw_action_has_no_limit_a_turn_but_its_water():
+    """Seed 004 lines 39-44, 52 and 74: the actions may be taken any number of times; each draw costs 2 water."""
+    d = data()
+    for water in range(0, 8):
+        state = fresh(water=water)
+        deck = state["deck"]["count"]
+        k = 1
+        while "draw" in legal_actions(state, d, "a"):
+            play(action(state, d, "a", k), {"action": "draw"})
+            k += 1
+        assert state["players"]["a"]["hand"] == water // 2 and board.water_left(state) == water % 2
+        assert state["deck"]["count"] == deck - water // 2
