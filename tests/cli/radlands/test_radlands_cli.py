@@ -244,3 +244,19 @@ def test_queues_only_game_from_the_command_line_in_both_languages():
     r = run("play", "--answer", "played=Bruno wins")
     assert r.exit_code == 0, r.output
     assert status()["over"] and status()["result"] == "b"
+
+
+def test_helpers_refused_in_setup_or_after_the_end_exit_2():
+    """README, Radlands helpers: "Refusals exit 2 and say what is valid"; the top of the README: exit 2 is bad
+    input, 1 a failure such as a damaged save. A raid or an event typed while the game is still in setup, or once it
+    is over, is such a refusal: the save is sound, the command was given at the wrong moment."""
+    assert run("new", "radlands", "--players", "Ana,Bruno").exit_code == 0
+    for args in (("radlands", "raid", "a"), ("radlands", "event", "a", "Banish")):
+        r = run(*args)
+        assert r.exit_code == 2 and "tabletop play" in r.output, r.output
+    start()
+    r = run("fix", "camp a 1 destroyed; camp a 2 destroyed; camp a 3 destroyed")
+    assert r.exit_code == 0 and status()["over"], r.output
+    for args in (("radlands", "raid", "b"), ("radlands", "event", "b", "Banish")):
+        r = run(*args)
+        assert r.exit_code == 2, r.output
