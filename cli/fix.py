@@ -58,7 +58,7 @@ def fix(
             lines = session.correct(fixstep.step(parsed), told.append)
         except StepInProgress as busy:
             step = env.t.render(session.game.step_label(busy.step))
-            raise CliError(env.t("core.fix.step_in_progress", step=step, n=busy.answers), Exit.FAILURE) from None
+            raise CliError(env.t("core.fix.step_in_progress", step=step, n=busy.answers), Exit.USAGE) from None
         except core_fix.FixError as e:
             raise CliError(env.t.render(e.msg), Exit.USAGE, {"error": "fix", "id": e.msg.id}) from None
         except saves.SaveError as e:

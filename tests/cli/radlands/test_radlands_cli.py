@@ -260,3 +260,23 @@ def test_helpers_refused_in_setup_or_after_the_end_exit_2():
     for args in (("radlands", "raid", "b"), ("radlands", "event", "b", "Banish")):
         r = run(*args)
         assert r.exit_code == 2, r.output
+
+
+def test_the_earlier_menus_answers_are_refused_when_the_hand_is_empty():
+    """README, Radlands: "Answers of the earlier menu still work: --answer action=person then card=holdout", and
+    "an item the rules forbid now ... is refused with that reason if picked" (seed 004: a card is played from the
+    hand). With no card in hand, 'person' and 'event' are refused as 'person:gunner' is, so a hand never goes below
+    0; and a correction that empties the hand while a 'person' answer waits is refused (README, When the table and
+    the program disagree: "if those answers would no longer fit, the correction is refused"; exit 2)."""
+    start(first_game=True)
+    r = run("play", "--answer", "action=person")
+    assert r.exit_code == 2 and "Stopped at question 'card'" in r.output, r.output
+    r = run("fix", "hand a 0")
+    assert r.exit_code == 2 and "would not fit" in r.output, r.output
+    assert status()["players"]["a"]["hand"] > 0
+    assert run("undo", "0").exit_code == 0
+    assert run("fix", "hand a 0").exit_code == 0
+    for legacy in ("person", "event"):
+        r = run("play", "--answer", f"action={legacy}")
+        assert r.exit_code == 2 and "cannot be chosen now: no cards in hand" in r.output, r.output
+    assert status()["players"]["a"]["hand"] == 0
