@@ -142,6 +142,19 @@ def test_chaos_random_with_nothing_open_says_so_and_asks_nothing(args):
     assert "não há nada a sortear" in r.output.replace("\n", " ")
 
 
+def test_radlands_random_with_the_first_game_camps_asks_nothing():
+    """Seed 004, Preparação de cada jogador 1 (first game): the recommended camps replace the deal, so '--random
+    --first-game' has nothing to draw; as with four Chaos Powers (README) the table is told so and keep/redraw,
+    whose answer would change nothing, is not asked."""
+    r = tt("new", "radlands", "--random", "--first-game", "--seed", "5", "--answer", "new.random=redraw")
+    out = r.output.replace("\n", " ")
+    assert r.exit_code == 0, r.output
+    assert "nothing to deal" in out and "new.random" not in out and "Random setup" not in out
+    assert _save("radlands-1")["seed"] == 5
+    r = tt("new", "radlands", "--random", "--seed", "5", "--another")
+    assert "Random setup (seed 5)" in r.output and "new.random" in r.output.replace("\n", " ")
+
+
 def test_chaos_random_with_three_powers_still_draws_and_asks():
     r = tt("new", "chaos", "--random", "--powers", "3", "--seed", "5")
     assert "Random setup (seed 5)" in r.output and "nothing to draw" not in r.output
