@@ -155,6 +155,15 @@ def test_radlands_random_with_the_first_game_camps_asks_nothing():
     assert "Random setup (seed 5)" in r.output and "new.random" in r.output.replace("\n", " ")
 
 
+def test_toc_random_names_the_mats_given_by_their_short_names():
+    """README, Time of Crisis: '--mats maximinus,gordian,pupienus' (an option given stays in a random setup); the
+    draw shown first names those mats as the setup does (Seed 000, Preparação: each bot its AI mat), never an id."""
+    for lang, mat in (("en", "Maximinus Thrax"), ("pt-BR", "Pupienus e Balbinus")):
+        r = tt("--lang", lang, "new", "toc", "--random", "--humans", "1", "--mats", "maximinus,gordian,pupienus",
+               "--seed", "5", "--another")
+        assert r.exit_code == 0 and "toc.mat." not in r.output and mat in r.output, r.output
+
+
 def test_chaos_random_with_three_powers_still_draws_and_asks():
     r = tt("new", "chaos", "--random", "--powers", "3", "--seed", "5")
     assert "Random setup (seed 5)" in r.output and "nothing to draw" not in r.output
