@@ -951,7 +951,11 @@ def human_turn(state: dict, data, i: int):
     # a Military Emperor killed in this human's own battle is said here, where it happened (issue 30)
     left = "toc.emperor.left_office_military" if state["options"]["emperor_rules"] and emperor_type_now(state) == "military" \
         else "toc.emperor.left_office"
-    choices = [Choice("none", msg("toc.emperor.still_nobody") if old == "none" else msg(left, who=holder))]
+    # seed line 103 (Senate Emperor, Removal): only another faction's successful Place Governor in Italia removes a
+    # Senate Emperor, so "left office" stays in its place, refused with the reason (the menu's numbers never move)
+    stays = msg("toc.emperor.senate_stays", who=holder) \
+        if old != "none" and state["options"]["emperor_rules"] and emperor_type_now(state) == "senate" else None
+    choices = [Choice("none", msg("toc.emperor.still_nobody") if old == "none" else msg(left, who=holder), unavailable=stays)]
     choices += [Choice(c, msg("toc.emperor.still", who=holder)) for c in state["bot_order"] if c == old]
     took = Choice("human", msg("toc.emperor.took_italia", player=player))
     if old == "human" and held.get("player", i) == i:
