@@ -808,6 +808,13 @@ def events_at(state: dict, data, colour: str, moment: str):
             continue
         slot["used"] = True
         yield Say(msg(f"toc.events.now.{moment}", bot=bot_name(colour, state["bots"]), card=_card_shown(data, card)), "do")
+        if slot_card(data, card) == "damnatio_memoriae" and state["options"]["emperor_rules"] \
+                and emperor_type_now(state) == "senate" and not is_emperor(state, colour):
+            # seed line 101 (Senate Emperor, Special Advantages): nobody may attack a Senate Emperor with Damnatio
+            # Memoriae when replacing it
+            n = (state.get("human_emperor") or {}).get("player")
+            who = msg("toc.the_human", n=n).to_data() if state["emperor"] == "human" and n else _holder_term(state)
+            yield Say(msg("toc.events.damnatio_senate", who=who), "rule")
         yield from _guideline(data, card)
 
 
