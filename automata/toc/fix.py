@@ -10,7 +10,8 @@ turn, counts as having been Emperor this turn; a cylinder leaving the track lose
 on the track; starting provinces swap. Not derived, so left as they are: the Ludi Saeculares marker (a reminder on the
 mat of the bot that was Emperor when the event was drawn, for its next turn, whoever reigns then) and this turn's
 influence already placed (a Mode corrected after Take Actions does not redo it: correct the cylinders and points). The humans' Legacy is not tracked by the program (the table keeps it) until the end of the game: then each human seat's
-final Legacy, given at the end, is corrected with the same words as a bot's (``legacy human 1 45``).
+final Legacy, given at the end, is corrected with the same words as a bot's (``legacy human 1 45``), and a tie for
+the most Legacy is broken as ``toc.final.tie`` breaks it (``tie human 1``, ``tie shared``).
 
 Seed 000 ("Preparação" step 4, "Fluxo do Jogo", "Tornar-se Imperador", "Limitações", "Tipos de Imperador") and
 rules file §1.5, §1.6, §3.1–§3.3, §3.13.
@@ -346,6 +347,29 @@ def _type_put(state, keys, value):
         held["type"] = value
 
 
+# -- the end of the game: who wins a tie ---------------------------------------------------------------------------------
+def _tie_exists(state, keys):
+    """After the end, while two or more factions share the most Legacy (final.py: the winner of a tie is the table's
+    to name when ``rules.legacy.tie_break`` is "ask", else the victory is shared, PROVISIONAL)."""
+    from . import final
+
+    scores = final.final_scores(state, _final_legacy(state))
+    return bool(_final_legacy(state)) and len(final.leaders(scores)) > 1
+
+
+def _tie_choices(state, keys):
+    from . import final
+
+    tied = final.leaders(final.final_scores(state, _final_legacy(state)))
+    options = [o for o in _players(state) if o.key in tied]
+    return options + [Option(final.SHARED, "@toc.final.tie_shared", ("shared", "share", "dividida", "compartilhada",
+                                                                      "empate"), {"pt-BR": "dividida"})]
+
+
+def _tie_put(state, keys, value):
+    state["final"]["tie"] = value
+
+
 _SET_WORDS = {"base": ("base", "base game", "jogo base"), "expansion": ("expansion", "expansao", "age of iron and rust")}
 
 
@@ -400,6 +424,8 @@ _FIELDS = (
     Field("emperor_type", ("emperor type", "type", "tipo", "tipo de imperador"), "toc.fix.emperor_type", CHOICE,
           _type_get, _type_put, choices=_type_choices, exists=_type_exists,
           extra=lambda s, k: {"who": _data(_holder(s, _emperor_get(s, k).partition(":")[0]))}),
+    Field("tie", ("tie", "empate", "tie winner", "vencedor do empate"), "toc.fix.tie", CHOICE,
+          lambda s, k: s["final"].get("tie", ""), _tie_put, choices=_tie_choices, exists=_tie_exists),
     Field("pile", ("pile", "pilha", "selective"), "toc.fix.pile", CHOICE, _pile_get, _pile_put, (AREA, CARD_VALUE),
           choices=_pile_choices,
           exists=lambda s, k: _playing(s) and s["options"].get("cards") == "selective" and f"{k[0]}_{k[1]}" in s["selective"],
@@ -409,5 +435,5 @@ _FIELDS = (
 #: the word each field is shown with in Portuguese (every word of either language is accepted)
 _PT = {"legacy": "legado", "mode": "modo", "marker": "marcador", "pawn": "peão", "cylinder": "cilindro",
        "points": "pontos", "ludi": "ludi", "start": "província inicial", "was_emperor": "já foi imperador",
-       "emperor": "imperador", "emperor_type": "tipo de imperador", "pile": "pilha"}
+       "emperor": "imperador", "emperor_type": "tipo de imperador", "tie": "empate", "pile": "pilha"}
 FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}) for f in _FIELDS)

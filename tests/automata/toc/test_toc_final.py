@@ -242,3 +242,26 @@ def test_a_humans_final_legacy_is_corrected_like_a_bots_and_the_winner_follows()
         with pytest.raises(fix.FixError):
             fix.check(text, FIX_FIELDS, state)
     assert state["final"]["legacy"] == {"human1": 40, "human2": 30}  # a refused correction changes nothing
+
+
+def test_a_tie_made_by_a_correction_is_broken_by_the_table_with_the_same_command():
+    """Rules file §2.10/§3.11 (tie-breaks MISSING, PROVISIONAL ``rules.legacy.tie_break``): when a correction after
+    the end leaves two factions with the most Legacy, ``tabletop fix "tie …"`` names the winner the table's rulebook
+    gives (or ``shared``), as ``toc.final.tie`` would have; with no tie there is nothing to break."""
+    from automata.core import fix
+    from automata.toc.fix import FIX_FIELDS
+
+    state = at_the_end(humans=2, bots="red,blue", legacy=(44, 20), overrides={"rules": {"legacy": {"tie_break": "ask"}}})
+    end(state, {"toc.final.legacy.human1": 40, "toc.final.legacy.human2": 30})
+    red = state["bot_order"][0]
+    with pytest.raises(fix.FixError) as refused:
+        fix.check("tie human 1", FIX_FIELDS, state)
+    assert refused.value.msg.id == "core.fix.not_there"
+    fix.apply(state, fix.parse("legacy human 2 44", FIX_FIELDS, state), FIX_FIELDS)
+    assert result(state)["winners"] == ["human2", red]  # a tie the record does not break yet: shared
+    with pytest.raises(fix.FixError):
+        fix.check("tie human 1", FIX_FIELDS, state)  # human 1 (40) is not in the tie
+    fix.apply(state, fix.parse("empate humano 2", FIX_FIELDS, state, "pt-BR"), FIX_FIELDS)
+    assert result(state)["winners"] == ["human2"] and result(state)["ended_by"] == "toc.result.tie_table"
+    fix.apply(state, fix.parse("tie shared", FIX_FIELDS, state), FIX_FIELDS)
+    assert result(state)["winners"] == ["human2", red]
