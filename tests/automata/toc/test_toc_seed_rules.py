@@ -166,3 +166,31 @@ def test_buy_trash_moves_the_pawns_in_the_seeds_order(pawns, political, moved, p
     play(state, {"proc": "bot_buy", "bot": c}, {f"toc.{c}.political": str(political)})
     assert bot["pawn"] == {a: pawns[a] + (1 if a in moved else 0) for a in AREAS}
     assert bot["marker"] == ("plus2" if plus2 else "portrait")
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+@pytest.mark.parametrize("emperor_rules", [False, True])
+def test_the_bots_setup_for_every_number_of_bots(n, emperor_rules):
+    """Seed lines 18-25: each bot its own mat, its token set with its Emperor tokens when the Emperor rules are used
+    (line 19), a random turn order among the bots only when there is more than one (line 20), its markers (lines
+    22-24: portrait side, a pawn on each "0" circle, 3 cylinders available), and in bot turn order the first free
+    province of Gallia, Macedonia, Syria (line 25)."""
+    from automata.core.runner import run
+    from test_toc_turn import Recording
+
+    state = game.new_state(game.check_options({"humans": 4 - n if n > 1 else 1, "bots": ",".join(["red", "blue", "yellow"][:n]),
+                                               "cards": "fixed", "emperor_rules": emperor_rules}), 7)
+    said = []
+    while game.next_step(state)["proc"] == "setup":
+        r = run(game.procedure(state, game.next_step(state)), Recording({f"toc.setup.{k}": "yes" for k in range(1, 10)}))
+        said += [e.msg.id for e in r.transcript if e.kind == "say"]
+    order = state["bot_order"]
+    assert sorted(order) == sorted(["red", "blue", "yellow"][:n])
+    assert len({b["mat"] for b in state["bots"].values()}) == n
+    assert said.count("toc.setup.bot_tokens_emperor" if emperor_rules else "toc.setup.bot_tokens") == n
+    assert ("toc.setup.bot_tokens" if emperor_rules else "toc.setup.bot_tokens_emperor") not in said
+    assert said.count("toc.setup.bot_order") == (1 if n > 1 else 0)
+    assert [state["bots"][c]["start"] for c in order] == ["gallia", "macedonia", "syria"][:n]
+    for b in state["bots"].values():
+        assert b["marker"] == "portrait" and b["pawn"] == dict.fromkeys(AREAS, 0)
+        assert b["cylinder"] == dict.fromkeys(AREAS, "available")
