@@ -194,3 +194,35 @@ def test_the_bots_setup_for_every_number_of_bots(n, emperor_rules):
     for b in state["bots"].values():
         assert b["marker"] == "portrait" and b["pawn"] == dict.fromkeys(AREAS, 0)
         assert b["cylinder"] == dict.fromkeys(AREAS, "available")
+
+
+@pytest.mark.parametrize("kind", ["senate", "populace", "military"])
+def test_a_bot_emperors_gain_legacy_over_support_and_pretenders(kind):
+    """Seed lines 100, 109 and 118, in the bot's own Gain Legacy phase: Senate, Italia's support less the Pretender
+    provinces; Populace, twice the support of the token's province less them; never below 0; Military, the battle
+    Legacy of its army doubled, less the Pretender provinces, never more than the Legacy there is (the seed is cut
+    off there: the PROVISIONAL cap "legacy_total"). Without the Emperor rules, or when no longer Emperor, none."""
+    for before, base, support, pretenders, battle in itertools.product((0, 7), (0, 2), (0, 1, 3), (0, 2, 5, 9), (0, 1)):
+        state = after_setup()
+        c = first_bot(state)
+        bot = state["bots"][c]
+        bot["legacy"] = before
+        state["emperor"], bot["emperor_type"] = c, kind
+        answers = {f"toc.{c}.legacy": str(base), f"toc.{c}.pretenders": str(pretenders), f"toc.{c}.support": str(support),
+                   f"toc.{c}.battle_legacy": str(battle)}
+        play(state, {"proc": "bot_legacy", "bot": c}, answers)
+        total = before + base
+        if kind == "senate":
+            expected = total + max(0, support - pretenders)
+        elif kind == "populace":
+            expected = total + max(0, 2 * support - pretenders)
+        else:
+            expected = total + 2 * battle - min(pretenders, total + 2 * battle)
+        assert bot["legacy"] == expected, (before, base, support, pretenders, battle)
+    for rules, emperor in ((False, True), (True, False)):
+        state = after_setup(emperor_rules=rules)
+        c = first_bot(state)
+        state["bots"][c]["emperor_type"] = kind
+        state["emperor"] = c if emperor else "none"
+        r = play(state, {"proc": "bot_legacy", "bot": c}, {f"toc.{c}.legacy": "3"})
+        assert state["bots"][c]["legacy"] == 3 and [a.id for a in r.asks] == [f"toc.{c}.legacy"]
