@@ -506,7 +506,9 @@ def _validate_rules(rules: Any, chk: _Check) -> None:
     prec = chk.str_list(v, "precedence", "rules.victory")
     if prec is not None and (sorted(prec) != ["dial", "vp"]):
         chk.fail(f"rules.victory.precedence must order 'dial' and 'vp', got {prec!r}")
-    chk.str_list(v, "tiebreak", "rules.victory")
+    tiebreak = chk.str_list(v, "tiebreak", "rules.victory")
+    if tiebreak is not None and any(t not in ("most_vp", "highest_threat", "shared") for t in tiebreak):
+        chk.fail(f"rules.victory.tiebreak lists 'most_vp', 'highest_threat' and 'shared' in the order they apply, got {tiebreak!r}")
     d = rules.get("dial_advance", {})
     chk.typed(d, "per_power_with_counter", int, "rules.dial_advance", min=0)
     chk.typed(d, "bonus_for_most", int, "rules.dial_advance", min=0)

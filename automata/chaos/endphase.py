@@ -272,6 +272,26 @@ def _apply_reward(state: dict, data: ChaosData, power: str, reward: str, key: st
         yield from apply_changes(state, data, text)
 
 
+#: how several Powers that won by the same rule at once are told apart (rules.victory.tiebreak, rules file §3.2),
+#: applied in the order the data lists them until one Power is left; "shared" (or the list running out) shares the win
+TIEBREAKS = ("most_vp", "highest_threat", "shared")
+
+
+def _tiebreak(state: dict, data: ChaosData, group: list[str], kind: str, tiebreak: list[str]) -> tuple[list[str], str]:
+    """The winners among ``group`` (Powers that all met ``kind``), and the rule that decided."""
+    rule = kind
+    for criterion in tiebreak:
+        if len(group) == 1 or criterion == "shared":
+            break
+        value = (lambda p: state["p"][p]["vp"]) if criterion == "most_vp" else (lambda p: threat(state, data, p))
+        best = max(value(p) for p in group)
+        group = [p for p in group if value(p) == best]
+        rule = f"{kind}_{criterion}"
+    if len(group) > 1:
+        rule = f"{kind}_shared"
+    return group, rule
+
+
 def winners(state: dict, data: ChaosData) -> tuple[list[str], str]:
     """Who has won at the end of the End Phase, and by which rule ('' when nobody)."""
     rules = data.rules["rules"]["victory"]
@@ -284,15 +304,7 @@ def winners(state: dict, data: ChaosData) -> tuple[list[str], str]:
             continue
         if len(group) == 1:
             return group, kind
-        tiebreak = rules.get("tiebreak", ["most_vp", "shared"])
-        if tiebreak and tiebreak[0] == "most_vp":
-            best = max(state["p"][p]["vp"] for p in group)
-            group = [p for p in group if state["p"][p]["vp"] == best]
-            return group, f"{kind}_most_vp" if len(group) == 1 else f"{kind}_shared"
-        if tiebreak and tiebreak[0] == "highest_threat":
-            best = max(threat(state, data, p) for p in group)
-            return [p for p in group if threat(state, data, p) == best], f"{kind}_highest_threat"
-        return group, f"{kind}_shared"
+        return _tiebreak(state, data, group, kind, list(rules.get("tiebreak", ["most_vp", "shared"])))
     if rules.get("end_on_fifth_ruination") and state["ruination_next"] > data.setup["ruination_cards"]:
         best = max(state["p"][p]["vp"] for p in state["powers"])
         return [p for p in state["powers"] if state["p"][p]["vp"] == best], "fifth_ruination"

@@ -418,3 +418,54 @@ def test_data_tables_are_the_rules_files():
     assert [data.ruiner_vp(k) for k in range(1, 6)] == RUINER_VP
     for rid, (first, second) in PLACES.items():
         assert [data.ruination_vp(rid, k) for k in range(1, 6)] == list(zip(first, second))
+
+
+# -- l.7-8 and l.117 with several winners at once: the seed is silent, the data decides (rules file §3.2) ---------
+
+
+def _with_rules(victory: dict) -> dict:
+    state = game.new_state(game.check_options({"powers": ",".join(ALL), "overrides": {"rules": {"victory": victory}}}), 1)
+    state["round"] = 1
+    return state
+
+
+@pytest.mark.parametrize("kind", ["dial", "vp"])
+def test_seed_l117_several_winners_at_once_follow_every_tiebreak_of_the_data_in_its_order(kind):
+    """Seed 003 l.7-8 and l.117 say who wins but not who wins when several Powers qualify in the same End phase;
+    rules file §3.2 gives it as data: ``rules.victory.tiebreak`` lists "most_vp", "highest_threat" and "shared" in
+    the order they apply (shipped: most VP, then shared; the alternative tail is the highest Threat). Every entry
+    of the list is applied in turn until one Power is left; when the list runs out or says "shared", the Powers
+    still level share the win."""
+    from automata.chaos.endphase import winners
+
+    orders = [("most_vp", "shared"), ("most_vp", "highest_threat"), ("highest_threat",), ("highest_threat", "most_vp"),
+              ("shared",), ()]
+    for tiebreak in orders:
+        for vps in itertools.product([50, 55], repeat=3):
+            state = _with_rules({"tiebreak": list(tiebreak)})
+            data = game.data_of(state)
+            qualified = ("nurgle", "tzeentch", "slaanesh")
+            for p, v in zip(qualified, vps):
+                state["p"][p]["vp"] = v if kind == "vp" else v - 10
+                if kind == "dial":
+                    state["p"][p]["dial"] = data.ticks_to_win(p)
+            group, rule = list(qualified), f"{kind}_shared"
+            for criterion in tiebreak:
+                if len(group) == 1 or criterion == "shared":
+                    break
+                value = {"most_vp": lambda p: state["p"][p]["vp"], "highest_threat": lambda p: threat_of(state, p)}[criterion]
+                best = max(value(p) for p in group)
+                group = [p for p in group if value(p) == best]
+                rule = f"{kind}_{criterion}"
+            if len(group) > 1:
+                rule = f"{kind}_shared"
+            assert winners(state, data) == (group, rule), (tiebreak, vps)
+
+
+def test_a_tiebreak_the_program_does_not_know_is_refused():
+    """Rules file §3.2: a misspelt tiebreak in an owner's overrides would silently share every win; it is refused
+    with the valid words."""
+    from automata.chaos.data import DataError, load
+
+    with pytest.raises(DataError, match="most_vp"):
+        load({"rules": {"victory": {"tiebreak": ["most-vp"]}}})
