@@ -529,6 +529,16 @@ def _validate_rules(rules: Any, chk: _Check) -> None:
     if resolved is not None and resolved not in ("track", "card"):
         chk.fail(f"rules.old_world.resolved_cards must be 'track' or 'card', got {resolved!r}")
     chk.typed(rules.get("threat", {}), "tie", str, "rules.threat")
+    # readings the rules file records as data (§3.8-§3.11) whose other value the program does not play: an owner
+    # value other than the one shipped is refused, never silently ignored
+    for table, key, played in (("threat", "tie", "ask"), ("ruination", "ruin_check", "per_region"),
+                               ("dial_advance", "power_order", True), ("dial_advance", "each_tick_reveals", True),
+                               ("heroes", "region_order", True), ("heroes", "reevaluate_each_token", True),
+                               ("corruption", "when_exhausted", "place_available_and_warn")):
+        value = rules.get(table, {}).get(key, played)
+        if value != played:
+            chk.fail(f"rules.{table}.{key}: the program plays only {played!r} (rules file §3), got {value!r}")
+    chk.typed(rules.get("summoning", {}), "moved_figure_counts_for_placement", bool, "rules.summoning")
     chk.typed(rules.get("corruption", {}), "supply_per_power", int, "rules.corruption", min=0)
     for kind in ("noble", "peasant", "warpstone", "hero", "skaven", "event"):
         chk.optional(rules.get("tokens", {}), kind, int, "rules.tokens", min=0)

@@ -469,3 +469,71 @@ def test_a_tiebreak_the_program_does_not_know_is_refused():
 
     with pytest.raises(DataError, match="most_vp"):
         load({"rules": {"victory": {"tiebreak": ["most-vp"]}}})
+
+
+# -- l.59-61: where a summoned figure may go, and a figure moved from the board ------------------------------------
+
+
+def _reference_targets(data, figures: dict[str, int]) -> set[str]:
+    """l.61: a region with the Power's figures or next to one; anywhere when it has none on the board."""
+    own = {r for r, n in figures.items() if n > 0}
+    if not own:
+        return set(REGIONS)
+    return own | {a for r in own for a in data.region(r)["adjacent"]}
+
+
+@pytest.mark.parametrize("counts", [True, False])
+def test_seed_l61_a_figure_goes_where_the_power_has_figures_or_next_to_them_in_both_ways_of_recording(counts):
+    """Seed 003 l.59-61: a figure summoned from the box or moved from the board goes to a region where the Power
+    has figures or one next to such a region; with no figure on the board, anywhere. Whether a figure being moved
+    still counts where it stands is not in the seed: the PROVISIONAL rules.summoning.moved_figure_counts_for_placement
+    (rules file §3.11, shipped true); an owner's false is played, in the one-action menu and in the one-line record
+    alike."""
+    from automata.chaos.summonline import plan
+    from automata.core.steps import InvalidAnswer
+    from automata.core.runner import DiceContext, ScriptedAnswers, run
+
+    rng = random.Random(61)
+    base = _with_rules({}) if counts else game.new_state(game.check_options(
+        {"powers": ",".join(ALL), "overrides": {"rules": {"summoning": {"moved_figure_counts_for_placement": False}}}}), 1)
+    base["round"] = 1
+    data = game.data_of(base)
+    for _ in range(15):
+        state = copy.deepcopy(base)
+        state["p"]["khorne"].update(pp=3, hand=0)
+        where = rng.sample(REGIONS, rng.randint(1, 2))
+        for rid in where:
+            place(state, rid, "khorne", cultist=1)
+        origin = rng.choice(where)
+        figs = {r: sum(state["regions"][r]["figures"].get("khorne", {}).values()) for r in REGIONS}
+        if not counts:
+            figs[origin] -= 1
+        expected = _reference_targets(data, figs) - {origin}
+        r = run(game.procedure(state, {"proc": "summon", "power": "khorne"}),
+                ScriptedAnswers({"chaos.summon.khorne": "cultist", "chaos.summon.khorne.from": origin}), dice=DiceContext(1, 1))
+        assert r.pending_id == "chaos.summon.khorne.region"
+        assert {c.value for c in r.pending.choices} == expected, (where, origin)
+        for target in REGIONS:
+            if target == origin:
+                continue
+            action = [{"kind": "cultist", "region": target, "origin": origin}]
+            try:
+                plan(state, data, "khorne", action)
+                legal = True
+            except InvalidAnswer:
+                legal = False
+            assert legal == (target in expected), (where, origin, target)
+
+
+@pytest.mark.parametrize("table,key,value", [
+    ("threat", "tie", "lowest_power_order"), ("ruination", "ruin_check", "after_all"), ("dial_advance", "power_order", False),
+    ("dial_advance", "each_tick_reveals", False), ("heroes", "region_order", False), ("heroes", "reevaluate_each_token", False),
+    ("corruption", "when_exhausted", "place_none"),
+])
+def test_a_reading_the_program_does_not_play_is_refused_not_ignored(table, key, value):
+    """Rules file §3.8-§3.11 record these readings as data with one value; the program plays only that value, so an
+    owner's other value is refused with the value it plays instead of being silently ignored."""
+    from automata.chaos.data import DataError, load
+
+    with pytest.raises(DataError, match=f"rules.{table}.{key}"):
+        load({"rules": {table: {key: value}}})
