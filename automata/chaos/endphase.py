@@ -8,7 +8,7 @@ from .board import FIGURE_KINDS, figure_count, figures_of, record_round_vp, scor
 from .data import ChaosData
 from .scoring import ruination_places
 from .common import apply_changes, ask_changes, draw_cards, power_term, region_choices, region_term
-from .oldworld import apply_end_effect
+from .oldworld import apply_end_effect, token_allowed
 from . import worth
 
 
@@ -254,7 +254,7 @@ def _apply_reward(state: dict, data: ChaosData, power: str, reward: str, key: st
                               key=f"powers.{power}.upgrades.{choice}"), "warn")
     elif kind in ("place_warpstone", "place_noble"):
         token = kind.split("_", 1)[1]
-        allowed = [rid for rid in data.region_ids if not state["regions"][rid]["ruin"]]
+        allowed = [rid for rid in data.region_ids if token_allowed(state, data, rid)]  # rules.ruined_regions
         count = min(n, len(allowed))
         regions = yield Ask(
             f"chaos.dial.{power}.{key}.{token}",

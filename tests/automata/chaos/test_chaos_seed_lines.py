@@ -537,3 +537,21 @@ def test_a_reading_the_program_does_not_play_is_refused_not_ignored(table, key, 
 
     with pytest.raises(DataError, match=f"rules.{table}.{key}"):
         load({"rules": {table: {key: value}}})
+
+
+@pytest.mark.parametrize("no_tokens", [True, False])
+def test_dial_tokens_follow_the_same_ruined_region_switch_as_old_world_cards(no_tokens):
+    """Seed 003 l.116 (follow the instruction revealed on the dial) and rules file §2.14 A5 / §3.10: a ruined region
+    takes no new Old World token while rules.ruined_regions.no_old_world_tokens is true (the rulebook, shipped); with
+    the owner's false (the seed's literal wording) it takes them, from a dial space as from an Old World card."""
+    from automata.core.runner import DiceContext, ScriptedAnswers, run
+
+    state = game.new_state(game.check_options({"powers": ",".join(ALL), "overrides": {
+        "rules": {"ruined_regions": {"no_old_world_tokens": no_tokens}}}}), 1)
+    state["round"] = 1
+    state["regions"]["kislev"]["ruin"] = 1
+    state["p"]["tzeentch"]["dac"] = 1  # Tzeentch alone: two ticks, position 1 places one Warpstone
+    r = run(game.procedure(state, {"proc": "end_dials"}), ScriptedAnswers({}), dice=DiceContext(1, 1))
+    assert r.pending_id == "chaos.dial.tzeentch.r1.1.warpstone"
+    offered = {c.value for c in r.pending.choices}
+    assert ("kislev" in offered) == (not no_tokens) and offered - {"kislev"} == set(REGIONS) - {"kislev"}
