@@ -441,9 +441,10 @@ def test_seed_l117_several_winners_at_once_follow_every_tiebreak_of_the_data_in_
     orders = [("most_vp", "shared"), ("most_vp", "highest_threat"), ("highest_threat",), ("highest_threat", "most_vp"),
               ("shared",), ()]
     for tiebreak in orders:
+        base = _with_rules({"tiebreak": list(tiebreak)})
+        data = game.data_of(base)
         for vps in itertools.product([50, 55], repeat=3):
-            state = _with_rules({"tiebreak": list(tiebreak)})
-            data = game.data_of(state)
+            state = copy.deepcopy(base)
             qualified = ("nurgle", "tzeentch", "slaanesh")
             for p, v in zip(qualified, vps):
                 state["p"][p]["vp"] = v if kind == "vp" else v - 10
