@@ -292,13 +292,14 @@ def _tiebreak(state: dict, data: ChaosData, group: list[str], kind: str, tiebrea
     return group, rule
 
 
-def winners(state: dict, data: ChaosData) -> tuple[list[str], str]:
-    """Who has won at the end of the End Phase, and by which rule ('' when nobody)."""
+def winners(state: dict, data: ChaosData, precedence: list[str] | None = None) -> tuple[list[str], str]:
+    """Who has won at the end of the End Phase, and by which rule ('' when nobody). ``precedence``: the order of
+    the two victories (default: the data's rules.victory.precedence)."""
     rules = data.rules["rules"]["victory"]
     dial = [p for p in state["powers"] if state["p"][p]["dial"] >= data.ticks_to_win(p)]
     vp = [p for p in state["powers"] if state["p"][p]["vp"] >= rules["vp_threshold"]]
     groups = {"dial": dial, "vp": vp}
-    for kind in rules.get("precedence", ["dial", "vp"]):
+    for kind in precedence or rules.get("precedence", ["dial", "vp"]):
         group = groups[kind]
         if not group:
             continue
@@ -316,12 +317,13 @@ def end_check(state: dict, data: ChaosData):
     record_round_vp(state)
     won, why = winners(state, data)
     vrules = data.rules["rules"]["victory"]
-    dial_won = any(state["p"][p]["dial"] >= data.ticks_to_win(p) for p in state["powers"])
-    vp_won = any(state["p"][p]["vp"] >= vrules["vp_threshold"] for p in state["powers"])
+    # the provisional precedence is said only where it decided: the other order would crown other Powers
+    order = list(vrules.get("precedence", ["dial", "vp"]))
+    decided_by_precedence = bool(won) and winners(state, data, order[::-1])[0] != won
     scores = [msg("chaos.value_of", power=power_term(p), value=state["p"][p]["vp"]).to_data() for p in state["powers"]]
     yield Say(msg("chaos.end.scores", scores=scores), "info")
-    if dial_won and vp_won and data.rules["rules"]["victory"].get("precedence_confidence") in ("provisional", "U"):
-        first = vrules.get("precedence", ["dial", "vp"])[0]
+    if decided_by_precedence and vrules.get("precedence_confidence") in ("provisional", "U"):
+        first = order[0]
         yield Say(msg("chaos.provisional", rule=f"@chaos.rule.precedence.{first}", key="rules.victory.precedence"), "warn")
     if won and why not in ("dial", "vp"):
         yield Say(msg("chaos.provisional", rule=f"@chaos.win.{why}", key="rules.victory.tiebreak"), "warn")

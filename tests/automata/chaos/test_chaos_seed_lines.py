@@ -556,3 +556,28 @@ def test_dial_tokens_follow_the_same_ruined_region_switch_as_old_world_cards(no_
     assert r.pending_id == "chaos.dial.tzeentch.r1.1.warpstone"
     offered = {c.value for c in r.pending.choices}
     assert ("kislev" in offered) == (not no_tokens) and offered - {"kislev"} == set(REGIONS) - {"kislev"}
+
+
+def test_seed_l117_the_provisional_order_of_the_two_victories_is_said_exactly_when_it_decides():
+    """Seed 003 l.7-8 and l.117 give two victories and no order between them; the PROVISIONAL
+    rules.victory.precedence (rules file §3.2: dial first) is said PROVISIONAL exactly when the other order would
+    crown other Powers, not when one Power wins both ways."""
+    data = game.data_of(blank())
+    for dial_at, vps in itertools.product([(), ("khorne",), ("khorne", "nurgle")], itertools.product([10, 50, 60], repeat=2)):
+        state = blank()
+        for p in dial_at:
+            state["p"][p]["dial"] = data.ticks_to_win(p)
+        state["p"]["khorne"]["vp"], state["p"]["tzeentch"]["vp"] = vps
+        at_50 = [p for p, v in (("khorne", vps[0]), ("tzeentch", vps[1])) if v >= 50]
+
+        def first(group):
+            best = max(state["p"][p]["vp"] for p in group)
+            return [p for p in ALL if p in group and state["p"][p]["vp"] == best]
+
+        dial_first = first(dial_at) if dial_at else (first(at_50) if at_50 else [])
+        vp_first = first(at_50) if at_50 else (first(dial_at) if dial_at else [])
+        r = play_step(state, {"proc": "end_check"})
+        said = any(e.kind == "say" and e.msg.id == "chaos.provisional" and e.msg.params["key"] == "rules.victory.precedence"
+                   for e in r.transcript)
+        assert said == (dial_first != vp_first), (dial_at, vps)
+        assert state["result"].get("winners", []) == dial_first
