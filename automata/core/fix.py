@@ -182,8 +182,9 @@ def _field_of(words: list[str], fields: tuple[Field, ...], item: str, lang: str)
     hit, used = _longest(words, names)
     if hit is None:
         typed = words[0] if words else ""
+        seen = [shown(f, lang) for f in fields]  # the closest among the table's words, in its language
         raise FixError(msg("core.fix.unknown_what", item=item, word=typed,
-                           close=", ".join(close_matches(typed, names)), valid=", ".join(shown(f, lang) for f in fields)))
+                           close=", ".join(close_matches(typed, seen)), valid=", ".join(seen)))
     return hit, used
 
 

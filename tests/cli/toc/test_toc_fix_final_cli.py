@@ -73,3 +73,10 @@ def test_a_wrong_correction_changes_nothing_and_says_what_is_valid(home):
     assert result() == before
 
 
+
+
+def test_a_mistyped_word_is_answered_with_the_closest_words_of_the_tables_language(home):
+    en = tt("fix", "legasy red 3", "--game", "toc-pair")
+    assert en.exit_code != 0 and "Closest: legacy." in en.output and "legado" not in en.output
+    pt = tt("fix", "legadu vermelho 3", "--game", "toc-pair", "--lang", "pt-BR")
+    assert pt.exit_code != 0 and "Mais parecidos: legado." in pt.output and "legacy" not in pt.output
