@@ -239,6 +239,8 @@ def card_effect(state: dict, data, p: str, c: str):
     if c == "cosmic_data_leak" and has(state, "intrigues"):
         state["players"][p]["quantum"]["leak"] = True
         state["players"][p]["cosmic_data_leak"] = True  # kept after the card goes back (finish.known_answers)
+        # each take draws its own Endgame Conditions: the count caps the final tally's question (finish.score_limits)
+        state["players"][p]["cosmic_data_leak_takes"] = state["players"][p].get("cosmic_data_leak_takes", 0) + 1
         yield Say(msg("anachrony.warp.leak_intrigues", player=who(state, p)), "do")
     else:
         yield Say(msg("anachrony.warp.effect_printed", card=card(c)), "do")

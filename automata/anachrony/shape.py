@@ -12,6 +12,7 @@ PLAYER = {
     "hypersync": Opt(Each(dict)), "hypersync_era": Opt(int), "missions_failed": Opt(int), "quantum": Opt(dict),
     "intrigues": Opt(dict),
     "cosmic_data_leak": Opt(bool),  # the Quantum Loop card was taken (kept for the final score)
+    "cosmic_data_leak_takes": Opt(int),  # how many times (each take draws its Endgame Conditions)
 }
 
 STATE = {

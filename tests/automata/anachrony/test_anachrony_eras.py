@@ -562,6 +562,29 @@ def test_cosmic_data_leak_conditions_are_asked_only_of_its_holders():
     assert "anachrony.score.p1.cosmic_data_leak" not in known and known["anachrony.score.p2.cosmic_data_leak"] == 0
 
 
+@pytest.mark.parametrize("takes", [1, 2, 3])
+def test_cosmic_data_leak_limits_its_holders_count_to_two_per_take(takes):
+    """Rules file §2.14.3: each time a player takes Cosmic Data Leak (seed W2, l.64: its effect at once), they
+    draw 2 Endgame Condition cards from the box; the card comes back to the offer when paid back (seed L4,
+    l.101) and may be taken again. So the holder meets at most 2 per take (never more than the box's 8): the
+    final tally's question is capped at that (it was uncapped), and a save from before the count reads 1 take."""
+    from automata.anachrony import finish, score_data
+
+    state = ready(2, "quantum-loops,intrigues")
+    for era in range(1, takes + 1):
+        state["ql"]["offer"] = ["cosmic_data_leak"] + [c for c in state["ql"]["offer"] if c != "cosmic_data_leak"]
+        phase(state, era, "warp", {"anachrony.warp.quantum": ["p1"], "anachrony.warp.p1.card": "cosmic_data_leak",
+                                   "anachrony.warp.p1.payback": "triangle 1"})
+        action(state, era + 1, {"anachrony.action": "quantum_payback"})
+    assert state["players"]["p1"]["cosmic_data_leak_takes"] == takes
+    state["totals"] = finish.module_totals(state, DATA)
+    per = score_data.load().value("cosmic_data_leak", "conditions_per_take")
+    assert finish.score_limits(state) == {"p1": {"cosmic_data_leak": min(per * takes, 8)}}
+    del state["players"]["p1"]["cosmic_data_leak_takes"]  # an older save kept only that the card was taken
+    state["totals"] = finish.module_totals(state, DATA)
+    assert finish.score_limits(state) == {"p1": {"cosmic_data_leak": per}}
+
+
 @pytest.mark.parametrize("reserve,rows_locked,asks", [(0, 0, False), (2, 5, False), (2, 0, True), (1, 4, True)])
 def test_a_mission_reward_placement_is_asked_only_when_a_tile_can_go(reserve, rows_locked, asks):
     """Seed, Colocar Fichas de Agenda (G1: the tile comes from the reserve; G4 locked rows; G5 one row each):
