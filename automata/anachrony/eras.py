@@ -173,6 +173,9 @@ def warp(state: dict, data, era: int):
         yield Say(msg("anachrony.warp.no_quantum"), "rule")
         return
     yield Say(msg("anachrony.warp.quantum_rule"), "rule")
+    if not state["ql"]["offer"]:  # W4: a Quantum Warp revealed now takes no card and goes back: nothing to ask
+        yield Say(msg("anachrony.warp.no_offer"), "rule")
+        return
     chose = yield Ask("anachrony.warp.quantum", msg("anachrony.warp.who_quantum"), SEVERAL_OF, player_choices(state, ready), min=0)
     ql = state["ql"]
     for p in [p for p in turn_order(state) if p in chose]:

@@ -139,11 +139,28 @@ def test_quantum_warp_cards_are_picked_in_turn_order():
 
 
 def test_quantum_warp_without_a_card_goes_back_to_the_supply():
-    """Seed W4: no card wanted (or none left): the Quantum Warp is taken back, no other tile in its place."""
+    """Seed W4 (l.65): no card wanted (or none left): the Quantum Warp is taken back, no other tile in its place.
+    With one card for two players, the second (in turn order, l.65) finds none."""
     state = ready(2, "quantum-loops")
+    state["ql"]["offer"] = state["ql"]["offer"][:1]
+    card = state["ql"]["offer"][0]
+    r = phase(state, 1, "warp", {"anachrony.warp.quantum": ["p1", "p2"], "anachrony.warp.p1.card": card,
+                                 "anachrony.warp.p1.payback": "circle 1"})
+    assert say_params(r, "anachrony.warp.no_card")[0]["player"] == {"id": "anachrony.player", "params": {"n": 2}}
+    assert state["players"]["p2"]["quantum"]["warp"] == "supply" and state["players"]["p1"]["quantum"]["card"] == card
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_with_an_empty_offer_nobody_is_asked_about_the_quantum_warp(players):
+    """Seed W4 (l.65): with no Quantum Loop card available, a revealed Quantum Warp takes none and goes back to its
+    owner: who revealed one would change nothing, so it is not asked; the rule is said instead."""
+    state = ready(players, "quantum-loops")
+    state["ql"]["deck"] += state["ql"]["offer"]
     state["ql"]["offer"] = []
-    r = phase(state, 1, "warp", {"anachrony.warp.quantum": ["p1"]})
-    assert "anachrony.warp.no_card" in said(r) and state["players"]["p1"]["quantum"]["warp"] == "supply"
+    r = phase(state, 2, "warp", {})
+    assert "anachrony.warp.quantum" not in asked(r) and "anachrony.warp.no_offer" in said(r)
+    assert all(pl["quantum"]["warp"] == "supply" for pl in state["players"].values())
+    assert state["next"] == {"proc": "actions", "era": 2, "k": 1}
 
 
 def test_quantum_warp_paid_back_returns_the_card_to_the_offer():
