@@ -68,6 +68,8 @@ def __getattr__(name: str) -> Any:
 TZEENTCH_DRAW = "discard_one_then_fill_to_5"
 FOLLOWER_ROLES = ("cultist", "warrior", "daemon")
 #: what an upgrade of a figure kind changes, as automata/chaos/worth.py computes it (an owner may add them)
+#: what an owner may give for an Old World card the data has no effect for (overrides/chaos.toml)
+OWNER_EFFECT_KEYS = ("effect", "end_effect")
 UPGRADE_MODIFIERS = ("attack", "defense", "early", "domination_figures", "magic_symbols", "summon_corruption", "parting_hits")
 CARD_FLAGS = ("magic", "board_effect", "domination_effect", "battle_effect", "no_corruption", "corruption_effect")
 YES_NO_ASK = ("yes", "no", "ask")
@@ -139,6 +141,20 @@ class _ChaosOverrides(Overrides):
                                 Msg("core.data.override_type", {"path": path, "kind": "@core.data.kind." + kind.__name__,
                                                                 "value": repr(value)}))
             base[key] = value
+            mark(rec, key)
+            return
+        if key in OWNER_EFFECT_KEYS and path.startswith("old_world.") and "end_phase_effect" in base:
+            # what the printed card does, in the data's vocabulary (old_world.toml), for a card the data gives no
+            # effect: the program then applies it (the shape is checked here, the entries by validation)
+            if not isinstance(value, list) or not all(isinstance(e, dict) for e in value):
+                raise DataError(f"overrides: {path} must be a list of tables, got {value!r}",
+                                Msg("core.data.override_type", {"path": path, "kind": "@core.data.kind.list", "value": repr(value)}))
+            base[key] = value
+            if key == "effect":
+                base["handling"] = "computed"
+                base["handling_note"] = "effect entered by the owner; applied by the program"
+            elif base.get("end_phase_effect") == "ask":
+                base["end_phase_effect"] = "yes"  # an End-phase effect given is one the card prints
             mark(rec, key)
             return
         if key.isdigit() and keys and all(k.isdigit() for k in keys):
@@ -429,6 +445,8 @@ def _validate_old_world(cards: Any, chk: _Check) -> None:
                 chk.fail(f"{cp}.{k} must be one of {', '.join(YES_NO_ASK)}, got {c[k]!r}")
         if "end_phase_effect" not in c:
             chk.fail(f"{cp}.end_phase_effect is missing")
+        elif c.get("end_effect") and c["end_phase_effect"] == "no":
+            chk.fail(f"{cp}.end_effect is given but {cp}.end_phase_effect is \"no\": set it to \"yes\"")
 
 
 def _handling(c: dict, cp: str, valid: tuple, chk: _Check) -> None:
