@@ -40,7 +40,7 @@ STATE = {
         "player_passed": Opt(bool), "turn": Opt(str), "first": Opt(str), "first_next": Opt(str), "anomalies": Opt(int),
         "superprojects": Opt(int), "time_travel": Opt(int), "failed": Opt(int), "owed": Opt(int),
         "you_exosuits": Opt(int), "spots": Opt(Each(list)), "warps": Opt(Each(int)),
-        "spaces_era": Opt(int), "your_warps": Opt(Each(int)),
+        "spaces_era": Opt(int), "spaces_from": Opt(int), "your_warps": Opt(Each(int)),
     }),
     "superprojects": Opt([str]),
     "other_modules": Opt([str]),
