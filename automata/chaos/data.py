@@ -524,7 +524,9 @@ def _validate_rules(rules: Any, chk: _Check) -> None:
     prec = chk.str_list(v, "precedence", "rules.victory")
     if prec is not None and (sorted(prec) != ["dial", "vp"]):
         chk.fail(f"rules.victory.precedence must order 'dial' and 'vp', got {prec!r}")
-    chk.str_list(v, "tiebreak", "rules.victory")
+    tiebreak = chk.str_list(v, "tiebreak", "rules.victory")
+    if tiebreak is not None and any(t not in ("most_vp", "highest_threat", "shared") for t in tiebreak):
+        chk.fail(f"rules.victory.tiebreak lists 'most_vp', 'highest_threat' and 'shared' in the order they apply, got {tiebreak!r}")
     d = rules.get("dial_advance", {})
     chk.typed(d, "per_power_with_counter", int, "rules.dial_advance", min=0)
     chk.typed(d, "bonus_for_most", int, "rules.dial_advance", min=0)
@@ -545,6 +547,19 @@ def _validate_rules(rules: Any, chk: _Check) -> None:
     if resolved is not None and resolved not in ("track", "card"):
         chk.fail(f"rules.old_world.resolved_cards must be 'track' or 'card', got {resolved!r}")
     chk.typed(rules.get("threat", {}), "tie", str, "rules.threat")
+    # readings the rules file records as data (§3.8-§3.11) whose other value the program does not play: an owner
+    # value other than the one shipped is refused, never silently ignored
+    for table, key, played in (("threat", "tie", "ask"), ("ruination", "ruin_check", "per_region"),
+                               ("dial_advance", "power_order", True), ("dial_advance", "each_tick_reveals", True),
+                               ("heroes", "region_order", True), ("heroes", "reevaluate_each_token", True),
+                               ("corruption", "when_exhausted", "place_available_and_warn")):
+        value = rules.get(table, {}).get(key, played)
+        if value != played:
+            def toml(x):
+                return str(x).lower() if isinstance(x, bool) else repr(x)
+
+            chk.fail(f"rules.{table}.{key}: the program plays only {toml(played)} (rules file §3), got {toml(value)}")
+    chk.typed(rules.get("summoning", {}), "moved_figure_counts_for_placement", bool, "rules.summoning")
     chk.typed(rules.get("corruption", {}), "supply_per_power", int, "rules.corruption", min=0)
     for kind in ("noble", "peasant", "warpstone", "hero", "skaven", "event"):
         chk.optional(rules.get("tokens", {}), kind, int, "rules.tokens", min=0)
