@@ -142,6 +142,14 @@ def test_the_solo_opponent_question_is_answered_by_answer_without_a_terminal():
     assert r.exit_code == 2 and "new.anachrony.opponent" in r.output, r.output
 
 
+def test_restore_of_a_sound_save_is_refused_as_bad_input():
+    """README, Saves: 'restore' "refuses a save that is not damaged"; README, exit codes: 1 is a failure such as a
+    damaged save, 2 bad input. Nothing is wrong with a sound save: asking to restore it is the bad input."""
+    assert tt("new", "chaos", "--name", "sound").exit_code == 0
+    r = tt("restore", "sound")
+    assert r.exit_code == 2 and "nothing to restore" in r.output, r.output
+
+
 def test_given_options_ask_nothing_and_say_no_defaults():
     r = tt("new", "chaos", "--powers", "khorne,nurgle,tzeentch,slaanesh")
     assert "defaults" not in r.output and r.output.startswith("New game")
