@@ -6,6 +6,32 @@ from automata.core.dice import DiceSpec, parse_table_faces
 from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, TEXT, YES_NO, Ask, InvalidAnswer, Roll
 
 from .i18n import Translator
+from automata.core.msg import msg
+
+
+def number_check(ask: Ask):
+    """The check of a number typed at the terminal: a refusal that is not a number also says which numbers are
+    valid ("'' is not a whole number." left the player guessing; Enter alone gets its own line)."""
+
+    def check(raw):
+        try:
+            return ask.normalise(raw)
+        except InvalidAnswer as bad:
+            if bad.msg.id != "core.invalid.number":
+                raise
+            text = str(raw).strip()
+            if ask.min is not None and ask.max is not None:
+                valid = msg("core.prompt.number_range", min=ask.min, max=ask.max)
+            elif ask.min is not None:
+                valid = msg("core.prompt.number_at_least", min=ask.min)
+            elif ask.max is not None:
+                valid = msg("core.prompt.number_at_most", max=ask.max)
+            else:
+                valid = msg("core.prompt.number_any")
+            raise InvalidAnswer(msg("core.prompt.number_empty" if not text else "core.prompt.number_bad",
+                                    value=text, valid=valid.to_data())) from None
+
+    return check
 
 
 def fit(question: str) -> str:
@@ -83,7 +109,8 @@ class TerminalPrompter:
             if ask.kind == NUMBER and ask.min is not None and ask.max is not None:
                 question += f" [{ask.min}–{ask.max}]"
             default = "" if ask.default is None else str(ask.default)
-            value = self._until_valid(lambda: self._run(questionary.text(fit(question), default=default)), ask.normalise)
+            value = self._until_valid(lambda: self._run(questionary.text(fit(question), default=default)),
+                                     number_check(ask) if ask.kind == NUMBER else ask.normalise)
         else:  # pragma: no cover - kinds are closed
             raise ValueError(ask.kind)
         return value, "table"
