@@ -69,13 +69,16 @@ def print_hanging(console, line: str, style: str = "") -> None:
     from rich.text import Text
 
     lead = re.match(r"^(\s*(?:[→★!?⚖·🎲]\s+|·\s+)?)", line).group(1) if line else ""
-    if getattr(console, "soft_wrap", True) or not lead or len(lead) >= console.width // 2:
+    from rich.cells import cell_len
+
+    width = cell_len(lead)  # the columns the lead takes: the die 🎲 takes two (its width as len() cropped it to "…")
+    if getattr(console, "soft_wrap", True) or not lead or width >= console.width // 2:
         console.print(Text(line, style=style or ""))
         return
     from rich.table import Table
 
     grid = Table.grid(padding=0)
-    grid.add_column(no_wrap=True, width=len(lead))
+    grid.add_column(no_wrap=True, width=width)
     grid.add_column()
     grid.add_row(Text(lead, style=style or ""), Text(line[len(lead):], style=style or ""))
     console.print(grid)

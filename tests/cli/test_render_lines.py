@@ -1,0 +1,19 @@
+"""A line of play at a terminal wraps under its own lead (cli/render.py print_hanging). The dice line's lead is
+the die 🎲, two columns wide: measured as one character it was cropped to "…" on every roll at a terminal."""
+
+import io
+
+import pytest
+from rich.console import Console
+
+from cli.render import print_hanging
+
+
+@pytest.mark.parametrize("lead", ["🎲 ", "→ ", "  · ", "★ "])
+def test_the_lead_is_shown_whole_and_the_wrapped_part_lines_up_after_it(lead):
+    console = Console(file=io.StringIO(), width=60, soft_wrap=False, force_terminal=True, color_system=None)
+    words = "Vire um disco de água para decidir o jogador inicial: 1 = lado da água para cima (Ana começa)"
+    print_hanging(console, lead + words)
+    shown = [line.rstrip() for line in console.file.getvalue().splitlines()]
+    assert shown[0].startswith(lead.rstrip()) and "…" not in "".join(shown)
+    assert len(shown) > 1 and " ".join(line.strip() for line in shown) == (lead + words).strip()
