@@ -48,6 +48,25 @@ def fit_hint(hint: str) -> str:
     return "\n  " + "\n".join(lines(hint, 2))
 
 
+CHECKBOX_LEAD = 5  # a checkbox item's text starts after the pointer (" » ") and its mark ("○ ", or "- " when greyed)
+
+
+def checkbox_choice(label: str, value, reason: str | None, checked: bool, cols: int | None = None):
+    """A checkbox item wrapped at word boundaries under its own text, its reason too when it cannot be picked now
+    (questionary prints an item on one line, and the terminal cut "(agora não: sem regras solo: os op" at 60
+    columns)."""
+    import questionary
+
+    from .promptwrap import lines
+
+    if reason is None:
+        return questionary.Choice("\n".join(lines(label, CHECKBOX_LEAD, cols)), value=value, checked=checked)
+    # greyed: the label and its reason as one wrapped text (questionary adds nothing to a title given as tokens
+    # when ``disabled`` is True, and the item still cannot be picked)
+    text = "\n".join(lines(f"{label} ({reason})", CHECKBOX_LEAD, cols))
+    return questionary.Choice([("class:disabled", text)], value=value, disabled=True, checked=checked)
+
+
 class TerminalPrompter:
     """An answer source that asks a person. Ctrl-C raises KeyboardInterrupt.
 
@@ -139,7 +158,7 @@ class TerminalPrompter:
         from rich.markup import escape
 
         marked = set(ask.default) if isinstance(ask.default, (list, tuple, set, frozenset)) else set()  # Ask.default: pre-marked
-        choices = [questionary.Choice(self.t.render(c.label), value=c.value, disabled=self._reason(c), checked=c.value in marked)
+        choices = [checkbox_choice(self.t.render(c.label), c.value, self._reason(c), c.value in marked)
                    for c in ask.choices]
         value = self._until_valid(
             lambda: self._run(questionary.checkbox(fit(question), choices=choices,
