@@ -67,6 +67,16 @@ def checkbox_choice(label: str, value, reason: str | None, checked: bool, cols: 
     return questionary.Choice([("class:disabled", text)], value=value, disabled=True, checked=checked)
 
 
+def checkbox_echo(question: str, picked: str, cols: int | None = None) -> str:
+    """The answered checkbox's line, wrapped like the menus' answer lines (its second line began at column 0)."""
+    from rich.markup import escape
+
+    from .promptwrap import question as wrapped
+
+    text, tail = wrapped(question, picked, cols=cols)
+    return f"[bold]?[/bold] {escape(text)}{escape(tail[:len(tail) - len(tail.lstrip())])}[cyan]{escape(tail.lstrip())}[/cyan]"
+
+
 class TerminalPrompter:
     """An answer source that asks a person. Ctrl-C raises KeyboardInterrupt.
 
@@ -155,7 +165,6 @@ class TerminalPrompter:
     def _checkbox(self, ask: Ask, question: str):
         import questionary
         from rich.console import Console
-        from rich.markup import escape
 
         marked = set(ask.default) if isinstance(ask.default, (list, tuple, set, frozenset)) else set()  # Ask.default: pre-marked
         choices = [checkbox_choice(self.t.render(c.label), c.value, self._reason(c), c.value in marked)
@@ -167,7 +176,7 @@ class TerminalPrompter:
         # questionary's own answer line is English ("done (2 selections)"): say it in the table's language
         labels = {c.value: self.t.render(c.label) for c in ask.choices}
         picked = ", ".join(labels[v] for v in value) if value else self.t("core.prompt.none_picked")
-        Console().print(f"[bold]?[/bold] {escape(question)} [cyan]{escape(picked)}[/cyan]")
+        Console().print(checkbox_echo(question, picked))
         return value
 
     def _reason(self, choice) -> str | None:

@@ -26,3 +26,16 @@ def test_a_free_item_stays_plain_text_and_keeps_its_mark():
     assert choice.title == "Loops Quânticos" and choice.checked and not choice.disabled
     long = checkbox_choice("palavra " * 20, "x", None, False, cols=40)
     assert all(CHECKBOX_LEAD + len(line.lstrip()) <= 40 for line in shown(long))
+
+
+def test_the_answer_line_wraps_under_the_question():
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cli.prompter import checkbox_echo
+
+    console = Console(file=StringIO(), width=60, color_system=None)
+    console.print(checkbox_echo("Quais módulos de Futuro Imperfeito? (nenhum: o jogo básico)", "nenhum", cols=59))
+    out = console.file.getvalue().rstrip("\n").split("\n")
+    assert len(out) == 2 and out[1].startswith("  ") and out[1].strip() == "básico) nenhum", out
