@@ -186,10 +186,12 @@ def show_list(env, game: str, data) -> None:
     if env.json:
         env.emit_json({"ok": True, "game": game, "topics": rows})
         return
+    from ..render import print_item
+
     env.out.print(f"[bold]{escape(t('rules.list_head', game=game))}[/bold]")
     for r in rows:
         mark = "" if r["confidence"] == "confirmed" else f"  [yellow]{escape(mark_text(t, r['confidence']))}[/yellow]"
-        env.out.print(f"{r['n']:>3}. {escape(r['title'])} [dim]({r['id']})[/dim]{mark}")
+        print_item(env.out, f"{r['n']:>3}. ", f"{escape(r['title'])} [dim]({r['id']})[/dim]{mark}")
     env.out.print(f"[dim]{escape(t('rules.list_how', game=game))}[/dim]")
 
 

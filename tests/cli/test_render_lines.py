@@ -17,3 +17,17 @@ def test_the_lead_is_shown_whole_and_the_wrapped_part_lines_up_after_it(lead):
     shown = [line.rstrip() for line in console.file.getvalue().splitlines()]
     assert shown[0].startswith(lead.rstrip()) and "…" not in "".join(shown)
     assert len(shown) > 1 and " ".join(line.strip() for line in shown) == (lead + words).strip()
+
+
+def test_a_numbered_item_wraps_under_its_text_and_stays_one_line_when_piped():
+    """The rules index (tabletop rules GAME) wrapped "(hypersync.recover)" to column 0 at 60 columns."""
+    from cli.render import print_item
+
+    text = "Recuperar uma peça de Hipersincronia [dim](hypersync.recover)[/dim]  [yellow]PROVISÓRIO[/yellow]"
+    console = Console(file=io.StringIO(), width=60, soft_wrap=False, force_terminal=True, color_system=None)
+    print_item(console, " 14. ", text)
+    shown = [line.rstrip() for line in console.file.getvalue().splitlines()]
+    assert len(shown) == 2 and shown[0].startswith(" 14. Recuperar") and shown[1] == "     (hypersync.recover)  PROVISÓRIO"
+    piped = Console(file=io.StringIO(), width=60, soft_wrap=True, color_system=None)
+    print_item(piped, " 14. ", text)
+    assert piped.file.getvalue() == " 14. Recuperar uma peça de Hipersincronia (hypersync.recover)  PROVISÓRIO\n"
