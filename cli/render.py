@@ -68,7 +68,8 @@ def print_hanging(console, line: str, style: str = "") -> None:
 
     from rich.text import Text
 
-    lead = re.match(r"^(\s*(?:[→★!?⚖·🎲]\s+|·\s+)?)", line).group(1) if line else ""
+    # a numbered line ("10. Recruit General: …", a bot's priority list) hangs after its number too
+    lead = re.match(r"^(\s*(?:[→★!?⚖·🎲]\s+|·\s+|\d{1,2}\.\s+)?)", line).group(1) if line else ""
     from rich.cells import cell_len
 
     width = cell_len(lead)  # the columns the lead takes: the die 🎲 takes two (its width as len() cropped it to "…")

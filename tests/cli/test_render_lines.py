@@ -31,3 +31,11 @@ def test_a_numbered_item_wraps_under_its_text_and_stays_one_line_when_piped():
     piped = Console(file=io.StringIO(), width=60, soft_wrap=True, color_system=None)
     print_item(piped, " 14. ", text)
     assert piped.file.getvalue() == " 14. Recuperar uma peça de Hipersincronia (hypersync.recover)  PROVISÓRIO\n"
+
+
+def test_a_numbered_line_of_play_hangs_after_its_number():
+    """A bot's Action Priority List (Time of Crisis) wrapped "custo 2" to column 0 at 60 columns."""
+    console = Console(file=io.StringIO(), width=60, soft_wrap=False, force_terminal=True, color_system=None)
+    print_hanging(console, "10. Recruit General (recrutar general): Military (vermelho), custo 2")
+    shown = [line.rstrip() for line in console.file.getvalue().splitlines()]
+    assert len(shown) == 2 and shown[1].startswith("    ") and shown[1].strip() == "custo 2", shown
