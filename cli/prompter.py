@@ -148,9 +148,10 @@ class TerminalPrompter:
         """Why an answer was refused, in full under the question (wrapped at word boundaries), instead of
         prompt_toolkit's bottom bar that a terminal cuts at its width."""
         from rich.console import Console
-        from rich.markup import escape
 
-        Console(stderr=True).print(f"[red]! {escape(self.t.render(bad.msg))}[/red]")
+        from .render import print_hanging
+
+        print_hanging(Console(stderr=True), f"! {self.t.render(bad.msg)}", "red")  # wrapped under its text
 
     def _until_valid(self, ask_once, check):
         while True:

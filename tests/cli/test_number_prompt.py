@@ -38,3 +38,16 @@ def test_a_number_out_of_range_keeps_the_rules_own_refusal():
     with pytest.raises(InvalidAnswer) as bad:
         number_check(ask)("61")
     assert bad.value.msg.id == "core.invalid.range"
+
+
+def test_a_refusal_wraps_under_its_text(monkeypatch, capsys):
+    """At 60 columns the refusal's second line began at column 0, under the "!"."""
+    from cli.prompter import TerminalPrompter
+
+    monkeypatch.setenv("COLUMNS", "60")
+    ask = Ask("q", msg("x"), NUMBER, min=0, max=60)
+    with pytest.raises(InvalidAnswer) as bad:
+        number_check(ask)("")
+    TerminalPrompter(Translator("pt-BR"))._refused(bad.value)
+    shown = [line.rstrip() for line in capsys.readouterr().err.splitlines()]
+    assert len(shown) == 2 and shown[0].startswith("! Enter sozinho") and shown[1].startswith("  "), shown
