@@ -34,6 +34,18 @@ def number_check(ask: Ask):
     return check
 
 
+def typed_text(question: str, default: str = "", **prompt):
+    """A typed answer whose default is shown greyed in the empty field: typing replaces it and Enter alone takes it
+    (an editable default made "3" typed after the shown "4" read as 43)."""
+    import questionary
+
+    if not default:
+        return questionary.text(question, **prompt)
+    from prompt_toolkit.formatted_text import FormattedText
+
+    return questionary.text(question, placeholder=FormattedText([("class:instruction", default)]), **prompt)
+
+
 def fit(question: str) -> str:
     """The question wrapped at word boundaries for the terminal (cli/promptwrap.py)."""
     from .promptwrap import question as wrapped
@@ -138,7 +150,7 @@ class TerminalPrompter:
             if ask.kind == NUMBER and ask.min is not None and ask.max is not None:
                 question += f" [{ask.min}–{ask.max}]"
             default = "" if ask.default is None else str(ask.default)
-            value = self._until_valid(lambda: self._run(questionary.text(fit(question), default=default)),
+            value = self._until_valid(lambda: self._run(typed_text(fit(question), default)) or default,
                                      number_check(ask) if ask.kind == NUMBER else ask.normalise)
         else:  # pragma: no cover - kinds are closed
             raise ValueError(ask.kind)
