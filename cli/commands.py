@@ -543,6 +543,7 @@ def data_check(game: Optional[str] = typer.Argument(None, help="Only this game."
     from rich.markup import escape
 
     from .datanotes import Notes
+    from .render import print_item
 
     notes = Notes(env.t)  # the notes in the table's language; "key", "value", "confidence", "note" stay as the data has them
     if env.json:
@@ -556,4 +557,6 @@ def data_check(game: Optional[str] = typer.Argument(None, help="Only this game."
         width = max([11] + [len(notes.confidence(item["confidence"])) for item in r["items"]])
         for item in r["items"]:
             conf, value, note = notes.confidence(item["confidence"]), notes.value(item["value"]), notes.note(item.get("note", ""))
-            env.out.print(f"  [yellow]{escape(conf):<{width}}[/yellow] {escape(item['key'])} = {escape(value)}  [dim]{escape(note)}[/dim]")
+            # wrapped under the key, after the mark's column (at 60 columns it wrapped to column 0)
+            print_item(env.out, f"  {conf:<{width}} ", f"{escape(item['key'])} = {escape(value)}  [dim]{escape(note)}[/dim]",
+                       "yellow")

@@ -85,20 +85,20 @@ def print_hanging(console, line: str, style: str = "") -> None:
     console.print(grid)
 
 
-def print_item(console, lead: str, markup: str) -> None:
+def print_item(console, lead: str, markup: str, lead_style: str = "") -> None:
     """A list item (``lead`` such as " 14. ", then rich markup) whose wrapped part lines up after the lead at a
     terminal (the rules index wrapped "(hypersync.recover)" to column 0 at 60 columns); piped, one line as it is."""
     from rich.text import Text
 
     if getattr(console, "soft_wrap", True):
-        console.print(lead + markup)
+        console.print(Text(lead, style=lead_style) + Text.from_markup(markup))
         return
     from rich.table import Table
 
     grid = Table.grid(padding=0)
     grid.add_column(no_wrap=True, width=len(lead))
     grid.add_column()
-    grid.add_row(Text(lead), Text.from_markup(markup))
+    grid.add_row(Text(lead, style=lead_style), Text.from_markup(markup))
     console.print(grid)
 
 
