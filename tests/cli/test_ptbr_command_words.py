@@ -17,3 +17,18 @@ def test_the_toc_provisional_legend_names_the_mat_in_the_tables_language():
         t = Translator(lang)
         line = t("toc.picture.provisional", star="*", mats="gordian_iii", command=t("toc.picture.mat_edit"))
         assert re.findall(r"\b(NOME|NAME)\b", line) == [word, word], line
+
+
+def test_a_rule_topics_command_names_its_values_in_the_tables_language():
+    """`tabletop rules radlands raiders` in Portuguese ended "Calcule com: tabletop radlands raid PLAYER"."""
+    from cli.rules.command import metavars_said
+    from cli.rules import topics
+
+    pt, en = Translator("pt-BR"), Translator("en")
+    assert metavars_said(pt, "radlands event PLAYER CARD") == "radlands event JOGADOR CARTA"
+    assert metavars_said(en, "radlands event PLAYER CARD") == "radlands event PLAYER CARD"
+    for game in ("chaos", "toc", "radlands", "anachrony"):
+        for topic in topics(game):
+            for command in topic.commands:
+                said = metavars_said(pt, command)
+                assert not re.search(r"\b(PLAYER|CARD|NAME|GAME|WORDS)\b", said), (game, said)
