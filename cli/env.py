@@ -129,6 +129,25 @@ def install_data_cache(create: bool = True) -> None:
     datacache.install(cache)
 
 
+#: The terminal sizes taken from COLUMNS and LINES. Anything else there (0, negative, not a whole number, or a width
+#: no terminal has) is a mistake of the environment and is left out: COLUMNS=0 made every line vanish and a huge one
+#: drew for minutes. Without them, the size is the terminal's own (80 columns off a terminal).
+TERMINAL_COLUMNS = (20, 1000)
+TERMINAL_LINES = (5, 1000)
+
+
+def sane_terminal_size(environ=None) -> None:
+    """Drop COLUMNS and LINES from the environment when they hold no sane size (``TERMINAL_COLUMNS``, ``TERMINAL_LINES``)."""
+    environ = os.environ if environ is None else environ
+    for var, (low, high) in (("COLUMNS", TERMINAL_COLUMNS), ("LINES", TERMINAL_LINES)):
+        value = environ.get(var)
+        if value is None:
+            continue
+        text = value.strip()
+        if not (text.isascii() and text.isdigit() and low <= int(text) <= high):
+            environ.pop(var, None)
+
+
 def _is_terminal(stream) -> bool:
     """At a terminal, text wraps at word boundaries to its width (rich); piped text is not wrapped at all, so that no
     word is ever cut in the middle (issue 14)."""

@@ -21,7 +21,7 @@ from typer.core import TyperGroup  # noqa: E402
 
 from . import complete  # noqa: E402
 from .env import (NUMBER_BOUND, SEED_MAX, CliError, Env, Exit, current, install_data_cache,  # noqa: E402
-                  load_answers_file, set_current)
+                  load_answers_file, sane_terminal_size, set_current)
 
 
 GLOBAL_WITH_VALUE = ("--game", "--lang", "--answers", "--answer", "--dice", "--seed")
@@ -138,6 +138,7 @@ class CompanionGroup(TyperGroup):
 
         raw = list(sys.argv[1:] if args is None else args)
         _raw_args[:] = raw
+        sane_terminal_size()  # COLUMNS=0 or a huge COLUMNS: the terminal's own size instead
         install_data_cache(create=False)  # the catalogs of help and errors, cached once the home has its cache/
         set_current(Env(lang=early_lang(raw)))
         helpstyle.install()

@@ -1,0 +1,45 @@
+"""Inputs the other batteries (test_fuzz_command_line, test_hostile_environment, test_data_errors) did not reach:
+the terminal's size from the environment, answers given twice or with control characters, empty values that
+meant "not given", files beside the saves, the phones' server. The promise is the README's: every error says what
+was wrong and what is valid, in the table's language; no traceback; a refused command changes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cli_checks import tt
+
+SETUP = [a for n in (1, 2, 3) for a in ("--answer", f"chaos.setup.{n}=yes")]
+
+
+def files(home: Path) -> dict[str, bytes]:
+    """Every file of the home folder but the cache and the lock, byte for byte."""
+    return {str(p.relative_to(home)): p.read_bytes() for p in sorted(home.rglob("*"))
+            if p.is_file() and "cache" not in p.relative_to(home).parts and p.name != ".lock"}
+
+
+@pytest.fixture
+def mid(_tabletop_home):
+    """A Chaos game three setup steps in (the current game), made in-process."""
+    assert tt("new", "chaos", "--seed", "4", "--name", "g").exit_code == 0
+    assert tt("play", "--steps", "3", *SETUP).exit_code == 0
+    return _tabletop_home
+
+
+# -- the terminal's size ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("var, value", [("COLUMNS", "0"), ("COLUMNS", "-5"), ("COLUMNS", "abc"), ("COLUMNS", ""),
+                                        ("COLUMNS", "99999999"), ("COLUMNS", "٣٣"), ("LINES", "0"),
+                                        ("LINES", "99999999"), ("LINES", "x")])
+@pytest.mark.parametrize("args", [["status"], ["games"], ["log"]])
+def test_a_wrong_terminal_size_in_the_environment_is_ignored(mid, var, value, args):
+    """COLUMNS=0 printed nothing at all (exit 0, the board lost); COLUMNS=99999999 drew for minutes. A size that is
+    no whole number of a terminal's order is left out: the output is the one of no COLUMNS (80 columns off a
+    terminal)."""
+    expected = tt(*args)
+    got = tt(*args, env={var: value})
+    assert got.exit_code == expected.exit_code == 0
+    assert got.output == expected.output and got.output.strip()
