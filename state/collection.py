@@ -62,6 +62,8 @@ def parse(text: str) -> dict:
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"line (\d+)", str(e))
         raise CollectionError("core.collection.error.syntax", line=int(m.group(1)) if m else 0) from None
+    except RecursionError:  # the reader recursing into "[[[[…": never a traceback
+        raise CollectionError("core.collection.error.too_deep") from None
     games = [g.id for g in GAMES]
     out: dict[str, dict[str, bool]] = {}
     for game, table in data.items():

@@ -43,3 +43,20 @@ def test_a_wrong_terminal_size_in_the_environment_is_ignored(mid, var, value, ar
     got = tt(*args, env={var: value})
     assert got.exit_code == expected.exit_code == 0
     assert got.output == expected.output and got.output.strip()
+
+
+# -- files beside the saves ------------------------------------------------------------------------------------
+
+DEEP = "a = " + "[" * 3000 + "]" * 3000 + "\n"
+
+
+@pytest.mark.parametrize("lang, words", [("en", "nests tables or lists too deeply"), ("pt-BR", "aninha tabelas ou listas em níveis demais")])
+@pytest.mark.parametrize("args", [["collection"], ["collection", "add", "chaos", "base"], ["new", "chaos", "--name", "n"]])
+def test_a_collection_file_nested_too_deeply_is_refused_by_name(mid, lang, words, args):
+    """It was 'Unexpected error: RecursionError' (the TOML reader recursing); now the file and what is wrong."""
+    (mid / "collection.toml").write_text(DEEP, encoding="utf-8")
+    before = files(mid)
+    r = tt("--lang", lang, *args)
+    assert r.exit_code == 1 and words in r.output and "collection.toml" in r.output, r.output
+    assert "Unexpected" not in r.output and "Traceback" not in r.output
+    assert files(mid) == before
