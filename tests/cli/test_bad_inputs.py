@@ -60,3 +60,29 @@ def test_a_collection_file_nested_too_deeply_is_refused_by_name(mid, lang, words
     assert r.exit_code == 1 and words in r.output and "collection.toml" in r.output, r.output
     assert "Unexpected" not in r.output and "Traceback" not in r.output
     assert files(mid) == before
+
+
+# -- the phones' server ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["chaos", "toc", "radlands", "anachrony"])
+def test_the_phones_page_is_the_same_whatever_the_save_is_called(_tabletop_home, game):
+    """A save named 's' turned every 's' of the board's HTML into 'this game' ('<this gamepan clathis game=…'), and
+    'Khorne' every Khorne: the save's name is kept from the phones where it is rendered (webboard.py), never by
+    replacing text afterwards. The board and the log of one save are the same under any name, in both languages."""
+    import shutil
+
+    from cli.webboard import Board
+
+    assert tt("new", game, "--seed", "4", "--name", "secret-save-name").exit_code == 0
+    tt("play", "--steps", "2", "--answer", f"{game}.setup.1=yes")
+    games = _tabletop_home / "games"
+    for name in ("s", "span", "Khorne", "a", "quot"):
+        shutil.copytree(games / "secret-save-name", games / name)
+    for lang in ("en", "pt-BR"):
+        shots = {name: Board(name, games / name, lang).snapshot(lang)
+                 for name in ("secret-save-name", "s", "span", "Khorne", "a", "quot")}
+        first = shots["secret-save-name"]
+        assert first["board"] and "secret-save-name" not in str(first["board"]) + str(first["log"])
+        for name, shot in shots.items():
+            assert (shot["board"], shot["log"], shot["turn"]) == (first["board"], first["log"], first["turn"]), name
