@@ -20,21 +20,40 @@ def files(home: Path) -> dict[str, bytes]:
             if p.is_file() and "cache" not in p.relative_to(home).parts and p.name != ".lock"}
 
 
+@pytest.fixture(scope="module")
+def template(tmp_path_factory):
+    """A Chaos game three setup steps in, made once in-process (its save, journal and 'current')."""
+    import os
+
+    home = tmp_path_factory.mktemp("bad-inputs-home")
+    old = os.environ.get("TABLETOP_HOME")
+    os.environ["TABLETOP_HOME"] = str(home)
+    try:
+        assert tt("new", "chaos", "--seed", "4", "--name", "g").exit_code == 0
+        assert tt("play", "--steps", "3", *SETUP).exit_code == 0
+    finally:
+        os.environ.pop("TABLETOP_HOME") if old is None else os.environ.update(TABLETOP_HOME=old)
+    return home
+
+
 @pytest.fixture
-def mid(_tabletop_home):
-    """A Chaos game three setup steps in (the current game), made in-process."""
-    assert tt("new", "chaos", "--seed", "4", "--name", "g").exit_code == 0
-    assert tt("play", "--steps", "3", *SETUP).exit_code == 0
+def mid(_tabletop_home, template):
+    """The template's game in this test's home (the current game)."""
+    import shutil
+
+    shutil.copytree(template / "games", _tabletop_home / "games")
+    shutil.copy2(template / "current", _tabletop_home / "current")
     return _tabletop_home
 
 
 # -- the terminal's size ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("var, value", [("COLUMNS", "0"), ("COLUMNS", "-5"), ("COLUMNS", "abc"), ("COLUMNS", ""),
-                                        ("COLUMNS", "99999999"), ("COLUMNS", "٣٣"), ("LINES", "0"),
-                                        ("LINES", "99999999"), ("LINES", "x")])
-@pytest.mark.parametrize("args", [["status"], ["games"], ["log"]])
+@pytest.mark.parametrize("args, var, value", [
+    (["status"], "COLUMNS", "0"), (["games"], "COLUMNS", "0"), (["log"], "COLUMNS", "-5"), (["status"], "COLUMNS", "abc"),
+    (["status"], "COLUMNS", "99999999"), (["games"], "COLUMNS", "٣٣"), (["status"], "LINES", "0"),
+    (["log"], "LINES", "99999999"),
+])
 def test_a_wrong_terminal_size_in_the_environment_is_ignored(mid, var, value, args):
     """COLUMNS=0 printed nothing at all (exit 0, the board lost); COLUMNS=99999999 drew for minutes. A size that is
     no whole number of a terminal's order is left out: the output is the one of no COLUMNS (80 columns off a
@@ -65,24 +84,73 @@ def test_a_collection_file_nested_too_deeply_is_refused_by_name(mid, lang, words
 # -- the phones' server ----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", ["chaos", "toc", "radlands", "anachrony"])
-def test_the_phones_page_is_the_same_whatever_the_save_is_called(_tabletop_home, game):
+def test_the_phones_page_is_the_same_whatever_the_save_is_called(mid):
     """A save named 's' turned every 's' of the board's HTML into 'this game' ('<this gamepan clathis game=…'), and
-    'Khorne' every Khorne: the save's name is kept from the phones where it is rendered (webboard.py), never by
-    replacing text afterwards. The board and the log of one save are the same under any name, in both languages."""
+    one named 'Khorne' every Khorne: the save's name is kept from the phones where the board is rendered
+    (webboard.py), never by replacing text afterwards. The board, the log and the turn of one save are the same
+    under any name, and the name is nowhere."""
     import shutil
 
     from cli.webboard import Board
 
-    assert tt("new", game, "--seed", "4", "--name", "secret-save-name").exit_code == 0
-    tt("play", "--steps", "2", "--answer", f"{game}.setup.1=yes")
-    games = _tabletop_home / "games"
-    for name in ("s", "span", "Khorne", "a", "quot"):
-        shutil.copytree(games / "secret-save-name", games / name)
-    for lang in ("en", "pt-BR"):
-        shots = {name: Board(name, games / name, lang).snapshot(lang)
-                 for name in ("secret-save-name", "s", "span", "Khorne", "a", "quot")}
-        first = shots["secret-save-name"]
-        assert first["board"] and "secret-save-name" not in str(first["board"]) + str(first["log"])
-        for name, shot in shots.items():
-            assert (shot["board"], shot["log"], shot["turn"]) == (first["board"], first["log"], first["turn"]), name
+    games = mid / "games"
+    names = ("secret-save-name", "s", "Khorne")
+    for name in names:
+        shutil.copytree(games / "g", games / name)
+    shots = {name: Board(name, games / name, "en").snapshot("en") for name in names}
+    first = shots["secret-save-name"]
+    assert "<span" in first["board"] and "Khorne" in first["board"]
+    assert "secret-save-name" not in str(first["board"]) + str(first["log"]) + str(first["turn"])
+    for name, shot in shots.items():
+        assert (shot["board"], shot["log"], shot["turn"]) == (first["board"], first["log"], first["turn"]), name
+
+
+@pytest.fixture
+def seat_server(mid):
+    """The phones' server on the mid-game save (no file watcher: nothing here changes the save); (server, a seat's
+    token)."""
+    import threading
+
+    from cli import serve
+    from cli.env import Env
+
+    server, _, _ = serve.make_server(Env(lang="en", game="g"), 0, lan=False)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    yield server, next(iter(server.seats))
+    server.close_all()
+    server.shutdown()
+    server.server_close()
+
+
+def post_answer(server, token: str, body: bytes, lang: str = "en"):
+    import http.client
+
+    port = server.server_address[1]
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("POST", f"/{token}/answer?lang={lang}", body=body,
+                 headers={"Content-Type": "application/json", "Origin": f"http://127.0.0.1:{port}"})
+    resp = conn.getresponse()
+    data = resp.read().decode("utf-8")
+    conn.close()
+    return resp.status, data
+
+
+@pytest.mark.parametrize("body", [
+    b'{"id": "x", "answer": ' + b"[" * 1500 + b"]" * 1500 + b"}",  # deeper than the reader recurses, under 4 KB
+    b"[" * 2000 + b"]" * 2000,
+    b'{"id": ' + b"[" * 1500 + b"]" * 1500 + b', "answer": ""}',
+])
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_an_answer_nested_too_deeply_is_refused_with_400(seat_server, mid, body, lang):
+    """The phone's connection was dropped without a word (a RecursionError in the handler thread); now 400 and the
+    'did not arrive whole' line every malformed answer gets, in the page's language; nothing written."""
+    import json
+
+    from cli.i18n import Translator
+
+    server, token = seat_server
+    before = files(mid)
+    status, data = post_answer(server, token, body, lang)
+    assert status == 400 and json.loads(data) == {"error": Translator(lang)("core.serve.answer_malformed")}
+    assert files(mid) == before
