@@ -393,11 +393,16 @@ def _globals(
     env.dice = dice
     if answers is not None:
         env.answers.update(load_answers_file(answers))
+    given: dict[str, list[str]] = {}
     for item in answer or []:
-        if "=" not in item:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
             raise_usage(env.t("core.error.bad_answer_flag", value=item))
-        key, value = item.split("=", 1)
-        env.answers[key.strip()] = value
+        given.setdefault(key.strip(), []).append(value)
+    for key, values in given.items():  # the same id twice: which one was meant cannot be guessed
+        if len(values) > 1:
+            raise_usage(env.t("core.error.answer_twice", id=key, values=", ".join(f"'{v}'" for v in values)))
+        env.answers[key] = values[0]
 
 
 #: The raw command line being run (CompanionGroup.main), for what the parsed context no longer holds.

@@ -154,3 +154,27 @@ def test_an_answer_nested_too_deeply_is_refused_with_400(seat_server, mid, body,
     status, data = post_answer(server, token, body, lang)
     assert status == 400 and json.loads(data) == {"error": Translator(lang)("core.serve.answer_malformed")}
     assert files(mid) == before
+
+
+# -- answers given on the command line or in a file --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("flags, message", [
+    (["=yes"], ("core.error.bad_answer_flag", {"value": "=yes"})),
+    (["="], ("core.error.bad_answer_flag", {"value": "="})),
+    ([" =yes"], ("core.error.bad_answer_flag", {"value": " =yes"})),
+    (["chaos.setup.4=yes", "chaos.setup.4=no"], ("core.error.answer_twice", {"id": "chaos.setup.4", "values": "'yes', 'no'"})),
+    (["chaos.setup.4=no", " chaos.setup.4 =yes"], ("core.error.answer_twice", {"id": "chaos.setup.4", "values": "'no', 'yes'"})),
+])
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_answer_flags_that_cannot_be_meant_are_refused_before_anything_is_played(mid, flags, message, lang):
+    """'--answer =yes' was taken for an answer to the id '' (then 'never asked: ' with nothing named); the same id
+    twice kept the last value and dropped the first without a word. Each is now one line naming the flag as typed,
+    saying what is valid; exit 2 and nothing played."""
+    from cli.i18n import Translator
+
+    before = files(mid)
+    r = tt("--lang", lang, *[a for f in flags for a in ("--answer", f)], "play", "--steps", "1")
+    assert r.exit_code == 2, r.output
+    assert r.output.strip().splitlines() == [Translator(lang)(message[0], **message[1])], r.output
+    assert files(mid) == before
