@@ -361,6 +361,40 @@ def parse_mapping(raw: bytes, json_: bool) -> dict[str, Any]:
     return data
 
 
+def _texts(value: Any):
+    """Every text of an answer: itself, or a list's items (nested lists too)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _texts(item)
+
+
+def _has_control(text: str) -> bool:
+    import unicodedata
+
+    return any(unicodedata.category(ch) == "Cc" for ch in text)
+
+
+def visible(text: str) -> str:
+    """``text`` with its control characters written as escapes (``\\x01``, ``\\n``), so that a message shows them."""
+    import unicodedata
+
+    return "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) == "Cc" else ch
+                   for ch in text)
+
+
+def control_in_answers(answers: dict[str, Any]) -> tuple[str, str] | None:
+    """(id, text) with escapes of the first answer whose id or text holds a control character (a tab, a line break,
+    an escape): no question takes one, and a message showing it raw would be unreadable; else None."""
+    for key, value in answers.items():
+        bad = next((text for text in _texts(value) if _has_control(text)), None)
+        if bad is not None or _has_control(key):
+            shown = bad if bad is not None else next(_texts(value), str(value))
+            return visible(key), visible(shown)
+    return None
+
+
 def load_answers_file(path: Path) -> dict[str, Any]:
     env = current()
     try:

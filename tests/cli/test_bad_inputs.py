@@ -165,16 +165,39 @@ def test_an_answer_nested_too_deeply_is_refused_with_400(seat_server, mid, body,
     ([" =yes"], ("core.error.bad_answer_flag", {"value": " =yes"})),
     (["chaos.setup.4=yes", "chaos.setup.4=no"], ("core.error.answer_twice", {"id": "chaos.setup.4", "values": "'yes', 'no'"})),
     (["chaos.setup.4=no", " chaos.setup.4 =yes"], ("core.error.answer_twice", {"id": "chaos.setup.4", "values": "'no', 'yes'"})),
+    (["chaos.setup.4=y\x01es"], ("core.error.answer_control", {"id": "chaos.setup.4", "value": "y\\x01es"})),
+    (["chaos.setup.4=yes\nno"], ("core.error.answer_control", {"id": "chaos.setup.4", "value": "yes\\nno"})),
+    (["chaos.setup.4=\tyes"], ("core.error.answer_control", {"id": "chaos.setup.4", "value": "\\tyes"})),
+    (["chaos.set\x1bup.4=yes"], ("core.error.answer_control", {"id": "chaos.set\\x1bup.4", "value": "yes"})),
 ])
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_answer_flags_that_cannot_be_meant_are_refused_before_anything_is_played(mid, flags, message, lang):
     """'--answer =yes' was taken for an answer to the id '' (then 'never asked: ' with nothing named); the same id
-    twice kept the last value and dropped the first without a word. Each is now one line naming the flag as typed,
-    saying what is valid; exit 2 and nothing played."""
+    twice kept the last value and dropped the first without a word; a control character made the refusal
+    unreadable ("The answer 'yes' … 'yes' is not yes or no", a line broken in two). Each is now one line naming
+    the flag as typed (control characters shown as escapes), saying what is valid; exit 2 and nothing played."""
     from cli.i18n import Translator
 
     before = files(mid)
     r = tt("--lang", lang, *[a for f in flags for a in ("--answer", f)], "play", "--steps", "1")
+    assert r.exit_code == 2, r.output
+    assert r.output.strip().splitlines() == [Translator(lang)(message[0], **message[1])], r.output
+    assert files(mid) == before
+
+
+@pytest.mark.parametrize("text, message", [
+    ('"chaos.setup.4" = "y\\u0001es"\n', ("core.error.answer_control", {"id": "chaos.setup.4", "value": "y\\x01es"})),
+    ('"chaos.setup.4" = ["yes", "n\\no"]\n', ("core.error.answer_control", {"id": "chaos.setup.4", "value": "n\\no"})),
+    ('"chaos.set\\u0007up.4" = "yes"\n', ("core.error.answer_control", {"id": "chaos.set\\x07up.4", "value": "yes"})),
+])
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_an_answers_file_with_control_characters_is_refused(mid, tmp_path, text, message, lang):
+    from cli.i18n import Translator
+
+    path = tmp_path / "answers.toml"
+    path.write_text(text, encoding="utf-8")
+    before = files(mid)
+    r = tt("--lang", lang, "--answers", str(path), "play", "--steps", "1")
     assert r.exit_code == 2, r.output
     assert r.output.strip().splitlines() == [Translator(lang)(message[0], **message[1])], r.output
     assert files(mid) == before
