@@ -201,3 +201,18 @@ def test_an_answers_file_with_control_characters_is_refused(mid, tmp_path, text,
     assert r.exit_code == 2, r.output
     assert r.output.strip().splitlines() == [Translator(lang)(message[0], **message[1])], r.output
     assert files(mid) == before
+
+
+# -- a command's own options ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+@pytest.mark.parametrize("players", ["0", "-1", "5"])
+def test_anachrony_score_refuses_every_player_count_out_of_range_alike(_tabletop_home, lang, players):
+    """'--players 0' was taken for 'not given' and the count was asked (exit 2 naming a question) while '--players 5'
+    was refused: 0 is refused the same way."""
+    from cli.i18n import Translator
+
+    r = tt("--lang", lang, "anachrony", "score", "--players", players)
+    assert r.exit_code == 2
+    assert r.output.strip() == Translator(lang)("anachrony.score.error.players", value=int(players)), r.output
