@@ -373,13 +373,13 @@ def _globals(
     show_completion: bool = typer.Option(False, "--show-completion", is_eager=True, callback=_show_completion,
                                          expose_value=False, help="Show the completion script for your shell, to install it yourself."),
 ) -> None:
-    from .lang import LANGS, bad_env_lang, detect_lang
+    from .lang import LANGS, bad_env_lang, normalise_lang
 
     env = Env(json=json_, game=game, seed=seed, explain=explain)
     early = current().lang  # the language found before parsing (CompanionGroup.main), used to say a wrong --lang
     set_current(env)
     try:  # the language found before parsing, from the same command line, unless --lang says another
-        env.lang = detect_lang(lang) if lang else early
+        env.lang = normalise_lang(lang) if lang is not None else early  # --lang '' is a wrong language, not none
     except ValueError:
         env.lang = early
         raise_usage(env.t("core.error.bad_lang", value=lang, valid=", ".join(LANGS)))

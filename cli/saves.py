@@ -70,7 +70,7 @@ def set_current(name: str) -> None:
 
 def resolve_name(env: Env) -> str:
     names = list_names()
-    if env.game:
+    if env.game is not None:  # --game '' names no save: it is not the current one
         if env.game in names:
             return env.game
         raise CliError(_unknown_save(env, env.game, names))

@@ -216,3 +216,26 @@ def test_anachrony_score_refuses_every_player_count_out_of_range_alike(_tabletop
     r = tt("--lang", lang, "anachrony", "score", "--players", players)
     assert r.exit_code == 2
     assert r.output.strip() == Translator(lang)("anachrony.score.error.players", value=int(players)), r.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--lang", "", "status"], ("core.error.bad_lang", {"value": "", "valid": "en, pt-BR"})),
+    (["--lang", " ", "games"], ("core.error.bad_lang", {"value": " ", "valid": "en, pt-BR"})),
+    (["--game", "", "status"], ("core.error.unknown_save", {"name": "", "names": "g", "close": ""})),
+    (["--game", "", "play"], ("core.error.unknown_save", {"name": "", "names": "g", "close": ""})),
+    (["use", ""], ("core.error.unknown_save", {"name": "", "names": "g", "close": ""})),
+    (["restore", ""], ("core.error.unknown_save", {"name": "", "names": "g", "close": ""})),
+])
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_an_empty_value_is_a_value_not_a_missing_one(mid, monkeypatch, args, message, lang):
+    """'--lang ""' spoke the default language, '--game ""' and 'use ""' took the current game, 'restore ""' checked it:
+    an empty name is refused as every unknown one is, with the valid ones."""
+    from cli.i18n import Translator
+
+    monkeypatch.setenv("TABLETOP_LANG", lang)
+    (mid / "current").unlink()  # 'use ""' must not make the only save current either
+    before = files(mid)
+    r = tt(*args)
+    assert r.exit_code == 2, r.output
+    assert r.output.strip() == Translator(lang)(message[0], **message[1]), r.output
+    assert files(mid) == before
