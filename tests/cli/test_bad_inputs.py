@@ -239,3 +239,18 @@ def test_an_empty_value_is_a_value_not_a_missing_one(mid, monkeypatch, args, mes
     assert r.exit_code == 2, r.output
     assert r.output.strip() == Translator(lang)(message[0], **message[1]), r.output
     assert files(mid) == before
+
+
+# -- the home folder --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [["status"], ["log"], ["undo"], ["play"], ["games"], ["history"], ["chaos", "status"],
+                                  ["fix", "vp khorne 3"], ["export", "--json"], ["serve"]])
+def test_a_command_refused_for_want_of_a_save_creates_no_home_folder(_tabletop_home, monkeypatch, args):
+    """TABLETOP_HOME on a path that does not exist yet: 'status' and 'log' said "no saved games yet" (exit 2) but made
+    the folder and its cache/ first; a refused command writes nothing."""
+    home = _tabletop_home / "not" / "there"
+    monkeypatch.setenv("TABLETOP_HOME", str(home))
+    r = tt(*args)
+    assert r.exit_code in (0, 2) and "tabletop new" in r.output, r.output
+    assert not (_tabletop_home / "not").exists()
