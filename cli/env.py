@@ -332,7 +332,7 @@ def depth_problem(data: Any, limit: int = MAX_DEPTH) -> InputProblem | None:
 def parse_mapping(raw: bytes, json_: bool) -> dict[str, Any]:
     """A TOML (or JSON) mapping from bytes; ValueError saying what is wrong (never RecursionError)."""
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8").removeprefix("\ufeff")  # a byte-order mark (Notepad's UTF-8) is no text
         if json_:
             import json
 

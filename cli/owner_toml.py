@@ -19,6 +19,7 @@ def updated_text(old_text: str, new: dict) -> str:
     new key goes at the end of its table; keys that ``new`` no longer has are removed."""
     import tomlkit
 
+    old_text = old_text.removeprefix("\ufeff")  # a byte-order mark (Notepad's UTF-8): written back without it
     doc = tomlkit.parse(old_text) if old_text.strip() else tomlkit.document()
     _update(doc, new)
     text = tomlkit.dumps(doc)

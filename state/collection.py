@@ -39,7 +39,7 @@ def read_text() -> str | None:
     try:
         if not path.is_file() or path.stat().st_size > MAX_BYTES:
             raise CollectionError("core.collection.error.not_file", max=MAX_BYTES)
-        return path.read_bytes().decode("utf-8")
+        return path.read_bytes().decode("utf-8").removeprefix("\ufeff")  # a byte-order mark is no text
     except UnicodeDecodeError as e:
         raise CollectionError("core.collection.error.not_utf8", byte=e.start) from None
     except OSError as e:

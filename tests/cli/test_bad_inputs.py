@@ -254,3 +254,34 @@ def test_a_command_refused_for_want_of_a_save_creates_no_home_folder(_tabletop_h
     r = tt(*args)
     assert r.exit_code in (0, 2) and "tabletop new" in r.output, r.output
     assert not (_tabletop_home / "not").exists()
+
+
+# -- a byte-order mark (Windows Notepad's UTF-8) -------------------------------------------------------------------
+
+BOM = "\ufeff"
+
+
+@pytest.mark.parametrize("name, text", [("answers.toml", BOM + '"chaos.setup.4" = "yes"\n'),
+                                        ("answers.json", BOM + '{"chaos.setup.4": "yes"}')])
+def test_an_answers_file_saved_with_a_byte_order_mark_is_read(mid, tmp_path, name, text):
+    """It was 'not valid TOML at line 1, column 1', which names nothing the owner can see: the mark is no text."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    r = tt("--answers", str(path), "play", "--steps", "1")
+    assert r.exit_code == 0 and "Setup step 4 done? yes" in r.output, r.output
+
+
+def test_owner_files_saved_with_a_byte_order_mark_are_read_and_edited(mid):
+    from cli.owner_toml import updated_text
+
+    (mid / "overrides").mkdir()
+    (mid / "overrides" / "chaos.toml").write_text(BOM + "[regions.kislev]\nresistance = 3\n", encoding="utf-8")
+    r = tt("--json", "data", "check", "chaos")
+    assert r.exit_code == 0, r.output
+    (mid / "collection.toml").write_text(BOM + "# mine\n[chaos]\nbase = false\n", encoding="utf-8")
+    r = tt("new", "chaos", "--name", "n")
+    assert r.exit_code == 2 and "tabletop collection add chaos base" in r.output, r.output
+    r = tt("collection", "add", "chaos", "base")
+    assert r.exit_code == 0, r.output
+    assert (mid / "collection.toml").read_text(encoding="utf-8") == "# mine\n[chaos]\nbase = true\n"
+    assert updated_text(BOM + "# kept\na = 1\n", {"a": 2}) == "# kept\na = 2\n"  # 'toc mat --edit' writes through it
