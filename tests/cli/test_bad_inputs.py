@@ -285,3 +285,19 @@ def test_owner_files_saved_with_a_byte_order_mark_are_read_and_edited(mid):
     assert r.exit_code == 0, r.output
     assert (mid / "collection.toml").read_text(encoding="utf-8") == "# mine\n[chaos]\nbase = true\n"
     assert updated_text(BOM + "# kept\na = 1\n", {"a": 2}) == "# kept\na = 2\n"  # 'toc mat --edit' writes through it
+
+
+@pytest.mark.parametrize("line, value", [("vp khorne 99999999999999999999", 99999999999999999999),
+                                         ("+99999999999 vp khorne", 99999999999), ("vp khorne 1000001", 1000001)])
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_a_correction_to_a_count_no_table_has_is_refused(mid, line, value, lang):
+    """'tabletop fix "vp khorne 99999999999999999999"' was journalled (a VP no table has, over TOML's 64 bits): a
+    count without a rule's upper limit still has the program's bound, as every number of the command line."""
+    from cli.i18n import Translator
+
+    before = files(mid)
+    r = tt("--lang", lang, "fix", line)
+    assert r.exit_code == 2, r.output
+    valid = Translator(lang)("core.fix.out_of_range", what="§", value=value, valid="0–1000000", rule="").split("§")[1]
+    assert valid.strip() in r.output, r.output
+    assert files(mid) == before
