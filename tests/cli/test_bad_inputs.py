@@ -301,3 +301,53 @@ def test_a_correction_to_a_count_no_table_has_is_refused(mid, line, value, lang)
     valid = Translator(lang)("core.fix.out_of_range", what="§", value=value, valid="0–1000000", rule="").split("§")[1]
     assert valid.strip() in r.output, r.output
     assert files(mid) == before
+
+
+# -- files the table names for the program to write ----------------------------------------------------------------
+
+
+def _special(tmp_path: Path, kind: str) -> Path:
+    import os
+
+    path = tmp_path / kind
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "loop":
+        path.symlink_to(path)
+    return path
+
+
+@pytest.mark.parametrize("kind, problem", [("fifo", "core.export.err.not_a_file"), ("folder", "core.os.EISDIR"),
+                                           ("loop", "core.os.ELOOP")])
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_export_never_replaces_a_pipe_a_folder_or_a_link_loop(mid, tmp_path, kind, problem, lang):
+    """'export --bgstats' replaced whatever the path named with its file: a FIFO (or, run as root, /dev/full or the
+    /dev/stdout link) became a regular file; a link loop was 'Unexpected error: RuntimeError'. It now refuses, saying
+    what the path is, before reading the save; the path is left as it was."""
+    import os
+
+    from cli.i18n import Translator
+
+    path = _special(tmp_path, kind)
+    before = os.lstat(path)
+    r = tt("--lang", lang, "export", "--bgstats", str(path))
+    t = Translator(lang)
+    assert r.exit_code == 1, r.output
+    assert " ".join(r.output.split()) == t("core.export.err.write", path=str(path), problem=t(problem)), r.output
+    after = os.lstat(path)
+    assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
+
+
+def test_export_through_a_link_writes_the_file_it_points_to(tmp_path):
+    """A link to a regular file keeps being a link: the export goes into the file it points to."""
+    from cli.export import export_target
+    from cli.env import Env
+
+    real = tmp_path / "real.bgsplay"
+    real.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.bgsplay"
+    link.symlink_to(real)
+    assert export_target(Env(), link) == real
+    assert export_target(Env(), tmp_path / "new.bgsplay") == tmp_path / "new.bgsplay"
