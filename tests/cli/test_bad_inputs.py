@@ -351,3 +351,16 @@ def test_export_through_a_link_writes_the_file_it_points_to(tmp_path):
     link.symlink_to(real)
     assert export_target(Env(), link) == real
     assert export_target(Env(), tmp_path / "new.bgsplay") == tmp_path / "new.bgsplay"
+
+
+def test_an_owner_file_that_is_a_link_stays_a_link(mid, tmp_path):
+    """collection.toml (or overrides/toc.toml) kept in a dotfiles folder and linked into the home: 'collection add'
+    replaced the link with a file, and the dotfiles copy stayed old. The file the link names is edited in place."""
+    dotfiles = tmp_path / "dotfiles" / "collection.toml"
+    dotfiles.parent.mkdir()
+    dotfiles.write_text("# mine\n[chaos]\nbase = false\n", encoding="utf-8")
+    (mid / "collection.toml").symlink_to(dotfiles)
+    r = tt("collection", "add", "chaos", "base")
+    assert r.exit_code == 0, r.output
+    assert (mid / "collection.toml").is_symlink()
+    assert dotfiles.read_text(encoding="utf-8") == "# mine\n[chaos]\nbase = true\n"
