@@ -384,14 +384,30 @@ def visible(text: str) -> str:
                    for ch in text)
 
 
-def control_in_answers(answers: dict[str, Any]) -> tuple[str, str] | None:
-    """(id, text) with escapes of the first answer whose id or text holds a control character (a tab, a line break,
-    an escape): no question takes one, and a message showing it raw would be unreadable; else None."""
+#: No question takes a text longer than this (a name, a list of regions): a longer answer or id is a mistake, and
+#: echoing it whole would bury the refusal.
+MAX_ANSWER_CHARS = 1000
+
+
+def _clipped(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def answers_problem(answers: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The first answer no question can take, as (message id, parameters): an id or a text holding a control
+    character (a tab, a line break, an escape: shown with escapes, as raw it would make the message unreadable), or
+    longer than ``MAX_ANSWER_CHARS``; else None."""
     for key, value in answers.items():
-        bad = next((text for text in _texts(value) if _has_control(text)), None)
+        texts = list(_texts(value))
+        long = next((text for text in [key, *texts] if len(text) > MAX_ANSWER_CHARS), None)
+        if long is not None:
+            return "core.error.answer_too_long", {"id": visible(_clipped(key)), "n": len(long),
+                                                  "start": visible(_clipped(texts[0] if texts else str(value))),
+                                                  "max": MAX_ANSWER_CHARS}
+        bad = next((text for text in texts if _has_control(text)), None)
         if bad is not None or _has_control(key):
-            shown = bad if bad is not None else next(_texts(value), str(value))
-            return visible(key), visible(shown)
+            shown = bad if bad is not None else (texts[0] if texts else str(value))
+            return "core.error.answer_control", {"id": visible(key), "value": visible(shown)}
     return None
 
 

@@ -20,7 +20,7 @@ import typer  # noqa: E402
 from typer.core import TyperGroup  # noqa: E402
 
 from . import complete  # noqa: E402
-from .env import (NUMBER_BOUND, SEED_MAX, CliError, Env, Exit, control_in_answers, current,  # noqa: E402
+from .env import (NUMBER_BOUND, SEED_MAX, CliError, Env, Exit, answers_problem, current,  # noqa: E402
                   install_data_cache, load_answers_file, sane_terminal_size, set_current)
 
 
@@ -403,9 +403,9 @@ def _globals(
         if len(values) > 1:
             raise_usage(env.t("core.error.answer_twice", id=key, values=", ".join(f"'{v}'" for v in values)))
         env.answers[key] = values[0]
-    control = control_in_answers(env.answers)
-    if control:
-        raise_usage(env.t("core.error.answer_control", id=control[0], value=control[1]))
+    problem = answers_problem(env.answers)
+    if problem:
+        raise_usage(env.t(problem[0], **problem[1]))
 
 
 #: The raw command line being run (CompanionGroup.main), for what the parsed context no longer holds.

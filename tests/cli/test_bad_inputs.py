@@ -364,3 +364,19 @@ def test_an_owner_file_that_is_a_link_stays_a_link(mid, tmp_path):
     assert r.exit_code == 0, r.output
     assert (mid / "collection.toml").is_symlink()
     assert dotfiles.read_text(encoding="utf-8") == "# mine\n[chaos]\nbase = true\n"
+
+
+@pytest.mark.parametrize("flag, id_, n", [("chaos.setup.4=" + "y" * 5000, "chaos.setup.4", 5000),
+                                          ("c" * 3000 + "=yes", "c" * 40 + "…", 3000)])
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_an_answer_longer_than_any_question_takes_is_refused_in_one_short_line(mid, flag, id_, n, lang):
+    """A 100,000-character --answer was echoed whole, twice, in its refusal (and a long id in the 'never asked'
+    line): a text over 1,000 characters is refused up front, its start shown."""
+    from cli.i18n import Translator
+
+    before = files(mid)
+    r = tt("--lang", lang, "--answer", flag, "play", "--steps", "1")
+    assert r.exit_code == 2
+    start = flag.split("=", 1)[1][:40] + "…" if id_ == "chaos.setup.4" else "yes"
+    assert r.output.strip() == Translator(lang)("core.error.answer_too_long", id=id_, start=start, n=n, max=1000)
+    assert len(r.output) < 400 and files(mid) == before
