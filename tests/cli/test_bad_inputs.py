@@ -380,3 +380,24 @@ def test_an_answer_longer_than_any_question_takes_is_refused_in_one_short_line(m
     start = flag.split("=", 1)[1][:40] + "…" if id_ == "chaos.setup.4" else "yes"
     assert r.output.strip() == Translator(lang)("core.error.answer_too_long", id=id_, start=start, n=n, max=1000)
     assert len(r.output) < 400 and files(mid) == before
+
+
+@pytest.mark.parametrize("case, key", [("home is a file", "core.os.EEXIST"), ("name too long", "core.os.ENAMETOOLONG")])
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_file_system_errors_are_said_in_the_tables_language(_tabletop_home, monkeypatch, tmp_path, case, key, lang):
+    """'File exists' (TABLETOP_HOME a file, then 'collection add') and 'File name too long' were the system's English
+    words inside a Portuguese line."""
+    from cli.i18n import Translator
+
+    if case == "home is a file":
+        home = tmp_path / "home-file"
+        home.write_text("x", encoding="utf-8")
+        monkeypatch.setenv("TABLETOP_HOME", str(home))
+        args = ["collection", "add", "chaos", "base"]
+    else:
+        args = ["--answers", str(tmp_path / ("a" * 300)), "play"]
+    r = tt("--lang", lang, *args)
+    assert r.exit_code in (1, 2), r.output
+    words = " ".join(r.output.split())
+    assert Translator(lang)(key) in words and "File exists" not in words and "too long" not in words.replace(
+        Translator(lang)(key), ""), words
