@@ -173,6 +173,9 @@ def warp(state: dict, data, era: int):
         yield Say(msg("anachrony.warp.no_quantum"), "rule")
         return
     yield Say(msg("anachrony.warp.quantum_rule"), "rule")
+    if not state["ql"]["offer"]:  # W4: a Quantum Warp revealed now takes no card and goes back: nothing to ask
+        yield Say(msg("anachrony.warp.no_offer"), "rule")
+        return
     chose = yield Ask("anachrony.warp.quantum", msg("anachrony.warp.who_quantum"), SEVERAL_OF, player_choices(state, ready), min=0)
     ql = state["ql"]
     for p in [p for p in turn_order(state) if p in chose]:
@@ -239,6 +242,8 @@ def card_effect(state: dict, data, p: str, c: str):
     if c == "cosmic_data_leak" and has(state, "intrigues"):
         state["players"][p]["quantum"]["leak"] = True
         state["players"][p]["cosmic_data_leak"] = True  # kept after the card goes back (finish.known_answers)
+        # each take draws its own Endgame Conditions: the count caps the final tally's question (finish.score_limits)
+        state["players"][p]["cosmic_data_leak_takes"] = state["players"][p].get("cosmic_data_leak_takes", 0) + 1
         yield Say(msg("anachrony.warp.leak_intrigues", player=who(state, p)), "do")
     else:
         yield Say(msg("anachrony.warp.effect_printed", card=card(c)), "do")
@@ -276,7 +281,14 @@ def clean_up(state: dict, data, era: int):
     last = state["era_count"]
     ends = era >= last
     if not ends and not has(state, "intrigues") and state["impact"] and era > data.rules["eras"]["impact_era"]:
-        ends = yield Ask("anachrony.clean_up.collapsed", msg("anachrony.clean_up.collapsed"), YES_NO, default=False)
+        standing = capital_standing(state, data)
+        if standing is None:
+            ends = yield Ask("anachrony.clean_up.collapsed", msg("anachrony.clean_up.collapsed"), YES_NO, default=False)
+        elif standing:
+            yield Say(msg("anachrony.clean_up.capital_standing", n=standing), "info")
+        else:
+            ends = True
+            yield Say(msg("anachrony.clean_up.capital_collapsed"), "do")
         if ends:
             yield Say(msg("anachrony.why.collapsed_end"), "why")
     if era == data.rules["eras"]["impact_era"] and not ends:
@@ -287,6 +299,18 @@ def clean_up(state: dict, data, era: int):
     else:
         yield Say(msg("anachrony.clean_up.focus"), "do")
         state["next"] = {"proc": "phase", "era": era + 1, "phase": "preparation"}
+
+
+def capital_standing(state: dict, data) -> int | None:
+    """How many Collapsing Capital tiles are still face up (rules file §2.3: the game ends after the Era in which
+    the last one flips), when the program knows: in a solo game it keeps every Capital space, the opponent's
+    Exosuits and yours, provided it did so in every Era since the Impact (``spaces_from``) and in this one;
+    else None (a multi-player game, where the table keeps the Capital spaces, or an older save)."""
+    s = state.get("solo")
+    if not s or s.get("spaces_era") != state["era"] or s.get("spaces_from", state["era"]) > data.rules["eras"]["impact_era"] + 1:
+        return None
+    tiles = collapsing_spaces(state, data)
+    return sum(1 for kind in spaces.CAPITAL for x in tiles[kind] if x not in spaces.collapsed(state, kind))
 
 
 def collapsing_spaces(state: dict, data) -> dict[str, list[str]]:

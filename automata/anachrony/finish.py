@@ -28,6 +28,7 @@ def module_totals(state: dict, data) -> dict[str, dict]:
             row["missions"] = pl["missions_failed"]
         if pl.get("cosmic_data_leak") or pl.get("quantum", {}).get("leak"):
             row["cosmic_data_leak"] = True
+            row["cosmic_data_leak_takes"] = max(1, pl.get("cosmic_data_leak_takes", 1))  # older saves: 1 take
         out[p] = row
     return out
 
@@ -94,6 +95,19 @@ def known_answers(state: dict) -> dict[str, Any]:
     return known
 
 
+def score_limits(state: dict) -> dict[str, dict[str, int]]:
+    """Per player, the largest answer the program knows for a tally question (scoring.procedure ``limits``):
+    Cosmic Data Leak draws 2 Endgame Conditions each time it is taken (rules file §2.14.3), never more than
+    the box's cards (§2.12)."""
+    from . import score_data
+
+    sdata = score_data.load(state.get("overrides") or None)
+    per = sdata.value("cosmic_data_leak", "conditions_per_take")
+    most = sdata.value("endgame_conditions", "total")
+    return {p: {"cosmic_data_leak": min(most, per * t["cosmic_data_leak_takes"])}
+            for p, t in state.get("totals", {}).items() if t.get("cosmic_data_leak_takes")}
+
+
 def with_known(gen, known: dict[str, Any]):
     """Run ``gen``, answering from ``known`` the questions whose answer the program keeps (and saying so)."""
 
@@ -122,7 +136,8 @@ def final_score(state: dict, data):
     sdata = score_data.load(state.get("overrides") or None)
     table = scoring.Table(state["options"]["players"], tuple(state["options"]["modules"]))
     names = [pl.get("name", "") for pl in state["players"].values()]
-    result, _reports, _agenda, _table = yield from with_known(scoring.procedure(table, sdata, names), known_answers(state))
+    result, _reports, _agenda, _table = yield from with_known(scoring.procedure(table, sdata, names, score_limits(state)),
+                                                              known_answers(state))
     final = {}
     for s in result["scores"]:
         for line in s.lines:

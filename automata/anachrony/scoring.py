@@ -265,7 +265,9 @@ def _agenda_lines(out: _Lines, report: dict, who: str, table: Table, agenda: lis
     n, each = _num(report, who, "missions"), d.value("missions", "vp_each")
     out.add("missions", "missions", n * each, "missions", count=n, each=each)
     if table.has("quantum_loops"):
-        n, each = _num(report, who, "cosmic_data_leak"), d.value("cosmic_data_leak", "vp_each")
+        # §2.14.3: the card draws Endgame Condition cards from the box, which holds §2.12's 8 of them
+        n = _num(report, who, "cosmic_data_leak", hi=d.value("endgame_conditions", "total"))
+        each = d.value("cosmic_data_leak", "vp_each")
         out.add("cosmic_data_leak", "cosmic_data_leak", n * each, "cosmic_data_leak", count=n, each=each)
 
 
@@ -413,9 +415,11 @@ def _ask_num(who: str, key: str, name: Any, lo: int | None = 0, hi: int | None =
     return Ask(f"{Q}.{who}.{key}", msg(f"{Q}.ask.{key}", player=name, **params), NUMBER, min=lo, max=hi, hint=hint)
 
 
-def _player_questions(table: Table, data: ScoreData, who: str, name: Any):
-    """The report of one player, question by question (rules §2.12 order)."""
+def _player_questions(table: Table, data: ScoreData, who: str, name: Any, limits: dict[str, int] | None = None):
+    """The report of one player, question by question (rules §2.12 order); ``limits`` narrows a question's
+    largest answer where a game knows more than the rules' bound (the Cosmic Data Leak draws it counted)."""
     r: dict[str, Any] = {}
+    limits = limits or {}
     r["buildings"] = yield _ask_num(who, "buildings", name)
     r["superprojects"] = yield _ask_num(who, "superprojects", name)
     if r["superprojects"]:
@@ -450,7 +454,9 @@ def _player_questions(table: Table, data: ScoreData, who: str, name: Any):
         r["agenda_reserve"] = yield _ask_num(who, "agenda_reserve", name, hint=msg(f"{Q}.hint.agenda_reserve"))
         r["missions"] = yield _ask_num(who, "missions", name, hint=msg(f"{Q}.hint.missions"))
         if table.has("quantum_loops"):
-            r["cosmic_data_leak"] = yield _ask_num(who, "cosmic_data_leak", name)
+            most = data.value("endgame_conditions", "total")
+            r["cosmic_data_leak"] = yield _ask_num(who, "cosmic_data_leak", name,
+                                                   hi=min(most, limits.get("cosmic_data_leak", most)))
     elif not table.solo:
         r["endgame_conditions"] = yield _ask_num(who, "endgame_conditions", name, hi=data.value("endgame_conditions", "in_play"))
     if table.solo and table.opponent == "chronossus":
@@ -506,9 +512,12 @@ def display_name(who: str, names: list[str], table: Table) -> Any:
     return f"@{Q}.player.{i + 1}"
 
 
-def procedure(table: Table, data: ScoreData, names: list[str] | tuple[str, ...] = ()):
+def procedure(table: Table, data: ScoreData, names: list[str] | tuple[str, ...] = (),
+              limits: dict[str, dict[str, int]] | None = None):
     """Ask the table for every number of the tally, then score; returns ``(result, reports, agenda, table)``
-    (the table with the answered side and opponent)."""
+    (the table with the answered side and opponent). ``limits``: per player, a question's largest answer
+    that a game knows (``{"p1": {"cosmic_data_leak": 2}}``)."""
+    limits = limits or {}
     if table.solo and table.opponent is None:
         opp = yield Ask(f"{Q}.opponent", msg(f"{Q}.ask.opponent"), ONE_OF,
                         tuple(Choice(o, msg(f"{Q}.opponent.{o}")) for o in OPPONENTS), check=_table_check(table))
@@ -523,7 +532,7 @@ def procedure(table: Table, data: ScoreData, names: list[str] | tuple[str, ...] 
     reports: dict[str, dict] = {}
     for p in ids:
         yield Say(msg(f"{Q}.head.player", player=shown[p]), "head")
-        reports[p] = yield from _player_questions(table, data, p, shown[p])
+        reports[p] = yield from _player_questions(table, data, p, shown[p], limits.get(p))
     if table.solo:
         yield Say(msg(f"{Q}.head.player", player=display_name(BOT_ID, [], table)), "head")
         reports[BOT_ID] = yield from _bot_questions(table, data)

@@ -12,6 +12,7 @@ PLAYER = {
     "hypersync": Opt(Each(dict)), "hypersync_era": Opt(int), "missions_failed": Opt(int), "quantum": Opt(dict),
     "intrigues": Opt(dict),
     "cosmic_data_leak": Opt(bool),  # the Quantum Loop card was taken (kept for the final score)
+    "cosmic_data_leak_takes": Opt(int),  # how many times (each take draws its Endgame Conditions)
 }
 
 STATE = {
@@ -39,7 +40,7 @@ STATE = {
         "player_passed": Opt(bool), "turn": Opt(str), "first": Opt(str), "first_next": Opt(str), "anomalies": Opt(int),
         "superprojects": Opt(int), "time_travel": Opt(int), "failed": Opt(int), "owed": Opt(int),
         "you_exosuits": Opt(int), "spots": Opt(Each(list)), "warps": Opt(Each(int)),
-        "spaces_era": Opt(int), "your_warps": Opt(Each(int)),
+        "spaces_era": Opt(int), "spaces_from": Opt(int), "your_warps": Opt(Each(int)),
     }),
     "superprojects": Opt([str]),
     "other_modules": Opt([str]),

@@ -68,6 +68,8 @@ def __getattr__(name: str) -> Any:
 TZEENTCH_DRAW = "discard_one_then_fill_to_5"
 FOLLOWER_ROLES = ("cultist", "warrior", "daemon")
 #: what an upgrade of a figure kind changes, as automata/chaos/worth.py computes it (an owner may add them)
+#: what an owner may give for an Old World card the data has no effect for (overrides/chaos.toml)
+OWNER_EFFECT_KEYS = ("effect", "end_effect")
 UPGRADE_MODIFIERS = ("attack", "defense", "early", "domination_figures", "magic_symbols", "summon_corruption", "parting_hits")
 CARD_FLAGS = ("magic", "board_effect", "domination_effect", "battle_effect", "no_corruption", "corruption_effect")
 YES_NO_ASK = ("yes", "no", "ask")
@@ -139,6 +141,20 @@ class _ChaosOverrides(Overrides):
                                 Msg("core.data.override_type", {"path": path, "kind": "@core.data.kind." + kind.__name__,
                                                                 "value": repr(value)}))
             base[key] = value
+            mark(rec, key)
+            return
+        if key in OWNER_EFFECT_KEYS and path.startswith("old_world.") and "end_phase_effect" in base:
+            # what the printed card does, in the data's vocabulary (old_world.toml), for a card the data gives no
+            # effect: the program then applies it (the shape is checked here, the entries by validation)
+            if not isinstance(value, list) or not all(isinstance(e, dict) for e in value):
+                raise DataError(f"overrides: {path} must be a list of tables, got {value!r}",
+                                Msg("core.data.override_type", {"path": path, "kind": "@core.data.kind.list", "value": repr(value)}))
+            base[key] = value
+            if key == "effect":
+                base["handling"] = "computed"
+                base["handling_note"] = "effect entered by the owner; applied by the program"
+            elif base.get("end_phase_effect") == "ask":
+                base["end_phase_effect"] = "yes"  # an End-phase effect given is one the card prints
             mark(rec, key)
             return
         if key.isdigit() and keys and all(k.isdigit() for k in keys):
@@ -429,6 +445,8 @@ def _validate_old_world(cards: Any, chk: _Check) -> None:
                 chk.fail(f"{cp}.{k} must be one of {', '.join(YES_NO_ASK)}, got {c[k]!r}")
         if "end_phase_effect" not in c:
             chk.fail(f"{cp}.end_phase_effect is missing")
+        elif c.get("end_effect") and c["end_phase_effect"] == "no":
+            chk.fail(f"{cp}.end_effect is given but {cp}.end_phase_effect is \"no\": set it to \"yes\"")
 
 
 def _handling(c: dict, cp: str, valid: tuple, chk: _Check) -> None:
@@ -506,7 +524,9 @@ def _validate_rules(rules: Any, chk: _Check) -> None:
     prec = chk.str_list(v, "precedence", "rules.victory")
     if prec is not None and (sorted(prec) != ["dial", "vp"]):
         chk.fail(f"rules.victory.precedence must order 'dial' and 'vp', got {prec!r}")
-    chk.str_list(v, "tiebreak", "rules.victory")
+    tiebreak = chk.str_list(v, "tiebreak", "rules.victory")
+    if tiebreak is not None and any(t not in ("most_vp", "highest_threat", "shared") for t in tiebreak):
+        chk.fail(f"rules.victory.tiebreak lists 'most_vp', 'highest_threat' and 'shared' in the order they apply, got {tiebreak!r}")
     d = rules.get("dial_advance", {})
     chk.typed(d, "per_power_with_counter", int, "rules.dial_advance", min=0)
     chk.typed(d, "bonus_for_most", int, "rules.dial_advance", min=0)
@@ -527,6 +547,19 @@ def _validate_rules(rules: Any, chk: _Check) -> None:
     if resolved is not None and resolved not in ("track", "card"):
         chk.fail(f"rules.old_world.resolved_cards must be 'track' or 'card', got {resolved!r}")
     chk.typed(rules.get("threat", {}), "tie", str, "rules.threat")
+    # readings the rules file records as data (§3.8-§3.11) whose other value the program does not play: an owner
+    # value other than the one shipped is refused, never silently ignored
+    for table, key, played in (("threat", "tie", "ask"), ("ruination", "ruin_check", "per_region"),
+                               ("dial_advance", "power_order", True), ("dial_advance", "each_tick_reveals", True),
+                               ("heroes", "region_order", True), ("heroes", "reevaluate_each_token", True),
+                               ("corruption", "when_exhausted", "place_available_and_warn")):
+        value = rules.get(table, {}).get(key, played)
+        if value != played:
+            def toml(x):
+                return str(x).lower() if isinstance(x, bool) else repr(x)
+
+            chk.fail(f"rules.{table}.{key}: the program plays only {toml(played)} (rules file §3), got {toml(value)}")
+    chk.typed(rules.get("summoning", {}), "moved_figure_counts_for_placement", bool, "rules.summoning")
     chk.typed(rules.get("corruption", {}), "supply_per_power", int, "rules.corruption", min=0)
     for kind in ("noble", "peasant", "warpstone", "hero", "skaven", "event"):
         chk.optional(rules.get("tokens", {}), kind, int, "rules.tokens", min=0)

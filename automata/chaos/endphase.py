@@ -8,7 +8,7 @@ from .board import FIGURE_KINDS, figure_count, figures_of, record_round_vp, scor
 from .data import ChaosData
 from .scoring import ruination_places
 from .common import apply_changes, ask_changes, draw_cards, power_term, region_choices, region_term
-from .oldworld import apply_end_effect
+from .oldworld import apply_end_effect, token_allowed
 from . import worth
 
 
@@ -254,7 +254,7 @@ def _apply_reward(state: dict, data: ChaosData, power: str, reward: str, key: st
                               key=f"powers.{power}.upgrades.{choice}"), "warn")
     elif kind in ("place_warpstone", "place_noble"):
         token = kind.split("_", 1)[1]
-        allowed = [rid for rid in data.region_ids if not state["regions"][rid]["ruin"]]
+        allowed = [rid for rid in data.region_ids if token_allowed(state, data, rid)]  # rules.ruined_regions
         count = min(n, len(allowed))
         regions = yield Ask(
             f"chaos.dial.{power}.{key}.{token}",
@@ -272,27 +272,40 @@ def _apply_reward(state: dict, data: ChaosData, power: str, reward: str, key: st
         yield from apply_changes(state, data, text)
 
 
-def winners(state: dict, data: ChaosData) -> tuple[list[str], str]:
-    """Who has won at the end of the End Phase, and by which rule ('' when nobody)."""
+#: how several Powers that won by the same rule at once are told apart (rules.victory.tiebreak, rules file §3.2),
+#: applied in the order the data lists them until one Power is left; "shared" (or the list running out) shares the win
+TIEBREAKS = ("most_vp", "highest_threat", "shared")
+
+
+def _tiebreak(state: dict, data: ChaosData, group: list[str], kind: str, tiebreak: list[str]) -> tuple[list[str], str]:
+    """The winners among ``group`` (Powers that all met ``kind``), and the rule that decided."""
+    rule = kind
+    for criterion in tiebreak:
+        if len(group) == 1 or criterion == "shared":
+            break
+        value = (lambda p: state["p"][p]["vp"]) if criterion == "most_vp" else (lambda p: threat(state, data, p))
+        best = max(value(p) for p in group)
+        group = [p for p in group if value(p) == best]
+        rule = f"{kind}_{criterion}"
+    if len(group) > 1:
+        rule = f"{kind}_shared"
+    return group, rule
+
+
+def winners(state: dict, data: ChaosData, precedence: list[str] | None = None) -> tuple[list[str], str]:
+    """Who has won at the end of the End Phase, and by which rule ('' when nobody). ``precedence``: the order of
+    the two victories (default: the data's rules.victory.precedence)."""
     rules = data.rules["rules"]["victory"]
     dial = [p for p in state["powers"] if state["p"][p]["dial"] >= data.ticks_to_win(p)]
     vp = [p for p in state["powers"] if state["p"][p]["vp"] >= rules["vp_threshold"]]
     groups = {"dial": dial, "vp": vp}
-    for kind in rules.get("precedence", ["dial", "vp"]):
+    for kind in precedence or rules.get("precedence", ["dial", "vp"]):
         group = groups[kind]
         if not group:
             continue
         if len(group) == 1:
             return group, kind
-        tiebreak = rules.get("tiebreak", ["most_vp", "shared"])
-        if tiebreak and tiebreak[0] == "most_vp":
-            best = max(state["p"][p]["vp"] for p in group)
-            group = [p for p in group if state["p"][p]["vp"] == best]
-            return group, f"{kind}_most_vp" if len(group) == 1 else f"{kind}_shared"
-        if tiebreak and tiebreak[0] == "highest_threat":
-            best = max(threat(state, data, p) for p in group)
-            return [p for p in group if threat(state, data, p) == best], f"{kind}_highest_threat"
-        return group, f"{kind}_shared"
+        return _tiebreak(state, data, group, kind, list(rules.get("tiebreak", ["most_vp", "shared"])))
     if rules.get("end_on_fifth_ruination") and state["ruination_next"] > data.setup["ruination_cards"]:
         best = max(state["p"][p]["vp"] for p in state["powers"])
         return [p for p in state["powers"] if state["p"][p]["vp"] == best], "fifth_ruination"
@@ -304,12 +317,13 @@ def end_check(state: dict, data: ChaosData):
     record_round_vp(state)
     won, why = winners(state, data)
     vrules = data.rules["rules"]["victory"]
-    dial_won = any(state["p"][p]["dial"] >= data.ticks_to_win(p) for p in state["powers"])
-    vp_won = any(state["p"][p]["vp"] >= vrules["vp_threshold"] for p in state["powers"])
+    # the provisional precedence is said only where it decided: the other order would crown other Powers
+    order = list(vrules.get("precedence", ["dial", "vp"]))
+    decided_by_precedence = bool(won) and winners(state, data, order[::-1])[0] != won
     scores = [msg("chaos.value_of", power=power_term(p), value=state["p"][p]["vp"]).to_data() for p in state["powers"]]
     yield Say(msg("chaos.end.scores", scores=scores), "info")
-    if dial_won and vp_won and data.rules["rules"]["victory"].get("precedence_confidence") in ("provisional", "U"):
-        first = vrules.get("precedence", ["dial", "vp"])[0]
+    if decided_by_precedence and vrules.get("precedence_confidence") in ("provisional", "U"):
+        first = order[0]
         yield Say(msg("chaos.provisional", rule=f"@chaos.rule.precedence.{first}", key="rules.victory.precedence"), "warn")
     if won and why not in ("dial", "vp"):
         yield Say(msg("chaos.provisional", rule=f"@chaos.win.{why}", key="rules.victory.tiebreak"), "warn")

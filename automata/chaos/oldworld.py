@@ -35,7 +35,7 @@ def card_question(state: dict, data: ChaosData, ask_id: str, question) -> Ask:
     return Ask(ask_id, question, ONE_OF, tuple(choices))
 
 
-def _token_allowed(state: dict, data: ChaosData, rid: str) -> bool:
+def token_allowed(state: dict, data: ChaosData, rid: str) -> bool:
     """Ruined regions take no Old World tokens (rules.ruined_regions.no_old_world_tokens)."""
     return not (state["regions"][rid]["ruin"] and data.rules["rules"]["ruined_regions"].get("no_old_world_tokens", True))
 
@@ -55,7 +55,7 @@ def apply_effect(state: dict, data: ChaosData, card_id: str, ask_prefix: str):
             targets = data.region_ids if e["where"] == "all" else list(e["where"])
             targets = [r for r in targets if r not in excluded]
         elif "pairs" in e:
-            pairs = [p for p in e["pairs"] if any(_token_allowed(state, data, r) for r in p)]
+            pairs = [p for p in e["pairs"] if any(token_allowed(state, data, r) for r in p)]
             if len(pairs) > 1:
                 labels = tuple(Choice(str(k), msg("chaos.oldworld.pair", first=region_term(p[0]), second=region_term(p[1]))) for k, p in enumerate(pairs))
                 k = yield Ask(f"{ask_prefix}.{i}", msg("chaos.oldworld.which_pair", token=f"@chaos.token.{token}"), ONE_OF, labels)
@@ -63,7 +63,7 @@ def apply_effect(state: dict, data: ChaosData, card_id: str, ask_prefix: str):
             else:
                 targets = list(pairs[0]) if pairs else []
         else:
-            allowed = [r for r in data.region_ids if r not in excluded and _token_allowed(state, data, r)
+            allowed = [r for r in data.region_ids if r not in excluded and token_allowed(state, data, r)
                        and (not e.get("near") or _near(state, data, r, e["near"]))]
             count = min(e["choose"], len(allowed))
             if count == len(allowed):
@@ -74,7 +74,7 @@ def apply_effect(state: dict, data: ChaosData, card_id: str, ask_prefix: str):
                 if count == 1 and not isinstance(targets, list):  # pragma: no cover - SEVERAL_OF answers a list
                     targets = [targets]
         for rid in targets:
-            if not _token_allowed(state, data, rid):
+            if not token_allowed(state, data, rid):
                 yield Say(msg("chaos.oldworld.ruined_skip", region=region_term(rid), token=f"@chaos.token.{token}"), "info")
                 continue
             state["regions"][rid]["tokens"][token] = state["regions"][rid]["tokens"].get(token, 0) + n

@@ -150,8 +150,10 @@ def _valid_targets(data: ChaosData, mine: dict[str, int]) -> set[str]:
     return ok
 
 
-def legal_order(data: ChaosData, figures: list[dict], mine: dict[str, int], kinds_at: dict) -> list[dict] | None:
-    """An order in which every summon is legal when made (depth-first search), or None."""
+def legal_order(data: ChaosData, figures: list[dict], mine: dict[str, int], kinds_at: dict,
+                moved_counts: bool = True) -> list[dict] | None:
+    """An order in which every summon is legal when made (depth-first search), or None. ``moved_counts``: a moved
+    figure still counts where it stands when judging where it may go (rules.summoning, rules file §3.11)."""
     seen: set = set()
 
     def key(rest, mine, kinds_at):
@@ -169,10 +171,13 @@ def legal_order(data: ChaosData, figures: list[dict], mine: dict[str, int], kind
         tried = set()
         for i, a in enumerate(rest):
             sig = (a["kind"], a["region"], a["origin"])
-            if sig in tried or a["region"] not in targets:
+            if sig in tried:
                 continue
             tried.add(sig)
             if a["origin"] and kinds_at.get((a["origin"], a["kind"]), 0) <= 0:
+                continue
+            lifted = a["origin"] and not moved_counts
+            if a["region"] not in (_valid_targets(data, {**mine, a["origin"]: mine[a["origin"]] - 1}) if lifted else targets):
                 continue
             m2, k2 = dict(mine), dict(kinds_at)
             if a["origin"]:
@@ -223,7 +228,8 @@ def plan(state: dict, data: ChaosData, power: str, actions: list[dict]) -> list[
     mine = {r: figure_count(state["regions"][r], power) for r in data.region_ids}
     kinds_at = {(r, k): state["regions"][r]["figures"].get(power, {}).get(k, 0) for r in data.region_ids for k in FIGURE_KINDS}
     _check_origins(term, figures, kinds_at)
-    order = legal_order(data, figures, mine, kinds_at)
+    order = legal_order(data, figures, mine, kinds_at,
+                        data.rules["rules"]["summoning"].get("moved_figure_counts_for_placement", True))
     if order is None:
         raise InvalidAnswer(msg("chaos.line.no_order", power=term))
     if ps["pp"] <= 0 and actions:  # pragma: no cover - a Power on 0 is not asked

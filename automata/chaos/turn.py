@@ -256,8 +256,16 @@ def _summon_figure(state: dict, data: ChaosData, power: str, kind: str):
         origin = sources[0].value
     else:
         origin = yield Ask(f"chaos.summon.{power}.from", msg("chaos.summon.from", figure=f"@chaos.figure.{kind}"), ONE_OF, tuple(sources))
-    # Where it may go is judged before the figure is lifted (rules.toml: moved_figure_counts_for_placement).
+    # Where it may go is judged before the figure is lifted, unless the data says otherwise (rules.toml:
+    # rules.summoning.moved_figure_counts_for_placement, rules file §3.11)
     targets = valid_summon_regions(state, data, power)
+    if origin != "reserve" and not data.rules["rules"]["summoning"].get("moved_figure_counts_for_placement", True):
+        figs = figures_of(state["regions"][origin], power)
+        figs[kind] -= 1
+        try:
+            targets = valid_summon_regions(state, data, power)
+        finally:
+            figs[kind] += 1
     if origin != "reserve":
         targets = [t for t in targets if t != origin]
         if not targets:  # pragma: no cover - a figure on the board always has its own region's neighbours

@@ -184,8 +184,9 @@ def _field_of(words: list[str], fields: tuple[Field, ...], item: str, lang: str)
     hit, used = _longest(words, names)
     if hit is None:
         typed = words[0] if words else ""
+        seen = [shown(f, lang) for f in fields]  # the closest among the table's words, in its language
         raise FixError(msg("core.fix.unknown_what", item=item, word=typed,
-                           close=", ".join(close_matches(typed, names)), valid=", ".join(shown(f, lang) for f in fields)))
+                           close=", ".join(close_matches(typed, seen)), valid=", ".join(seen)))
     return hit, used
 
 
@@ -197,11 +198,14 @@ def _option_of(words: list[str], options: list[Option], item: str, what: str, la
     hit, used = _longest(words, names)
     if hit is None:
         typed = words[0] if words else ""
-        valid = ", ".join(shown(o, lang) for o in options)
+        seen = [shown(o, lang) for o in options]
+        valid = ", ".join(seen)
         if not typed:
             raise FixError(msg("core.fix.missing", item=item, what=f"@core.fix.param.{what}", valid=valid))
+        if len(words) > 1 and any(fold(s).split()[:1] == [fold(typed)] and len(s.split()) > 1 for s in seen):
+            typed = f"{words[0]} {words[1]}"  # "human 9": the name of two words the table meant, not its first word
         raise FixError(msg("core.fix.unknown_option", item=item, word=typed, what=f"@core.fix.param.{what}",
-                           close=", ".join(close_matches(typed, names)), valid=valid))
+                           close=", ".join(close_matches(typed, seen)), valid=valid))
     return hit.key, used
 
 

@@ -313,8 +313,11 @@ def event_space(queue: list[str], bomb: int) -> int:
 
 
 def shift_queue(queue: list[str]) -> None:
-    """Events phase: every event moves one space forward (space 1 has just been emptied)."""
-    queue[:] = queue[1:] + [""]
+    """Events phase: every event moves one space forward, front first, each into a free space (space 1 has just been
+    emptied, unless the event resolved there raided the Raiders into it: they stay; nothing leaves the queue)."""
+    for s in range(1, len(queue)):
+        if queue[s] and not queue[s - 1]:
+            queue[s - 1], queue[s] = queue[s], ""
 
 
 def raid_move(side: dict, rules: dict, bomb_zero: bool = False) -> tuple[str, int]:

@@ -166,7 +166,9 @@ def opponent_damages_back(ctx, _arg=""):
     """Vanguard: after its damage, the opponent damages one of your cards in return, under the normal rules (an
     unprotected card), at once (v1.2 FAQ)."""
     back = Ctx(ctx.state, ctx.data, ctx.opp, used_ids=ctx.used_ids)
-    choices = targets.persons(ctx.state, ctx.data, ctx.me, unprotected=True) + targets.camps(ctx.state, ctx.data, ctx.me, unprotected=True)
+    exposed = back.exposed  # the opponent's own High Ground, resolved early this turn by Omen Clock
+    choices = targets.persons(ctx.state, ctx.data, ctx.me, unprotected=True, exposed=exposed) + targets.camps(
+        ctx.state, ctx.data, ctx.me, unprotected=True, exposed=exposed)
     value = yield from pick(back, "damage_back", msg("radlands.ask.damage_back", player=ctx.name(ctx.opp), opp=ctx.name()), choices)
     if value:
         yield from hit(back, value, "damage")

@@ -44,8 +44,11 @@ class Ctx:
 
     @property
     def exposed(self) -> bool:
-        """High Ground: for the rest of the turn every card of the opponent of the player whose turn it is is unprotected."""
-        return bool(self.state["turn"].get("high_ground")) and self.me == self.state["turn"]["player"]
+        """High Ground: for the rest of the turn every card of its owner's opponent is unprotected (for its owner's
+        effects only). Its owner is the player whose event it was (Omen Clock may resolve the opponent's during our
+        turn; rules §2.5); a save from before ``high_ground_by`` was kept means the player whose turn it is."""
+        turn = self.state["turn"]
+        return bool(turn.get("high_ground")) and self.me == (turn.get("high_ground_by") or turn["player"])
 
 
 # -- applying one change, and saying it ---------------------------------------------------------------
@@ -587,6 +590,7 @@ def famine(ctx: Ctx, _arg=""):
 
 def high_ground(ctx: Ctx, _arg=""):
     ctx.state["turn"]["high_ground"] = True
+    ctx.state["turn"]["high_ground_by"] = ctx.me
     yield Say(msg("radlands.fx.high_ground", player=ctx.name(), opp=ctx.name(ctx.opp)), "rule")
     if flat_menu(ctx.state) and len(board.people(ctx.side())) <= (1 if answers_itself(ctx.state) else 0):
         return  # no people to rearrange (issue 11), or only one (issue 30 item 13): nothing to ask

@@ -31,6 +31,7 @@ STATE = {
         # what this turn has done so far (the rules' once-per-turn limits); absent before the first turn
         "extra": Opt(int), "people_entered": Opt(int), "event_resolved": Opt(bool), "own_raiders_resolved": Opt(bool),
         "events_played": Opt(int), "first_ability_card": Opt(str), "high_ground": Opt(bool),
+        "high_ground_by": Opt(str),  # whose High Ground it is (effects.Ctx.exposed); older saves lack it
     },
     "first_player": str,
     "uid": int,

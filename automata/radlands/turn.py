@@ -52,7 +52,7 @@ def replenish_step(state: dict, data, side: str):
     yield from draw_cards(Ctx(state, data, side), side, 1)
     if state.get("over"):
         return
-    state["turn"]["extra"] = 0
+    # extra water gained in the Events phase stays for this turn (seed, Água Extra); new_turn started it at 0
     yield from take_water(state, side)
     state["next"] = action_step(state, side, 1)
 

@@ -2,7 +2,8 @@
 
 The program keeps each bot's Legacy, never a human's (rules file §3.11: the humans' boards stay on the table), so
 once the table has said that the game is over (``turn.end_question``), and only then, each human seat is asked its
-final Legacy, once: ``toc.final.legacy.human<n>``, a whole number of 0 or more (Legacy never goes below zero: seed
+final Legacy, once: ``toc.final.legacy.human<n>``, a whole number of 0 or more (``tabletop fix`` corrects it
+afterwards: ``fix.py``, the ``legacy`` field) (Legacy never goes below zero: seed
 000, lines 100, 109 and 118). With no human seat nothing is asked. A tie for the most Legacy follows
 ``rules.legacy.tie_break`` (PROVISIONAL, ``final.py``): with ``ask`` the table names the winner by its rulebook in
 one question, ``toc.final.tie``, asked only when two or more factions tie. Pure: no I/O.

@@ -9,7 +9,9 @@ Kept consistent in ``put``: a new Emperor clears the old one's type (bot) or rec
 turn, counts as having been Emperor this turn; a cylinder leaving the track loses its points and points put a cylinder
 on the track; starting provinces swap. Not derived, so left as they are: the Ludi Saeculares marker (a reminder on the
 mat of the bot that was Emperor when the event was drawn, for its next turn, whoever reigns then) and this turn's
-influence already placed (a Mode corrected after Take Actions does not redo it: correct the cylinders and points). The humans' Legacy is not tracked by the program (the table keeps it), so it is not here.
+influence already placed (a Mode corrected after Take Actions does not redo it: correct the cylinders and points). The humans' Legacy is not tracked by the program (the table keeps it) until the end of the game: then each human seat's
+final Legacy, given at the end, is corrected with the same words as a bot's (``legacy human 1 45``), and a tie for
+the most Legacy is broken as ``toc.final.tie`` breaks it (``tie human 1``, ``tie shared``).
 
 Seed 000 ("Preparação" step 4, "Fluxo do Jogo", "Tornar-se Imperador", "Limitações", "Tipos de Imperador") and
 rules file §1.5, §1.6, §3.1–§3.3, §3.13.
@@ -87,7 +89,26 @@ def _areas(state: dict) -> list[Option]:
     return options
 
 
+def _final_legacy(state: dict) -> dict:
+    """The humans' final Legacy as the table gave it at the end of the game (``endgame.py``), once it was given."""
+    final = state.get("final")
+    return (final.get("legacy") or {}) if state.get("over") and isinstance(final, dict) else {}
+
+
+def _human_words(n: int) -> tuple[str, ...]:
+    return (f"human {n}", f"human{n}", f"h{n}", f"humano {n}", f"jogador {n}", f"player {n}")
+
+
+def _players(state: dict) -> list[Option]:
+    """Whose Legacy: every bot; after the end of the game also every human seat whose final Legacy was given (rules
+    file §3.11: the program keeps the bots' Legacy, the table gives the humans' once, at the end)."""
+    humans = [Option(seat, msg("toc.human", n=int(seat[len("human"):])), _human_words(int(seat[len("human"):])),
+                     {"pt-BR": f"humano {seat[len('human'):]}"}) for seat in _final_legacy(state)]
+    return _bots(state) + humans
+
+
 BOT = Param("player", _bots)
+PLAYER = Param("player", _players)
 AREA = Param("area", _areas)
 
 
@@ -100,8 +121,18 @@ def _mat(state: dict, keys: tuple) -> dict:
 
 
 # -- Legacy, mode, pawns ---------------------------------------------------------------------------------------------
+def _legacy_get(state, keys):
+    if keys[0] in state["bots"]:
+        return _bot(state, keys)["legacy"]
+    return _final_legacy(state)[keys[0]]
+
+
 def _legacy_put(state, keys, value):
-    _bot(state, keys)["legacy"] = value
+    """A bot's Legacy, or a human seat's final Legacy after the end (the winner is decided from it again: final.py)."""
+    if keys[0] in state["bots"]:
+        _bot(state, keys)["legacy"] = value
+    else:
+        state["final"]["legacy"][keys[0]] = value
 
 
 def _mode_limits(state, keys):
@@ -250,8 +281,7 @@ def _emperor_choices(state, keys):
     data = data_of(state)
     holders = [(c, _bot_words(state, c), _pt_colour(c)) for c in state["bot_order"] if c in state["bots"]]
     for n in range(1, int(state["options"].get("humans", 0)) + 1):
-        holders.append((f"human{n}", (f"human {n}", f"human{n}", f"h{n}", f"humano {n}", f"jogador {n}",
-                                      f"player {n}"), f"humano {n}"))
+        holders.append((f"human{n}", _human_words(n), f"humano {n}"))
     if state["emperor"] == "human" and not (state.get("human_emperor") or {}).get("player"):
         holders.append(("human", ("human", "humano"), "humano"))  # an old save: a human whose number was not kept
     for who, words, pt in holders:
@@ -317,6 +347,29 @@ def _type_put(state, keys, value):
         held["type"] = value
 
 
+# -- the end of the game: who wins a tie ---------------------------------------------------------------------------------
+def _tie_exists(state, keys):
+    """After the end, while two or more factions share the most Legacy (final.py: the winner of a tie is the table's
+    to name when ``rules.legacy.tie_break`` is "ask", else the victory is shared, PROVISIONAL)."""
+    from . import final
+
+    scores = final.final_scores(state, _final_legacy(state))
+    return bool(_final_legacy(state)) and len(final.leaders(scores)) > 1
+
+
+def _tie_choices(state, keys):
+    from . import final
+
+    tied = final.leaders(final.final_scores(state, _final_legacy(state)))
+    options = [o for o in _players(state) if o.key in tied]
+    return options + [Option(final.SHARED, "@toc.final.tie_shared", ("shared", "share", "dividida", "compartilhada",
+                                                                      "empate"), {"pt-BR": "dividida"})]
+
+
+def _tie_put(state, keys, value):
+    state["final"]["tie"] = value
+
+
 _SET_WORDS = {"base": ("base", "base game", "jogo base"), "expansion": ("expansion", "expansao", "age of iron and rust")}
 
 
@@ -346,8 +399,8 @@ def _data(value):
 
 
 _FIELDS = (
-    Field("legacy", ("legacy", "legado"), "toc.fix.legacy", COUNT, lambda s, k: _bot(s, k)["legacy"], _legacy_put,
-          (BOT,), limits=lambda s, k: (0, None), rule="toc.fix.rule.legacy"),
+    Field("legacy", ("legacy", "legado", "final legacy", "legado final"), "toc.fix.legacy", COUNT, _legacy_get,
+          _legacy_put, (PLAYER,), limits=lambda s, k: (0, None), rule="toc.fix.rule.legacy"),
     Field("mode", ("mode", "modo", "mode box", "caixa de modo"), "toc.fix.mode", COUNT,
           lambda s, k: _bot(s, k)["mode"], _mode_put, (BOT,), limits=_mode_limits, rule="toc.fix.rule.mode"),
     Field("marker", ("marker", "mode marker", "marcador", "marcador de modo", "side", "lado"), "toc.fix.marker", CHOICE,
@@ -371,6 +424,8 @@ _FIELDS = (
     Field("emperor_type", ("emperor type", "type", "tipo", "tipo de imperador"), "toc.fix.emperor_type", CHOICE,
           _type_get, _type_put, choices=_type_choices, exists=_type_exists,
           extra=lambda s, k: {"who": _data(_holder(s, _emperor_get(s, k).partition(":")[0]))}),
+    Field("tie", ("tie", "empate", "tie winner", "vencedor do empate"), "toc.fix.tie", CHOICE,
+          lambda s, k: s["final"].get("tie", ""), _tie_put, choices=_tie_choices, exists=_tie_exists),
     Field("pile", ("pile", "pilha", "selective"), "toc.fix.pile", CHOICE, _pile_get, _pile_put, (AREA, CARD_VALUE),
           choices=_pile_choices,
           exists=lambda s, k: _playing(s) and s["options"].get("cards") == "selective" and f"{k[0]}_{k[1]}" in s["selective"],
@@ -380,5 +435,5 @@ _FIELDS = (
 #: the word each field is shown with in Portuguese (every word of either language is accepted)
 _PT = {"legacy": "legado", "mode": "modo", "marker": "marcador", "pawn": "peão", "cylinder": "cilindro",
        "points": "pontos", "ludi": "ludi", "start": "província inicial", "was_emperor": "já foi imperador",
-       "emperor": "imperador", "emperor_type": "tipo de imperador", "pile": "pilha"}
+       "emperor": "imperador", "emperor_type": "tipo de imperador", "tie": "empate", "pile": "pilha"}
 FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}) for f in _FIELDS)

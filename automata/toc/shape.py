@@ -10,8 +10,11 @@ AREAS = {"military": int, "senate": int, "populace": int}
 BOT = {
     "mat": str, "start": str, "legacy": int, "emperor_type": str, "emperor_this_turn": bool, "mode": int,
     "marker": str, "ludi": bool, "ludi_applied": bool, "pawn": AREAS, "cylinder": Each(str), "points": AREAS,
-    "primary": {"area": str, "points": int, "event": int, "card": Opt(str)},  # card: the card this turn's pick played
-    "secondary": {"area": str, "points": int, "event": int, "card": Opt(str)},
+    # card: the card this turn's pick played; used: told at its own moment (turn.events_at)
+    "primary": {"area": str, "points": int, "event": int, "card": Opt(str), "used": Opt(bool)},
+    "secondary": {"area": str, "points": int, "event": int, "card": Opt(str), "used": Opt(bool)},
+    # after a Place Governor the program could not place: Palmyra Allies offers every province (turn.known_provinces)
+    "governs_unknown": Opt(bool),
 }
 
 STATE = {
@@ -31,6 +34,7 @@ STATE = {
     "human_emperor": Opt({"player": int, "type": str}),  # the human player who is Emperor, and the Emperor's kind
     "apl_costs": Opt(dict),  # the action points each action costs the bots this turn
     "apl_last_cost": Opt(dict),  # the last action a bot paid for, and its cost
+    "apl_board": Opt([str]),  # the entries whose cost the table said depends on the board (asked each time)
     # the end of the game (automata/toc/endgame.py): each human seat's final Legacy, and the seat the table named to
     # break a tie ("shared", or "" when it was not asked); absent in saves that ended before it
     "final": Opt({"legacy": Each(int), "tie": str}),

@@ -808,6 +808,13 @@ def events_at(state: dict, data, colour: str, moment: str):
             continue
         slot["used"] = True
         yield Say(msg(f"toc.events.now.{moment}", bot=bot_name(colour, state["bots"]), card=_card_shown(data, card)), "do")
+        if slot_card(data, card) == "damnatio_memoriae" and state["options"]["emperor_rules"] \
+                and emperor_type_now(state) == "senate" and not is_emperor(state, colour):
+            # seed line 101 (Senate Emperor, Special Advantages): nobody may attack a Senate Emperor with Damnatio
+            # Memoriae when replacing it
+            n = (state.get("human_emperor") or {}).get("player")
+            who = msg("toc.the_human", n=n).to_data() if state["emperor"] == "human" and n else _holder_term(state)
+            yield Say(msg("toc.events.damnatio_senate", who=who), "rule")
         yield from _guideline(data, card)
 
 
@@ -951,7 +958,11 @@ def human_turn(state: dict, data, i: int):
     # a Military Emperor killed in this human's own battle is said here, where it happened (issue 30)
     left = "toc.emperor.left_office_military" if state["options"]["emperor_rules"] and emperor_type_now(state) == "military" \
         else "toc.emperor.left_office"
-    choices = [Choice("none", msg("toc.emperor.still_nobody") if old == "none" else msg(left, who=holder))]
+    # seed line 103 (Senate Emperor, Removal): only another faction's successful Place Governor in Italia removes a
+    # Senate Emperor, so "left office" stays in its place, refused with the reason (the menu's numbers never move)
+    stays = msg("toc.emperor.senate_stays", who=holder) \
+        if old != "none" and state["options"]["emperor_rules"] and emperor_type_now(state) == "senate" else None
+    choices = [Choice("none", msg("toc.emperor.still_nobody") if old == "none" else msg(left, who=holder), unavailable=stays)]
     choices += [Choice(c, msg("toc.emperor.still", who=holder)) for c in state["bot_order"] if c == old]
     took = Choice("human", msg("toc.emperor.took_italia", player=player))
     if old == "human" and held.get("player", i) == i:

@@ -16,6 +16,7 @@ from .phases import spot_term
 def start(state: dict, sd):
     s = state["solo"]
     s.update(passed=False, player_passed=False, actions=0, owed=0, turn=s["first"], spaces_era=state["era"])
+    s.setdefault("spaces_from", state["era"])  # the first Era whose spaces the program kept (eras.capital_standing)
     yield say("rounds.title", "head", era=state["era"], first=bot(s) if s["first"] == "bot" else f"@{PREFIX}.you")
     yield say("rounds.report", "info")
 

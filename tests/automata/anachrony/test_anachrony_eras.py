@@ -139,11 +139,28 @@ def test_quantum_warp_cards_are_picked_in_turn_order():
 
 
 def test_quantum_warp_without_a_card_goes_back_to_the_supply():
-    """Seed W4: no card wanted (or none left): the Quantum Warp is taken back, no other tile in its place."""
+    """Seed W4 (l.65): no card wanted (or none left): the Quantum Warp is taken back, no other tile in its place.
+    With one card for two players, the second (in turn order, l.65) finds none."""
     state = ready(2, "quantum-loops")
+    state["ql"]["offer"] = state["ql"]["offer"][:1]
+    card = state["ql"]["offer"][0]
+    r = phase(state, 1, "warp", {"anachrony.warp.quantum": ["p1", "p2"], "anachrony.warp.p1.card": card,
+                                 "anachrony.warp.p1.payback": "circle 1"})
+    assert say_params(r, "anachrony.warp.no_card")[0]["player"] == {"id": "anachrony.player", "params": {"n": 2}}
+    assert state["players"]["p2"]["quantum"]["warp"] == "supply" and state["players"]["p1"]["quantum"]["card"] == card
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_with_an_empty_offer_nobody_is_asked_about_the_quantum_warp(players):
+    """Seed W4 (l.65): with no Quantum Loop card available, a revealed Quantum Warp takes none and goes back to its
+    owner: who revealed one would change nothing, so it is not asked; the rule is said instead."""
+    state = ready(players, "quantum-loops")
+    state["ql"]["deck"] += state["ql"]["offer"]
     state["ql"]["offer"] = []
-    r = phase(state, 1, "warp", {"anachrony.warp.quantum": ["p1"]})
-    assert "anachrony.warp.no_card" in said(r) and state["players"]["p1"]["quantum"]["warp"] == "supply"
+    r = phase(state, 2, "warp", {})
+    assert "anachrony.warp.quantum" not in asked(r) and "anachrony.warp.no_offer" in said(r)
+    assert all(pl["quantum"]["warp"] == "supply" for pl in state["players"].values())
+    assert state["next"] == {"proc": "actions", "era": 2, "k": 1}
 
 
 def test_quantum_warp_paid_back_returns_the_card_to_the_offer():
@@ -560,6 +577,29 @@ def test_cosmic_data_leak_conditions_are_asked_only_of_its_holders():
     state["totals"] = finish.module_totals(state, DATA)
     known = finish.known_answers(state)
     assert "anachrony.score.p1.cosmic_data_leak" not in known and known["anachrony.score.p2.cosmic_data_leak"] == 0
+
+
+@pytest.mark.parametrize("takes", [1, 2, 3])
+def test_cosmic_data_leak_limits_its_holders_count_to_two_per_take(takes):
+    """Rules file §2.14.3: each time a player takes Cosmic Data Leak (seed W2, l.64: its effect at once), they
+    draw 2 Endgame Condition cards from the box; the card comes back to the offer when paid back (seed L4,
+    l.101) and may be taken again. So the holder meets at most 2 per take (never more than the box's 8): the
+    final tally's question is capped at that (it was uncapped), and a save from before the count reads 1 take."""
+    from automata.anachrony import finish, score_data
+
+    state = ready(2, "quantum-loops,intrigues")
+    for era in range(1, takes + 1):
+        state["ql"]["offer"] = ["cosmic_data_leak"] + [c for c in state["ql"]["offer"] if c != "cosmic_data_leak"]
+        phase(state, era, "warp", {"anachrony.warp.quantum": ["p1"], "anachrony.warp.p1.card": "cosmic_data_leak",
+                                   "anachrony.warp.p1.payback": "triangle 1"})
+        action(state, era + 1, {"anachrony.action": "quantum_payback"})
+    assert state["players"]["p1"]["cosmic_data_leak_takes"] == takes
+    state["totals"] = finish.module_totals(state, DATA)
+    per = score_data.load().value("cosmic_data_leak", "conditions_per_take")
+    assert finish.score_limits(state) == {"p1": {"cosmic_data_leak": min(per * takes, 8)}}
+    del state["players"]["p1"]["cosmic_data_leak_takes"]  # an older save kept only that the card was taken
+    state["totals"] = finish.module_totals(state, DATA)
+    assert finish.score_limits(state) == {"p1": {"cosmic_data_leak": per}}
 
 
 @pytest.mark.parametrize("reserve,rows_locked,asks", [(0, 0, False), (2, 5, False), (2, 0, True), (1, 4, True)])

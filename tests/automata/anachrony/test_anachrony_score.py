@@ -197,6 +197,36 @@ def test_cosmic_data_leak_with_intrigues_scores_3_per_condition():
     assert "cosmic_data_leak" not in lines(report(cosmic_data_leak=2), Table(2, ("quantum_loops",), "A"))
 
 
+@pytest.mark.parametrize("met", [0, 1, 5, 8, 9, 12])
+def test_cosmic_data_leak_counts_no_more_conditions_than_the_box_holds(met):
+    """rules §2.14.3 (the card draws Endgame Condition cards from those left in the box) and §2.12 (8 cards
+    exist; with Intrigues all stay in the box, seed I7, l.39): a player meets at most the 8 cards, so a larger
+    count is refused with the valid range, in the tally and at its question (once uncapped)."""
+    table = Table(2, ("quantum_loops", "intrigues"), "A")
+    most = DATA.value("endgame_conditions", "total")
+    assert most == 8
+    if met <= most:
+        assert lines(report(cosmic_data_leak=met), table, [])["cosmic_data_leak"] == 3 * met
+    else:
+        with pytest.raises(ReportError) as err:
+            lines(report(cosmic_data_leak=met), table, [])
+        assert err.value.key == "cosmic_data_leak" and err.value.msg.params["max"] == most
+    ans = {k: v for k, v in answers_for("p1", table).items() if not k.endswith("cosmic_data_leak")}
+    got = run(scoring.procedure(table, DATA), ScriptedAnswers(ans))
+    assert got.pending_id == "anachrony.score.p1.cosmic_data_leak" and got.pending.max == most
+
+
+@pytest.mark.parametrize("takes", [1, 2, 4])
+def test_cosmic_data_leak_question_is_capped_by_what_the_game_knows(takes):
+    """rules §2.14.3: each take of the card draws 2 Endgame Conditions: a game that counted the takes passes
+    2 x takes (at most the 8 cards) as the question's limit, player by player."""
+    table = Table(2, ("quantum_loops", "intrigues"), "A")
+    limit = min(DATA.value("cosmic_data_leak", "conditions_per_take") * takes, 8)
+    ans = {k: v for k, v in answers_for("p1", table).items() if not k.endswith("cosmic_data_leak")}
+    got = run(scoring.procedure(table, DATA, limits={"p1": {"cosmic_data_leak": limit}}), ScriptedAnswers(ans))
+    assert got.pending_id == "anachrony.score.p1.cosmic_data_leak" and got.pending.max == limit
+
+
 def test_too_many_agenda_rows_are_refused():
     """rules §4.1 item 9: the grid has a provisional 5 rows (the owner may change it)."""
     with pytest.raises(ReportError):

@@ -248,6 +248,39 @@ def test_after_the_impact_a_used_capital_space_stays_hex_unavailable():
     assert r.result == "council_left"
 
 
+@pytest.mark.parametrize("opponent", ["chronobot", "chronossus"])
+@pytest.mark.parametrize("left", [0, 1, 3, 6])
+def test_the_program_says_whether_the_capital_collapsed_instead_of_asking(opponent, left):
+    """Rules file §2.3 (base game end: after the Era in which the last Collapsing Capital tile became Hex Unavailable)
+    and §2.9 (solo: 2 tiles on each Capital Action, every space of the 2-player side; each flips when an Exosuit
+    leaves it): in a solo game the program keeps every Capital space, its Exosuits and yours, so it knows when the
+    last tile flips and does not ask (a question it can answer from what it tracks); ``left`` tiles still face up."""
+    st = new(opponent)
+    st["impact"] = True
+    in_actions(st, era=6)
+    st["solo"]["spaces_from"] = 1
+    tiles = [(kind, x) for kind in spaces.CAPITAL for x in spaces.SPACES[kind]]
+    for kind, x in tiles[left:]:
+        spaces.take(st, kind, x, "p1")
+    r = play(game.procedure(st, {"proc": "phase", "era": 6, "phase": "clean_up"}))
+    assert "anachrony.clean_up.collapsed" not in asked(r)
+    assert (st["next"] == {"proc": "end"}) == (left == 0)
+    assert ("anachrony.clean_up.capital_collapsed" in said(r)) == (left == 0)
+    if left:
+        assert [e.msg.params["n"] for e in r.transcript if e.kind == "say" and e.msg.id == "anachrony.clean_up.capital_standing"] == [left]
+
+
+def test_the_collapse_is_asked_when_the_program_did_not_see_every_era_since_the_impact():
+    """Rules file §2.3: a save that began keeping the spaces after the first Era past the Impact may miss a flipped
+    tile, so the table is asked, as in a multi-player game (where the Capital spaces are not kept)."""
+    st = new()
+    st["impact"] = True
+    in_actions(st, era=6)
+    st["solo"]["spaces_from"] = 6
+    r = play(game.procedure(st, {"proc": "phase", "era": 6, "phase": "clean_up"}), {"anachrony.clean_up.collapsed": False})
+    assert "anachrony.clean_up.collapsed" in asked(r)
+
+
 def test_before_the_impact_the_spaces_are_free_again_each_era():
     """§2.10: a space takes one Exosuit per Era; the Clean Up brings the Exosuits back (§3.2.4 Clean Up)."""
     st = new()

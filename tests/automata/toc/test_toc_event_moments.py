@@ -116,3 +116,35 @@ def test_a_named_triumph_elsewhere_rules_out_an_unnamed_pile():
     data = data_of(state)
     assert slot_could_be(data, "senate_3:expansion", "triumph")
     assert not slot_could_be(data, "senate_2:expansion", "triumph")
+
+
+@pytest.mark.parametrize("holder,kind,rules,told", [
+    ("other_bot", "senate", True, True), ("human", "senate", True, True), ("other_bot", "populace", True, False),
+    ("other_bot", "military", True, False), ("itself", "senate", True, False), ("none", "", True, False),
+    ("other_bot", "", False, False)])
+def test_damnatio_memoriae_is_never_aimed_at_a_senate_emperor_being_replaced(holder, kind, rules, told):
+    """Seed 000 line 101 (Senate Emperor, Special Advantages): no player may attack a Senate Emperor with Damnatio
+    Memoriae when it is replaced. A bot using that event during its Place Governor is told so whenever the reigning
+    Emperor (another bot or a human) is a Senate Emperor; not for another type, not for itself, not without the
+    Emperor rules (no types then)."""
+    state, c = _with_event(DAMNATIO)
+    state["options"]["emperor_rules"] = rules
+    other = next(b for b in state["bot_order"] if b != c)
+    if holder in ("other_bot", "itself"):
+        state["emperor"] = other if holder == "other_bot" else c
+        state["bots"][state["emperor"]]["emperor_type"] = kind
+    elif holder == "human":
+        state["emperor"], state["human_emperor"] = "human", {"player": 1, "type": kind}
+    answers = {f"toc.{c}.apl.1": "2 none", f"toc.{c}.italia": "no", f"toc.{c}.populace_province": "no"}
+    r = play(state, {"proc": "bot_spend", "bot": c}, answers)
+    said = [e.msg for e in r.transcript if e.kind == "say" and e.msg.id == "toc.events.damnatio_senate"]
+    assert bool(said) == told
+    if told:
+        shown = says(r)
+        assert shown.index("toc.events.now.place_governor") < shown.index("toc.events.damnatio_senate")
+    state, c = _with_event("senate_2:base")  # another event: nothing to say
+    if holder == "other_bot" and told:
+        state["emperor"] = other
+        state["bots"][other]["emperor_type"] = "senate"
+        r = play(state, {"proc": "bot_spend", "bot": c}, answers)
+        assert "toc.events.damnatio_senate" not in says(r)

@@ -211,3 +211,57 @@ def test_the_questions_of_the_end_have_the_end_topic():
 
     for ask_id in ("toc.final.legacy.human1", "toc.final.legacy.human3", "toc.final.tie"):
         assert for_ask("toc", ask_id, END).id == "end"
+
+
+def test_a_humans_final_legacy_is_corrected_like_a_bots_and_the_winner_follows():
+    """Rules file §3.11 (the humans' Legacy is the table's, given once at the end: ``toc.final.legacy.human<n>``) and
+    seed 000 lines 100, 109, 118 (Legacy never below zero): ``tabletop fix`` corrects a human seat's final Legacy
+    with the same words as a bot's (``legacy human 2 47``, ``+3 legado humano 1``), in a journalled step that replays,
+    and the winner is decided again from it; before the end there is no human Legacy to correct."""
+    from automata.core import fix, fixstep
+    from automata.toc.fix import FIX_FIELDS
+
+    state = at_the_end(humans=2, bots="red,blue", legacy=(44, 20))
+    before_end = copy.deepcopy(state)
+    with pytest.raises(fix.FixError) as refused:
+        fix.check("legacy human 1 30", FIX_FIELDS, before_end)
+    assert refused.value.msg.id == "core.fix.unknown_option"
+    end(state, {"toc.final.legacy.human1": 40, "toc.final.legacy.human2": 30})
+    red = state["bot_order"][0]
+    assert result(state)["winners"] == [red]
+    rows = [r for r in fix.listing(state, FIX_FIELDS) if r["field"] == "legacy"]
+    assert {tuple(r["keys"]): r["value"] for r in rows} == {(red,): 44, (state["bot_order"][1],): 20,
+                                                             ("human1",): 40, ("human2",): 30}
+    changes = fix.check("legacy human 2 47; +3 legado humano 1", FIX_FIELDS, state, "pt-BR")
+    corrected = copy.deepcopy(state)
+    r = run(fix.procedure(FIX_FIELDS, corrected, fixstep.step(changes)), ScriptedAnswers({}))
+    assert [line["after"] for line in r.result] == [47, 43]
+    assert corrected["final"]["legacy"] == {"human1": 43, "human2": 47}
+    assert result(corrected)["winners"] == ["human2"] and result(corrected)["scores"]["human2"] == 47
+    for text in ("legacy human 1 -1", "-41 legacy human 2", "legacy human 3 10"):
+        with pytest.raises(fix.FixError):
+            fix.check(text, FIX_FIELDS, state)
+    assert state["final"]["legacy"] == {"human1": 40, "human2": 30}  # a refused correction changes nothing
+
+
+def test_a_tie_made_by_a_correction_is_broken_by_the_table_with_the_same_command():
+    """Rules file §2.10/§3.11 (tie-breaks MISSING, PROVISIONAL ``rules.legacy.tie_break``): when a correction after
+    the end leaves two factions with the most Legacy, ``tabletop fix "tie …"`` names the winner the table's rulebook
+    gives (or ``shared``), as ``toc.final.tie`` would have; with no tie there is nothing to break."""
+    from automata.core import fix
+    from automata.toc.fix import FIX_FIELDS
+
+    state = at_the_end(humans=2, bots="red,blue", legacy=(44, 20), overrides={"rules": {"legacy": {"tie_break": "ask"}}})
+    end(state, {"toc.final.legacy.human1": 40, "toc.final.legacy.human2": 30})
+    red = state["bot_order"][0]
+    with pytest.raises(fix.FixError) as refused:
+        fix.check("tie human 1", FIX_FIELDS, state)
+    assert refused.value.msg.id == "core.fix.not_there"
+    fix.apply(state, fix.parse("legacy human 2 44", FIX_FIELDS, state), FIX_FIELDS)
+    assert result(state)["winners"] == ["human2", red]  # a tie the record does not break yet: shared
+    with pytest.raises(fix.FixError):
+        fix.check("tie human 1", FIX_FIELDS, state)  # human 1 (40) is not in the tie
+    fix.apply(state, fix.parse("empate humano 2", FIX_FIELDS, state, "pt-BR"), FIX_FIELDS)
+    assert result(state)["winners"] == ["human2"] and result(state)["ended_by"] == "toc.result.tie_table"
+    fix.apply(state, fix.parse("tie shared", FIX_FIELDS, state), FIX_FIELDS)
+    assert result(state)["winners"] == ["human2", red]

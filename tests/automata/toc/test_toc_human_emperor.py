@@ -8,6 +8,8 @@ Advantages, Special Disadvantages, Removal); rules reference §1.6.
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from automata.toc.turn import emperor_type_now
@@ -95,9 +97,10 @@ def test_a_human_taking_the_throne_from_a_bot_is_told_to_take_the_bots_token_off
 
 
 def test_nobody_or_a_bot_clears_the_human_emperor():
+    """Seed line 112 (Populace Emperor, Removal: also a Place Governor in the token's province): nobody reigns after."""
     state = after_setup()
     play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "human",
-                                            "toc.human1.emperor_type": "senate"})
+                                            "toc.human1.emperor_type": "populace"})
     play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "none"})
     assert "human_emperor" not in state and emperor_type_now(state) == ""
 
@@ -207,3 +210,36 @@ def test_a_bot_taking_the_throne_has_the_previous_emperors_token_taken_off():
     r = _place_governor(state, third, **{f"toc.{third}.italia": "yes", f"toc.{third}.emperor_populace_possible": "yes",
                                          f"toc.{third}.emperor_military_possible": "yes"})
     assert "toc.emperor.previous_token_off" not in says(r)
+
+
+@pytest.mark.parametrize("holder", ["bot", "human1", "human2"])
+@pytest.mark.parametrize("kind", ["senate", "populace", "military", ""])
+def test_only_a_senate_emperor_cannot_leave_office_in_a_humans_turn(holder, kind):
+    """Seed 000 line 103 (Senate Emperor, Removal): removed ONLY by another player's successful Place Governor in
+    Italia. After a human's turn a Senate Emperor is still Emperor or that human took Italia: "left office, nobody
+    reigns" stays in its place in the menu, refused with the reason; a Populace Emperor (line 112: also its
+    province), a Military Emperor (killed in battle, line 90) and an Emperor without the Emperor rules may leave."""
+    from automata.core.runner import BadAnswer, run
+    from automata.toc import game
+    from test_toc_turn import Recording
+
+    rules = bool(kind)
+    state = after_setup(humans=2, bots="red,blue", emperor_rules=rules)
+    if holder == "bot":
+        state["emperor"] = state["bot_order"][0]
+        state["bots"][state["emperor"]]["emperor_type"] = kind
+    else:
+        state["emperor"] = "human"
+        state["human_emperor"] = {"player": int(holder[-1]), "type": kind}
+    for i in (1, 2):
+        trial = copy.deepcopy(state)
+        source = Recording({f"toc.human{i}.crisis": "other", f"toc.human{i}.emperor": "none"})
+        if kind == "senate":
+            with pytest.raises(BadAnswer):  # the answer is refused with the reason
+                run(game.procedure(trial, {"proc": "human", "i": i}), source)
+            left = next(c for c in source.asks[-1].choices if c.value == "none")
+            assert left.unavailable is not None and left.unavailable.id == "toc.emperor.senate_stays"
+        else:
+            run(game.procedure(trial, {"proc": "human", "i": i}), source)
+            left = next(c for c in source.asks[-1].choices if c.value == "none")
+            assert left.unavailable is None and trial["emperor"] == "none"
