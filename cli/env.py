@@ -421,9 +421,10 @@ def load_answers_file(path: Path) -> dict[str, Any]:
         raise CliError(env.t("core.error.answers_too_big", path=str(path), max=MAX_INPUT_BYTES))
     try:
         data = parse_mapping(raw, path.suffix.lower() == ".json")
+        flat = _flatten(data)
     except ValueError as e:
         raise CliError(env.t("core.error.answers_invalid", path=str(path), problem=problem_text(env, e)))
-    return _flatten(data)
+    return flat
 
 
 def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -431,8 +432,9 @@ def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in data.items():
         full = f"{prefix}{key}"
-        if isinstance(value, dict):
-            out.update(_flatten(value, full + "."))
-        else:
-            out[full] = value
+        inner = _flatten(value, full + ".") if isinstance(value, dict) else {full: value}
+        for id_, answer in inner.items():
+            if id_ in out:  # '"a.b" = 1' and '[a] b = 2': two keys of the file, one question
+                raise InputProblem("core.input.answer_twice", question=id_)
+            out[id_] = answer
     return out

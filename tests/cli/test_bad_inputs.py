@@ -401,3 +401,24 @@ def test_file_system_errors_are_said_in_the_tables_language(_tabletop_home, monk
     words = " ".join(r.output.split())
     assert Translator(lang)(key) in words and "File exists" not in words and "too long" not in words.replace(
         Translator(lang)(key), ""), words
+
+
+@pytest.mark.parametrize("name, text", [
+    ("answers.toml", '"chaos.setup.4" = "yes"\n[chaos.setup]\n4 = "no"\n'),
+    ("answers.json", '{"chaos.setup.4": "yes", "chaos": {"setup": {"4": "no"}}}'),
+])
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_an_answers_file_giving_one_id_twice_is_refused(mid, tmp_path, name, text, lang):
+    """A quoted id and the same id as nested tables are two keys of the file but one question: the last one silently
+    won, as with '--answer' twice."""
+    from cli.i18n import Translator
+
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    before = files(mid)
+    r = tt("--lang", lang, "--answers", str(path), "play", "--steps", "1")
+    assert r.exit_code == 2, r.output
+    t = Translator(lang)
+    problem = t("core.input.answer_twice", question="chaos.setup.4")
+    assert " ".join(r.output.split()) == t("core.error.answers_invalid", path=str(path), problem=problem), r.output
+    assert files(mid) == before
