@@ -432,6 +432,8 @@ def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in data.items():
         full = f"{prefix}{key}"
+        if not str(key).strip():  # '"" = "yes"': an answer to no question
+            raise InputProblem("core.input.empty_id", question=full)
         inner = _flatten(value, full + ".") if isinstance(value, dict) else {full: value}
         for id_, answer in inner.items():
             if id_ in out:  # '"a.b" = 1' and '[a] b = 2': two keys of the file, one question

@@ -403,14 +403,17 @@ def test_file_system_errors_are_said_in_the_tables_language(_tabletop_home, monk
         Translator(lang)(key), ""), words
 
 
-@pytest.mark.parametrize("name, text", [
-    ("answers.toml", '"chaos.setup.4" = "yes"\n[chaos.setup]\n4 = "no"\n'),
-    ("answers.json", '{"chaos.setup.4": "yes", "chaos": {"setup": {"4": "no"}}}'),
+@pytest.mark.parametrize("name, text, problem", [
+    ("answers.toml", '"chaos.setup.4" = "yes"\n[chaos.setup]\n4 = "no"\n', ("answer_twice", "chaos.setup.4")),
+    ("answers.json", '{"chaos.setup.4": "yes", "chaos": {"setup": {"4": "no"}}}', ("answer_twice", "chaos.setup.4")),
+    ("answers.toml", '"" = "yes"\n', ("empty_id", "")),
+    ("answers.toml", '[chaos.setup]\n" " = "yes"\n', ("empty_id", "chaos.setup. ")),
 ])
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
-def test_an_answers_file_giving_one_id_twice_is_refused(mid, tmp_path, name, text, lang):
+def test_an_answers_file_giving_one_id_twice_or_no_id_is_refused(mid, tmp_path, name, text, problem, lang):
     """A quoted id and the same id as nested tables are two keys of the file but one question: the last one silently
-    won, as with '--answer' twice."""
+    won, as with '--answer' twice. A key without a name was an answer to the id '' ('never asked: ' naming
+    nothing)."""
     from cli.i18n import Translator
 
     path = tmp_path / name
@@ -419,6 +422,6 @@ def test_an_answers_file_giving_one_id_twice_is_refused(mid, tmp_path, name, tex
     r = tt("--lang", lang, "--answers", str(path), "play", "--steps", "1")
     assert r.exit_code == 2, r.output
     t = Translator(lang)
-    problem = t("core.input.answer_twice", question="chaos.setup.4")
+    problem = t(f"core.input.{problem[0]}", question=problem[1])
     assert " ".join(r.output.split()) == t("core.error.answers_invalid", path=str(path), problem=problem), r.output
     assert files(mid) == before
