@@ -425,3 +425,14 @@ def test_an_answers_file_giving_one_id_twice_or_no_id_is_refused(mid, tmp_path, 
     problem = t(f"core.input.{problem[0]}", question=problem[1])
     assert " ".join(r.output.split()) == t("core.error.answers_invalid", path=str(path), problem=problem), r.output
     assert files(mid) == before
+
+
+@pytest.mark.parametrize("lang, foreign", [("en", ("water", "hand a")), ("pt-BR", ("água", "mão a"))])
+def test_an_empty_correction_shows_no_other_games_words(mid, lang, foreign):
+    """'tabletop fix ";"' on a Chaos game answered "e.g. 'hand a 3' or '+2 water'", Radlands' words: it says the
+    form of a correction and where the game's own words are listed."""
+    before = files(mid)
+    r = tt("--lang", lang, "fix", ";")
+    assert r.exit_code == 2 and "tabletop fix --list" in r.output, r.output
+    assert not any(word in r.output for word in foreign), r.output
+    assert files(mid) == before
