@@ -361,56 +361,6 @@ def parse_mapping(raw: bytes, json_: bool) -> dict[str, Any]:
     return data
 
 
-def _texts(value: Any):
-    """Every text of an answer: itself, or a list's items (nested lists too)."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from _texts(item)
-
-
-def _has_control(text: str) -> bool:
-    import unicodedata
-
-    return any(unicodedata.category(ch) == "Cc" for ch in text)
-
-
-def visible(text: str) -> str:
-    """``text`` with its control characters written as escapes (``\\x01``, ``\\n``), so that a message shows them."""
-    import unicodedata
-
-    return "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) == "Cc" else ch
-                   for ch in text)
-
-
-#: No question takes a text longer than this (a name, a list of regions): a longer answer or id is a mistake, and
-#: echoing it whole would bury the refusal.
-MAX_ANSWER_CHARS = 1000
-
-
-def _clipped(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
-def answers_problem(answers: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
-    """The first answer no question can take, as (message id, parameters): an id or a text holding a control
-    character (a tab, a line break, an escape: shown with escapes, as raw it would make the message unreadable), or
-    longer than ``MAX_ANSWER_CHARS``; else None."""
-    for key, value in answers.items():
-        texts = list(_texts(value))
-        long = next((text for text in [key, *texts] if len(text) > MAX_ANSWER_CHARS), None)
-        if long is not None:
-            return "core.error.answer_too_long", {"id": visible(_clipped(key)), "n": len(long),
-                                                  "start": visible(_clipped(texts[0] if texts else str(value))),
-                                                  "max": MAX_ANSWER_CHARS}
-        bad = next((text for text in texts if _has_control(text)), None)
-        if bad is not None or _has_control(key):
-            shown = bad if bad is not None else (texts[0] if texts else str(value))
-            return "core.error.answer_control", {"id": visible(key), "value": visible(shown)}
-    return None
-
-
 def load_answers_file(path: Path) -> dict[str, Any]:
     env = current()
     try:

@@ -20,8 +20,8 @@ import typer  # noqa: E402
 from typer.core import TyperGroup  # noqa: E402
 
 from . import complete  # noqa: E402
-from .env import (NUMBER_BOUND, SEED_MAX, CliError, Env, Exit, answers_problem, current,  # noqa: E402
-                  install_data_cache, load_answers_file, sane_terminal_size, set_current)
+from .env import (NUMBER_BOUND, SEED_MAX, CliError, Env, Exit, current, install_data_cache,  # noqa: E402
+                  load_answers_file, sane_terminal_size, set_current)
 
 
 GLOBAL_WITH_VALUE = ("--game", "--lang", "--answers", "--answer", "--dice", "--seed")
@@ -403,9 +403,12 @@ def _globals(
         if len(values) > 1:
             raise_usage(env.t("core.error.answer_twice", id=key, values=", ".join(f"'{v}'" for v in values)))
         env.answers[key] = values[0]
-    problem = answers_problem(env.answers)
-    if problem:
-        raise_usage(env.t(problem[0], **problem[1]))
+    if env.answers:
+        from .answers import answers_problem
+
+        problem = answers_problem(env.answers)
+        if problem:
+            raise_usage(env.t(problem[0], **problem[1]))
 
 
 #: The raw command line being run (CompanionGroup.main), for what the parsed context no longer holds.
