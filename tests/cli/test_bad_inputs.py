@@ -436,3 +436,18 @@ def test_an_empty_correction_shows_no_other_games_words(mid, lang, foreign):
     assert r.exit_code == 2 and "tabletop fix --list" in r.output, r.output
     assert not any(word in r.output for word in foreign), r.output
     assert files(mid) == before
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_stats_takes_game_as_history_does_and_refuses_an_unknown_one(mid, lang):
+    """'tabletop --game nope stats' printed every game's statistics, the option silently dropped ('history' refuses
+    it): --game names a game or a save (its game), and anything else is refused with the valid ones."""
+    from cli.history import unknown
+    from cli.i18n import Translator
+    from cli.env import Env
+
+    r = tt("--lang", lang, "--game", "nope", "stats")
+    assert r.exit_code == 2
+    assert r.output.strip() == unknown(Env(lang=lang, _t=Translator(lang)), "nope", [{"name": "g"}]).text, r.output
+    by_save, by_game = tt("--lang", lang, "--game", "g", "stats"), tt("--lang", lang, "stats", "chaos")
+    assert by_save.exit_code == by_game.exit_code == 0 and by_save.output == by_game.output
