@@ -38,7 +38,7 @@ def run(env: Env, game: str | None) -> None:
         return
     if not report:
         text = env.t("stats.none_of", game=game_name(game_id)) if game_id else env.t("stats.none")
-        more = env.t("stats.in_progress", n=going) if going else env.t("stats.start", game=game_id or "GAME")
+        more = env.t("stats.in_progress", n=going) if going else env.t("stats.start", game=game_id or env.t("stats.any_game"))
         env.out.print(f"{text} {more}")
         return
     width = env.out.width
