@@ -397,12 +397,20 @@ def games() -> None:
         env.out.print(env.t("core.error.no_games"))
     from rich.markup import escape
 
-    for r in rows:
+    from .played import date_text
+
+    # columns as wide as their longest entry, the date as history says it: a line fits 60 columns (the ISO stamp and
+    # a 20-column name made every line wrap there)
+    wide = {key: max(len(str(r[key])) for r in rows) for key in ("name", "game")} if rows else {}
+    steps = [env.t("core.games.steps", n=r["steps"]) for r in rows]
+    wide_steps = max(map(len, steps), default=0)
+    for r, said in zip(rows, steps):
         mark = "*" if r["current"] else " "
         extra = f"  [red]{escape(r['error'])}[/red]" if "error" in r else ""
         if "restore" in r:
             extra += f"\n    [bold]{escape(env.t('core.games.restore', name=r['name']))}[/bold]"
-        env.out.print(f"{mark} {r['name']:<20} {r['game']:<10} {env.t('core.games.steps', n=r['steps'])}  {r['created']}{extra}")
+        line = f"{r['name']:<{wide['name']}}  {r['game']:<{wide['game']}}  {said:<{wide_steps}}  {date_text(r['created'])}"
+        env.out.print(f"{mark} {escape(line.rstrip())}{extra}")
 
 
 @core.command()
@@ -535,6 +543,7 @@ def data_check(game: Optional[str] = typer.Argument(None, help="Only this game."
     from rich.markup import escape
 
     from .datanotes import Notes
+    from .render import print_item
 
     notes = Notes(env.t)  # the notes in the table's language; "key", "value", "confidence", "note" stay as the data has them
     if env.json:
@@ -548,4 +557,6 @@ def data_check(game: Optional[str] = typer.Argument(None, help="Only this game."
         width = max([11] + [len(notes.confidence(item["confidence"])) for item in r["items"]])
         for item in r["items"]:
             conf, value, note = notes.confidence(item["confidence"]), notes.value(item["value"]), notes.note(item.get("note", ""))
-            env.out.print(f"  [yellow]{escape(conf):<{width}}[/yellow] {escape(item['key'])} = {escape(value)}  [dim]{escape(note)}[/dim]")
+            # wrapped under the key, after the mark's column (at 60 columns it wrapped to column 0)
+            print_item(env.out, f"  {conf:<{width}} ", f"{escape(item['key'])} = {escape(value)}  [dim]{escape(note)}[/dim]",
+                       "yellow")

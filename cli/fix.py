@@ -65,6 +65,15 @@ def fix(
         except core_fix.FixError as e:
             raise CliError(env.t.render(e.msg) + "\n" + env.t("core.fix.nothing_changed"), Exit.USAGE,
                            {"error": "fix", "id": e.msg.id}) from None
+        same = unchanged(parsed, fields, state, env.t.lang)
+        if same:  # nothing to put right: no step is journalled (undo 1 would take back nothing)
+            if env.json:
+                env.emit_json({"ok": True, "game": name, "journal_length": session.save.journal_length, "changes": []})
+                return
+            for line in same:
+                env.out.print(f"→ {env.t.render(line)}", markup=False)
+            env.out.print(env.t("core.fix.nothing_changed"), style="dim")
+            return
         from state.session import StepInProgress
 
         told: list = []
@@ -85,6 +94,27 @@ def fix(
     for text in texts:
         env.out.print(f"→ {text}", markup=False)
     env.out.print(env.t("core.fix.journalled", n=session.save.journal_length), style="dim")
+
+
+def unchanged(parsed: list[dict], fields, state: dict, lang: str) -> list:
+    """When every change leaves its value as the program already keeps it: one message per value ("The program
+    already keeps Ana's cards in hand: 3."), and nothing is journalled; else [] (the correction is a step)."""
+    import copy
+
+    from automata.core import fix as core_fix
+    from automata.core.msg import msg
+
+    fields = tuple(fields)
+    lines = core_fix.apply(copy.deepcopy(state), parsed, fields, lang)
+    if any(line["before"] != line["after"] for line in lines):
+        return []
+    by_id = {f.id: f for f in fields}
+    out = []
+    for line in lines:
+        the_field, keys = by_id[line["field"]], tuple(line["keys"])
+        out.append(msg("core.fix.already", what=core_fix.label_of(the_field, state, keys).to_data(),
+                       value=core_fix.value_label(the_field, state, keys, line["after"])))
+    return out
 
 
 def show_list(env, name: str, rows: list[dict]) -> None:

@@ -59,6 +59,14 @@ class FixAtQuestion:
         except core_fix.FixError as e:
             self._refused(t.render(e.msg))
             return
+        from .fix import unchanged
+
+        same = unchanged(parsed, fields, state, env.t.lang)
+        if same:  # nothing to put right: no step is journalled
+            for line in same:
+                out.print(f"→ {t.render(line)}", markup=False)
+            out.print(f"[dim]{t('core.fix.nothing_changed')} {t('rules.ask_again')}[/dim]")
+            return
         from state.session import StepInProgress
 
         told: list = []

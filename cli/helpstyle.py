@@ -311,9 +311,16 @@ def _default_examples(path: str) -> tuple[str, ...]:
 
 
 def _short(text: str) -> str:
+    """A command's line in a list of commands: its text up to the first sentence mark outside parentheses (a cut
+    inside them left "Export a game (default" with its parenthesis open)."""
     first = text.strip().split("\n\n")[0].replace("\n", " ")
-    cut = re.split(r"(?<=[.:;])\s", first, maxsplit=1)[0]
-    return cut.rstrip(".:;")
+    depth = 0
+    for i, ch in enumerate(first):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and ch in ".:;" and first[i + 1:i + 2].isspace():
+            first = first[:i]
+            break
+    return first.rstrip(".:;")
 
 
 _installed = False

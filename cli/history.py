@@ -93,13 +93,18 @@ def seats_line(t, row: dict) -> str:
         return t("history.line.seats", seats=" · ".join(kept(seat_score(t, s)) for s in row["seats"]))
     if not row.get("steps"):
         return t("history.line.seats", seats=" · ".join(kept(seat_text(t, s)) for s in row["seats"]))
-    return t("history.line.so_far", seats=" · ".join(kept(seat_score(t, s)) for s in row["seats"]))
+    if all(s.get("score") is None for s in row["seats"]):  # a game that keeps no score (Radlands): no "Scores" line
+        return t("history.line.seats", seats=" · ".join(kept(seat_text(t, s)) for s in row["seats"]))
+    # a seat the program keeps no score for (a human's Legacy in Time of Crisis) shows "—", not a bare name that
+    # read as a score ("human player 1 · red (bot) 0")
+    return t("history.line.so_far", seats=" · ".join(kept(seat_score(t, s, "—")) for s in row["seats"]))
 
 
-def seat_score(t, seat: dict) -> str:
+def seat_score(t, seat: dict, unknown: str | None = None) -> str:
     text = seat_text(t, seat)
-    if seat.get("score") is not None:
-        text = t("history.seat_score", seat=text, score=seat["score"])
+    score = seat.get("score") if seat.get("score") is not None else unknown
+    if score is not None:
+        text = t("history.seat_score", seat=text, score=score)
     return t("history.seat_won", seat=text) if seat.get("winner") else text
 
 

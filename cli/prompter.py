@@ -6,6 +6,44 @@ from automata.core.dice import DiceSpec, parse_table_faces
 from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, TEXT, YES_NO, Ask, InvalidAnswer, Roll
 
 from .i18n import Translator
+from automata.core.msg import msg
+
+
+def number_check(ask: Ask):
+    """The check of a number typed at the terminal: a refusal that is not a number also says which numbers are
+    valid ("'' is not a whole number." left the player guessing; Enter alone gets its own line)."""
+
+    def check(raw):
+        try:
+            return ask.normalise(raw)
+        except InvalidAnswer as bad:
+            if bad.msg.id != "core.invalid.number":
+                raise
+            text = str(raw).strip()
+            if ask.min is not None and ask.max is not None:
+                valid = msg("core.prompt.number_range", min=ask.min, max=ask.max)
+            elif ask.min is not None:
+                valid = msg("core.prompt.number_at_least", min=ask.min)
+            elif ask.max is not None:
+                valid = msg("core.prompt.number_at_most", max=ask.max)
+            else:
+                valid = msg("core.prompt.number_any")
+            raise InvalidAnswer(msg("core.prompt.number_empty" if not text else "core.prompt.number_bad",
+                                    value=text, valid=valid.to_data())) from None
+
+    return check
+
+
+def typed_text(question: str, default: str = "", **prompt):
+    """A typed answer whose default is shown greyed in the empty field: typing replaces it and Enter alone takes it
+    (an editable default made "3" typed after the shown "4" read as 43)."""
+    import questionary
+
+    if not default:
+        return questionary.text(question, **prompt)
+    from prompt_toolkit.formatted_text import FormattedText
+
+    return questionary.text(question, placeholder=FormattedText([("class:instruction", default)]), **prompt)
 
 
 def fit(question: str) -> str:
@@ -20,6 +58,35 @@ def fit_hint(hint: str) -> str:
     from .promptwrap import lines
 
     return "\n  " + "\n".join(lines(hint, 2))
+
+
+CHECKBOX_LEAD = 5  # a checkbox item's text starts after the pointer (" » ") and its mark ("○ ", or "- " when greyed)
+
+
+def checkbox_choice(label: str, value, reason: str | None, checked: bool, cols: int | None = None):
+    """A checkbox item wrapped at word boundaries under its own text, its reason too when it cannot be picked now
+    (questionary prints an item on one line, and the terminal cut "(agora não: sem regras solo: os op" at 60
+    columns)."""
+    import questionary
+
+    from .promptwrap import lines
+
+    if reason is None:
+        return questionary.Choice("\n".join(lines(label, CHECKBOX_LEAD, cols)), value=value, checked=checked)
+    # greyed: the label and its reason as one wrapped text (questionary adds nothing to a title given as tokens
+    # when ``disabled`` is True, and the item still cannot be picked)
+    text = "\n".join(lines(f"{label} ({reason})", CHECKBOX_LEAD, cols))
+    return questionary.Choice([("class:disabled", text)], value=value, disabled=True, checked=checked)
+
+
+def checkbox_echo(question: str, picked: str, cols: int | None = None) -> str:
+    """The answered checkbox's line, wrapped like the menus' answer lines (its second line began at column 0)."""
+    from rich.markup import escape
+
+    from .promptwrap import question as wrapped
+
+    text, tail = wrapped(question, picked, cols=cols)
+    return f"[bold]?[/bold] {escape(text)}{escape(tail[:len(tail) - len(tail.lstrip())])}[cyan]{escape(tail.lstrip())}[/cyan]"
 
 
 class TerminalPrompter:
@@ -83,7 +150,8 @@ class TerminalPrompter:
             if ask.kind == NUMBER and ask.min is not None and ask.max is not None:
                 question += f" [{ask.min}–{ask.max}]"
             default = "" if ask.default is None else str(ask.default)
-            value = self._until_valid(lambda: self._run(questionary.text(fit(question), default=default)), ask.normalise)
+            value = self._until_valid(lambda: self._run(typed_text(fit(question), default)) or default,
+                                     number_check(ask) if ask.kind == NUMBER else ask.normalise)
         else:  # pragma: no cover - kinds are closed
             raise ValueError(ask.kind)
         return value, "table"
@@ -92,9 +160,10 @@ class TerminalPrompter:
         """Why an answer was refused, in full under the question (wrapped at word boundaries), instead of
         prompt_toolkit's bottom bar that a terminal cuts at its width."""
         from rich.console import Console
-        from rich.markup import escape
 
-        Console(stderr=True).print(f"[red]! {escape(self.t.render(bad.msg))}[/red]")
+        from .render import print_hanging
+
+        print_hanging(Console(stderr=True), f"! {self.t.render(bad.msg)}", "red")  # wrapped under its text
 
     def _until_valid(self, ask_once, check):
         while True:
@@ -109,10 +178,9 @@ class TerminalPrompter:
     def _checkbox(self, ask: Ask, question: str):
         import questionary
         from rich.console import Console
-        from rich.markup import escape
 
         marked = set(ask.default) if isinstance(ask.default, (list, tuple, set, frozenset)) else set()  # Ask.default: pre-marked
-        choices = [questionary.Choice(self.t.render(c.label), value=c.value, disabled=self._reason(c), checked=c.value in marked)
+        choices = [checkbox_choice(self.t.render(c.label), c.value, self._reason(c), c.value in marked)
                    for c in ask.choices]
         value = self._until_valid(
             lambda: self._run(questionary.checkbox(fit(question), choices=choices,
@@ -121,7 +189,7 @@ class TerminalPrompter:
         # questionary's own answer line is English ("done (2 selections)"): say it in the table's language
         labels = {c.value: self.t.render(c.label) for c in ask.choices}
         picked = ", ".join(labels[v] for v in value) if value else self.t("core.prompt.none_picked")
-        Console().print(f"[bold]?[/bold] {escape(question)} [cyan]{escape(picked)}[/cyan]")
+        Console().print(checkbox_echo(question, picked))
         return value
 
     def _reason(self, choice) -> str | None:

@@ -68,16 +68,37 @@ def print_hanging(console, line: str, style: str = "") -> None:
 
     from rich.text import Text
 
-    lead = re.match(r"^(\s*(?:[→★!?⚖·🎲]\s+|·\s+)?)", line).group(1) if line else ""
-    if getattr(console, "soft_wrap", True) or not lead or len(lead) >= console.width // 2:
+    # a numbered line ("10. Recruit General: …", a bot's priority list) hangs after its number too
+    lead = re.match(r"^(\s*(?:[→★!?⚖·🎲]\s+|·\s+|\d{1,2}\.\s+)?)", line).group(1) if line else ""
+    from rich.cells import cell_len
+
+    width = cell_len(lead)  # the columns the lead takes: the die 🎲 takes two (its width as len() cropped it to "…")
+    if getattr(console, "soft_wrap", True) or not lead or width >= console.width // 2:
         console.print(Text(line, style=style or ""))
+        return
+    from rich.table import Table
+
+    grid = Table.grid(padding=0)
+    grid.add_column(no_wrap=True, width=width)
+    grid.add_column()
+    grid.add_row(Text(lead, style=style or ""), Text(line[len(lead):], style=style or ""))
+    console.print(grid)
+
+
+def print_item(console, lead: str, markup: str, lead_style: str = "") -> None:
+    """A list item (``lead`` such as " 14. ", then rich markup) whose wrapped part lines up after the lead at a
+    terminal (the rules index wrapped "(hypersync.recover)" to column 0 at 60 columns); piped, one line as it is."""
+    from rich.text import Text
+
+    if getattr(console, "soft_wrap", True):
+        console.print(Text(lead, style=lead_style) + Text.from_markup(markup))
         return
     from rich.table import Table
 
     grid = Table.grid(padding=0)
     grid.add_column(no_wrap=True, width=len(lead))
     grid.add_column()
-    grid.add_row(Text(lead, style=style or ""), Text(line[len(lead):], style=style or ""))
+    grid.add_row(Text(lead, style=lead_style), Text.from_markup(markup))
     console.print(grid)
 
 

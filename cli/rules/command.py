@@ -144,6 +144,8 @@ def show_topic(env, topic: Topic, data, others: list[Topic] = (), cards: list[Co
 def print_topic(console, t, topic: Topic, data) -> None:
     from rich.markup import escape
 
+    from ..render import print_item
+
     info = topic_json(t, topic, data)
     mark = info["confidence"] if info["confidence"] != "confirmed" else ""
     head = f"[bold cyan]{escape(info['title'])}[/bold cyan]"
@@ -158,11 +160,21 @@ def print_topic(console, t, topic: Topic, data) -> None:
         line = t("rules.data_line", key=v["key"], value=_shown(v["value"], t))
         if shown:
             line += f" ({mark_text(t, shown)})"
-        console.print(f"[dim]  · {escape(line)}[/dim]")
+        print_item(console, "  · ", f"[dim]{escape(line)}[/dim]", "dim")  # wrapped under its text
     if topic.seed:
         console.print(f"[dim]{escape(t('rules.source', source=topic.seed))}[/dim]")
     for cmd in topic.commands:
-        console.print(f"[dim]{escape(t('rules.compute', command=cmd))}[/dim]")
+        console.print(f"[dim]{escape(t('rules.compute', command=metavars_said(t, cmd)))}[/dim]")
+
+
+def metavars_said(t, command: str) -> str:
+    """A command's value words (PLAYER, CARD, NAME) in the table's language, as the help names them (JOGADOR,
+    CARTA, NOME): a Portuguese topic said "Calcule com: tabletop radlands raid PLAYER"."""
+    words = []
+    for word in command.split():
+        said = t.template(f"core.help.metavar.{word.lower()}") if word.isupper() and len(word) > 1 else None
+        words.append(t(f"core.help.metavar.{word.lower()}").upper() if said else word)
+    return " ".join(words)
 
 
 def _shown(value: Any, t=None) -> str:
@@ -186,10 +198,12 @@ def show_list(env, game: str, data) -> None:
     if env.json:
         env.emit_json({"ok": True, "game": game, "topics": rows})
         return
+    from ..render import print_item
+
     env.out.print(f"[bold]{escape(t('rules.list_head', game=game))}[/bold]")
     for r in rows:
         mark = "" if r["confidence"] == "confirmed" else f"  [yellow]{escape(mark_text(t, r['confidence']))}[/yellow]"
-        env.out.print(f"{r['n']:>3}. {escape(r['title'])} [dim]({r['id']})[/dim]{mark}")
+        print_item(env.out, f"{r['n']:>3}. ", f"{escape(r['title'])} [dim]({r['id']})[/dim]{mark}")
     env.out.print(f"[dim]{escape(t('rules.list_how', game=game))}[/dim]")
 
 

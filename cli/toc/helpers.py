@@ -309,7 +309,8 @@ def _draw(env, data, mid: str, mat: dict, marked: set[str], pawns: dict | None =
         grid.add_row(t("toc.helpers.mat.cost"), *cost_row)
         grid.add_row(t("toc.helpers.mat.primary"), *primary_row)
         grid.add_row(t("toc.helpers.mat.secondary"), *secondary_row)
-        out.print(grid)
+        out.print(_narrowed(out, grid, [[t("toc.helpers.mat.col_label"), t("toc.helpers.mat.cost"), t("toc.helpers.mat.primary"),
+                                          t("toc.helpers.mat.secondary")]] + [list(c) for c in zip(cost_row, primary_row, secondary_row)]))
     modes = Table(title=escape(t("toc.helpers.mat.modes")), title_justify="left")
     modes.add_column(t("toc.helpers.mat.col_mode"), justify="right")
     modes.add_column(t("toc.helpers.mat.primary"))
@@ -328,6 +329,20 @@ def _draw(env, data, mid: str, mat: dict, marked: set[str], pawns: dict | None =
         out.print("[yellow]" + escape(t("toc.helpers.mat.legend", command=f"tabletop toc mat {mid} --edit", n=len(marked))) + "[/yellow]")
     else:
         out.print(escape(t("toc.helpers.mat.all_owner")))
+
+
+def _narrowed(out, grid, cells: list[list[str]]):
+    """``grid`` as it is where it fits the terminal; else each column as narrow as its longest word, so that the
+    words stay whole (at 60 columns a mat's row labels read "Prima… (caixa super…"). ``cells``: each column's texts."""
+    from rich.measure import Measurement
+
+    if Measurement.get(out, out.options.update(max_width=10_000), grid).maximum <= out.width:
+        return grid
+    for column, texts in zip(grid.columns, cells):
+        longest = max(len(word) for text in texts for word in str(text).split())
+        column.min_width = longest
+        column.max_width = max(longest, len(str(column.header)) if "[" not in str(column.header) else 3)
+    return grid
 
 
 def _term_text(t, value) -> str:

@@ -324,7 +324,7 @@ def legend(t, data: dict, extra: dict, only: str | None = None, compact: bool = 
         mats = sorted({data["bots"][c]["mat"] for c in data["bots"] if extra["marked"].get(c)})
         if mats:
             lines.append("[yellow]" + escape(t("toc.picture.provisional", star=PROV, mats=", ".join(mats),
-                                                command="tabletop toc mat NAME --edit")) + "[/yellow]")
+                                                command=t("toc.picture.mat_edit"))) + "[/yellow]")
         return lines
     letters = " · ".join(t("toc.picture.letter_legend", letter=t(f"toc.picture.letter.{a}"), area=f"@toc.area.{a}")
                          for a in ("military", "senate", "populace"))
@@ -333,7 +333,7 @@ def legend(t, data: dict, extra: dict, only: str | None = None, compact: bool = 
     mats = sorted({data["bots"][c]["mat"] for c in ([only] if only else data["bots"]) if extra["marked"].get(c)})
     if mats:
         lines.append("[yellow]" + escape(t("toc.picture.provisional", star=PROV, mats=", ".join(mats),
-                                            command="tabletop toc mat NAME --edit")) + "[/yellow]")
+                                            command=t("toc.picture.mat_edit"))) + "[/yellow]")
     return lines
 
 

@@ -64,15 +64,36 @@ def _print_table(env, title: str, columns, rows, legend: str | None, command: st
     from rich.markup import escape
     from rich.table import Table
 
+    from rich.measure import Measurement
+
     t = env.t
     table = Table(title=escape(t(title)), title_justify="left")
     for column, no_wrap in columns:
         table.add_column(t(column), no_wrap=no_wrap)
     for row in rows:
         table.add_row(*(escape(cell) for cell in row))
-    env.out.print(table)
+    if Measurement.get(env.out, env.out.options.update(max_width=10_000), table).minimum <= env.out.width:
+        env.out.print(table)
+    else:  # too narrow for the columns (60 columns cut every word of the priority list to "H…"): one record a row
+        _print_records(env, t(title), [t(column) for column, _ in columns], rows)
     if legend:
         env.out.print("[yellow]" + escape(t(legend, command=command)) + "[/yellow]")
+
+
+def _print_records(env, title: str, heads: list[str], rows) -> None:
+    """The table's rows as records: the first two cells as the head ("  1. Hold Games"), then every other cell as
+    "Column: value", wrapped under the head's text."""
+    from rich.markup import escape
+
+    from ..render import print_item
+
+    env.out.print(escape(title), style="bold", markup=False)
+    for row in rows:
+        lead = f"{row[0]:>3}. " if row[0].isdigit() else "  "
+        first = row[1] if row[0].isdigit() else f"{row[0]} {row[1]}"
+        print_item(env.out, lead, escape(first))
+        said = [f"{head} {cell}" if head.endswith("?") else f"{head}: {cell}" for head, cell in zip(heads[2:], row[2:])]
+        print_item(env.out, " " * len(lead), escape(" · ".join(said)))
 
 
 # --- the Action Priority List ----------------------------------------------------------------------

@@ -117,3 +117,19 @@ def test_rules_on_a_card_shows_the_data_note_in_the_table_language():
     assert PT.note(note) in pt.output and note not in pt.output
     en = tt("rules", "toc", "foederati")
     assert note in en.output
+
+
+def test_at_a_60_column_terminal_an_item_wraps_under_its_key(monkeypatch):
+    """`tabletop data check` at 60 columns wrapped each item's note to column 0, under the marks' column."""
+    from cli import env as cli_env
+    from cli_checks import tt
+
+    monkeypatch.setattr(cli_env, "_is_terminal", lambda stream: True)
+    out = tt("data", "check", "chaos", env={"COLUMNS": "60", "TABLETOP_PAGER": "0"}).stdout.splitlines()
+    items = [i for i, line in enumerate(out) if line.startswith("  ") and not line.startswith("   ")]
+    assert items, out
+    import re
+
+    first, follow = out[items[0]], out[items[0] + 1]
+    column = re.match(r"^  .+? ([a-z_]+\.[\w.\[\]]+) = ", first).start(1)  # where the key begins, after the mark
+    assert follow[:column].strip() == "" and follow[column:column + 1].strip(), (first, follow)

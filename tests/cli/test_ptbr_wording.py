@@ -35,6 +35,7 @@ BANNED = {
     "the next step, in every game's status": (r"A seguir: \{step\}", "Próximo: {step}"),
     "Agenda Benefits, one form (seed 002 says both; the status and the log say 'de')": (r"Benefícios? da Agenda",
                                                                                         "Benefícios de Agenda"),
+    "the Timeline (seed 002: Linha Temporal, one word for one thing)": (r"Linha do Tempo", "Linha Temporal"),
 }
 
 
@@ -78,6 +79,7 @@ def test_the_banned_table_can_fail():
         "Power left after a summon, any number": "pague {cost}, restam {pp} de Poder.",
         "the next step, in every game's status": "A seguir: {step}",
         "Agenda Benefits, one form (seed 002 says both; the status and the log say 'de')": "· Benefícios da Agenda: as três",
+        "the Timeline (seed 002: Linha Temporal, one word for one thing)": "7 × Superprojetos distribuídos na Linha do Tempo",
     }
     assert set(old) == set(BANNED)
     for concept, text in old.items():
