@@ -453,7 +453,7 @@ def restore(name: Optional[str] = typer.Argument(None, help="The save to restore
         except SaveError:
             pass  # damaged: its backup is what this command is for
         else:
-            raise CliError(env.t("core.error.restore_not_damaged", name=name), Exit.FAILURE, {"error": "not_damaged"})
+            raise CliError(env.t("core.error.restore_not_damaged", name=name), Exit.USAGE, {"error": "not_damaged"})
         try:
             restored = restore_backup(folder)
         except SaveError as e:

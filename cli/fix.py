@@ -8,6 +8,7 @@ place. A correction that breaks a rule's limit, or names nothing, changes nothin
 from typing import List, Optional
 
 import typer
+from typer.core import TyperCommand
 
 from .env import CliError, Exit, current
 
@@ -15,13 +16,26 @@ fix_app = typer.Typer()
 LONG_CHOICES = 6  # a value's choices shown in the text listing (all of them in --json)
 
 
-@fix_app.command("fix", context_settings={"ignore_unknown_options": True})  # "-1 vp khorne" is a change, not an option
+CHANGE_MARK = "\x00"  # put before a change that begins with a minus while the command line is parsed
+
+
+class _FixCommand(TyperCommand):
+    """A change may begin with a minus ("-1 vp khorne", "-2 deck; +2 hand b"): it is never read as a cluster of short
+    options, where its 'h' would be '-h' and open the help. '-h' alone is still the help."""
+
+    def parse_args(self, ctx, args):
+        marked = [CHANGE_MARK + a if a.startswith("-") and not a.startswith("--") and a != "-h" else a for a in args]
+        return super().parse_args(ctx, marked)
+
+
+@fix_app.command("fix", cls=_FixCommand, context_settings={"ignore_unknown_options": True})
 def fix(
     changes: Optional[List[str]] = typer.Argument(None, help="What to put right, e.g. 'hand a 3' or '+2 water'; "
                                                                "several separated by ';'."),
     list_: bool = typer.Option(False, "--list", help="List what can be corrected, its value now and the words."),
 ) -> None:
     """Put a value right when the table and the program disagree (journalled: undo 1 takes it back)."""
+    changes = [c.removeprefix(CHANGE_MARK) for c in changes or []]
     from automata.core import fix as core_fix
     from automata.core import fixstep
 
@@ -67,7 +81,7 @@ def fix(
             lines = session.correct(fixstep.step(parsed), told.append)
         except StepInProgress as busy:
             step = env.t.render(session.game.step_label(busy.step))
-            raise CliError(env.t("core.fix.step_in_progress", step=step, n=busy.answers), Exit.FAILURE) from None
+            raise CliError(env.t("core.fix.step_in_progress", step=step, n=busy.answers), Exit.USAGE) from None
         except core_fix.FixError as e:
             raise CliError(env.t.render(e.msg), Exit.USAGE, {"error": "fix", "id": e.msg.id}) from None
         except saves.SaveError as e:

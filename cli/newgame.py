@@ -241,7 +241,9 @@ def anachrony_players(env: Env, players: int | None, modules: str | None, oppone
     said_players = env.t("core.new.default.anachrony_players")
     said_modules = env.t("core.new.default.anachrony_modules")
     n = int(q.ask(_ask("new.anachrony.players", NUMBER, min=1, max=4), players, 2, "--players", said_players))
-    if random and not (n == 1 and not opponent and q.interactive):
+    # the opponent is asked at a terminal, and taken from --answer new.anachrony.opponent without one
+    ask_opponent = q.interactive or "new.anachrony.opponent" in env.answers
+    if random and not (n == 1 and not opponent and ask_opponent):
         q.say_defaults()
         return n, modules, opponent
     if modules is None and not random:
@@ -261,7 +263,7 @@ def anachrony_players(env: Env, players: int | None, modules: str | None, oppone
                   min=0, max=4)
         picked = q.ask(ask, None, [], "--modules", said_modules)
         modules = ",".join(m.replace("_", "-") for m in ANACHRONY_MODULES if m in picked)
-    if n == 1 and not opponent and q.interactive and "intrigues" not in (modules or ""):
+    if n == 1 and not opponent and ask_opponent and "intrigues" not in (modules or ""):
         # rules file §3.1: the Chronossus plays with or without modules, the Chronobot the base game only (said
         # beside it when modules are in play); Enter takes the first opponent the table can play, not "none"
         # with --random the modules are drawn afterwards, for the opponent picked here (the Chronossus first: with

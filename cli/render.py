@@ -115,7 +115,9 @@ def pending_help(t: Translator, pending: Ask | Roll) -> dict[str, Any]:
     """What to tell a script that stopped at an unanswered question."""
     if isinstance(pending, Roll):
         question = t.render(pending.msg) if pending.msg is not None else pending.id
-        valid = t("core.pending.dice_valid", dice=pending.dice)
+        from automata.core.dice import parse_spec
+
+        valid = t("core.pending.dice_valid", dice=pending.dice, sides=parse_spec(pending.dice).sides)
     else:
         question = t.render(pending.msg)
         if pending.choices:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import stat
 import tomllib
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,10 @@ MAX_BYTES = 2_000_000
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    """The time of an undo: the game clock's source, so that ``TABLETOP_NOW`` fixes it too (state/clock.py)."""
+    from .clock import now as clock_now
+
+    return clock_now()
 
 
 def _entry(raw: Any) -> dict[str, Any] | None:

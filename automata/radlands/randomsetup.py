@@ -49,6 +49,11 @@ def draw(raw: dict, fixed: set[str], owned: set[str], seed: int) -> dict:
     return out
 
 
+def nothing_open(raw: dict, fixed: set[str], owned: set[str]) -> Msg | None:
+    """With the first-game camps (seed 004, Preparação de cada jogador 1) nothing is dealt: nothing to draw."""
+    return msg("core.random.radlands_first_game") if raw.get("first_game") else None
+
+
 def describe(raw: dict) -> list[Msg]:
     from .data import load
 

@@ -284,7 +284,8 @@ def menu_choices(state: dict, data, side: str) -> tuple[Choice, ...]:
         out.append(Choice("junk:" + cid, msg("radlands.menu.junk", card=card["name"], icon=data.icon_label(card["junk"]).to_data()), unavailable=why))
     out += [Choice("change:" + k, msg("radlands.menu.change", change="@radlands.change." + k)) for k in REPORTS]
     out += people_items
-    out += [Choice(a, msg("radlands.action." + a), hidden=True) for a in LEGACY]
+    legacy_blocks = action_blocks(state, data, side)  # the earlier menu's words are refused for the same reasons
+    out += [Choice(a, msg("radlands.action." + a), hidden=True, unavailable=legacy_blocks.get(a)) for a in LEGACY]
     return tuple(out)
 
 

@@ -58,10 +58,20 @@ def describe(raw: dict) -> list[Msg]:
 
     data = load(raw.get("overrides") or None)
     bots = [x.strip() for x in str(raw["bots"]).split(",") if x.strip()]
-    mats = [x.strip() for x in str(raw["mats"]).split(",") if x.strip()]
+    mats = [_mat_id(data, x.strip()) for x in str(raw["mats"]).split(",") if x.strip()]
     humans = [f"@toc.colour.{c}" for c in data.setup["colours"] if c not in bots][: int(raw["humans"])]
     out = [msg("core.random.toc_humans", n=int(raw["humans"]), colours=humans)]  # the humans take the others
     out += [msg("core.random.toc_bot", colour=f"@toc.colour.{c}", mat=f"@toc.mat.{m}") for c, m in zip(bots, mats)]
     out.append(msg("core.random.toc_cards", cards=f"@core.random.toc_card.{raw['cards']}"))
     out.append(msg("core.random.toc_emperor_" + ("on" if raw.get("emperor_rules") else "off")))
     return out
+
+
+def _mat_id(data, name: str) -> str:
+    """The mat's id for a name the table gave (--mats maximinus), as the setup reads it."""
+    from .data import UnknownName, find_mat
+
+    try:
+        return find_mat(data, name)
+    except UnknownName:
+        return name

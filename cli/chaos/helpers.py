@@ -180,7 +180,10 @@ def battle_command(
     if not 0 <= dice <= BATTLE_MAX:
         raise _usage(env, "dice_range", {"value": dice, "min": 0, "max": BATTLE_MAX}, value=dice, min=0, max=BATTLE_MAX)
     seed = env.seed if env.seed is not None else secrets.randbits(63)
-    faces = roll_with(random.Random(seed), parse_spec(f"{dice}d6!"))
+    if env.dice == "table" and dice:  # the table's own dice (README, App dice and table dice): type the faces
+        faces, seed = _table_battle_dice(env, dice), None
+    else:
+        faces = roll_with(random.Random(seed), parse_spec(f"{dice}d6!"))
     # The dice are alike: the first DICE faces are the dice rolled, the rest the extra dice from sixes.
     first, extra = faces[:dice], faces[dice:]
     n_hits = hits(faces)
@@ -195,8 +198,38 @@ def battle_command(
     if extra:
         out.print(env.t("chaos.helpers.battle.extra", extra=len(extra), faces=" ".join(map(str, extra))))
     out.print("[bold]" + env.t("chaos.helpers.battle.hits", hits=n_hits) + "[/bold]")
-    if env.seed is None:
+    if env.seed is None and seed is not None:
         out.print("[dim]" + env.t("chaos.helpers.battle.seed", seed=seed) + "[/dim]")
+
+
+def _table_battle_dice(env, dice: int) -> list[int]:
+    """The faces the table rolled (``chaos.battle.dice``: every 6 adds a die, so its faces too), checked as a game's
+    table dice are; without a terminal and without an answer, stop with exit 2 and say how to give them."""
+    from automata.core.runner import BadAnswer, ChainedSource, DiceContext, run
+    from automata.core.steps import Roll, msg
+
+    from ..answers import scripted_answers
+    from ..render import bad_answer_error, pending_help
+
+    source = scripted_answers(env)
+    if env.interactive() and not env.json:
+        from ..prompter import TerminalPrompter
+
+        source = ChainedSource(source, TerminalPrompter(env.t))
+
+    def roll():
+        return (yield Roll("chaos.battle.dice", f"{dice}d6!", msg("chaos.helpers.battle.ask", dice=dice)))
+
+    try:
+        got = run(roll(), source, dice=DiceContext(0, 0, "table"))
+    except BadAnswer as bad:
+        raise bad_answer_error(env, bad) from None
+    if got.pending is not None:
+        help_ = pending_help(env.t, got.pending)
+        text = env.t("core.pending.stopped", id=help_["id"], question=help_["question"], valid=help_["valid"])
+        how = env.t("chaos.helpers.battle.how", id=help_["id"], dice=dice)
+        raise CliError(f"{text}\n{how}", Exit.USAGE, {"error": "unanswered", "id": help_["id"], "pending": {**help_, "how": how}})
+    return list(got.result)
 
 
 # --- odds ---------------------------------------------------------------------------------

@@ -243,9 +243,9 @@ def raid_command(player: str = typer.Argument(..., help="a, b or a player's name
 
 def _check_started(env, state: dict) -> None:
     if state["over"]:
-        raise CliError(env.t("radlands.error.over"), Exit.FAILURE)
+        raise CliError(env.t("radlands.error.over"), Exit.USAGE)
     if not state["first_player"]:
-        raise CliError(env.t("radlands.error.in_setup"), Exit.FAILURE)
+        raise CliError(env.t("radlands.error.in_setup"), Exit.USAGE)
 
 
 def _check_free(env, session) -> None:

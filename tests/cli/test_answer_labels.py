@@ -73,3 +73,22 @@ def test_a_pt_br_game_takes_portuguese_names_as_answers(tmp_path, monkeypatch):
     log = tt("--lang", "pt-BR", "--json", "log")
     text = json.dumps(json.loads(log.stdout), ensure_ascii=False)
     assert '"id": "chaos.oldworld.r1.meteor_showers.0", "value": ["troll_country", "the_empire"]' in text, text[-2000:]
+
+
+def test_pending_help_of_a_roll_gives_the_faces_of_its_own_die():
+    """README, App dice and table dice: "Faces are checked (a d6 shows 1 to 6)". The list of valid answers of a
+    roll waiting off-terminal names the faces of the die rolled (a Radlands water-disc flip is a d2: 1 to 2),
+    as the check does, in both languages."""
+    from automata.core.dice import parse_spec, parse_table_faces
+    from automata.core.steps import InvalidAnswer, Roll
+
+    for spec, sides in (("1d2", 2), ("3d6!", 6), ("2d10", 10)):
+        for lang, text in (("en", f"1 to {sides}"), ("pt-BR", f"de 1 a {sides}")):
+            valid = pending_help(Translator(lang), Roll("demo.roll", spec))["valid"]
+            assert text in valid and spec.rstrip("!") in valid, (spec, lang, valid)
+    try:
+        parse_table_faces(parse_spec("1d2"), "5")
+    except InvalidAnswer:
+        pass
+    else:
+        raise AssertionError("a 5 on a d2 must be refused")

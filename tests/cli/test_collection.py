@@ -142,6 +142,28 @@ def test_chaos_random_with_nothing_open_says_so_and_asks_nothing(args):
     assert "não há nada a sortear" in r.output.replace("\n", " ")
 
 
+def test_radlands_random_with_the_first_game_camps_asks_nothing():
+    """Seed 004, Preparação de cada jogador 1 (first game): the recommended camps replace the deal, so '--random
+    --first-game' has nothing to draw; as with four Chaos Powers (README) the table is told so and keep/redraw,
+    whose answer would change nothing, is not asked."""
+    r = tt("new", "radlands", "--random", "--first-game", "--seed", "5", "--answer", "new.random=redraw")
+    out = r.output.replace("\n", " ")
+    assert r.exit_code == 0, r.output
+    assert "nothing to deal" in out and "new.random" not in out and "Random setup" not in out
+    assert _save("radlands-1")["seed"] == 5
+    r = tt("new", "radlands", "--random", "--seed", "5", "--another")
+    assert "Random setup (seed 5)" in r.output and "new.random" in r.output.replace("\n", " ")
+
+
+def test_toc_random_names_the_mats_given_by_their_short_names():
+    """README, Time of Crisis: '--mats maximinus,gordian,pupienus' (an option given stays in a random setup); the
+    draw shown first names those mats as the setup does (Seed 000, Preparação: each bot its AI mat), never an id."""
+    for lang, mat in (("en", "Maximinus Thrax"), ("pt-BR", "Pupienus e Balbinus")):
+        r = tt("--lang", lang, "new", "toc", "--random", "--humans", "1", "--mats", "maximinus,gordian,pupienus",
+               "--seed", "5", "--another")
+        assert r.exit_code == 0 and "toc.mat." not in r.output and mat in r.output, r.output
+
+
 def test_chaos_random_with_three_powers_still_draws_and_asks():
     r = tt("new", "chaos", "--random", "--powers", "3", "--seed", "5")
     assert "Random setup (seed 5)" in r.output and "nothing to draw" not in r.output

@@ -127,6 +127,29 @@ def test_the_player_count_questions_have_ids_answered_by_answer():
     assert r.exit_code == 2 and "new.chaos.count" in r.output
 
 
+def test_the_solo_opponent_question_is_answered_by_answer_without_a_terminal():
+    """README, The two commands: the questions of 'new' have ids ('new.anachrony.opponent' among them), "so --answer
+    answers them"; without a terminal the answer given is the solo opponent (rules file §3.1: with modules the
+    Chronossus only, so the Chronobot is refused with the reason)."""
+    r = tt("--json", "new", "anachrony", "--answer", "new.anachrony.players=1", "--answer", "new.anachrony.modules=hypersync",
+           "--answer", "new.anachrony.opponent=chronossus")
+    assert r.exit_code == 0 and json.loads(r.stdout)["options"]["opponent"] == "chronossus", r.output
+    r = tt("--json", "new", "anachrony", "--another", "--answer", "new.anachrony.players=1",
+           "--answer", "new.anachrony.opponent=chronobot")
+    assert r.exit_code == 0 and json.loads(r.stdout)["options"]["opponent"] == "chronobot", r.output
+    r = tt("new", "anachrony", "--another", "--players", "1", "--modules", "hypersync",
+           "--answer", "new.anachrony.opponent=chronobot")
+    assert r.exit_code == 2 and "new.anachrony.opponent" in r.output, r.output
+
+
+def test_restore_of_a_sound_save_is_refused_as_bad_input():
+    """README, Saves: 'restore' "refuses a save that is not damaged"; README, exit codes: 1 is a failure such as a
+    damaged save, 2 bad input. Nothing is wrong with a sound save: asking to restore it is the bad input."""
+    assert tt("new", "chaos", "--name", "sound").exit_code == 0
+    r = tt("restore", "sound")
+    assert r.exit_code == 2 and "nothing to restore" in r.output, r.output
+
+
 def test_given_options_ask_nothing_and_say_no_defaults():
     r = tt("new", "chaos", "--powers", "khorne,nurgle,tzeentch,slaanesh")
     assert "defaults" not in r.output and r.output.startswith("New game")

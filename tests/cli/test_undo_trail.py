@@ -99,3 +99,18 @@ def test_the_trail_keeps_its_shape():
     for bad in ({"at": "x", "from": 1, "to": 1, "labels": []}, {"at": "x", "from": 1, "to": -1},
                 {"at": "x", "from": True, "to": 0}, {"at": "x", "from": 2, "to": 0, "labels": ["a"]}, []):
         assert undotrail._entry(bad) is None
+
+
+def test_the_undo_trail_reads_the_fixed_clock(_tabletop_home, monkeypatch):
+    """README, Clocks: "TABLETOP_NOW=2026-01-01T20:00:00Z (...) fixes the clock, for tests and demonstrations"; the
+    time 'tabletop log' gives an undo (README, When the table and the program disagree) is read from that clock."""
+    from state import clock
+
+    monkeypatch.setenv("TABLETOP_NOW", "2031-07-09T21:15:00Z")
+    clock.restart()
+    assert tt("new", "chaos", "--name", "g", "--seed", "7").exit_code == 0
+    assert tt("play", "--steps", "2", *SETUP).exit_code == 0
+    assert tt("undo", "1").exit_code == 0
+    (u,) = json.loads(tt("log", "--json").output)["undone"]
+    assert u["when"] == "2031-07-09 21:15 UTC", u
+    assert "2031-07-09 21:15 UTC" in tt("log").output

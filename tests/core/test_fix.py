@@ -241,3 +241,25 @@ def test_whose_turn_ends_the_turn_in_progress_and_starts_the_others_with_its_eve
     session.play(policy, max_steps=1)
     assert session.save.state["turn"] == {**session.save.state["turn"], "player": other, "number": number + 1}
     assert session.replay(session.save.journal()) == session.save.state
+
+
+def test_a_change_starting_with_a_minus_and_holding_an_h_is_a_change_not_the_help(tmp_path):
+    """README, When the table and the program disagree: '[+N|-N] WHAT WHICH…' ('-2 deck; +2 hand b', '-1 hand a');
+    a leading minus followed by any letter, 'h' included, is a change and never opens the help. '-h' alone and
+    '--help' still show it (README: '-h, --help: help of any command')."""
+    from cli_checks import tt
+    from state.session import Session
+
+    options = game.check_options({"players": "Ana,Bruno"})
+    session = Session.create("minush", "radlands", options, 5, {"dice": "table"}, "2026-01-01")
+    (tmp_path / "tabletop-home" / "current").write_text("minush", encoding="utf-8")
+    deck = session.save.state["deck"]["count"]
+    r = tt("fix", "-2 deck; +2 hand b")
+    assert r.exit_code == 0 and "Usage" not in r.output, r.output
+    state = Session.open(session.save.folder).save.state
+    assert state["deck"]["count"] == deck - 2 and state["players"]["b"]["hand"] == 2
+    r = tt("fix", "-1 hand b")
+    assert r.exit_code == 0 and Session.open(session.save.folder).save.state["players"]["b"]["hand"] == 1, r.output
+    for flag in ("-h", "--help"):
+        r = tt("fix", flag)
+        assert r.exit_code == 0 and "Usage" in r.output, (flag, r.output)

@@ -314,3 +314,18 @@ def test_ruination_refuses_a_ruiner_without_tokens():
     assert "Nurgle" in result.output and "--tokens" in result.output
     result = run("--json", "chaos", "ruination", "kislev", "--card", "2", "--tokens", "khorne=6", "--placed", "nurgle")
     assert json.loads(result.stdout)["error"] == "placed_no_tokens"
+
+
+def test_battle_with_table_dice_counts_the_faces_the_table_typed():
+    """README, App dice and table dice: with '--dice table' the table types the faces, checked (a d6 shows 1 to 6,
+    every 6 adds one more die: 3d6 showing one 6 needs four faces); 'tabletop chaos battle' (4-6 hit, sixes explode,
+    seed 003 battle) counts those faces instead of rolling its own."""
+    r = run("--json", "chaos", "battle", "3", "--dice", "table", "--answer", "chaos.battle.dice=6 4 1 5")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["faces"] == [6, 4, 1, 5] and data["extra"] == 1 and data["hits"] == 3
+    for faces in ("6 4 1", "7 4 1"):  # a 6 needs its extra die; no d6 shows 7
+        r = run("chaos", "battle", "3", "--dice", "table", "--answer", f"chaos.battle.dice={faces}")
+        assert r.exit_code == 2 and "not valid" in r.output, r.output
+    r = run("--lang", "pt-BR", "chaos", "battle", "2", "--dice", "table")
+    assert r.exit_code == 2 and "chaos.battle.dice" in r.output and "dados de batalha" in r.output, r.output
