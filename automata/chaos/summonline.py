@@ -193,6 +193,32 @@ def legal_order(data: ChaosData, figures: list[dict], mine: dict[str, int], kind
     return search(list(figures), dict(mine), dict(kinds_at))
 
 
+def stuck_summon(data: ChaosData, figures: list[dict], mine: dict[str, int], kinds_at: dict,
+                 moved_counts: bool = True) -> tuple[dict, set[str]]:
+    """Why a line has no legal order, for its refusal: the line's summons are placed in the order written whenever
+    they can be (each one placed may make others legal), until none of the rest can; returns the first of the rest
+    and the regions a summon may use at that point (where the Power has figures, and their neighbours)."""
+    mine, kinds_at, rest = dict(mine), dict(kinds_at), list(figures)
+    progress = True
+    while rest and progress:
+        progress = False
+        for a in rest:
+            if a["origin"] and kinds_at.get((a["origin"], a["kind"]), 0) <= 0:
+                continue
+            lifted = a["origin"] and not moved_counts  # as legal_order judges a moved figure
+            if a["region"] not in _valid_targets(data, {**mine, a["origin"]: mine[a["origin"]] - 1} if lifted else mine):
+                continue
+            if a["origin"]:
+                mine[a["origin"]] -= 1
+                kinds_at[(a["origin"], a["kind"])] -= 1
+            mine[a["region"]] = mine.get(a["region"], 0) + 1
+            kinds_at[(a["region"], a["kind"])] = kinds_at.get((a["region"], a["kind"]), 0) + 1
+            rest.remove(a)
+            progress = True
+            break
+    return (rest or figures)[0], _valid_targets(data, mine)
+
+
 def plan(state: dict, data: ChaosData, power: str, actions: list[dict]) -> list[dict]:
     """Check the whole line; the actions in a legal order, or InvalidAnswer with the reason (nothing applied)."""
     ps = state["p"][power]
@@ -228,10 +254,12 @@ def plan(state: dict, data: ChaosData, power: str, actions: list[dict]) -> list[
     mine = {r: figure_count(state["regions"][r], power) for r in data.region_ids}
     kinds_at = {(r, k): state["regions"][r]["figures"].get(power, {}).get(k, 0) for r in data.region_ids for k in FIGURE_KINDS}
     _check_origins(term, figures, kinds_at)
-    order = legal_order(data, figures, mine, kinds_at,
-                        data.rules["rules"]["summoning"].get("moved_figure_counts_for_placement", True))
+    moved_counts = data.rules["rules"]["summoning"].get("moved_figure_counts_for_placement", True)
+    order = legal_order(data, figures, mine, kinds_at, moved_counts)
     if order is None:
-        raise InvalidAnswer(msg("chaos.line.no_order", power=term))
+        a, valid = stuck_summon(data, figures, mine, kinds_at, moved_counts)
+        raise InvalidAnswer(msg("chaos.line.no_order", power=term, figure=f"@chaos.figure.{a['kind']}", region=region_term(a["region"]),
+                                valid=tuple(region_term(r) for r in data.region_ids if r in valid)))
     if ps["pp"] <= 0 and actions:  # pragma: no cover - a Power on 0 is not asked
         raise InvalidAnswer(msg("chaos.line.too_dear", power=term, cost=cost, pp=0))
     return cards_first_if_free(data, power, cards) + order

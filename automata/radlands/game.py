@@ -132,6 +132,14 @@ def procedure(state: dict, step: dict):
 
 
 def step_label(step: dict) -> Msg:
+    name = step.get("name")
+    if step.get("proc") == "setup" and isinstance(name, str) and name and not name.startswith("@"):
+        # a player's camps, titled with the name the table gave (a save without it keeps "Player A's camps")
+        from ..core.steps import Msg, msg
+
+        return Msg("radlands.step.setup", {"part": msg("radlands.setup.part.camps_of", name=name).to_data()})
+    if step.get("proc") == "setup":
+        step = {k: v for k, v in step.items() if k != "name"}
     return step_msg(GAME_ID, step, {"part": "@radlands.setup.part."})
 
 

@@ -11,6 +11,8 @@ from .components import components
 ORDER = ("table", "camps_a", "camps_b", "reveal", "area", "hands", "first_player")
 #: queues only: the camps and the hands stay the table's, so their parts only say what to do (no question)
 ORDER_QUEUES = ("table", "camps_q", "reveal", "area", "hands_q", "first_player")
+#: the parts where one player chooses their camps, and that player's side
+CAMPS_PARTS = {"camps_a": "a", "camps_b": "b"}
 
 
 def next_part(part: str, first_game: bool, track: str = "full") -> str:
@@ -30,6 +32,8 @@ def setup_step(state: dict, data, part: str):
     nxt = next_part(part, state["options"]["first_game"], state["options"].get("track", "full"))
     if nxt:
         state["next"] = {"proc": "setup", "part": nxt}
+        if nxt in CAMPS_PARTS:  # the journal titles this step with the player's name, as the turns are
+            state["next"]["name"] = state["players"][CAMPS_PARTS[nxt]]["name"]
 
 
 def table(state: dict, data):

@@ -288,8 +288,7 @@ def bot_spend(state: dict, data, colour: str):
         pick = yield Ask(f"toc.{colour}.apl.{k}", msg("toc.spend.which", bot=name, points=_points_text(bot)), TEXT,
                          choices + (Choice(NONE, msg("toc.spend.none")),),
                          check=line_check(state, bot, entries, offered, done),
-                         hint=msg("toc.spend.line_hint_sheet" if any(not str(e.get("criteria") or "").lstrip("@").strip() for e in offered)
-                                  else "toc.spend.line_hint"))
+                         hint=_line_hint(offered))
         if pick == NONE:
             break
         line = decode_line(pick)
@@ -308,6 +307,15 @@ def bot_spend(state: dict, data, colour: str):
     if sum(bot["points"].values()) <= 0:
         yield Say(msg("toc.spend.no_points"), "info")
     state["next"] = {"proc": "bot_events", "bot": colour}
+
+
+def _line_hint(offered: list):
+    """The priority question's hint, its examples built from the entries this question offers (a list number the
+    pass has gone by would be refused): one entry, a line of up to three in list order, an inline cost on its last."""
+    refs = [str(e.get("order", e["id"])) for e in offered]
+    line = refs[:3]
+    sheet = any(not str(e.get("criteria") or "").lstrip("@").strip() for e in offered)
+    return msg("toc.spend.line_hint_sheet" if sheet else "toc.spend.line_hint", one=refs[0], line=" ".join(line), last=line[-1])
 
 
 def decode_line(value: str) -> list[tuple[str, int | None]]:

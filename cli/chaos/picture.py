@@ -286,6 +286,15 @@ def _rows(items: list, per_row: int, width: int):
     return grid
 
 
+def _title(t, data: dict) -> str:
+    """The round the table is playing now: the round of the next step (after a round's End phase, the next round's
+    Old World phase, as the "Next:" footer says), the last round once the game is over, no round during setup."""
+    nxt = data["next"] if not data["over"] else None
+    if nxt and nxt.get("proc") == "setup":
+        return t("chaos.status.title_setup", name=data["name"])
+    return t("chaos.status.title", name=data["name"], round=(nxt or {}).get("round", data["round"]))
+
+
 def draw_status(env, data: dict, facts: dict) -> None:
     """The whole picture: the summary first on a finished game, then Powers, regions and the Old World."""
     from rich.text import Text
@@ -293,7 +302,7 @@ def draw_status(env, data: dict, facts: dict) -> None:
     t, out = env.t, env.out
     width = max(40, out.width)
     layout = _layout(width)
-    out.print(Text(t("chaos.status.title", name=data["name"], round=data["round"]), style="bold"))
+    out.print(Text(_title(t, data), style="bold"))
     if data["over"]:
         draw_summary(env, data, facts)
     powers = data["powers"]

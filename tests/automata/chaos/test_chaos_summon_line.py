@@ -118,3 +118,39 @@ def test_board_changing_card_asks_its_changes_after_the_line():
     r = record(state, "khorne", "card the_blood_gods_call kislev", {"chaos.card.khorne.changes": "none"})
     assert r.done
     assert [e.id for e in r.transcript if e.kind == "ask"] == ["chaos.summon.r1.khorne", "chaos.card.khorne.changes"]
+
+
+@pytest.mark.parametrize("held,line,stuck,region", [
+    ({"norsca": 1}, "cultist kislev", "cultist", "kislev"),                    # Kislev is two steps from Norsca
+    ({}, "cultist kislev, warrior tilea", "warrior", "tilea"),               # the first anywhere; Tilea not next to Kislev
+    ({"norsca": 1}, "cultist troll_country, warrior the_empire", "warrior", "the_empire"),  # the line's own figure counts
+])
+def test_a_line_with_no_legal_order_names_the_summon_and_the_regions_it_may_use(held, line, stuck, region):
+    """Seed 003, Fase de Invocação, Invocar step 3 (lines 59-61): a figure goes to a region where the Power already
+    has figures or one adjacent to it; anywhere only while it has none on the board. A refused line says which
+    summon cannot be placed, where it was meant to go, and the regions the Power may use once the rest of the line
+    is placed (those it holds and their neighbours), in both languages."""
+    from automata.chaos.data import load
+    from cli.i18n import Translator
+
+    state = ready()
+    for rid, n in held.items():
+        place(state, rid, "khorne", cultist=n)
+    before = copy.deepcopy(state)
+    with pytest.raises(BadAnswer) as bad:
+        record(state, "khorne", line)
+    problem = bad.value.problem
+    assert problem.id == "chaos.line.no_order"
+    assert problem.params["figure"] == f"@chaos.figure.{stuck}" and problem.params["region"] == f"@chaos.region.{region}"
+    data = load()
+    holds = {r for r, f in state["regions"].items() if sum(f["figures"].get("khorne", {}).values())}
+    holds |= {w.split()[-1] for w in line.split(", ") if not w.startswith(stuck)}  # the rest of the line, placed
+    may = holds | {a for r in holds for a in data.region(r)["adjacent"]}
+    assert set(problem.params["valid"]) == {f"@chaos.region.{r}" for r in may} and region not in may
+    for lang in ("en", "pt-BR"):
+        t = Translator(lang)
+        text = t.render(problem).lower()  # "no Império" for "O Império"
+        assert all(t(r[1:]).lower() in text for r in problem.params["valid"]), (lang, text)
+        assert t(problem.params["figure"][1:]).lower() in text and t(problem.params["region"][1:]).lower() in text, (lang, text)
+    state.pop("summon_started", None)
+    assert state == before

@@ -836,3 +836,27 @@ def test_zero_cost_person_entering_ready_gets_no_not_ready_disc():
     state["players"]["a"]["hand"] = 1
     result = play(action(state, data(), "a", 1), {"action": "person", "card": "looter", "column": "1"})
     assert "radlands.zero_cost" not in said(result) and board.person_ready(state["players"]["a"]["columns"][0][0])
+
+
+def test_the_camps_setup_steps_are_titled_with_the_players_names():
+    """Preparação de cada jogador 1-2 (seed 004): each player draws and keeps their own camps; the journal's title of
+    that step names the player as the rest of the log does (the names given to the game), in both languages; a game
+    without names, and a save from before names were kept in the step, still read "Player A"."""
+    from automata.radlands.setup import setup_step
+    from cli.i18n import Translator
+
+    d = data()
+    for names, want in (({"players": "Ana,Bruno"}, ("Ana", "Bruno")), ({}, (None, None))):
+        state = game.new_state(game.check_options(names), 1)
+        titles = []
+        for part, answers in (("table", {}), ("camps_a", {"camps.a.1": "railgun", "camps.a.2": "garage", "camps.a.3": "oasis"})):
+            play(setup_step(state, d, part), answers)
+            titles.append(game.step_label(state["next"]))
+        for (side, name), title in zip((("a", want[0]), ("b", want[1])), titles):
+            en, pt = Translator("en").render(title), Translator("pt-BR").render(title)
+            if name:
+                assert name in en and name in pt and "Player" not in en and "Jogador" not in pt, (en, pt)
+            else:
+                assert f"Player {side.upper()}" in en and f"Jogador {side.upper()}" in pt, (en, pt)
+    old = game.step_label({"proc": "setup", "part": "camps_b"})  # a save written before: no name in the step
+    assert "Player B" in Translator("en").render(old) and "Jogador B" in Translator("pt-BR").render(old)

@@ -197,3 +197,26 @@ def test_line_and_picks_reach_the_same_state():
             run(game.procedure(one, {"proc": "bot_spend", "bot": c1}), _answers(answers))
             assert state["bots"][c] == one["bots"][c1], line
             assert state.get("apl_costs") == one.get("apl_costs") and state.get("apl_last_cost") == one.get("apl_last_cost")
+
+
+def _hint_numbers(text: str) -> set[int]:
+    """The list numbers an example of the hint names (a cost given inline, the 2 of ``9=2``, is not one)."""
+    import re
+    return {int(n) for n in re.findall(r"(?<![=\d])(\d+)(?![\d])", text)}
+
+
+def test_the_line_hint_examples_name_only_entries_on_offer():
+    """Take Actions 2 (seed 000, Fluxo do Jogo, AI Take Actions Phase step 2: the pass goes on from the entry after the
+    one done): the hint's examples ("e.g. 3", "3 4 9", "9=2") name list numbers offered by that question, in both
+    languages, so a new player copying an example is never refused. Here 3 is done, so the next question offers 4 and 5."""
+    state, c = spend_state()
+    r = play(state, {"proc": "bot_spend", "bot": c}, {f"toc.{c}.apl.1": "3", f"toc.{c}.apl.2": "none"})
+    questions = apl_asks(r)
+    assert len(questions) == 2
+    for q in questions:
+        offered = {int(ch.label.params["order"]) for ch in q.choices if ch.value != "none"}
+        for lang in ("en", "pt-BR"):
+            text = Translator(lang).render(q.hint)
+            named = _hint_numbers(text)
+            assert named and named <= offered, (lang, sorted(offered), text)
+    assert 3 not in {int(ch.label.params["order"]) for ch in questions[1].choices if ch.value != "none"}

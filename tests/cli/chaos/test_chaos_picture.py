@@ -278,3 +278,24 @@ def test_an_unsure_deck_is_shown_as_a_range(states, lang):
     ts.pop("deck_unsure")
     text = _compact(render(state, 100, lang))
     assert t("chaos.picture.deck", n=10) in text and t("chaos.picture.deck_range", low=8, high=10) not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_title_names_the_round_the_footer_says_is_being_played(lang):
+    """Seed 003, Fluxo do Jogo (each round: Old World, Draw, Summoning, Battle, Corruption, End): once a round's End
+    phase is over the table is in the next round, whose Old World phase comes next; the title names the round the
+    table is playing now, the same round as the "Next:" footer, and a game still in setup names no round 0."""
+    from automata.chaos.game import next_step, step_label
+
+    t = Translator(lang)
+    for done, nxt in ((1, {"proc": "old_world"}), (1, {"proc": "end_check"}), (3, {"proc": "summon_line", "power": "nurgle"}),
+                      (2, {"proc": "draw"})):
+        state = snapshot_state()
+        state["round"], state["next"] = done, nxt
+        now = next_step(state)["round"]
+        lines = [line for line in render(state, 100, lang).splitlines() if line.strip()]
+        assert lines[0] == t("chaos.status.title", name="friday", round=now), (done, nxt, lines[0])
+        assert lines[-1] == t("chaos.status.next", step=t.render(step_label(next_step(state))))
+    fresh = game.new_state(game.check_options({"powers": "khorne,nurgle,tzeentch"}), 5)
+    title = render(fresh, 100, lang).splitlines()[0]
+    assert title == t("chaos.status.title_setup", name="friday"), title
