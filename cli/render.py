@@ -115,6 +115,8 @@ def pending_help(t: Translator, pending: Ask | Roll) -> dict[str, Any]:
     """What to tell a script that stopped at an unanswered question."""
     if isinstance(pending, Roll):
         question = t.render(pending.msg) if pending.msg is not None else pending.id
+        if pending.hint is not None:  # how to type the faces (table dice)
+            question = f"{question} ({t.render(pending.hint)})"
         valid = t("core.pending.dice_valid", dice=pending.dice)
     else:
         question = t.render(pending.msg)
