@@ -44,7 +44,8 @@ def components(options: dict, data=None) -> list[dict]:
     each = msg("anachrony.components.each_player", players=n)
     warp = setup["warp_tiles"]
     out += [
-        item("path_board", each, msg("anachrony.components.path_board"), 1),
+        item("player_board", each, msg("anachrony.components.player_board"), 1),
+        item("path_board", each, msg("anachrony.components.path_board"), 1),  # a board of its own (rules file §2.4 C16)
         item("leaders", each, msg("anachrony.components.leaders_drawn" if options.get("paths") else "anachrony.components.leaders"),
              setup["leaders_per_path"]),
         item("exosuits", each, msg("anachrony.components.exosuits"), setup["exosuits"]),
