@@ -5,7 +5,8 @@ The automata know the choices' ids; the labels are rendered only here. A label i
 accents, spaces or dashes, whole or up to its first " (" (a label's detail in parentheses may be left out), with
 or without a leading article ("Império" for "O Império").
 An answer that already names an id, or a label shared by two choices, is passed on unchanged: the automata
-then accept it or say what is valid.
+then accept it or say what is valid. An answer no question can take (a control character, a text over
+``MAX_ANSWER_CHARS``) is refused before anything is played (``answers_problem``).
 """
 
 from __future__ import annotations
@@ -70,6 +71,55 @@ def label_to_value(t: Translator, ask: Ask, raw: Any) -> Any:
     if isinstance(raw, str):
         return one(raw)
     return raw
+
+
+# -- answers no question can take (checked before anything is played: cli/main.py) ---------------------------------
+
+
+def _texts(value: Any):
+    """Every text of an answer: itself, or a list's items (nested lists too)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _texts(item)
+
+
+def _has_control(text: str) -> bool:
+    return any(unicodedata.category(ch) == "Cc" for ch in text)
+
+
+def visible(text: str) -> str:
+    """``text`` with its control characters written as escapes (``\\x01``, ``\\n``), so that a message shows them."""
+    return "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) == "Cc" else ch
+                   for ch in text)
+
+
+#: No question takes a text longer than this (a name, a list of regions): a longer answer or id is a mistake, and
+#: echoing it whole would bury the refusal.
+MAX_ANSWER_CHARS = 1000
+
+
+def _clipped(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def answers_problem(answers: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The first answer no question can take, as (message id, parameters): an id or a text holding a control
+    character (a tab, a line break, an escape: shown with escapes, as raw it would make the message unreadable), or
+    longer than ``MAX_ANSWER_CHARS``; else None."""
+    for key, value in answers.items():
+        texts = list(_texts(value))
+        long = next((text for text in [key, *texts] if len(text) > MAX_ANSWER_CHARS), None)
+        if long is not None:
+            return "core.error.answer_too_long", {"id": visible(_clipped(key)), "n": len(long),
+                                                  "start": visible(_clipped(texts[0] if texts else str(value))),
+                                                  "max": MAX_ANSWER_CHARS}
+        bad = next((text for text in texts if _has_control(text)), None)
+        if bad is not None or _has_control(key):
+            shown = bad if bad is not None else (texts[0] if texts else str(value))
+            return "core.error.answer_control", {"id": visible(key), "value": visible(shown)}
+    return None
 
 
 class LabelledAnswers:

@@ -115,11 +115,10 @@ def remove_command(game: str = typer.Argument(..., help="The game (chaos, toc, r
 def change(env: Env, game: str, items: list[str], value: bool) -> None:
     from automata.core.collection import content
     from automata.core.games import GAMES
-    from state.atomic import write_atomic
     from state.collection import read_text
     from state.paths import collection_file
 
-    from .owner_toml import updated_text
+    from .owner_toml import updated_text, write_owner_file
 
     game_id = find_game_id(env, game)
     chosen = [find_item(env, game_id, i) for i in items]
@@ -134,7 +133,7 @@ def change(env: Env, game: str, items: list[str], value: bool) -> None:
         table.setdefault(i, True)
     for i in chosen:
         table[i] = value
-    write_atomic(collection_file(), updated_text(old_text, new), backup=False)
+    write_owner_file(collection_file(), updated_text(old_text, new), backup=False)
     word = "core.collection.added" if value else "core.collection.removed"
     names = [env.t(f"core.collection.item.{game_id}.{i}") for i in chosen]
     if env.json:

@@ -129,6 +129,25 @@ def install_data_cache(create: bool = True) -> None:
     datacache.install(cache)
 
 
+#: The terminal sizes taken from COLUMNS and LINES. Anything else there (0, negative, not a whole number, or a width
+#: no terminal has) is a mistake of the environment and is left out: COLUMNS=0 made every line vanish and a huge one
+#: drew for minutes. Without them, the size is the terminal's own (80 columns off a terminal).
+TERMINAL_COLUMNS = (20, 1000)
+TERMINAL_LINES = (5, 1000)
+
+
+def sane_terminal_size(environ=None) -> None:
+    """Drop COLUMNS and LINES from the environment when they hold no sane size (``TERMINAL_COLUMNS``, ``TERMINAL_LINES``)."""
+    environ = os.environ if environ is None else environ
+    for var, (low, high) in (("COLUMNS", TERMINAL_COLUMNS), ("LINES", TERMINAL_LINES)):
+        value = environ.get(var)
+        if value is None:
+            continue
+        text = value.strip()
+        if not (text.isascii() and text.isdigit() and low <= int(text) <= high):
+            environ.pop(var, None)
+
+
 def _is_terminal(stream) -> bool:
     """At a terminal, text wraps at word boundaries to its width (rich); piped text is not wrapped at all, so that no
     word is ever cut in the middle (issue 14)."""
@@ -313,7 +332,7 @@ def depth_problem(data: Any, limit: int = MAX_DEPTH) -> InputProblem | None:
 def parse_mapping(raw: bytes, json_: bool) -> dict[str, Any]:
     """A TOML (or JSON) mapping from bytes; ValueError saying what is wrong (never RecursionError)."""
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8").removeprefix("\ufeff")  # a byte-order mark (Notepad's UTF-8) is no text
         if json_:
             import json
 
@@ -352,9 +371,10 @@ def load_answers_file(path: Path) -> dict[str, Any]:
         raise CliError(env.t("core.error.answers_too_big", path=str(path), max=MAX_INPUT_BYTES))
     try:
         data = parse_mapping(raw, path.suffix.lower() == ".json")
+        flat = _flatten(data)
     except ValueError as e:
         raise CliError(env.t("core.error.answers_invalid", path=str(path), problem=problem_text(env, e)))
-    return _flatten(data)
+    return flat
 
 
 def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -362,8 +382,11 @@ def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in data.items():
         full = f"{prefix}{key}"
-        if isinstance(value, dict):
-            out.update(_flatten(value, full + "."))
-        else:
-            out[full] = value
+        if not str(key).strip():  # '"" = "yes"': an answer to no question
+            raise InputProblem("core.input.empty_id", question=full)
+        inner = _flatten(value, full + ".") if isinstance(value, dict) else {full: value}
+        for id_, answer in inner.items():
+            if id_ in out:  # '"a.b" = 1' and '[a] b = 2': two keys of the file, one question
+                raise InputProblem("core.input.answer_twice", question=id_)
+            out[id_] = answer
     return out

@@ -29,6 +29,8 @@ def export(
         raise CliError(env.t("core.export.err.qr_alone"))
     if bgstats is None and not env.json:
         raise CliError(env.t("core.export.err.what"))
+    if bgstats is not None:
+        bgstats = export_target(env, bgstats)  # the path said wrong before the save is read
     summary = read_summary(env)
     if bgstats is None:
         from .exporters import gamejson
@@ -66,6 +68,33 @@ def step_text(env):
     return lambda entry: [text for _, text in entry_lines(env.t, entry)]
 
 
+def export_target(env, target: Path) -> Path:
+    """The file an export writes: ``target``, or the regular file a link names (the link stays a link). A folder, a
+    device or a pipe is refused, never replaced: the export is written whole beside its file and moved over it."""
+    import errno
+    import os
+    import stat
+
+    try:
+        mode = os.stat(target).st_mode  # through links
+    except FileNotFoundError:
+        return target
+    except OSError as e:  # a link loop, a path through a file…
+        raise write_error(env, target, e) from None
+    if stat.S_ISDIR(mode):
+        raise write_error(env, target, OSError(errno.EISDIR, os.strerror(errno.EISDIR)))
+    if not stat.S_ISREG(mode):
+        raise write_error(env, target, problem="@core.export.err.not_a_file")
+    return Path(os.path.realpath(target)) if os.path.islink(target) else target
+
+
+def write_error(env, target: Path, e: OSError | None = None, problem: str = "") -> CliError:
+    from state.save import os_problem
+
+    return CliError(env.t("core.export.err.write", path=str(target), problem=problem or os_problem(e)), Exit.FAILURE,
+                    {"error": "write_failed", "file": str(target)})
+
+
 def write_bgstats(env, summary: dict, target: Path, qr: bool) -> None:
     from . import saves
     from .exporters import bgstats
@@ -81,10 +110,7 @@ def write_bgstats(env, summary: dict, target: Path, qr: bool) -> None:
 
         write_atomic(target, content, backup=False)
     except OSError as e:
-        from state.save import os_problem
-
-        raise CliError(env.t("core.export.err.write", path=str(target), problem=os_problem(e)), Exit.FAILURE,
-                       {"error": "write_failed", "file": str(target)}) from None
+        raise write_error(env, target, e) from None
     if env.json:
         env.emit_json({"ok": True, "game": summary["name"], "file": str(target), "play_id": bgstats.play_id(summary),
                        "link": url})
@@ -126,7 +152,10 @@ def refuse_inside_saves(env, target: Path) -> None:
     """An export never lands among the saves: a path inside ``$TABLETOP_HOME/games`` would overwrite a save."""
     from state import paths
 
-    games = paths.games_dir().resolve()
-    where = target.expanduser().resolve()
+    try:
+        games = paths.games_dir().resolve()
+        where = target.expanduser().resolve()
+    except (OSError, RuntimeError):  # a link loop (RuntimeError before Python 3.13): said when it is written
+        return
     if where == games or games in where.parents:
         raise CliError(env.t("core.export.err.inside_saves", path=str(target), folder=str(games)))

@@ -21,7 +21,7 @@ from typer.core import TyperGroup  # noqa: E402
 
 from . import complete  # noqa: E402
 from .env import (NUMBER_BOUND, SEED_MAX, CliError, Env, Exit, current, install_data_cache,  # noqa: E402
-                  load_answers_file, set_current)
+                  load_answers_file, sane_terminal_size, set_current)
 
 
 GLOBAL_WITH_VALUE = ("--game", "--lang", "--answers", "--answer", "--dice", "--seed")
@@ -138,6 +138,7 @@ class CompanionGroup(TyperGroup):
 
         raw = list(sys.argv[1:] if args is None else args)
         _raw_args[:] = raw
+        sane_terminal_size()  # COLUMNS=0 or a huge COLUMNS: the terminal's own size instead
         install_data_cache(create=False)  # the catalogs of help and errors, cached once the home has its cache/
         set_current(Env(lang=early_lang(raw)))
         helpstyle.install()
@@ -372,13 +373,13 @@ def _globals(
     show_completion: bool = typer.Option(False, "--show-completion", is_eager=True, callback=_show_completion,
                                          expose_value=False, help="Show the completion script for your shell, to install it yourself."),
 ) -> None:
-    from .lang import LANGS, bad_env_lang, detect_lang
+    from .lang import LANGS, bad_env_lang, normalise_lang
 
     env = Env(json=json_, game=game, seed=seed, explain=explain)
     early = current().lang  # the language found before parsing (CompanionGroup.main), used to say a wrong --lang
     set_current(env)
     try:  # the language found before parsing, from the same command line, unless --lang says another
-        env.lang = detect_lang(lang) if lang else early
+        env.lang = normalise_lang(lang) if lang is not None else early  # --lang '' is a wrong language, not none
     except ValueError:
         env.lang = early
         raise_usage(env.t("core.error.bad_lang", value=lang, valid=", ".join(LANGS)))
@@ -392,11 +393,22 @@ def _globals(
     env.dice = dice
     if answers is not None:
         env.answers.update(load_answers_file(answers))
+    given: dict[str, list[str]] = {}
     for item in answer or []:
-        if "=" not in item:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
             raise_usage(env.t("core.error.bad_answer_flag", value=item))
-        key, value = item.split("=", 1)
-        env.answers[key.strip()] = value
+        given.setdefault(key.strip(), []).append(value)
+    for key, values in given.items():  # the same id twice: which one was meant cannot be guessed
+        if len(values) > 1:
+            raise_usage(env.t("core.error.answer_twice", id=key, values=", ".join(f"'{v}'" for v in values)))
+        env.answers[key] = values[0]
+    if env.answers:
+        from .answers import answers_problem
+
+        problem = answers_problem(env.answers)
+        if problem:
+            raise_usage(env.t(problem[0], **problem[1]))
 
 
 #: The raw command line being run (CompanionGroup.main), for what the parsed context no longer holds.

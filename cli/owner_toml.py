@@ -8,7 +8,18 @@ TOML library that can do that; it is imported here only, and only by the command
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+
+def write_owner_file(path: Path, text: str, backup: bool = True) -> None:
+    """Write the owner's file ``path`` whole (atomically); a link (to a dotfiles folder, say) stays a link: the file
+    it names is the one written."""
+    import os
+
+    from state.atomic import write_atomic
+
+    write_atomic(Path(os.path.realpath(path)) if os.path.islink(path) else path, text, backup=backup)
 
 
 def updated_text(old_text: str, new: dict) -> str:
@@ -19,6 +30,7 @@ def updated_text(old_text: str, new: dict) -> str:
     new key goes at the end of its table; keys that ``new`` no longer has are removed."""
     import tomlkit
 
+    old_text = old_text.removeprefix("\ufeff")  # a byte-order mark (Notepad's UTF-8): written back without it
     doc = tomlkit.parse(old_text) if old_text.strip() else tomlkit.document()
     _update(doc, new)
     text = tomlkit.dumps(doc)

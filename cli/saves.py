@@ -70,7 +70,7 @@ def set_current(name: str) -> None:
 
 def resolve_name(env: Env) -> str:
     names = list_names()
-    if env.game:
+    if env.game is not None:  # --game '' names no save: it is not the current one
         if env.game in names:
             return env.game
         raise CliError(_unknown_save(env, env.game, names))
@@ -96,8 +96,8 @@ def _unknown_save(env: Env, name: str, names: list[str]) -> str:
 def open_session(env: Env, name: str | None = None):
     from state.session import Session
 
+    name = name or resolve_name(env)  # first: no save, no cache folder made
     install_data_cache()
-    name = name or resolve_name(env)
     try:
         return Session.open(paths.game_dir(name))
     except SaveError as e:

@@ -616,7 +616,7 @@ class Handler(BaseHTTPRequestHandler):
             ask_id, raw = data["id"], data["answer"]
             if not isinstance(ask_id, str) or not _answer_shape(raw):
                 raise ValueError
-        except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError):  # deep JSON: no dropped phone
             self._reply(400, {"error": t("core.serve.answer_malformed")})
             return
         try:

@@ -11,15 +11,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from .env import Env
+from .env import CliError, Env
 from .played import bot_kind, duration_text, find_game_id, game_name, kept, print_lines, summaries, when, wrapped
 
 BAR = 10  # cells of a faction's bar
 
 
 def run(env: Env, game: str | None) -> None:
+    rows = summaries(env)
+    if game is None and env.game is not None:  # --game, as 'history' takes it: a game, or a save (its game)
+        game = next((r["game"] for r in rows if r["name"] == env.game and r.get("game")), None)
+        if game is None:
+            from .history import unknown
+
+            try:
+                game = find_game_id(env, env.game)
+            except CliError:
+                raise unknown(env, env.game, rows) from None
     game_id = find_game_id(env, game) if game else ""
-    every = [r for r in summaries(env) if not r.get("damaged") and (not game_id or r["game"] == game_id)]
+    every = [r for r in rows if not r.get("damaged") and (not game_id or r["game"] == game_id)]
     rows = [r for r in every if r.get("finished")]
     going = len(every) - len(rows)  # games in progress, named when nothing is finished yet
     report = compute(env.t, rows)

@@ -198,9 +198,6 @@ class Board:
             lines = [text for _, text in entry_lines(t, entry)]
             log.append({"n": entry.get("n"), "label": entry_label(t, entry), "lines": lines})
         title = find_game(session.save.game).name
-        board = board.replace(html.escape(self.name), html.escape(session.save.name))  # a picture naming the save
-        for entry in log:
-            entry["lines"] = [line.replace(self.name, session.save.name) for line in entry["lines"]]
         from .seatserve import phone_seats, turn_text, waiting
 
         try:

@@ -39,7 +39,7 @@ def read_text() -> str | None:
     try:
         if not path.is_file() or path.stat().st_size > MAX_BYTES:
             raise CollectionError("core.collection.error.not_file", max=MAX_BYTES)
-        return path.read_bytes().decode("utf-8")
+        return path.read_bytes().decode("utf-8").removeprefix("\ufeff")  # a byte-order mark is no text
     except UnicodeDecodeError as e:
         raise CollectionError("core.collection.error.not_utf8", byte=e.start) from None
     except OSError as e:
@@ -62,6 +62,8 @@ def parse(text: str) -> dict:
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"line (\d+)", str(e))
         raise CollectionError("core.collection.error.syntax", line=int(m.group(1)) if m else 0) from None
+    except RecursionError:  # the reader recursing into "[[[[…": never a traceback
+        raise CollectionError("core.collection.error.too_deep") from None
     games = [g.id for g in GAMES]
     out: dict[str, dict[str, bool]] = {}
     for game, table in data.items():

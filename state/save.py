@@ -530,7 +530,8 @@ def os_problem(e: OSError) -> str:
 
 
 #: The errors of the file system that have their words in the catalogs (core.os.*).
-KNOWN_OS_ERRORS = ("ENOSPC", "EROFS", "EACCES", "EPERM", "EDQUOT", "EPIPE", "ENOENT", "EISDIR", "ENOTDIR", "EIO", "ELOOP")
+KNOWN_OS_ERRORS = ("ENOSPC", "EROFS", "EACCES", "EPERM", "EDQUOT", "EPIPE", "ENOENT", "EISDIR", "ENOTDIR", "EIO", "ELOOP",
+                   "EEXIST", "ENAMETOOLONG", "EBUSY")
 
 
 def read_journal(folder: Path, length: int, path: Path | None = None, exact: bool = False) -> list[dict[str, Any]]:

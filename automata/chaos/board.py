@@ -104,16 +104,21 @@ def valid_summon_regions(state: dict, data: ChaosData, power: str) -> list[str]:
     return [r for r in data.region_ids if r in ok]
 
 
-def move_counts_itself(state: dict, data: ChaosData, power: str, origin: str, kind: str, region: str) -> bool:
-    """Whether moving that figure from ``origin`` into ``region`` is allowed only because the figure being moved
-    still counts where it stands (the PROVISIONAL rules.summoning.moved_figure_counts_for_placement)."""
+def regions_once_lifted(state: dict, data: ChaosData, power: str, origin: str, kind: str) -> list[str]:
+    """Where ``power`` may place a figure once its ``kind`` figure in ``origin`` is lifted off the board (the board
+    is left as it was)."""
     figs = figures_of(state["regions"][origin], power)
     figs[kind] -= 1
     try:
-        without = valid_summon_regions(state, data, power)
+        return valid_summon_regions(state, data, power)
     finally:
         figs[kind] += 1
-    return region not in without
+
+
+def move_counts_itself(state: dict, data: ChaosData, power: str, origin: str, kind: str, region: str) -> bool:
+    """Whether moving that figure from ``origin`` into ``region`` is allowed only because the figure being moved
+    still counts where it stands (the PROVISIONAL rules.summoning.moved_figure_counts_for_placement)."""
+    return region not in regions_once_lifted(state, data, power, origin, kind)
 
 
 def threat(state: dict, data: ChaosData, power: str) -> int:

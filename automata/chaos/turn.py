@@ -10,6 +10,7 @@ from .board import (
     figures_of,
     free_card_space,
     in_reserve,
+    regions_once_lifted,
     threat,
     valid_summon_regions,
 )
@@ -260,12 +261,7 @@ def _summon_figure(state: dict, data: ChaosData, power: str, kind: str):
     # rules.summoning.moved_figure_counts_for_placement, rules file §3.11)
     targets = valid_summon_regions(state, data, power)
     if origin != "reserve" and not data.rules["rules"]["summoning"].get("moved_figure_counts_for_placement", True):
-        figs = figures_of(state["regions"][origin], power)
-        figs[kind] -= 1
-        try:
-            targets = valid_summon_regions(state, data, power)
-        finally:
-            figs[kind] += 1
+        targets = regions_once_lifted(state, data, power, origin, kind)
     if origin != "reserve":
         targets = [t for t in targets if t != origin]
         if not targets:  # pragma: no cover - a figure on the board always has its own region's neighbours

@@ -37,6 +37,8 @@ _GLUED = re.compile(r"^([+-]\d*)([^\d\s+-].*)$")
 _NUMBER = re.compile(r"^-?\d+$")
 MAX_ITEMS = 40  # one correction line holds at most this many items
 MAX_TEXT = 2000  # and at most this many characters: a longer line is refused before any matching
+COUNT_MAX = 1_000_000  # no count at a table is near it (the command line's own bound): a count with no upper limit
+                       # of its rule stops here, so a typo never writes a number no table has (nor one past 64 bits)
 
 
 def fold(text: str) -> str:
@@ -242,6 +244,8 @@ def apply(state: dict, changes: list[dict], fields: Iterable[Field], lang: str =
             after = change["value"]
         if the_field.kind == COUNT:
             low, high = the_field.limits(state, keys) if the_field.limits else (0, None)
+            if high is None and after > COUNT_MAX:
+                high = COUNT_MAX
             if after < low or (high is not None and after > high):
                 valid = f"{low}–{high}" if high is not None else f"≥ {low}"
                 raise FixError(msg("core.fix.out_of_range", what=label_of(the_field, state, keys).to_data(), value=after,

@@ -90,11 +90,13 @@ def score_command(
     env = current()
     data = _data(env)
     name_list = _items([names] if names else None)
+    if players is not None and not 1 <= players <= 4:  # 0 too: it is not 'not given'
+        raise _usage(env, "players", {"value": players}, value=players)
     if players is None:
         players = len(name_list) if name_list else 0
     elif name_list and len(name_list) != players:
         raise _usage(env, "names_count", {"players": players, "names": name_list}, players=players, count=len(name_list))
-    if players and not 1 <= players <= 4:
+    if players and not 1 <= players <= 4:  # the count of --names
         raise _usage(env, "players", {"value": players}, value=players)
     table = scoring.Table(players, _modules(env, data, modules), _choice(env, "--side", side, scoring.SIDES),
                           _choice(env, "--opponent", opponent, scoring.OPPONENTS))

@@ -35,9 +35,8 @@ def save_overrides(env, values: dict, command: str):
     from automata.toc.data import DataError, load
     from automata.toc.mat_edit import merge
     from state import paths
-    from state.atomic import write_atomic
 
-    from ..owner_toml import updated_text
+    from ..owner_toml import updated_text, write_owner_file
 
     path = paths.overrides_file("toc")
     new = merge(owner_overrides(env), values)
@@ -47,5 +46,5 @@ def save_overrides(env, values: dict, command: str):
         text = env.t("toc.transcribe.invalid", problem=e.msg.to_data(), path=str(path)) + " " + env.t("toc.transcribe.restart", command=f"{command} --restart")
         raise CliError(text, Exit.FAILURE, {"error": "invalid", "problem": str(e), "saved": False}) from None
     old_text = path.read_text(encoding="utf-8") if path.exists() else ""
-    write_atomic(path, updated_text(old_text, new))
+    write_owner_file(path, updated_text(old_text, new))
     return path
