@@ -219,6 +219,8 @@ class TerminalPrompter:
         import questionary
 
         what = self.t.render(roll.msg) if roll.msg is not None else roll.id
+        if roll.hint is not None:  # how to type the faces: for the table that rolls only
+            what = f"{what} ({self.t.render(roll.hint)})"
         key = "core.dice.enter_explode" if spec.explode else "core.dice.enter"
         question = self.t(key, what=what, count=spec.count, sides=spec.sides)
         value = self._until_valid(lambda: questionary.text(fit(question)).unsafe_ask(),

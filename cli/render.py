@@ -117,6 +117,8 @@ def pending_help(t: Translator, pending: Ask | Roll) -> dict[str, Any]:
         question = t.render(pending.msg) if pending.msg is not None else pending.id
         from automata.core.dice import parse_spec
 
+        if pending.hint is not None:  # how to type the faces (table dice)
+            question = f"{question} ({t.render(pending.hint)})"
         valid = t("core.pending.dice_valid", dice=pending.dice, sides=parse_spec(pending.dice).sides)
     else:
         question = t.render(pending.msg)

@@ -44,9 +44,7 @@ def components(options: dict, data=None) -> list[dict]:
     each = msg("anachrony.components.each_player", players=n)
     warp = setup["warp_tiles"]
     out += [
-        item("path_board", each, msg("anachrony.components.path_board"), 1),
-        item("leaders", each, msg("anachrony.components.leaders_drawn" if options.get("paths") else "anachrony.components.leaders"),
-             setup["leaders_per_path"]),
+        *_path_items(options, each, setup["leaders_per_path"]),
         item("exosuits", each, msg("anachrony.components.exosuits"), setup["exosuits"]),
         item("warp_tiles", each, msg("anachrony.components.warp_tiles"), warp),
         item("path_markers", each, msg("anachrony.components.path_markers"), setup["path_markers"]),
@@ -58,6 +56,27 @@ def components(options: dict, data=None) -> list[dict]:
         out.append(item("opponent", msg("anachrony.components.opponent_section", bot=f"@anachrony.solo.bot.{opponent}"),
                         msg("anachrony.components.opponent", bot=f"@anachrony.solo.bot.{opponent}"), None))
     return out
+
+
+def _path_items(options: dict, each, leaders: int) -> list[dict]:
+    """Each player's Player board, Path board (a board of its own, rules file §2.4 C16) and Leader cards: of the
+    Path a random setup drew for them (named, with whose it is), else of the Path the table chooses."""
+    drawn = options.get("paths")
+    if not drawn:
+        return [item("player_board", each, msg("anachrony.components.player_board"), 1),
+                item("path_board", each, msg("anachrony.components.path_board"), 1),
+                item("leaders", each, msg("anachrony.components.leaders"), leaders)]
+    names = options.get("names") or []
+    if len(drawn) == 1:
+        which = [f"@anachrony.path.{pick['path']}" for pick in drawn.values()]
+    else:
+        which = [msg("anachrony.components.path_of", path=f"@anachrony.path.{pick['path']}",
+                     player=names[i] if i < len(names) else msg("anachrony.player", n=i + 1).to_data()).to_data()
+                 for i, pick in enumerate(drawn.values())]
+    side = str(options.get("board_side", "")).upper()
+    return [item("player_board", each, msg("anachrony.components.player_board_drawn", paths=which, side=side, n=len(drawn)), 1),
+            item("path_board", each, msg("anachrony.components.path_board_drawn", paths=which), 1),
+            item("leaders", each, msg("anachrony.components.leaders_drawn", paths=which), leaders)]
 
 
 def _module(data, options: dict, module: str, section):

@@ -16,7 +16,9 @@ counters (Exosuits placed, Actions taken, who passed) are the Action Rounds' seq
 
 from __future__ import annotations
 
-from ..core.fix import CHOICE, COUNT, Field, Option, Param
+from dataclasses import replace
+
+from ..core.fix import CHOICE, COUNT, Field, Option, Param, fold
 from ..core.msg import msg
 from . import spaces
 from .common import has
@@ -25,6 +27,11 @@ from .solo import state as solo_state
 from .solo.data import solo_data_of
 
 F = "anachrony.fix"
+
+
+def _opt(key, label, words: tuple[str, ...], pt: str) -> Option:
+    """An option a pt-BR table types as ``pt`` (the seed's word); every word of either language is accepted."""
+    return Option(key, label, words if fold(pt) in map(fold, words) else (*words, pt), {"pt-BR": pt})
 
 
 # -- who and which ---------------------------------------------------------------------------------------------
@@ -48,8 +55,8 @@ def _players(state: dict) -> list[Option]:
 
 def _bot_option(state: dict) -> Option:
     bot = state["solo"]["bot"]
-    return Option("bot", f"@anachrony.solo.bot.{bot}", ("bot", bot, "cronobot" if bot == "chronobot" else "cronossus",
-                                                       "oponente", "opponent"))
+    return _opt("bot", f"@anachrony.solo.bot.{bot}", ("bot", bot, "cronobot" if bot == "chronobot" else "cronossus",
+                                                     "oponente", "opponent"), "oponente")
 
 
 def _players_and_bot(state: dict) -> list[Option]:
@@ -58,7 +65,7 @@ def _players_and_bot(state: dict) -> list[Option]:
 
 def _tiles(state: dict) -> list[Option]:
     pt = {"construct": ("construir",), "recruit": ("recrutar",), "research": ("pesquisar",)}
-    return [Option(t, f"@anachrony.tile.{t}", (t, *pt[t])) for t in data_of(state).rules["hypersync"]["tiles"]]
+    return [_opt(t, f"@anachrony.tile.{t}", (t, *pt[t]), pt[t][0]) for t in data_of(state).rules["hypersync"]["tiles"]]
 
 
 def _eras_so_far(state: dict) -> list[Option]:
@@ -78,8 +85,8 @@ ROW = Param("row", _rows)
 
 
 def _yes_no(state, keys) -> list[Option]:
-    return [Option(True, "@core.yes", ("yes", "sim", "y", "s", "locked", "travada", "travado")),
-            Option(False, "@core.no", ("no", "nao", "n", "open", "aberta", "aberto", "livre"))]
+    return [_opt(True, "@core.yes", ("yes", "sim", "y", "s", "locked", "travada", "travado"), "sim"),
+            _opt(False, "@core.no", ("no", "nao", "n", "open", "aberta", "aberto", "livre"), "não")]
 
 
 # -- each player -----------------------------------------------------------------------------------------------
@@ -123,7 +130,7 @@ def _hs_get(state, keys):
 def _hs_choices(state, keys) -> list[Option]:
     pl = state["players"][keys[0]]
     taken = {s["era"] for t, s in pl["hypersync"].items() if s["state"] == "pending" and t != keys[1]}
-    out = [Option(HOME, f"@{F}.hypersync_home", (HOME, "available", "supply", "disponivel", "reserva", "casa"))]
+    out = [_opt(HOME, f"@{F}.hypersync_home", (HOME, "available", "supply", "disponivel", "reserva", "casa"), "disponível")]
     # one pending tile per Era (seed: "só pode ter 1 peça de Hipersincronia pendente por Era")
     out += [Option(e, msg(f"{F}.on_era", era=e), (str(e), f"era {e}")) for e in range(1, state["era"] + 1) if e not in taken]
     return out
@@ -151,7 +158,7 @@ def _q_get(state, keys):
 
 def _q_choices(state, keys) -> list[Option]:
     q = state["players"][keys[0]]["quantum"]
-    out = [Option(SUPPLY, f"@{F}.quantum_supply", (SUPPLY, "reserva", "home", "paid", "paga", "devolvida"))]
+    out = [_opt(SUPPLY, f"@{F}.quantum_supply", (SUPPLY, "reserva", "home", "paid", "paga", "devolvida"), "reserva")]
     if q["warp"] == "timeline":  # a warp onto the Timeline takes a Loop card: that is the Warp phase's question
         out += [Option(e, msg(f"{F}.on_era", era=e), (str(e), f"era {e}")) for e in range(1, state["era"] + 1)]
     return out
@@ -198,10 +205,10 @@ def _mission_get(state, keys):
 
 
 def _mission_choices(state, keys) -> list[Option]:
-    out = [Option("none", f"@{F}.mission.none", ("none", "nenhuma", "sem"))]
+    out = [_opt("none", f"@{F}.mission.none", ("none", "nenhuma", "sem"), "nenhuma")]
     if state["players"][keys[0]]["intrigues"].get("mission"):  # which card it is comes from the Power Up's draw
-        out += [Option("secret", f"@{F}.mission.secret", ("secret", "secreta", "hidden", "escondida")),
-                Option("revealed", f"@{F}.mission.revealed", ("revealed", "revelada"))]
+        out += [_opt("secret", f"@{F}.mission.secret", ("secret", "secreta", "hidden", "escondida"), "secreta"),
+                _opt("revealed", f"@{F}.mission.revealed", ("revealed", "revelada"), "revelada")]
     return out
 
 
@@ -220,8 +227,9 @@ def _loose_cards(state) -> list[Option]:
     data = data_of(state)
     held = {pl.get("quantum", {}).get("card") for pl in state["players"].values()
             if pl.get("quantum", {}).get("warp") == "timeline"}
-    return [Option(c, f"@anachrony.ql.{c}", (c, c.replace("_", " "), *data.cards[c].get("aliases", ())))
-            for c in data.card_ids if c not in held]
+    # a pt-BR table types the card's Portuguese name (its first alias, data/components.toml)
+    return [_opt(c, f"@anachrony.ql.{c}", (c, c.replace("_", " "), *data.cards[c].get("aliases", ())),
+                 (*data.cards[c].get("aliases", ()), c)[0]) for c in data.card_ids if c not in held]
 
 
 CARD = Param("card", _loose_cards)
@@ -233,9 +241,9 @@ def _card_get(state, keys):
 
 
 def _card_choices(state, keys) -> list[Option]:
-    return [Option("offer", f"@{F}.pile.offer", ("offer", "oferta")),
-            Option("deck", f"@{F}.pile.deck", ("deck", "baralho")),
-            Option("out", f"@{F}.pile.out", ("out", "removed", "fora", "removida", "box", "caixa"))]
+    return [_opt("offer", f"@{F}.pile.offer", ("offer", "oferta"), "oferta"),
+            _opt("deck", f"@{F}.pile.deck", ("deck", "baralho"), "baralho"),
+            _opt("out", f"@{F}.pile.out", ("out", "removed", "fora", "removida", "box", "caixa"), "fora")]
 
 
 def _card_put(state, keys, value):
@@ -297,6 +305,11 @@ KIND_WORDS = {"construct": ("construct", "construir"), "recruit": ("recruit", "r
 SPACE_WORDS = {"top": ("top", "topo", "cima"), "middle": ("middle", "meio"), "upper": ("upper", "top", "cima", "topo"),
                "lower": ("lower", "bottom", "baixo"), "bottom": ("bottom", "baixo"), "left": ("left", "esquerda", "esquerdo"),
                "right": ("right", "direita", "direito"), "copy": ("copy", "fourth", "copia", "quarto")}
+#: a space as a pt-BR table types it: the Action's word, then the space's
+KIND_PT = {"construct": "construir", "recruit": "recrutar", "research": "pesquisar", "mine": "mina", "council": "conselho",
+           "hypersync": "hipersincronia", "negotiate": "negociar"}
+SPACE_PT = {"top": "topo", "middle": "meio", "upper": "cima", "lower": "baixo", "bottom": "baixo", "left": "esquerda",
+            "right": "direita", "copy": "cópia"}
 UNAVAILABLE = "unavailable"
 FREE = "free"
 
@@ -325,8 +338,8 @@ def _space_options(state: dict) -> list[Option]:
     out = []
     for kind, x in tracked_spaces(state):
         words = tuple(f"{k} {s}" for k in KIND_WORDS[kind] for s in SPACE_WORDS[x])
-        out.append(Option(f"{kind}.{x}", msg(f"{F}.space_name", kind=f"@{F}.kind.{kind}", space=f"@{F}.where.{x}"),
-                          (f"{kind}.{x}", *words)))
+        out.append(_opt(f"{kind}.{x}", msg(f"{F}.space_name", kind=f"@{F}.kind.{kind}", space=f"@{F}.where.{x}"),
+                        (f"{kind}.{x}", *words), f"{KIND_PT[kind]} {SPACE_PT[x]}"))
     return out
 
 
@@ -348,11 +361,11 @@ def _collapsing(state: dict, kind: str) -> list[str]:
 
 def _space_choices(state, keys) -> list[Option]:
     kind, _, x = keys[0].partition(".")
-    out = [Option(FREE, f"@{F}.free", (FREE, "empty", "livre", "vazio", "nobody", "ninguem"))]
+    out = [_opt(FREE, f"@{F}.free", (FREE, "empty", "livre", "vazio", "nobody", "ninguem"), "livre")]
     out += _players_and_bot(state)
     if x in _collapsing(state, kind):  # a Collapsing tile flips to Hex Unavailable after the Impact (§2.9)
-        out.append(Option(UNAVAILABLE, f"@{F}.unavailable", (UNAVAILABLE, "hex unavailable", "indisponivel",
-                                                            "espaco indisponivel")))
+        out.append(_opt(UNAVAILABLE, f"@{F}.unavailable", (UNAVAILABLE, "hex unavailable", "indisponivel",
+                                                          "espaco indisponivel"), "indisponível"))
     return out
 
 
@@ -442,20 +455,21 @@ def _warps_limits(state, keys):
 
 
 def _kind_param(pid: str, names: tuple[str, ...], prefix: str, pt: dict) -> Param:
-    return Param(pid, lambda state: [Option(k, f"@{prefix}{k}", (k, k.replace("_", " "), *pt.get(k, ()))) for k in names])
+    """``pt``: each kind's Portuguese words, the first with its accents as a pt-BR table types it."""
+    return Param(pid, lambda state: [_opt(k, f"@{prefix}{k}", (k, k.replace("_", " "), *pt[k]), pt[k][0]) for k in names])
 
 
 BUILDING = _kind_param("building", solo_state.BUILDINGS, "anachrony.solo.building.",
-                       {"power_plant": ("usina", "usina de forca"), "factory": ("fabrica",),
-                        "life_support": ("suporte de vida", "suporte"), "lab": ("laboratorio",)})
+                       {"power_plant": ("usina", "usina de forca"), "factory": ("fábrica",),
+                        "life_support": ("suporte de vida", "suporte"), "lab": ("laboratório",)})
 WORKER = _kind_param("worker", solo_state.WORKERS, "anachrony.worker.",
-                     {"genius": ("genio",), "administrator": ("administrador",), "engineer": ("engenheiro",),
+                     {"genius": ("gênio",), "administrator": ("administrador",), "engineer": ("engenheiro",),
                       "scientist": ("cientista",)})
 RESOURCE = _kind_param("resource", solo_state.RESOURCES, "anachrony.solo.resource.",
-                       {"neutronium": ("neutronio", "neutronideo"), "uranium": ("uranio",), "gold": ("ouro",),
-                        "titanium": ("titanio",)})
+                       {"neutronium": ("neutrônio", "neutronideo"), "uranium": ("urânio",), "gold": ("ouro",),
+                        "titanium": ("titânio",)})
 SHAPE = _kind_param("shape", solo_state.SHAPES, "anachrony.solo.shape.",
-                    {"circle": ("circulo",), "triangle": ("triangulo",), "square": ("quadrado",)})
+                    {"circle": ("círculo",), "triangle": ("triângulo",), "square": ("quadrado",)})
 
 
 def _sub_get(key):
@@ -469,9 +483,9 @@ def _sub_put(key):
 
 
 def _pool_param(state) -> list[Option]:
-    return [Option("energized", f"@{F}.energized", ("energized", "cores", "energy cores", "nucleos", "nucleos de energia",
-                                                   "energizados")),
-            Option("exhausted", f"@{F}.exhausted", ("exhausted", "exauridos", "exaustos"))]
+    return [_opt("energized", f"@{F}.energized", ("energized", "cores", "energy cores", "nucleos", "nucleos de energia",
+                                                 "energizados"), "núcleos"),
+            _opt("exhausted", f"@{F}.exhausted", ("exhausted", "exauridos", "exaustos"), "exauridos")]
 
 
 POOL = Param("pool", _pool_param)
@@ -523,8 +537,9 @@ def _token_choices(state, keys) -> list[Option]:
             if spot != here and len(others) >= d["max_per_spot"]:
                 continue  # a spot holds at most two tokens (§3.2.3)
             words = (spot, f"{path} {i}", *(f"{w} {i}" for w in PATH_PT.get(path, ())))
-            out.append(Option(spot, msg("anachrony.solo.spot.on_path", action=f"@anachrony.solo.action.{solo_state.spot_action(sd, s, spot)}",
-                                        path=f"@anachrony.solo.path.{path}", n=i), words))
+            pt = f"{PATH_PT[path][0]} {i}" if path in ("short", "long") else spot  # circuits A-D: letters alike
+            out.append(_opt(spot, msg("anachrony.solo.spot.on_path", action=f"@anachrony.solo.action.{solo_state.spot_action(sd, s, spot)}",
+                                        path=f"@anachrony.solo.path.{path}", n=i), words, pt))
     return out
 
 
@@ -550,10 +565,10 @@ def _shs_get(state, keys):
 
 def _shs_choices(state, keys) -> list[Option]:
     s = state["solo"]
-    out = [Option(False, "@core.no", ("no", "nao", "n", "none", "nenhuma"))]
+    out = [_opt(False, "@core.no", ("no", "nao", "n", "none", "nenhuma"), "não")]
     full = len(s["hypersync"]) >= solo_data_of(state)["hypersync"]["tiles"]
     if keys[0] in s["hypersync"] or not full:  # its supply of Solo Hypersync tiles (§3.4.9)
-        out.insert(0, Option(True, "@core.yes", ("yes", "sim", "y", "s")))
+        out.insert(0, _opt(True, "@core.yes", ("yes", "sim", "y", "s"), "sim"))
     return out
 
 
@@ -575,12 +590,13 @@ def _has_solo_hypersync(state, keys=()):
 def _objective_cards(state) -> list[Option]:
     if not _chronossus(state):
         return []
-    pt = {"workers": ("trabalhadores",), "breakthroughs": ("inovacoes",), "water": ("agua",),
-          "building_spots": ("occupied building spots", "espacos de construcao", "espacos de construcao ocupados"),
-          "morale": ("moral",), "time_travel_ranges": ("ranges", "alcances", "alcances de viagem"),
-          "superprojects": ("superprojetos",), "time_travels": ("successful time travels", "viagens no tempo",
-                                                            "viagens bem-sucedidas")}
-    return [Option(c, f"@anachrony.solo.objective.{c}", (c, c.replace("_", " "), *pt.get(c, ())))
+    # the Portuguese words first (the first one with its accents is the one a pt-BR table is shown)
+    pt = {"workers": ("trabalhadores",), "breakthroughs": ("inovações",), "water": ("água",),
+          "building_spots": ("espaços de construção", "espacos de construcao ocupados", "occupied building spots"),
+          "morale": ("moral",), "time_travel_ranges": ("alcances", "alcances de viagem", "ranges"),
+          "superprojects": ("superprojetos",), "time_travels": ("viagens no tempo", "viagens bem-sucedidas",
+                                                            "successful time travels")}
+    return [_opt(c, f"@anachrony.solo.objective.{c}", (c, c.replace("_", " "), *pt[c]), pt[c][0])
             for c in solo_data_of(state)["chronossus"]["objective_cards"]]
 
 
@@ -600,8 +616,8 @@ def _objective_put(state, keys, value):
 
 
 def _in_play(state, keys) -> list[Option]:
-    return [Option(True, "@core.yes", ("yes", "sim", "in play", "em jogo")),
-            Option(False, "@core.no", ("no", "nao", "out", "fora"))]
+    return [_opt(True, "@core.yes", ("yes", "sim", "in play", "em jogo"), "sim"),
+            _opt(False, "@core.no", ("no", "nao", "out", "fora"), "não")]
 
 
 def _said_eras(state) -> list[Option]:
@@ -658,7 +674,7 @@ def _count_field(fid, words, key, get, put, params=(), limits=None, rule="", exi
                  rule=rule or f"{F}.rule.never_negative", exists=exists or (lambda s, k: True))
 
 
-FIX_FIELDS = (
+_FIELDS = (
     _count_field("vp", ("vp", "pv", "victory points", "pontos de vitoria", "pontos"), "vp", _vp_get, _vp_put, (WHO,),
                  rule=f"{F}.rule.vp"),
     Field("first", ("first", "first player", "primeiro", "primeiro jogador"), f"{F}.first", CHOICE, _first_get, _first_put,
@@ -741,3 +757,16 @@ FIX_FIELDS = (
     Field("solo_hypersync", ("solo hypersync", "hipersincronia solo"), f"{F}.solo_hypersync", CHOICE, _shs_get, _shs_put,
           (ERA,), choices=_shs_choices, exists=_has_solo_hypersync),
 )
+
+#: the word each field is shown with in Portuguese (the seed's vocabulary; every word of either language is accepted)
+_PT = {"vp": "pv", "first": "primeiro", "hypersync": "hipersincronia", "quantum": "dobra quântica",
+       "objectives": "objetivos", "values": "valores", "benefits": "benefícios", "missions": "missões",
+       "emergency": "missões emergenciais", "failed": "missões falhas", "mission": "missão", "loop": "loop quântico",
+       "agenda_objective": "agenda objetivo", "agenda_value": "agenda valor", "agenda_number": "agenda número",
+       "locked": "travada", "space": "espaço", "paradox": "paradoxo", "anomalies": "anomalias",
+       "time_travel": "viagem no tempo", "warps": "dobras", "exosuits": "exotrajes", "buildings": "construções",
+       "superprojects": "superprojetos", "workers": "trabalhadores", "resources": "recursos",
+       "breakthroughs": "inovações", "failed_actions": "ações falhas", "water": "água", "morale": "moral",
+       "pool": "reserva de energia", "token": "ficha", "objective": "objetivo solo", "ql_removed": "loops removidos",
+       "your_warps": "suas dobras", "solo_hypersync": "hipersincronia solo"}
+FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}) for f in _FIELDS)

@@ -93,6 +93,8 @@ class Roll:
     # what each face 1..S of the rolled die shows on the game's own die (a Msg each), when that differs from
     # the number (a d6 standing in for a special die): the transcript says these; empty: the numbers
     shown: tuple = ()
+    # how to type the faces, told only to a table that rolls (table dice), never on a line of app dice
+    hint: Msg | None = None
 
 
 Procedure = Generator[Any, Any, Any]

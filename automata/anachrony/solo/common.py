@@ -35,20 +35,21 @@ def roll_ai(sd, s: dict):
         return face
     # the transcript says the AI die's face that counts (a d6's 6 is said as 4), app or table dice (audit item 11)
     shown = tuple(msg(f"{PREFIX}.face.ai", n=sd.ai(f)) for f in range(1, 7))
-    (face,) = yield Roll(f"{PREFIX}.ai", "1d6", msg(f"{PREFIX}.roll.ai"), shown)
+    (face,) = yield Roll(f"{PREFIX}.ai", "1d6", msg(f"{PREFIX}.roll.ai"), shown, msg(f"{PREFIX}.roll.ai.hint"))
     return sd.ai(face)
 
 
 def roll_paradox(sd, what: str):
     shown = tuple(msg(f"{PREFIX}.face.paradox", n=sd.paradox(f)) if sd.paradox(f) else msg(f"{PREFIX}.face.blank")
                   for f in range(1, 7))
-    (face,) = yield Roll(f"{PREFIX}.paradox", "1d6", msg(f"{PREFIX}.roll.paradox", what=f"@{PREFIX}.roll.for.{what}"), shown)
+    (face,) = yield Roll(f"{PREFIX}.paradox", "1d6", msg(f"{PREFIX}.roll.paradox", what=f"@{PREFIX}.roll.for.{what}"), shown,
+                         msg(f"{PREFIX}.roll.paradox.hint"))
     return sd.paradox(face)
 
 
 def roll_shape(sd):
     shown = tuple(msg(f"{PREFIX}.shape.{sd.shape(f)}") for f in range(1, 4))
-    (face,) = yield Roll(f"{PREFIX}.shape", "1d3", msg(f"{PREFIX}.roll.shape"), shown)
+    (face,) = yield Roll(f"{PREFIX}.shape", "1d3", msg(f"{PREFIX}.roll.shape"), shown, msg(f"{PREFIX}.roll.shape.hint"))
     return sd.shape(face)
 
 

@@ -2,6 +2,7 @@
 Q1-Q4, I1-I11, §1.4) and the base setup (rules file §2.4 A1-C19, §2.14.5): the counts it gives are the ones the
 setup steps then use, for every player count and every combination of modules."""
 
+import re
 from itertools import combinations
 
 import pytest
@@ -68,3 +69,31 @@ def test_a_drawn_leader_is_named_in_the_leader_line():
     (picked,) = [i for i in components(drawn) if i["key"] == "leaders"]
     assert plain["what"]["id"] == "anachrony.components.leaders"
     assert picked["what"]["id"] == "anachrony.components.leaders_drawn" and picked["count"] == plain["count"]
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_a_drawn_path_is_named_on_its_boards_and_leaders(players):
+    """A random setup draws each player's Path and the Player board side (randomsetup.py; rules file §2.4 C14,
+    C16, C18): the Player board, Path board and Leader lines name each drawn Path (and whose it is), the Player
+    board line the side drawn; without a draw they speak of the Path the table chooses."""
+    from cli.i18n import Translator
+    from automata.anachrony.data import load
+    from automata.core.msg import Msg
+
+    paths = load().rules["paths"]
+    picks = {f"p{i + 1}": {"path": p, "leader": next(iter(paths["leaders"][p]))} for i, p in enumerate(paths["ids"][:players])}
+    drawn = game.check_options({"players": players, "modules": "", "paths": picks, "board_side": "b",
+                                "names": "Ana,Bia,Caio" if players == 3 else "", "opponent": "chronobot" if players == 1 else ""})
+    plain = game.check_options({"players": players, "modules": "", "opponent": "chronobot" if players == 1 else ""})
+    for lang in ("en", "pt-BR"):
+        t = Translator(lang)
+        lines = {it["key"]: t.render(Msg.from_data(it["what"])) for it in components(drawn)}
+        for key in ("player_board", "path_board", "leaders"):
+            for i, pick in enumerate(picks.values()):
+                assert t(f"anachrony.path.{pick['path']}") in lines[key], lines[key]
+                if players > 1:
+                    assert ("Ana", "Bia", "Caio")[i] in lines[key], lines[key]
+        assert re.search(r"\bB\b", lines["player_board"]), lines["player_board"]
+        unnamed = {it["key"]: t.render(Msg.from_data(it["what"])) for it in components(plain)}
+        for key in ("player_board", "path_board", "leaders"):
+            assert not any(t(f"anachrony.path.{p}") in unnamed[key] for p in paths["ids"]), unnamed[key]

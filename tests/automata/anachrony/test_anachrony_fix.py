@@ -312,3 +312,45 @@ def test_the_top_value_number_is_corrected_while_it_is_known(multi):
     with pytest.raises(fix.FixError) as e:
         _fix(state, "agenda number 4 21")
     assert e.value.msg.params["rule"] == "@anachrony.fix.rule.value_number"
+
+
+def _typed_en_pt(state: dict):
+    """Each field, parameter option and choice of the listing as (English word, Portuguese word) to type."""
+    for f in FIX_FIELDS:
+        yield f.id, fix.shown(f, "en"), fix.shown(f, "pt-BR")
+    en, pt = fix.listing(state, FIX_FIELDS, "en"), fix.listing(state, FIX_FIELDS, "pt-BR")
+    by_id = {f.id: f for f in FIX_FIELDS}
+    for row_en, row_pt in zip(en, pt):
+        for param, key in zip(by_id[row_en["field"]].params, row_en["keys"]):
+            option = next(o for o in param.options(state) if o.key == key)
+            yield param.id, fix.shown(option, "en"), fix.shown(option, "pt-BR")
+        for c_en, c_pt in zip(row_en.get("choices", ()), row_pt.get("choices", ())):
+            yield row_en["field"], c_en, c_pt
+
+
+@pytest.mark.parametrize("kind", ["multi", "chronossus", "chronobot"])
+def test_pt_br_tables_type_portuguese_words(kind, request):
+    """A pt-BR table types the seed's words (seed 002: "Construir, Recrutar e Pesquisar", "peças de Hipersincronia
+    disponíveis", "Dobra Quântica", "Missões Emergenciais", "Câmara do Conselho", "Espaço Indisponível") in
+    `tabletop fix --list`, in refusals and at `!`: no field, option or choice is shown by an English word (numbers,
+    seat ids and the opponent's token spots are the same in both languages), each Portuguese listing line parses
+    back to its value, and the English words keep working."""
+    state = request.getfixturevalue(kind)
+    assert all(fix.fold(fix.shown(f, "pt-BR")) in map(fix.fold, f.words) for f in FIX_FIELDS)  # typed back, every field
+    for what, en, pt in _typed_en_pt(state):
+        if not any(ch.isdigit() for ch in en):
+            assert fix.fold(pt) != fix.fold(en), (what, en)
+    for row_en, row_pt in zip(fix.listing(state, FIX_FIELDS), fix.listing(state, FIX_FIELDS, "pt-BR")):
+        pairs = zip(row_en["choices"], row_pt["choices"]) if "choices" in row_en else [(row_en["value"],) * 2]
+        for en, pt in pairs:  # each language's words name the same change
+            [change] = fix.parse(f"{row_pt['words']} {pt}", FIX_FIELDS, state, "pt-BR")
+            assert (change["field"], change["keys"]) == (row_pt["field"], row_pt["keys"])
+            assert fix.parse(f"{row_en['words']} {en}", FIX_FIELDS, state) == [change]
+    with pytest.raises(fix.FixError) as unknown:  # a refusal lists the table's words
+        fix.parse("xyz 3", FIX_FIELDS, state, "pt-BR")
+    assert {"pv", "espaço"} <= set(unknown.value.msg.params["valid"].split(", "))
+    space = next(r for r in fix.listing(state, FIX_FIELDS, "pt-BR") if r["field"] == "space")
+    with pytest.raises(fix.FixError) as bad_value:
+        fix.parse(f"{space['words']} xyz", FIX_FIELDS, state, "pt-BR")
+    assert "livre" in bad_value.value.msg.params["valid"].split(", ")
+    assert "free" not in bad_value.value.msg.params["valid"].split(", ")

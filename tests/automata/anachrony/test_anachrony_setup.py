@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from automata.anachrony import game
@@ -247,3 +249,38 @@ def test_fractures_of_time_is_not_offered_among_the_other_modules():
     assert r.pending.id == "anachrony.setup.other_modules"
     assert [c.value for c in r.pending.choices] == ["variable_anomalies", "pioneers_of_new_earth", "guardians_of_the_council"]
     assert "anachrony.setup.fractures_unsupported" in [e.msg.id for e in r.transcript if e.kind == "say"]
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_every_side_said_at_setup_names_its_board(players):
+    """Rules file §2.4 C14 and C16 (seed 002 does not speak of them): the Player board is played on the same side
+    (A or B) by everyone, while the Path board, a board of its own, goes in with a random side up (its side is
+    the Evacuation condition). A line that says a side names the board or tile it is about, so "the same side"
+    and "a random side" are never read as one board."""
+    from cli.i18n import Translator
+
+    state = new(players, "neutronide,hypersync" if players == 1 else "neutronide,hypersync,quantum-loops,intrigues",
+                opponent="chronossus" if players == 1 else "")
+    setup = []
+    answers = {"anachrony.setup.first_player": "p1", "anachrony.setup.other_modules": [],
+               "anachrony.setup.sure.multiverse_hub": False, "anachrony.setup.sure.world_council_surveillance": False}
+    while game.next_step(state)["proc"] == "setup":
+        answers.setdefault(f"anachrony.setup.{game.next_step(state)['name']}", True)
+        setup += [e.msg for e in play(state, answers).transcript if e.kind == "say"]
+    from automata.anachrony.components import components  # the list of what to take out of the box, first shown
+    from automata.core.msg import Msg
+
+    setup += [Msg.from_data(it["what"]) for it in components(state["options"])]
+    for lang, side, board, player_board, path_board in (
+            ("en", r"\bside\b", r"board|tile", "Player board", "Path board"),
+            ("pt-BR", r"(?<!ao )(?<!de )\blado\b", r"tabuleiro|peça", "tabuleiro de Jogador", "tabuleiro de Caminho")):
+        t = Translator(lang)
+        clauses = [c for m in setup for c in re.split(r"[;.]", t.render(m)) if re.search(side, c)]
+        assert clauses
+        for clause in clauses:
+            assert re.search(board, clause), clause
+        same = [c for c in clauses if re.search(r"\bA\b.*\bB\b", c)]  # side A or B: the Player board, everyone alike
+        random = [c for c in clauses if re.search(r"random|sortead", c)]
+        assert same and random
+        assert all(player_board in c and path_board not in c for c in same), same
+        assert all(path_board in c and player_board not in c for c in random), random
