@@ -360,7 +360,7 @@ def _globals(
     game: Optional[str] = typer.Option(None, "--game", help="The save to use (default: the current one).",
                                        autocompletion=complete.save_names),
     json_: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="en or pt-BR (default: the language the game was started in, else the locale)."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="en or pt-BR (default: TABLETOP_LANG, else the language the game was started in, else the locale)."),
     answers: Optional[Path] = typer.Option(None, "--answers", help="TOML or JSON file: question id -> answer."),
     answer: Optional[List[str]] = typer.Option(None, "--answer", help="ID=VALUE, repeatable."),
     dice: Optional[str] = typer.Option(None, "--dice", help="app (the program rolls) or table (you type your dice)."),
