@@ -138,16 +138,16 @@ def test_the_listing_names_every_value_with_the_words_that_set_it(mid_game):
         assert (change["field"], change["keys"]) == (row["field"], row["keys"])
 
 
-def test_random_corrections_in_a_long_game_replay_identically_and_the_game_ends(tmp_path):
+@pytest.mark.parametrize("seed", range(random_games(6, quick_least=1)))  # one test a game: the run spreads them over the cores
+def test_random_corrections_in_a_long_game_replay_identically_and_the_game_ends(tmp_path, seed):
     """Issue 23: a correction is a journal step of its own; replaying the journal (undo's way) repeats each one in
     its place, and the game still goes on to its end."""
     from state.session import Session
 
-    for seed in range(random_games(6, quick_least=1)):
-        rng = random.Random(seed)
-        options = game.check_options({"players": ""})
-        session = Session.create(f"g{seed}", "radlands", options, seed, {"dice": "table"}, "2026-01-01")
-        assert play_with_random_corrections(session, Policy(seed), rng, 0.15) > 0
+    rng = random.Random(seed)
+    options = game.check_options({"players": ""})
+    session = Session.create(f"g{seed}", "radlands", options, seed, {"dice": "table"}, "2026-01-01")
+    assert play_with_random_corrections(session, Policy(seed), rng, 0.15) > 0
 
 
 def test_a_person_is_put_in_a_place_replaced_or_taken_out(mid_game):

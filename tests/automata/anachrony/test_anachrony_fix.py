@@ -235,21 +235,21 @@ def test_the_listing_words_parse_back_and_every_label_renders(raw):
         assert (change["field"], change["keys"]) == (row["field"], row["keys"])
 
 
-def test_random_corrections_replay_identically_and_the_game_ends(tmp_path):
+@pytest.mark.parametrize("seed", range(random_games(4, quick_least=1)))  # one test a game: the run spreads them over the cores
+def test_random_corrections_replay_identically_and_the_game_ends(tmp_path, seed):
     """Issue 23: a correction is a journal step of its own; replaying the journal repeats it in its place, and the
     bots, the scoring and the end of the game work on the corrected values. The games take turns: a multi-player
     game with every module, the Chronossus, the Chronobot and the first-edition Chronobot."""
     from state.session import Session
 
     kinds = [MULTI, CHRONOSSUS, CHRONOBOT, FIRST_EDITION]
-    for seed in range(random_games(4, quick_least=1)):
-        raw = kinds[seed % len(kinds)]
-        rng = random.Random(seed)
-        options = game.check_options({**raw, "random": "app"})
-        session = Session.create(f"g{seed}", "anachrony", options, seed, {"dice": "app"}, "2026-01-01")
-        policy = SoloPolicy(seed) if raw["players"] == 1 else Policy(seed)
-        assert play_with_random_corrections(session, policy, rng, 0.2) > 0
-        assert session.save.state["over"]
+    raw = kinds[seed % len(kinds)]
+    rng = random.Random(seed)
+    options = game.check_options({**raw, "random": "app"})
+    session = Session.create(f"g{seed}", "anachrony", options, seed, {"dice": "app"}, "2026-01-01")
+    policy = SoloPolicy(seed) if raw["players"] == 1 else Policy(seed)
+    assert play_with_random_corrections(session, policy, rng, 0.2) > 0
+    assert session.save.state["over"]
 
 
 def test_a_quantum_loop_card_is_in_one_pile_only(multi):
