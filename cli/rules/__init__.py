@@ -18,6 +18,7 @@ from __future__ import annotations
 import fnmatch
 import tomllib
 import unicodedata
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -209,6 +210,22 @@ def _holds_phrase(title_words: list[str], query: list[str]) -> bool:
     return any(kept[i:i + n] == query for i in range(len(kept) - n + 1))
 
 
+_INDEXES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # Translator -> game -> its topics' words
+
+
+def _index(t, game: str) -> list:
+    """(topic, its words by field, their stems) for every topic of the game, built once per translator (a look-up
+    reads every topic in both languages; the phones' server and the tests look up many times)."""
+    per_game = _INDEXES.setdefault(t, {})
+    if game not in per_game:
+        rows = []
+        for topic in topics(game):
+            fields = search_text(t, topic)
+            rows.append((topic, fields, {name: _stems(fields[name]) for name in ("title", "words", "text")}))
+        per_game[game] = rows
+    return per_game[game]
+
+
 def find(t, game: str, words: list[str], components: list["Component"] | None = None):
     """(topics, components) matching the words, best first (the rule above); a topic must hold at least one word
     typed, a component every word."""
@@ -219,10 +236,7 @@ def find(t, game: str, words: list[str], components: list["Component"] | None = 
         return [], []
     typed = " ".join(words_of(" ".join(words)))
     q_stems = list(dict.fromkeys(stem(w) for w in query))
-    fields_of = []
-    for topic in topics(game):
-        fields = search_text(t, topic)
-        fields_of.append((topic, fields, {name: _stems(fields[name]) for name in ("title", "words", "text")}))
+    fields_of = _index(t, game)
     df = {q: sum(1 for _, _, st in fields_of if _term_score(q, st)) for q in q_stems}
     n = len(fields_of)
     scored = []
