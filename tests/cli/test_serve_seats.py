@@ -235,10 +235,12 @@ def test_a_phone_waits_for_the_lock_briefly_and_is_told_the_game_is_busy(served)
     assert answer(server, seat_token, q["id"], "")[0] == 200  # the lock free again: the answer goes in
 
 
-def test_a_phone_sending_its_answer_slowly_holds_up_nobody(served):
+def test_a_phone_sending_its_answer_slowly_holds_up_nobody(served, monkeypatch):
     """The gate reads an answer's body as it reads a head: a phone that stalls half-way holds no handler thread
     and no lock, and is dropped after the time limit."""
     from cli import serve
+
+    monkeypatch.setattr(serve, "REQUEST_TIMEOUT", 2.0)  # the same rule, sooner (the test run's time)
 
     server, token, session = served
     seat_token, _, q = question_waiting(server)
