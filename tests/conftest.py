@@ -4,7 +4,8 @@
 command, a handful with `TABLETOP_QUICK=1` (a developer's run in under a minute). The quick run also leaves out
 the whole-program batteries (QUICK_LEAVES_OUT: real terminals, the phone server and a real browser, damaged saves, fuzzing, hostile
 environments, pictures at every width, status after every step, the README's examples, the rules-topic and
-catalog scans, owner-data errors through the CLI); CI runs everything.
+catalog scans, owner-data errors through the CLI, the bad-input battery, finished games of every game through
+history, stats, export and the end-of-game clocks); CI runs everything.
 """
 
 import os
@@ -26,7 +27,7 @@ QUICK_SHARE = 40  # TABLETOP_QUICK=1 plays one game in 40 (at least 3) of every 
 QUICK_LEAVES_OUT = (
     "terminal", "test_serve", "damaged_saves", "fuzz_command_line", "hostile_environment", "state_atomic",
     "_picture", "status_steps", "test_readme", "test_conventions", "test_rules", "_pause", "data_errors",
-    "secret_camps", "test_i18n_coverage",
+    "secret_camps", "test_i18n_coverage", "clock_cli", "bad_inputs", "history_stats", "test_export",
 )
 
 
