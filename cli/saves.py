@@ -164,7 +164,6 @@ def new_name(game_id: str) -> str:
 
 
 def create(env: Env, game_id: str, options: dict, name: str | None):
-    import datetime
     import secrets
 
     from state.session import Session
@@ -180,7 +179,9 @@ def create(env: Env, game_id: str, options: dict, name: str | None):
         raise CliError(env.t("core.error.name_taken", name=name))
     seed = env.seed if env.seed is not None else secrets.randbelow(2**31)
     settings = {"dice": env.dice or "app", "lang": env.lang}  # the game keeps the language it was started in
-    created = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0).isoformat()
+    from state.clock import now
+
+    created = now(advance=False)  # TABLETOP_NOW fixes it too (README, clocks)
     with locked(env, name):
         session = Session.create(name, game_id, options, seed, settings, created)
     set_current(name)

@@ -36,8 +36,9 @@ NOW_ENV = "TABLETOP_NOW"
 _ticks = {"base": "", "n": 0}
 
 
-def now() -> str:
-    """The time of a stamp: UTC now in ISO seconds, or what ``TABLETOP_NOW`` says."""
+def now(advance: bool = True) -> str:
+    """The time of a stamp: UTC now in ISO seconds, or what ``TABLETOP_NOW`` says (``advance=False``: the stepped
+    clock's current moment without moving it, for a time that is not a stamp, such as a save's creation)."""
     fixed = os.environ.get(NOW_ENV, "").strip()
     if fixed:
         base, _, step = fixed.rpartition("+") if _stepped(fixed) else (fixed, "", "")
@@ -46,7 +47,7 @@ def now() -> str:
             if _ticks["base"] != fixed:
                 _ticks.update(base=fixed, n=0)
             n = _ticks["n"]
-            _ticks["n"] += 1
+            _ticks["n"] += 1 if advance else 0
             return iso(start + timedelta(seconds=n * int(step or 0)))
     return iso(datetime.now(timezone.utc))
 

@@ -125,3 +125,17 @@ def test_the_phones_show_the_clock_line_too(monkeypatch):
     session = radlands_played(monkeypatch, 20)
     snap = Board(session.save.name, session.save.folder, "pt-BR").snapshot("pt-BR")
     assert "Tempo de jogo:" in snap["board"] and "Ana:" in snap["board"]
+
+
+def test_a_new_games_creation_time_follows_the_fixed_clock(monkeypatch):
+    """README, clocks: TABLETOP_NOW fixes the clock, the save's creation included (games and history list it), and
+    reading it for the creation does not move a stepped clock (the first stamp is still the first moment)."""
+    monkeypatch.setenv("TABLETOP_NOW", "2026-03-01T20:00:00Z+30")
+    clock.restart()
+    assert tt("new", "radlands", "--name", "fixed", "--players", "Ana,Bia").exit_code == 0
+    save = read(paths.game_dir("fixed"))
+    assert save.created == "2026-03-01T20:00:00Z"
+    assert clock.now() == "2026-03-01T20:00:00Z"  # not moved by the creation
+    monkeypatch.setenv("TABLETOP_NOW", "2025-07-04T10:30:00Z")
+    assert tt("new", "chaos", "--name", "fixed-two").exit_code == 0
+    assert read(paths.game_dir("fixed-two")).created == "2025-07-04T10:30:00Z"
