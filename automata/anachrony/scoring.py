@@ -189,7 +189,8 @@ def score_player(report: dict, table: Table, data: ScoreData, agenda: list[dict]
     out.add("superprojects", "superprojects", sp_vp, "superprojects", count=n_sp)
     side = table.side or "A"
     tt_table = d.value("time_travel", "side_a_vp")
-    steps = _num(report, who, "time_travel", hi=len(tt_table) - 1 if side == "A" else None)
+    steps_needed = side == "A" or "archive_of_the_eras" in effects
+    steps = _num(report, who, "time_travel", hi=len(tt_table) - 1 if side == "A" else None) if steps_needed else None
     if "archive_of_the_eras" in effects:
         per = d.value("archive_of_the_eras", "vp_per_step")
         out.add("archive_of_the_eras", "archive_of_the_eras", per * steps, "archive_of_the_eras", "vp_per_step",
@@ -205,8 +206,11 @@ def score_player(report: dict, table: Table, data: ScoreData, agenda: list[dict]
         pos = _num(report, who, "morale", lo=1, hi=len(morale), default=None)
         raw, conf_key = morale[pos - 1], "side_a_vp"
     else:
-        out.add("time_travel", "time_travel", _num(report, who, "time_travel_vp", default=None), "time_travel_b",
-                steps=steps)
+        if steps is None:  # side B without Archive of the Eras: the steps were not asked
+            out.add("time_travel", "time_travel", _num(report, who, "time_travel_vp", default=None), "time_travel_b_printed")
+        else:
+            out.add("time_travel", "time_travel", _num(report, who, "time_travel_vp", default=None), "time_travel_b",
+                    steps=steps)
         pos, raw, conf_key = None, _num(report, who, "morale_vp", lo=None, default=None), None
     endorphins = "synthetic_endorphins" in effects and raw < 0 and not d.value("synthetic_endorphins", "negative_morale_counts")
     if endorphins:
@@ -430,7 +434,9 @@ def _player_questions(table: Table, data: ScoreData, who: str, name: Any, limits
                              hint=msg(f"{Q}.hint.effects"))
     side = table.side or "A"
     tt_max = len(data.value("time_travel", "side_a_vp")) - 1 if side == "A" else None
-    r["time_travel"] = yield _ask_num(who, "time_travel", name, hi=tt_max, hint=msg(f"{Q}.hint.time_travel"))
+    if side == "A" or "archive_of_the_eras" in (r["effects"] or ()):
+        # side B prints the track's VP at the marker (asked below): the steps count only for Archive of the Eras
+        r["time_travel"] = yield _ask_num(who, "time_travel", name, hi=tt_max, hint=msg(f"{Q}.hint.time_travel"))
     if side == "A":
         r["morale"] = yield _ask_num(who, "morale", name, lo=1, hi=len(data.value("morale", "side_a_vp")))
     else:

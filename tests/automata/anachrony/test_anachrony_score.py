@@ -461,3 +461,24 @@ def test_owner_value_for_the_chronossus_hypersync_tiles_is_asked_and_applied():
     ans["anachrony.score.bot.energy_core_option"] = "no"
     got = run(scoring.procedure(table, owned), ScriptedAnswers(ans))
     assert got.pending_id == "anachrony.score.bot.hypersync_out"
+
+
+def test_side_b_asks_the_time_travel_steps_only_when_archive_of_the_eras_counts_them():
+    """rules §2.8: on side B the table reads the VP printed at its Time Travel marker (time_travel_vp), so the
+    steps change nothing, except through Archive of the Eras (§2.11 Superproject 2: 1 VP a step): a question
+    whose answer changes nothing is not asked."""
+    table = Table(1, (), "B")
+    base = {k: v for k, v in answers_for("p1", table, morale_vp=0, time_travel_vp=4).items() if not k.endswith(".morale")}
+    base["anachrony.score.opponent"] = "chronobot"
+    for k, v in {"vp": 0, "time_travel": 0, "breakthroughs": 0, "anomalies": 0}.items():
+        base[f"anachrony.score.{BOT_ID}.{k}"] = v
+    without = {k: v for k, v in base.items() if k != "anachrony.score.p1.time_travel"}
+    got = run(scoring.procedure(table, DATA), ScriptedAnswers(without))
+    assert "anachrony.score.p1.time_travel" not in [r.id for r in got.records]
+    assert got.pending_id != "anachrony.score.p1.time_travel"
+    archive = {**without, "anachrony.score.p1.superprojects": 1, "anachrony.score.p1.superprojects_vp": 5,
+               "anachrony.score.p1.effects": "archive_of_the_eras"}
+    got = run(scoring.procedure(table, DATA), ScriptedAnswers(archive))
+    assert got.pending_id == "anachrony.score.p1.time_travel"
+    # the tally itself: side B's Time Travel line is the printed VP with or without the steps
+    assert lines({**report(time_travel_vp=4, morale_vp=0), "time_travel": None}, Table(2, (), "B"))["time_travel"] == 4
