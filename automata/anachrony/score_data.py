@@ -15,7 +15,7 @@ from typing import Any
 
 from ..core import gamedata
 from ..core.datacheck import Check
-from ..core.gamedata import NOTE_KEYS, DataError, short
+from ..core.gamedata import NOTE_KEYS, DataError, short, toml_text
 from ..core.overrides import Overrides
 from ..core.msg import Msg
 
@@ -132,7 +132,7 @@ def _validate(ns: dict, context: str = "invalid Anachrony scoring data") -> None
                 v = chk.typed(rec, key, list, table)
                 want = int if kind == "ints" else str
                 if v is not None and (not v or not all(isinstance(x, want) and not isinstance(x, bool) for x in v)):
-                    chk.fail(f"{table}.{key} must be a non-empty list of {'whole numbers' if want is int else 'names'}, got {v!r}")
+                    chk.fail(f"{table}.{key} must be a non-empty list of {'whole numbers' if want is int else 'names'}, got {toml_text(v)}")
     _check_values(ns, chk)
     chk.confidences(ns, "", text_keys=_TEXT)
     if chk.errors:
@@ -144,10 +144,10 @@ def _check_values(ns: dict, chk: Check) -> None:
     for table in ("tiebreak", "tiebreak_future_imperfect"):
         order = ns[table].get("order")
         if isinstance(order, list) and (not set(order) <= set(TIEBREAK_KEYS) or len(set(order)) != len(order)):
-            chk.fail(f"{table}.order must list {', '.join(TIEBREAK_KEYS)} at most once each, got {order!r}")
+            chk.fail(f"{table}.order must list {', '.join(TIEBREAK_KEYS)} at most once each, got {toml_text(order)}")
     shapes = ns["breakthroughs"].get("shapes")
     if isinstance(shapes, list) and len(set(shapes)) != len(shapes):
-        chk.fail(f"breakthroughs.shapes must be different names, got {shapes!r}")
+        chk.fail(f"breakthroughs.shapes must be different names, got {toml_text(shapes)}")
     for table, key, lo in (("agenda_grid", "rows", 1), ("endgame_conditions", "in_play", 0), ("hypersync", "tiles", 0),
                            ("evacuation", "cap_vp", 0)):
         v = ns[table].get(key)

@@ -34,7 +34,7 @@ from typing import Any
 
 from ..core import gamedata
 from ..core.datacheck import Check
-from ..core.gamedata import FLAGGED, DataError, data_keys, is_meta, join, short
+from ..core.gamedata import FLAGGED, DataError, data_keys, is_meta, join, short, toml_text
 from ..core.gamedata import CONFIDENCES, UnknownName  # noqa: F401  (re-exported, as before the move to core)
 from ..core.overrides import Overrides, check_type, mark, unknown
 from ..core.msg import Msg
@@ -137,9 +137,9 @@ class _ChaosOverrides(Overrides):
             # (automata/chaos/worth.py reads these keys); the type is checked here, the rest by validation
             kind = bool if key in ("early", "parting_hits") else int
             if type(value) is not kind:
-                raise DataError(f"overrides: {path} must be {'true or false' if kind is bool else 'a whole number'}, got {value!r}",
+                raise DataError(f"overrides: {path} must be {'true or false' if kind is bool else 'a whole number'}, got {toml_text(value)}",
                                 Msg("core.data.override_type", {"path": path, "kind": "@core.data.kind." + kind.__name__,
-                                                                "value": repr(value)}))
+                                                                "value": toml_text(value)}))
             base[key] = value
             mark(rec, key)
             return
@@ -147,8 +147,8 @@ class _ChaosOverrides(Overrides):
             # what the printed card does, in the data's vocabulary (old_world.toml), for a card the data gives no
             # effect: the program then applies it (the shape is checked here, the entries by validation)
             if not isinstance(value, list) or not all(isinstance(e, dict) for e in value):
-                raise DataError(f"overrides: {path} must be a list of tables, got {value!r}",
-                                Msg("core.data.override_type", {"path": path, "kind": "@core.data.kind.list", "value": repr(value)}))
+                raise DataError(f"overrides: {path} must be a list of tables, got {toml_text(value)}",
+                                Msg("core.data.override_type", {"path": path, "kind": "@core.data.kind.list", "value": toml_text(value)}))
             base[key] = value
             if key == "effect":
                 base["handling"] = "computed"
@@ -160,8 +160,8 @@ class _ChaosOverrides(Overrides):
         if key.isdigit() and keys and all(k.isdigit() for k in keys):
             # a table keyed by numbers (e.g. Old World deck size per player count) is open
             if type(value) is not int:
-                raise DataError(f"overrides: {path} must be a whole number, got {value!r}",
-                                Msg("core.data.override_type", {"path": path, "kind": "@core.data.kind.int", "value": repr(value)}))
+                raise DataError(f"overrides: {path} must be a whole number, got {toml_text(value)}",
+                                Msg("core.data.override_type", {"path": path, "kind": "@core.data.kind.int", "value": toml_text(value)}))
             base[key] = value
             mark(rec, key)
             return
@@ -182,8 +182,8 @@ class _ChaosOverrides(Overrides):
                 table[entry[field]] = {k: v for k, v in entry.items() if k != field}
             over = table
         if not isinstance(over, dict):
-            raise DataError(f"overrides: {path} must be a table keyed by {field}, got {over!r}",
-                            Msg("core.data.table_keyed_by", {"path": path, "field": field, "value": repr(over)}))
+            raise DataError(f"overrides: {path} must be a table keyed by {field}, got {toml_text(over)}",
+                            Msg("core.data.table_keyed_by", {"path": path, "field": field, "value": toml_text(over)}))
         self.merge_by_id(by_id, over, path, field)
         return items
 
@@ -211,7 +211,7 @@ class _Check(Check):
         if v is None:
             return None
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-            self.fail(f"{join(path, key)} must be a list of whole numbers, got {v!r}")
+            self.fail(f"{join(path, key)} must be a list of whole numbers, got {toml_text(v)}")
             return None
         if length is not None and len(v) != length:
             self.fail(f"{join(path, key)} must have {length} values, got {len(v)}")
@@ -320,7 +320,7 @@ def _validate_powers(powers: Any, chk: _Check) -> list[str]:
         draw = chk.typed(pw, "draw", (int, str), p)
         if isinstance(draw, str):
             if draw != TZEENTCH_DRAW:
-                chk.fail(f"{p}.draw must be a whole number or '{TZEENTCH_DRAW}', got {draw!r}")
+                chk.fail(f"{p}.draw must be a whole number or '{TZEENTCH_DRAW}', got {toml_text(draw)}")
             chk.typed(pw, "hand_target", int, p, min=1)
         elif isinstance(draw, int) and draw < 0:
             chk.fail(f"{p}.draw must be at least 0")
@@ -419,7 +419,7 @@ def _validate_cards(cards: Any, powers: dict, power_ids: list[str], chk: _Check)
             _handling(c, cp, HANDLING, chk)
             dom = chk.optional(c, "domination", str, cp)
             if dom is not None and dom not in DOMINATION_RULES:
-                chk.fail(f"{cp}.domination must be one of {', '.join(DOMINATION_RULES)}, got {dom!r}")
+                chk.fail(f"{cp}.domination must be one of {', '.join(DOMINATION_RULES)}, got {toml_text(dom)}")
         size = powers.get(pid, {}).get("deck_size")
         if isinstance(size, int) and total != size:
             chk.fail(f"{p}: copies add up to {total}, but powers.{pid}.deck_size is {size}")
@@ -442,7 +442,7 @@ def _validate_old_world(cards: Any, chk: _Check) -> None:
         _handling(c, cp, HANDLING[:2], chk)  # an Old World card is applied or asked, never silently skipped
         for k in ("end_phase_effect", "ongoing_effect", "comet"):
             if k in c and c[k] not in YES_NO_ASK:
-                chk.fail(f"{cp}.{k} must be one of {', '.join(YES_NO_ASK)}, got {c[k]!r}")
+                chk.fail(f"{cp}.{k} must be one of {', '.join(YES_NO_ASK)}, got {toml_text(c[k])}")
         if "end_phase_effect" not in c:
             chk.fail(f"{cp}.end_phase_effect is missing")
         elif c.get("end_effect") and c["end_phase_effect"] == "no":
@@ -453,7 +453,7 @@ def _handling(c: dict, cp: str, valid: tuple, chk: _Check) -> None:
     """Every card says how the program deals with its effect (issue 29): ``handling`` and its ``handling_note``."""
     h = chk.typed(c, "handling", str, cp)
     if h is not None and h not in valid:
-        chk.fail(f"{cp}.handling must be one of {', '.join(valid)}, got {h!r}")
+        chk.fail(f"{cp}.handling must be one of {', '.join(valid)}, got {toml_text(h)}")
     chk.optional(c, "handling_note", str, cp)
 
 
@@ -475,7 +475,7 @@ def _validate_ow_effect(e: Any, p: str, key: str, chk: _Check) -> None:
         return
     token = chk.typed(e, "token", str, p)
     if token is not None and token not in _OW_TOKENS:
-        chk.fail(f"{p}.token must be one of {', '.join(_OW_TOKENS)}, got {token!r}")
+        chk.fail(f"{p}.token must be one of {', '.join(_OW_TOKENS)}, got {toml_text(token)}")
     ways = [k for k in ("where", "choose", "pairs") if k in e]
     if len(ways) != 1:
         chk.fail(f"{p} needs exactly one of 'where', 'choose', 'pairs'")
@@ -483,7 +483,7 @@ def _validate_ow_effect(e: Any, p: str, key: str, chk: _Check) -> None:
     chk.optional(e, "n", int, p, min=1)
     where = e.get("where")
     if where is not None and where != "all" and not (isinstance(where, list) and all(isinstance(x, str) for x in where)):
-        chk.fail(f"{p}.where must be \"all\" or a list of regions, got {where!r}")
+        chk.fail(f"{p}.where must be \"all\" or a list of regions, got {toml_text(where)}")
 
 
 def _validate_setup(setup: Any, ns: dict, chk: _Check) -> None:
@@ -499,7 +499,7 @@ def _validate_setup(setup: Any, ns: dict, chk: _Check) -> None:
     if tokens is not None:
         for k, v in tokens.items():
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                chk.fail(f"setup.starting_tokens.{k} must be a whole number ≥ 0, got {v!r}")
+                chk.fail(f"setup.starting_tokens.{k} must be a whole number ≥ 0, got {toml_text(v)}")
         total = sum(v for v in tokens.values() if isinstance(v, int))
         if isinstance(ns["regions"], dict) and total != len(ns["regions"]):
             chk.fail(f"setup.starting_tokens add up to {total}; one per region needs {len(ns['regions'])}")
@@ -509,7 +509,7 @@ def _validate_setup(setup: Any, ns: dict, chk: _Check) -> None:
             if not k.isdigit():
                 chk.fail(f"setup.old_world_deck keys are player counts; got '{k}'")
             elif not isinstance(deck[k], int) or isinstance(deck[k], bool) or deck[k] < 1:
-                chk.fail(f"setup.old_world_deck.{k} must be a whole number ≥ 1, got {deck[k]!r}")
+                chk.fail(f"setup.old_world_deck.{k} must be a whole number ≥ 1, got {toml_text(deck[k])}")
 
 
 def _validate_rules(rules: Any, chk: _Check) -> None:
@@ -523,20 +523,20 @@ def _validate_rules(rules: Any, chk: _Check) -> None:
     chk.typed(v, "end_on_fifth_ruination", bool, "rules.victory")
     prec = chk.str_list(v, "precedence", "rules.victory")
     if prec is not None and (sorted(prec) != ["dial", "vp"]):
-        chk.fail(f"rules.victory.precedence must order 'dial' and 'vp', got {prec!r}")
+        chk.fail(f"rules.victory.precedence must order 'dial' and 'vp', got {toml_text(prec)}")
     tiebreak = chk.str_list(v, "tiebreak", "rules.victory")
     if tiebreak is not None and any(t not in ("most_vp", "highest_threat", "shared") for t in tiebreak):
-        chk.fail(f"rules.victory.tiebreak lists 'most_vp', 'highest_threat' and 'shared' in the order they apply, got {tiebreak!r}")
+        chk.fail(f"rules.victory.tiebreak lists 'most_vp', 'highest_threat' and 'shared' in the order they apply, got {toml_text(tiebreak)}")
     d = rules.get("dial_advance", {})
     chk.typed(d, "per_power_with_counter", int, "rules.dial_advance", min=0)
     chk.typed(d, "bonus_for_most", int, "rules.dial_advance", min=0)
     tie = chk.typed(d, "most_tie", str, "rules.dial_advance")
     if tie is not None and tie not in ("all_tied", "none"):
-        chk.fail(f"rules.dial_advance.most_tie must be 'all_tied' or 'none', got {tie!r}")
+        chk.fail(f"rules.dial_advance.most_tie must be 'all_tied' or 'none', got {toml_text(tie)}")
     r = rules.get("ruination", {})
     window = chk.typed(r, "ruiner_window", str, "rules.ruination")
     if window is not None and window not in ("step", "round"):
-        chk.fail(f"rules.ruination.ruiner_window must be 'step' or 'round', got {window!r}")
+        chk.fail(f"rules.ruination.ruiner_window must be 'step' or 'round', got {toml_text(window)}")
     chk.typed(r, "min_tokens_to_rank", int, "rules.ruination", min=0)
     chk.typed(r, "warpstone_removed_with_corruption", bool, "rules.ruination")
     rr = rules.get("ruined_regions", {})
@@ -545,7 +545,7 @@ def _validate_rules(rules: Any, chk: _Check) -> None:
     ow = rules.get("old_world", {})
     resolved = chk.typed(ow, "resolved_cards", str, "rules.old_world")
     if resolved is not None and resolved not in ("track", "card"):
-        chk.fail(f"rules.old_world.resolved_cards must be 'track' or 'card', got {resolved!r}")
+        chk.fail(f"rules.old_world.resolved_cards must be 'track' or 'card', got {toml_text(resolved)}")
     chk.typed(rules.get("threat", {}), "tie", str, "rules.threat")
     # readings the rules file records as data (§3.8-§3.11) whose other value the program does not play: an owner
     # value other than the one shipped is refused, never silently ignored
@@ -662,7 +662,7 @@ class ChaosData:
 
 def _card_range(card_no: int, n: int) -> None:
     if isinstance(card_no, bool) or not isinstance(card_no, int) or not 1 <= card_no <= n:
-        raise ValueError(f"Ruination card number must be 1..{n}, got {card_no!r}")
+        raise ValueError(f"Ruination card number must be 1..{n}, got {toml_text(card_no)}")
 
 
 _unknown_name = gamedata.unknown_name

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .gamedata import CONFIDENCES, DataError, invalid, join, kind_term, type_name
+from .gamedata import CONFIDENCES, DataError, invalid, join, kind_term, toml_text, type_name
 from .msg import Msg
 
 
@@ -36,8 +36,8 @@ class Check:
         kinds = kind if isinstance(kind, tuple) else (kind,)
         ok = isinstance(v, kinds) and not (isinstance(v, bool) and bool not in kinds)
         if not ok:
-            self.fail(f"{join(path, key)} must be {'/'.join(type_name(k()) for k in kinds)}, got {v!r}",
-                      Msg("core.data.must_be", {"key": join(path, key), "kind": _kinds(kinds), "value": repr(v)}))
+            self.fail(f"{join(path, key)} must be {'/'.join(type_name(k()) for k in kinds)}, got {toml_text(v)}",
+                      Msg("core.data.must_be", {"key": join(path, key), "kind": _kinds(kinds), "value": toml_text(v)}))
             return None
         if min is not None and isinstance(v, int) and v < min:
             self.fail(f"{join(path, key)} {self.below_min.format(min=min, value=v)}",
@@ -47,8 +47,8 @@ class Check:
     def str_list(self, node: Any, key: str, path: str) -> list[str] | None:
         v = self.typed(node, key, list, path)
         if v is not None and not all(isinstance(x, str) for x in v):
-            self.fail(f"{join(path, key)} must be a list of text, got {v!r}",
-                      Msg("core.data.text_list", {"key": join(path, key), "value": repr(v)}))
+            self.fail(f"{join(path, key)} must be a list of text, got {toml_text(v)}",
+                      Msg("core.data.text_list", {"key": join(path, key), "value": toml_text(v)}))
             return None
         return v
 
@@ -78,8 +78,8 @@ class Check:
                     values = v if per_position and isinstance(v, list) else [v]
                     for x in values:
                         if x not in CONFIDENCES:
-                            self.fail(f"{p} has {x!r}; valid: {', '.join(CONFIDENCES)}",
-                                      Msg("core.data.bad_value", {"key": p, "value": repr(x), "valid": ", ".join(CONFIDENCES)}))
+                            self.fail(f"{p} has {toml_text(x)}; valid: {', '.join(CONFIDENCES)}",
+                                      Msg("core.data.bad_value", {"key": p, "value": toml_text(x), "valid": ", ".join(CONFIDENCES)}))
                     if per_position and isinstance(v, list) and k != "confidence":
                         self.fail(f"{p} must be text", Msg("core.data.must_be_text", {"key": p}))
                 elif (k.endswith("_check") or k in text_keys) and not isinstance(v, str):

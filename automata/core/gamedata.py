@@ -122,6 +122,26 @@ def kind_term(v: Any) -> str:
     return f"@core.data.kind.{kind[1]}" if kind else type(v).__name__
 
 
+def toml_text(v: Any, limit: int = 120) -> str:
+    """A value as the owner wrote it in TOML (``true``, ``"five"``, ``[1, 2]``, ``{a = 1}``, a date as written), for
+    the messages about an owner's file; shortened past ``limit`` characters."""
+    if isinstance(v, bool):
+        out = "true" if v else "false"
+    elif isinstance(v, str):
+        out = '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    elif isinstance(v, (int, float)):
+        out = str(v)
+    elif isinstance(v, list):
+        out = "[" + ", ".join(toml_text(x, limit) for x in v) + "]"
+    elif isinstance(v, dict):
+        out = "{" + ", ".join(f"{k} = {toml_text(x, limit)}" for k, x in v.items()) + "}"
+    elif hasattr(v, "isoformat"):
+        out = v.isoformat()
+    else:
+        out = str(v)
+    return out if len(out) <= limit else out[: limit - 1] + "…"
+
+
 # ---------------------------------------------------------------------------------- reading
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .gamedata import NOTE_KEYS, DataError, data_keys, is_meta, join, kind_term, type_name
+from .gamedata import NOTE_KEYS, DataError, data_keys, is_meta, join, kind_term, toml_text, type_name
 from .msg import Msg
 
 
@@ -40,16 +40,16 @@ def unknown(path: str, valid: list, what: str = "key") -> DataError:
 def check_type(old: Any, new: Any, path: str) -> None:
     """``new`` must have the type of ``old`` (a list: the type of its elements, when they share one)."""
     if type(old) is not type(new):
-        raise DataError(f"overrides: {path} must be {type_name(old)}, got {new!r}",
-                        Msg("core.data.override_type", {"path": path, "kind": kind_term(old), "value": repr(new)}))
+        raise DataError(f"overrides: {path} must be {type_name(old)}, got {toml_text(new)}",
+                        Msg("core.data.override_type", {"path": path, "kind": kind_term(old), "value": toml_text(new)}))
     if isinstance(old, list) and old:
         kinds = {type(x) for x in old}
         if len(kinds) == 1:
             want = kinds.pop()
             for i, x in enumerate(new):
                 if type(x) is not want:
-                    raise DataError(f"overrides: {path}[{i}] must be {type_name(old[0])}, got {x!r}",
-                                    Msg("core.data.override_type", {"path": f"{path}[{i}]", "kind": kind_term(old[0]), "value": repr(x)}))
+                    raise DataError(f"overrides: {path}[{i}] must be {type_name(old[0])}, got {toml_text(x)}",
+                                    Msg("core.data.override_type", {"path": f"{path}[{i}]", "kind": kind_term(old[0]), "value": toml_text(x)}))
 
 
 def mark(rec: dict | None, key: str | None, index: int | None = None) -> None:
@@ -82,10 +82,10 @@ class Overrides:
     def merge(self, base: dict, over: Any, path: str, record: dict | None) -> None:
         if not isinstance(over, dict):
             if not path:
-                raise DataError(f"overrides: the file must be a table, got {over!r}",
-                                Msg("core.data.override_file_not_table", {"value": repr(over)}))
-            raise DataError(f"overrides: {path} must be a table, got {over!r}",
-                            Msg("core.data.override_not_table", {"path": path, "value": repr(over)}))
+                raise DataError(f"overrides: the file must be a table, got {toml_text(over)}",
+                                Msg("core.data.override_file_not_table", {"value": toml_text(over)}))
+            raise DataError(f"overrides: {path} must be a table, got {toml_text(over)}",
+                            Msg("core.data.override_not_table", {"path": path, "value": toml_text(over)}))
         rec = base if is_record(base) else record
         for raw_key, value in over.items():
             key = str(raw_key)
@@ -113,8 +113,8 @@ class Overrides:
                     base[key] = value
                     mark(rec, key)
                 else:
-                    raise DataError(f"overrides: {kpath} must be a list, got {value!r}",
-                                    Msg("core.data.override_type", {"path": kpath, "kind": "@core.data.kind.list", "value": repr(value)}))
+                    raise DataError(f"overrides: {kpath} must be a list, got {toml_text(value)}",
+                                    Msg("core.data.override_type", {"path": kpath, "kind": "@core.data.kind.list", "value": toml_text(value)}))
             else:
                 self.check_type(current, value, kpath, key)
                 base[key] = value
@@ -128,8 +128,8 @@ class Overrides:
             try:
                 i = int(raw_i)
             except (TypeError, ValueError):
-                raise DataError(f"overrides: {path} takes a list or a table of positions 0..{len(current) - 1}, got key {raw_i!r}",
-                                Msg("core.data.positions_key", {"path": path, "last": len(current) - 1, "value": repr(raw_i)})) from None
+                raise DataError(f"overrides: {path} takes a list or a table of positions 0..{len(current) - 1}, got key {toml_text(raw_i)}",
+                                Msg("core.data.positions_key", {"path": path, "last": len(current) - 1, "value": toml_text(raw_i)})) from None
             if not 0 <= i < len(current):
                 raise DataError(f"overrides: {path}[{i}] is out of range; valid positions: 0..{len(current) - 1}",
                                 Msg("core.data.position_out_of_range", {"path": f"{path}[{i}]", "last": len(current) - 1}))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.datacheck import Check
-from ..core.gamedata import DataError, context_msg, join, short
+from ..core.gamedata import DataError, context_msg, join, short, toml_text
 from ..core.msg import Msg
 from . import vocabulary
 from .schema import ABILITY_KEYS, COMBINE, EXTRA_FIELDS, FIELDS, KEYS, RULE_NUMBERS, STATUSES, TABLES, TEXT_FIELDS
@@ -20,8 +20,8 @@ class _Check(Check):
     def status(self, node: dict, path: str) -> None:
         s = self.typed(node, "status", str, path)
         if s is not None and s not in STATUSES:
-            self.fail(f"{join(path, 'status')} must be one of {', '.join(STATUSES)}; got {s!r}",
-                      Msg("core.data.one_of", {"key": join(path, "status"), "valid": ", ".join(STATUSES), "value": repr(s)}))
+            self.fail(f"{join(path, 'status')} must be one of {', '.join(STATUSES)}; got {toml_text(s)}",
+                      Msg("core.data.one_of", {"key": join(path, "status"), "valid": ", ".join(STATUSES), "value": toml_text(s)}))
         self.typed(node, "source", str, path)
 
     def entries(self, table: dict, prefix: str, what: str):
@@ -78,7 +78,7 @@ def _rules(ns: dict, chk: _Check) -> None:
             p = f"rules.first_game.{side}"
             kept = rules.get("camps_kept")
             if not isinstance(camps, list) or (isinstance(kept, int) and len(camps) != kept):
-                chk.fail(f"{p} must be a list of {kept} camp ids, got {camps!r}")
+                chk.fail(f"{p} must be a list of {kept} camp ids, got {toml_text(camps)}")
                 continue
             for c in camps:
                 if c not in ns["camps"]:
@@ -95,9 +95,9 @@ def _rules(ns: dict, chk: _Check) -> None:
         if key == "symbol_cost_base":
             chk.typed(prov, key, int, "rules.provisional", min=0)
         elif not isinstance(value, str):
-            chk.fail(f"{p} must be text, got {value!r}")
+            chk.fail(f"{p} must be text, got {toml_text(value)}")
         if key in choices and value not in choices[key]:
-            chk.fail(f"{p} must be one of {', '.join(map(str, choices[key]))}; got {value!r}")
+            chk.fail(f"{p} must be one of {', '.join(map(str, choices[key]))}; got {toml_text(value)}")
     for key in list(basis) + list(choices):
         if key not in prov:
             chk.fail(f"rules.basis / rules.choices name '{key}', which is not in rules.provisional")
@@ -118,7 +118,7 @@ def _sets(sets: dict, chk: _Check) -> None:
         chk.typed(s, "camps", int, p, min=0)
         combine = chk.typed(s, "combine", str, p)
         if combine is not None and combine not in COMBINE:
-            chk.fail(f"{p}.combine must be one of {', '.join(COMBINE)}; got {combine!r}")
+            chk.fail(f"{p}.combine must be one of {', '.join(COMBINE)}; got {toml_text(combine)}")
 
 
 def _icons(icons: dict, chk: _Check) -> tuple[str, ...]:
@@ -200,7 +200,7 @@ def _effects(effects: list, path: str, icons: tuple[str, ...], chk: _Check) -> N
 
 def _ability(ab: Any, path: str, icons: tuple[str, ...], chk: _Check, *, raw: bool = False) -> None:
     if not isinstance(ab, dict):
-        chk.fail(f"{path} must be a table {{cost = …, effects = […]}}, got {ab!r}")
+        chk.fail(f"{path} must be a table {{cost = …, effects = […]}}, got {toml_text(ab)}")
         return
     extra = sorted(k for k in ab if k not in ABILITY_KEYS and k != "text_key")
     if extra:
@@ -209,7 +209,7 @@ def _ability(ab: Any, path: str, icons: tuple[str, ...], chk: _Check, *, raw: bo
     if cost is None:
         chk.fail(f"{path}.cost is missing")
     elif not (cost == vocabulary.SYMBOL_COST or (isinstance(cost, int) and not isinstance(cost, bool) and cost >= 0)):
-        chk.fail(f"{path}.cost must be a whole number ≥ 0 or \"symbol\", got {cost!r}")
+        chk.fail(f"{path}.cost must be a whole number ≥ 0 or \"symbol\", got {toml_text(cost)}")
     effects = chk.str_list(ab, "effects", path)
     if effects is not None:
         _effects(effects, f"{path}.effects", icons, chk)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.gamedata import DataError
+from ..core.gamedata import DataError, toml_text
 from ..core.msg import Msg
 from ..core.overrides import check_type, unknown
 from .schema import DEFAULTS, EXTRA_FIELDS, FIELDS, TABLES, TEXT_FIELDS
@@ -50,8 +50,8 @@ def merge(ns: dict, over: dict) -> None:
         if key not in OVERRIDABLE:
             raise unknown(key, list(OVERRIDABLE))
         if not isinstance(value, dict):
-            raise DataError(f"overrides: [{key}] must be a table, got {value!r}",
-                            Msg("core.data.override_section_not_table", {"path": key, "value": repr(value)}))
+            raise DataError(f"overrides: [{key}] must be a table, got {toml_text(value)}",
+                            Msg("core.data.override_section_not_table", {"path": key, "value": toml_text(value)}))
         if key == "rules":
             _rules(ns, value)
         elif key == "sets":
@@ -87,8 +87,8 @@ def _rules(ns: dict, over: dict) -> None:
             raise unknown(path, [k for k in rules if k not in _FIXED_RULES])
         if key in ("provisional", "first_game"):
             if not isinstance(value, dict):
-                raise DataError(f"overrides: [{path}] must be a table, got {value!r}",
-                                Msg("core.data.override_section_not_table", {"path": path, "value": repr(value)}))
+                raise DataError(f"overrides: [{path}] must be a table, got {toml_text(value)}",
+                                Msg("core.data.override_section_not_table", {"path": path, "value": toml_text(value)}))
             for raw_sub, sub in value.items():
                 sk = str(raw_sub)
                 if sk not in rules[key]:
@@ -117,9 +117,9 @@ def _records(ns: dict, table: str, over: dict, fields: dict[str, type], *, requi
                                     Msg("radlands.data.counted", {"path": f"{path}.{k}"}))
                 raise unknown(f"{path}.{k}", list(fields))
             if not isinstance(v, fields[k]):
-                raise DataError(f"overrides: {path}.{k} must be {'true/false' if fields[k] is bool else 'text'}, got {v!r}",
+                raise DataError(f"overrides: {path}.{k} must be {'true/false' if fields[k] is bool else 'text'}, got {toml_text(v)}",
                                 Msg("core.data.override_type", {"path": f"{path}.{k}", "kind": "@core.data.kind." + ("bool" if fields[k] is bool else "str"),
-                                                                "value": repr(v)}))
+                                                                "value": toml_text(v)}))
         if rid in ns[table]:
             rec = ns[table][rid]
             rec.update(entry)
@@ -142,8 +142,8 @@ def _records(ns: dict, table: str, over: dict, fields: dict[str, type], *, requi
 
 def _entry(entry: Any, path: str) -> dict:
     if not isinstance(entry, dict):
-        raise DataError(f"overrides: {path} must be a table of fields, got {entry!r}",
-                        Msg("radlands.data.fields", {"path": path, "value": repr(entry)}))
+        raise DataError(f"overrides: {path} must be a table of fields, got {toml_text(entry)}",
+                        Msg("radlands.data.fields", {"path": path, "value": toml_text(entry)}))
     return {str(k): v for k, v in entry.items() if k != "status"}  # an owner entry is "owner" by definition
 
 
@@ -161,8 +161,8 @@ def _cards(ns: dict, table: str, over: dict) -> None:
         for k, v in entry.items():
             typ = fields.get(k) or EXTRA_FIELDS.get(k) or str
             if not isinstance(v, typ) or (typ is int and isinstance(v, bool)):
-                raise DataError(f"overrides: {path}.{k} must be {_type_word(typ)}, got {v!r}",
-                                Msg("core.data.override_type", {"path": f"{path}.{k}", "kind": _type_term(typ), "value": repr(v)}))
+                raise DataError(f"overrides: {path}.{k} must be {_type_word(typ)}, got {toml_text(v)}",
+                                Msg("core.data.override_type", {"path": f"{path}.{k}", "kind": _type_term(typ), "value": toml_text(v)}))
         if cid in ns[table]:
             card = ns[table][cid]
             for k, v in entry.items():

@@ -41,7 +41,7 @@ from typing import Any
 
 from ..core import gamedata
 from ..core.datacheck import Check
-from ..core.gamedata import NOTE_KEYS, DataError, data_keys, is_meta, join, short
+from ..core.gamedata import NOTE_KEYS, DataError, data_keys, is_meta, join, short, toml_text
 from ..core.gamedata import CONFIDENCES, FLAGGED, UnknownName  # noqa: F401  (re-exported, as before the move to core)
 from ..core.overrides import Overrides, check_type, mark, unknown
 from ..core.msg import Msg
@@ -216,8 +216,8 @@ _OVERRIDES = _TocOverrides()
 
 def _set_event(circle: dict, key: str, value: Any, path: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise DataError(f"overrides: {path} must be a whole number (0 = no circled number), got {value!r}",
-                        Msg("toc.data.event_number", {"path": path, "value": repr(value)}))
+        raise DataError(f"overrides: {path} must be a whole number (0 = no circled number), got {toml_text(value)}",
+                        Msg("toc.data.event_number", {"path": path, "value": toml_text(value)}))
     if value == 0:
         circle.pop(key, None)
     else:
@@ -226,8 +226,8 @@ def _set_event(circle: dict, key: str, value: Any, path: str) -> None:
 
 def _owner_record(entry: Any, path: str, kind: str) -> dict:
     if not isinstance(entry, dict):
-        raise DataError(f"overrides: {path} must be a table, got {entry!r}",
-                        Msg("core.data.override_not_table", {"path": path, "value": repr(entry)}))
+        raise DataError(f"overrides: {path} must be a table, got {toml_text(entry)}",
+                        Msg("core.data.override_not_table", {"path": path, "value": toml_text(entry)}))
     rec = {k: v for k, v in entry.items() if not (k == "confidence" or str(k).endswith("_confidence"))}
     for k, v in _DEFAULTS.get(kind, {}).items():
         rec.setdefault(k, v)
@@ -239,8 +239,8 @@ def _owner_record(entry: Any, path: str, kind: str) -> dict:
 def _new_circle(entry: Any, i: int, path: str) -> dict:
     rec = _owner_record(entry, path, "track")
     if "circle" in rec and rec["circle"] != i:
-        raise DataError(f"overrides: {path}.circle must be {i} (its position), got {rec['circle']!r}",
-                        Msg("toc.data.circle_position", {"path": f"{path}.circle", "n": i, "value": repr(rec["circle"])}))
+        raise DataError(f"overrides: {path}.circle must be {i} (its position), got {toml_text(rec['circle'])}",
+                        Msg("toc.data.circle_position", {"path": f"{path}.circle", "n": i, "value": toml_text(rec["circle"])}))
     rec.pop("circle", None)
     for key in CIRCLE_EVENTS:
         if key in rec:
@@ -269,8 +269,8 @@ def _merge_list(items: list, over: Any, path: str) -> list:
             out.append(rec)
         return out
     if not isinstance(over, dict):
-        raise DataError(f"overrides: {path} must be a list or a table, got {over!r}",
-                        Msg("core.data.list_or_table", {"path": path, "value": repr(over)}))
+        raise DataError(f"overrides: {path} must be a list or a table, got {toml_text(over)}",
+                        Msg("core.data.list_or_table", {"path": path, "value": toml_text(over)}))
     if kind == "track":
         positions = []
         for raw in over:
@@ -278,7 +278,7 @@ def _merge_list(items: list, over: Any, path: str) -> list:
                 positions.append((int(str(raw)), raw))
             except ValueError:
                 raise DataError(f"overrides: {path} takes circles by position 0..{len(items) - 1}, got key {raw!r}",
-                                Msg("toc.data.circle_key", {"path": path, "last": len(items) - 1, "value": repr(raw)})) from None
+                                Msg("toc.data.circle_key", {"path": path, "last": len(items) - 1, "value": toml_text(raw)})) from None
         for i, raw in sorted(positions):
             sub = over[raw]
             if 0 <= i < len(items):
@@ -309,8 +309,8 @@ class _Check(Check):
         v = node[key]
         if not any(v == c and type(v) is type(c) for c in choices):
             shown = ", ".join(repr(c) if isinstance(c, str) else str(c).lower() for c in choices)
-            self.fail(f"{join(path, key)} must be one of {shown}; got {v!r}",
-                      Msg("core.data.one_of", {"key": join(path, key), "valid": shown, "value": repr(v)}))
+            self.fail(f"{join(path, key)} must be one of {shown}; got {toml_text(v)}",
+                      Msg("core.data.one_of", {"key": join(path, key), "valid": shown, "value": toml_text(v)}))
             return None
         return v
 
@@ -364,7 +364,7 @@ def _validate_colour_of(colour_of: Any, colours: list[str], chk: _Check) -> None
     seen = [colour_of.get(a) for a in AREAS]
     for a in AREAS:
         if a in colour_of and colours and colour_of[a] not in colours:
-            chk.fail(f"colour_of.{a} must be a player colour ({', '.join(colours)}); got {colour_of[a]!r}")
+            chk.fail(f"colour_of.{a} must be a player colour ({', '.join(colours)}); got {toml_text(colour_of[a])}")
     if len(set(map(str, seen))) != len(seen):
         chk.fail(f"colour_of: each influence type needs its own colour; got {seen}")
 
@@ -392,10 +392,10 @@ def _validate_mats(mats: Any, colours: list[str], chk: _Check) -> None:
             if sorted(order) != sorted(AREAS) or len(order) != 3:
                 chk.fail(f"{p}.area_order must list the three areas ({', '.join(AREAS)}) once each; got {order}")
             elif pref is not None and order[0] != pref:
-                chk.fail(f"{p}.area_order[0] must be the preferred area {pref!r} (the top of the mat); got {order[0]!r}")
+                chk.fail(f"{p}.area_order[0] must be the preferred area {pref!r} (the top of the mat); got {toml_text(order[0])}")
         colour = chk.typed(mat, "colour", str, p)
         if colour is not None and colours and colour not in colours:
-            chk.fail(f"{p}.colour must be a player colour ({', '.join(colours)}); got {colour!r}")
+            chk.fail(f"{p}.colour must be a player colour ({', '.join(colours)}); got {toml_text(colour)}")
         _validate_tracks(mat.get("track"), f"{p}.track", chk)
         _validate_modes(mat.get("mode"), f"{p}.mode", chk)
 
@@ -498,7 +498,7 @@ def _validate_priority(entries: Any, chk: _Check) -> None:
         chk.one_of(e, "influence", AREAS, ep)
         cost = e.get("cost")
         if not (cost in COST_WORDS or (isinstance(cost, int) and not isinstance(cost, bool) and cost >= 0)):
-            chk.fail(f"{ep}.cost must be a whole number ≥ 0, \"ask\" (printed, asked once a game) or \"board\" (depends on the board); got {cost!r}")
+            chk.fail(f"{ep}.cost must be a whole number ≥ 0, \"ask\" (printed, asked once a game) or \"board\" (depends on the board); got {toml_text(cost)}")
         if "cost_default" in e:
             chk.typed(e, "cost_default", int, ep, min=0)
         chk.typed(e, "repeat", bool, ep)
@@ -582,7 +582,7 @@ def _validate_rules(rules: Any, board: Any, chk: _Check) -> list[str]:
     cr = rules.get("crisis", {})
     dice = chk.typed(cr, "dice", str, "rules.crisis")
     if dice is not None and not DICE_RE.match(dice):
-        chk.fail(f"rules.crisis.dice must be \"ask\" or dice such as \"2d6\"; got {dice!r}")
+        chk.fail(f"rules.crisis.dice must be \"ask\" or dice such as \"2d6\"; got {toml_text(dice)}")
     results = chk.str_list(cr, "results", "rules.crisis")
     if results is not None and not {"pax_deorum", "event"} <= set(results):
         chk.fail(f"rules.crisis.results must include 'pax_deorum' and 'event'; got {results}")
@@ -690,7 +690,7 @@ class TocData:
         """Circle ``n`` (0 = the start circle) of ``area`` on mat ``mat_id``; ValueError past the end."""
         track = self._track(mat_id, area)
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < len(track):
-            raise ValueError(f"{mat_id} {area} track: circle must be 0..{len(track) - 1}, got {n!r}")
+            raise ValueError(f"{mat_id} {area} track: circle must be 0..{len(track) - 1}, got {toml_text(n)}")
         return track[n]
 
     def last_circle(self, mat_id: str, area: str) -> int:
