@@ -143,6 +143,23 @@ def cards_with(state: dict, data: ChaosData, region_id: str, flag: str) -> list[
     return [e for e in state["regions"][region_id]["cards"] if card_record(data, e).get(flag)]
 
 
+def card_space(region: dict, index: int) -> int:
+    """The space (1 = the left one) of the region's card at ``index``; a card saved before spaces were kept is in
+    its list position."""
+    return region["cards"][index].get("space", index + 1)
+
+
+def place_card(region: dict, entry: dict) -> int:
+    """Put a Chaos card into the region's first free space (seed 003 line 67: two spaces; the left resolves first)
+    and keep the list in space order; returns the space, which the table is told."""
+    taken = {card_space(region, i) for i in range(len(region["cards"]))}
+    space = next(n for n in range(1, len(taken) + 2) if n not in taken)
+    entry["space"] = space
+    region["cards"].append(entry)
+    region["cards"].sort(key=lambda e: e.get("space", 0))
+    return space
+
+
 def free_card_space(data: ChaosData, region: dict, region_id: str) -> bool:
     return len(region["cards"]) < data.region(region_id).get("card_spaces", 2)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..core.steps import ONE_OF, SEVERAL_OF, TEXT, YES_NO, Ask, Choice, Say, msg
 from . import copies, edits
-from .board import FIGURE_KINDS, figure_count, figures_of, record_round_vp, score, threat
+from .board import FIGURE_KINDS, card_space, figure_count, figures_of, record_round_vp, score, threat
 from .data import ChaosData
 from .scoring import ruination_places
 from .common import apply_changes, ask_changes, draw_cards, power_term, region_choices, region_term
@@ -20,12 +20,14 @@ def end_cards(state: dict, data: ChaosData):
     for rid in data.region_ids:
         region = state["regions"][rid]
         staying = []
-        for slot, e in enumerate(region["cards"], 1):
+        for i, e in enumerate(region["cards"]):
+            slot = card_space(region, i)
             if data.chaos_card(e["power"], e["card"]).get("may_stay"):
                 card = f"@chaos.card.{e['power']}.{e['card']}"
                 stays = yield Ask(f"chaos.end.r{r}.{rid}.{slot}.stays", msg("chaos.end.card_stays", card=card, region=region_term(rid)), YES_NO,
                                   default=False)  # Enter: it leaves, as every other card
                 if stays:
+                    e["space"] = slot  # it keeps its space: the next card goes into the one left free
                     staying.append(e)
                     yield Say(msg("chaos.end.card_stayed", card=card, region=region_term(rid)), "do")
                     continue

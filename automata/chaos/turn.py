@@ -10,6 +10,7 @@ from .board import (
     figures_of,
     free_card_space,
     in_reserve,
+    place_card,
     regions_once_lifted,
     threat,
     valid_summon_regions,
@@ -295,9 +296,8 @@ def _play_card(state: dict, data: ChaosData, power: str, playable: list[dict], s
     )
     ps["pp"] -= card["cost"]
     ps["hand"] -= 1
-    cards = state["regions"][region]["cards"]
-    cards.append({"power": power, "card": card_id, "cost": card["cost"]})
-    yield Say(msg("chaos.card.played", power=power_term(power), card=f"@chaos.card.{power}.{card_id}", region=region_term(region), space=len(cards), cost=card["cost"], pp=ps["pp"]), "do")
+    space = place_card(state["regions"][region], {"power": power, "card": card_id, "cost": card["cost"]})
+    yield Say(msg("chaos.card.played", power=power_term(power), card=f"@chaos.card.{power}.{card_id}", region=region_term(region), space=space, cost=card["cost"], pp=ps["pp"]), "do")
     yield from card_played_notes(power, card)
     if card.get("board_effect"):
         text = yield ask_changes(f"chaos.card.{power}.changes", msg("chaos.card.changes", card=f"@chaos.card.{power}.{card_id}"), state, data)
