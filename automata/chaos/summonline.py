@@ -150,6 +150,29 @@ def _valid_targets(data: ChaosData, mine: dict[str, int]) -> set[str]:
     return ok
 
 
+def _can_summon(data: ChaosData, a: dict, mine: dict[str, int], kinds_at: dict, moved_counts: bool,
+                targets: list[str] | None = None) -> bool:
+    """Whether summon ``a`` is legal now: a moved figure is where it comes from, and it goes where the Power may
+    summon, judged before the figure is lifted unless ``moved_counts`` is False (rules.summoning, rules file §3.11);
+    ``targets``: those regions for the board as it stands, when already known."""
+    if a["origin"] and kinds_at.get((a["origin"], a["kind"]), 0) <= 0:
+        return False
+    if a["origin"] and not moved_counts:
+        return a["region"] in _valid_targets(data, {**mine, a["origin"]: mine[a["origin"]] - 1})
+    return a["region"] in (targets if targets is not None else _valid_targets(data, mine))
+
+
+def _made(a: dict, mine: dict[str, int], kinds_at: dict) -> tuple[dict[str, int], dict]:
+    """The Power's figures by region, and by region and kind, once summon ``a`` is made (new tables)."""
+    mine, kinds_at = dict(mine), dict(kinds_at)
+    if a["origin"]:
+        mine[a["origin"]] -= 1
+        kinds_at[(a["origin"], a["kind"])] -= 1
+    mine[a["region"]] = mine.get(a["region"], 0) + 1
+    kinds_at[(a["region"], a["kind"])] = kinds_at.get((a["region"], a["kind"]), 0) + 1
+    return mine, kinds_at
+
+
 def legal_order(data: ChaosData, figures: list[dict], mine: dict[str, int], kinds_at: dict,
                 moved_counts: bool = True) -> list[dict] | None:
     """An order in which every summon is legal when made (depth-first search), or None. ``moved_counts``: a moved
@@ -174,18 +197,9 @@ def legal_order(data: ChaosData, figures: list[dict], mine: dict[str, int], kind
             if sig in tried:
                 continue
             tried.add(sig)
-            if a["origin"] and kinds_at.get((a["origin"], a["kind"]), 0) <= 0:
+            if not _can_summon(data, a, mine, kinds_at, moved_counts, targets):
                 continue
-            lifted = a["origin"] and not moved_counts
-            if a["region"] not in (_valid_targets(data, {**mine, a["origin"]: mine[a["origin"]] - 1}) if lifted else targets):
-                continue
-            m2, k2 = dict(mine), dict(kinds_at)
-            if a["origin"]:
-                m2[a["origin"]] -= 1
-                k2[(a["origin"], a["kind"])] -= 1
-            m2[a["region"]] = m2.get(a["region"], 0) + 1
-            k2[(a["region"], a["kind"])] = k2.get((a["region"], a["kind"]), 0) + 1
-            tail = search(rest[:i] + rest[i + 1:], m2, k2)
+            tail = search(rest[:i] + rest[i + 1:], *_made(a, mine, kinds_at))
             if tail is not None:
                 return [a] + tail
         return None
@@ -198,21 +212,14 @@ def stuck_summon(data: ChaosData, figures: list[dict], mine: dict[str, int], kin
     """Why a line has no legal order, for its refusal: the line's summons are placed in the order written whenever
     they can be (each one placed may make others legal), until none of the rest can; returns the first of the rest
     and the regions a summon may use at that point (where the Power has figures, and their neighbours)."""
-    mine, kinds_at, rest = dict(mine), dict(kinds_at), list(figures)
+    rest = list(figures)  # mine and kinds_at are never changed: _made returns new tables
     progress = True
     while rest and progress:
         progress = False
         for a in rest:
-            if a["origin"] and kinds_at.get((a["origin"], a["kind"]), 0) <= 0:
+            if not _can_summon(data, a, mine, kinds_at, moved_counts):  # as legal_order judges it
                 continue
-            lifted = a["origin"] and not moved_counts  # as legal_order judges a moved figure
-            if a["region"] not in _valid_targets(data, {**mine, a["origin"]: mine[a["origin"]] - 1} if lifted else mine):
-                continue
-            if a["origin"]:
-                mine[a["origin"]] -= 1
-                kinds_at[(a["origin"], a["kind"])] -= 1
-            mine[a["region"]] = mine.get(a["region"], 0) + 1
-            kinds_at[(a["region"], a["kind"])] = kinds_at.get((a["region"], a["kind"]), 0) + 1
+            mine, kinds_at = _made(a, mine, kinds_at)
             rest.remove(a)
             progress = True
             break
