@@ -146,6 +146,12 @@ def _num(report: dict, who: str, key: str, lo: int | None = 0, hi: int | None = 
     return v
 
 
+def _steps_count(side: str, effects) -> bool:
+    """Whether the Time Travel steps count: side A scores them (rules §2.8); side B prints its VP at the marker, so
+    only Archive of the Eras (§2.11, 1 VP a step) still counts them."""
+    return side == "A" or "archive_of_the_eras" in effects
+
+
 class _Lines:
     def __init__(self, data: ScoreData):
         self.data = data
@@ -189,8 +195,8 @@ def score_player(report: dict, table: Table, data: ScoreData, agenda: list[dict]
     out.add("superprojects", "superprojects", sp_vp, "superprojects", count=n_sp)
     side = table.side or "A"
     tt_table = d.value("time_travel", "side_a_vp")
-    steps_needed = side == "A" or "archive_of_the_eras" in effects
-    steps = _num(report, who, "time_travel", hi=len(tt_table) - 1 if side == "A" else None) if steps_needed else None
+    steps = _num(report, who, "time_travel", hi=len(tt_table) - 1 if side == "A" else None) \
+        if _steps_count(side, effects) else None
     if "archive_of_the_eras" in effects:
         per = d.value("archive_of_the_eras", "vp_per_step")
         out.add("archive_of_the_eras", "archive_of_the_eras", per * steps, "archive_of_the_eras", "vp_per_step",
@@ -434,7 +440,7 @@ def _player_questions(table: Table, data: ScoreData, who: str, name: Any, limits
                              hint=msg(f"{Q}.hint.effects"))
     side = table.side or "A"
     tt_max = len(data.value("time_travel", "side_a_vp")) - 1 if side == "A" else None
-    if side == "A" or "archive_of_the_eras" in (r["effects"] or ()):
+    if _steps_count(side, r["effects"] or ()):
         # side B prints the track's VP at the marker (asked below): the steps count only for Archive of the Eras
         r["time_travel"] = yield _ask_num(who, "time_travel", name, hi=tt_max, hint=msg(f"{Q}.hint.time_travel"))
     if side == "A":
