@@ -74,16 +74,13 @@ def replay() -> list[tuple[int, str]]:
 
 
 def golden_round_questions() -> int | None:
+    """The questions of the golden's rounds, counted as bench/questions.py counts them."""
     if not GOLDEN.exists():
         return None
-    text = GOLDEN.read_text(encoding="utf-8")
-    total, in_round = 0, False
-    for line in text.splitlines():
-        if line.startswith("## "):
-            in_round = re.match(r"^## \d+\.\s*(Round|Rodada)\s+\d+", line) is not None
-        elif in_round and line.startswith("? "):
-            total += 1
-    return total
+    from questions import chaos, steps  # bench/questions.py, beside this script
+
+    [(_, per_round)] = chaos(steps(GOLDEN.read_text(encoding="utf-8")))
+    return sum(per_round)
 
 
 def main(argv: list[str] | None = None) -> int:
