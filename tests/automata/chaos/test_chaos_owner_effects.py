@@ -78,16 +78,23 @@ class _Drawing(Policy):
         return super().answer(ask)
 
 
-def _first_old_world_phase(overrides: dict, card_id: str):
-    """Setup and round 1's Old World phase of a four-Power game, the table drawing ``card_id``."""
+def _played_until(overrides: dict, card_id: str, steps: int, until):
+    """A four-Power game with ``overrides``, the table drawing ``card_id``, played until ``until(state)``."""
     options = game.check_options({"powers": "khorne,nurgle,tzeentch,slaanesh"})
     if overrides:
         options["overrides"] = overrides
     state = game.new_state(options, 5)
     table = _Drawing(card_id)
-    play_steps(game, state, table, 5, 40, until=lambda s: s["old_world"].get("drawn"))
-    assert state["old_world"]["drawn"] == [card_id]
+    play_steps(game, state, table, 5, steps, until=until)
+    assert until(state)
     return state, table.asked
+
+
+def _first_old_world_phase(overrides: dict, card_id: str):
+    """Setup and round 1's Old World phase, the table drawing ``card_id``."""
+    state, asked = _played_until(overrides, card_id, 40, lambda s: s["old_world"].get("drawn"))
+    assert state["old_world"]["drawn"] == [card_id]
+    return state, asked
 
 
 def test_the_draw_applies_the_owner_effect_instead_of_asking_what_changed():
@@ -103,14 +110,8 @@ def test_the_draw_applies_the_owner_effect_instead_of_asking_what_changed():
 
 
 def _through_first_end_phase(overrides: dict, card_id: str) -> list[str]:
-    options = game.check_options({"powers": "khorne,nurgle,tzeentch,slaanesh"})
-    if overrides:
-        options["overrides"] = overrides
-    state = game.new_state(options, 5)
-    table = _Drawing(card_id)
-    play_steps(game, state, table, 5, 80, until=lambda s: s.get("next", {}).get("proc") == "end_ruination")
-    assert state["next"]["proc"] == "end_ruination"
-    return table.asked
+    """Round 1 up to its End phase's Old World cards resolved; the question ids asked."""
+    return _played_until(overrides, card_id, 80, lambda s: s.get("next", {}).get("proc") == "end_ruination")[1]
 
 
 def test_the_end_phase_applies_the_owner_end_effect_instead_of_asking():
