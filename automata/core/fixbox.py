@@ -5,8 +5,9 @@ the copies of a card (two Banish, one Vera Vosh), the one marker of a kind (the 
 a token, what the rules bound over a player's pieces (a Threat dial never below the upgrades already taken). Each is a
 ``Supply``: how many of each thing are out now, over every seat and place (``held``), and how many there can be
 (``most``). A field names the supplies its value draws on (``Field.box``), and every correction is checked against
-them after it is made: refused when it puts more of a thing out than there can be (a correction that leaves an
-over-full count as it found it, or lowers it, is let through: an old save is never locked).
+them after it is made: refused when it leaves a thing further over its bound than it found it (more of it out, or its
+bound lowered); a correction that leaves an over-full count as it found it, or lowers it, is let through, so an old
+save is never locked.
 
 Pure: no I/O.
 """
@@ -36,19 +37,26 @@ class Supply:
 
 
 def counts(state: dict, supplies: tuple[Supply, ...]) -> dict[str, dict[Any, int]]:
-    """How many of each thing every supply has out now (taken before a change, to compare after it)."""
-    return {s.id: s.held(state) for s in supplies}
+    """How far over its bound each thing of every supply is now (0 within it): taken before a change, to compare."""
+    return {s.id: {thing: _excess(s, state, thing, n) for thing, n in s.held(state).items()} for s in supplies}
+
+
+def _excess(supply: Supply, state: dict, thing: Any, n: int) -> int:
+    most = supply.most(state, thing)
+    return 0 if most is None else max(0, n - most)
 
 
 def overdrawn(state: dict, supplies: tuple[Supply, ...], before: dict[str, dict[Any, int]]) -> Msg | None:
     """The first supply a change overdrew, as the reason it is refused (``core.fix.over_supply``), else None: a thing
-    now out more times than there can be, and more times than before the change."""
+    now out more times than there can be, and further over than before the change (more of it out, or its bound
+    lowered: a Threat dial turned back below the upgrades taken)."""
     for supply in supplies:
         was = before.get(supply.id, {})
         for thing, n in supply.held(state).items():
-            most = supply.most(state, thing)
-            if most is None or n <= most or n <= was.get(thing, 0):
+            excess = _excess(supply, state, thing, n)
+            if excess == 0 or excess <= was.get(thing, 0):
                 continue
+            most = supply.most(state, thing)
             name = supply.name(state, thing)
             return msg("core.fix.over_supply", thing=name.to_data() if isinstance(name, Msg) else name, n=n,
                        most=most, rule=msg(supply.rule, most=most).to_data())
