@@ -758,6 +758,33 @@ _FIELDS = (
           (ERA,), choices=_shs_choices, exists=_has_solo_hypersync),
 )
 
+#: the box's limits across seats each field draws on (automata/core/fixbox.py): none beyond the fields' own limits and
+#: choices. A player's VP, Hypersync tiles, Quantum Warp, Intrigues reserve, Missions and Benefit uses are that player's
+#: own; the First Player, each Action space's holder and each Quantum Loop card's pile are one value each (their
+#: choices hold one); the solo opponent's board is one seat's, its supplies in its fields' own limits (8 Warp tiles,
+#: its Exosuits, its Solo Hypersync tiles). The Objective and Value tiles shared by the reserves and the Agenda table
+#: are not bounded: no source gives their counts (rules file §4.1 item 13)
+_BOX = {f.id: () for f in _FIELDS}
+
+
+def _solo_of(bot: str, edition: str = ""):
+    return lambda s: bool(s.get("solo")) and (not bot or s["solo"]["bot"] == bot) and (
+        not edition or s["solo"].get("edition") == edition)
+
+
+#: the modes and modules a field belongs to: a multi-player game keeps no solo opponent, a game without Intrigues of
+#: the Council keeps no Missions, and so on (neither offered nor journalled there)
+_INTRIGUES = ("objectives", "values", "benefits", "missions", "emergency", "failed", "mission", "agenda_objective",
+              "agenda_value", "agenda_number", "locked")
+_SOLO = ("paradox", "anomalies", "time_travel", "warps", "exosuits", "buildings", "superprojects", "workers",
+         "resources", "breakthroughs", "failed_actions", "token", "your_warps")
+_TRACKED = {**{f: _intrigues_module for f in _INTRIGUES}, **{f: _solo_of("") for f in _SOLO},
+            "hypersync": _hypersync_module, "quantum": _quantum_module, "loop": _quantum_module,
+            "water": _solo_of("chronobot", "first"), "morale": _solo_of("chronobot", "first"),
+            "pool": _solo_of("chronossus"), "objective": _solo_of("chronossus"), "ql_removed": _solo_of("chronossus"),
+            "solo_hypersync": _solo_of("chronossus"),
+            "first": lambda s: s["options"]["players"] > 1 or bool(s.get("solo"))}
+
 #: the word each field is shown with in Portuguese (the seed's vocabulary; every word of either language is accepted)
 _PT = {"vp": "pv", "first": "primeiro", "hypersync": "hipersincronia", "quantum": "dobra quântica",
        "objectives": "objetivos", "values": "valores", "benefits": "benefícios", "missions": "missões",
@@ -769,4 +796,5 @@ _PT = {"vp": "pv", "first": "primeiro", "hypersync": "hipersincronia", "quantum"
        "breakthroughs": "inovações", "failed_actions": "ações falhas", "water": "água", "morale": "moral",
        "pool": "reserva de energia", "token": "ficha", "objective": "objetivo solo", "ql_removed": "loops removidos",
        "your_warps": "suas dobras", "solo_hypersync": "hipersincronia solo"}
-FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}) for f in _FIELDS)
+FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}, box=_BOX[f.id], tracked=_TRACKED.get(f.id, f.tracked))
+                   for f in _FIELDS)

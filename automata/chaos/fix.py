@@ -27,13 +27,15 @@ import functools
 from dataclasses import replace
 
 from ..core.fix import CHOICE, COUNT, Field, Option, Param, fold
+from ..core.fixbox import Supply
+from ..core.msg import msg
 from ..core.gamedata import fold_name
 from . import copies
 from .board import FIGURE_KINDS, FIGURE_WORDS, TOKEN_KINDS, in_reserve
 from .corruption import supply_left
 from .data import data_of, _strip_article
 from .edits import words_of
-from .turn import next_summoner
+from .turn import next_summoner, power_points
 
 
 def _name_words(rec: dict) -> tuple[str, ...]:
@@ -135,6 +137,12 @@ def _pp_put(state, keys, value):
         after = powers[powers.index(nxt["power"]) - 1]
         power = next_summoner(state, after)
         state["next"] = {"proc": nxt["proc"], "power": power} if power else {"proc": "battle_start"}
+
+
+def _pp_limits(state, keys):
+    """Seed 003, Fase de Compra and rules file §1.5 step 4, §2.5: the power marker goes to the sheet's highlighted
+    number, with the upgrades' bonuses, and only moves left from there (power does not carry over)."""
+    return 0, max(state["p"][keys[0]]["pp"], power_points(state, data_of(state), keys[0]))
 
 
 def _set(key: str):
@@ -356,7 +364,7 @@ _FIELDS = (
           "chaos.fix.dac", COUNT, _p("dac"), _set("dac"), (POWER,), limits=_at_least_zero,
           rule="chaos.fix.rule.never_negative"),
     Field("pp", words_of("pp") + ("power points", "pontos de poder"), "chaos.fix.pp", COUNT, _p("pp"), _pp_put,
-          (POWER,), limits=_at_least_zero, rule="chaos.fix.rule.never_negative"),
+          (POWER,), limits=_pp_limits, rule="chaos.fix.rule.pp"),
     Field("hand", ("hand", "cards in hand", "cartas na mao", *words_of("cards")), "chaos.fix.hand", COUNT, _p("hand"),
           _hand_put, (POWER,), limits=_hand_limits, rule="chaos.fix.rule.cards"),
     Field("deck", ("deck", "baralho", "maco"), "chaos.fix.deck", COUNT, _p("deck"), _pile_put("deck", "discard"),
@@ -380,6 +388,29 @@ _FIELDS = (
           limits=_ow_deck_limits, rule="chaos.fix.rule.old_world_deck"),
 )
 
+# -- the box's limits across seats (automata/core/fixbox.py) -----------------------------------------------------------
+#: a Power has no more upgrades than the upgrade spaces its dial has reached (rules file §2.6, §2.7): the dial (or its
+#: Threat) turned back below them is refused, saying to take the upgrades back first (issue 38)
+UPGRADE_ROOM = Supply("upgrade_room", "chaos.fix.rule.upgrade_room",
+                      lambda s: {p: len(s["p"][p]["upgrades"]) for p in s["powers"]},
+                      lambda s, power: upgrade_spaces(s, power),
+                      lambda s, power: msg("chaos.fix.upgrades_of", power=f"@chaos.power.{power}"))
+#: the box's dial advancement counters (16, rules file §2.2 [V]; data setup.supplies.dial_counters), shared by the
+#: Powers
+DIAL_COUNTERS = Supply("dial_counters", "chaos.fix.rule.dial_counters",
+                       lambda s: {"dac": sum(s["p"][p]["dac"] for p in s["powers"])},
+                       lambda s, thing: data_of(s).setup["supplies"].get("dial_counters"),
+                       lambda s, thing: "@chaos.fix.dial_counters")
+
+#: the box's limits across seats each field draws on; () where none bounds it beyond the field's own limits, which
+#: already count over every region and Power: corruption (a Power's supply over every region), figures (a Power's
+#: followers on and off the board), Old World tokens (the box's, over every region and the Power sheets), the
+#: Ruination stack and the Old World deck and track; a Power's VP, power points and Chaos cards are its own
+_BOX = {"vp": (), "dial": (UPGRADE_ROOM,), "threat": (UPGRADE_ROOM,), "dac": (DIAL_COUNTERS,), "pp": (), "hand": (),
+        "deck": (), "discard": (), "upgrade": (UPGRADE_ROOM,), "corruption": (), "cultist": (), "warrior": (),
+        "daemon": (), "noble": (), "peasant": (), "warpstone": (), "hero": (), "skaven": (), "event": (), "ruin": (),
+        "track": (), "old_world_deck": ()}
+
 #: the word each field is shown with in Portuguese (the board changes' words, chaos.edit.word.*; every word of either
 #: language is accepted)
 _PT = {"vp": "pv", "dial": "roda", "threat": "ameaça", "dac": "avanço", "pp": "poder", "hand": "mão", "deck": "baralho",
@@ -387,4 +418,4 @@ _PT = {"vp": "pv", "dial": "roda", "threat": "ameaça", "dac": "avanço", "pp": 
        "warrior": "guerreiro", "daemon": "demônio", "noble": "nobre", "peasant": "camponês", "warpstone": "pedra",
        "hero": "herói", "skaven": "skaven", "event": "evento", "ruin": "desolada", "track": "trilha",
        "old_world_deck": "maço do velho mundo"}
-FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}) for f in _FIELDS)
+FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}, box=_BOX[f.id]) for f in _FIELDS)

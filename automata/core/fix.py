@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .closest import close_matches
+from .fixbox import Supply, counts, overdrawn
 from .steps import Msg, Say, msg
 
 COUNT = "count"
@@ -91,6 +92,13 @@ class Field:
     extra: Callable[[dict, tuple], dict] | None = None
     #: the word shown in a language other than English (``{"pt-BR": "agua"}``); else the first word
     shown: dict[str, str] | None = None
+    #: the box's limits across seats this value draws on (automata/core/fixbox.py): copies of a card, the one marker
+    #: of a kind, a token supply, a rule's bound over the seats. ``()`` declares that none bounds it; ``None`` is a
+    #: table that has not said (tests/core/test_fix_limits_declared.py refuses it)
+    box: "tuple[Supply, ...] | None" = None
+    #: whether the game's options keep this value at all (Radlands queues only keeps no hand): a value the mode does
+    #: not track is neither offered nor journalled
+    tracked: Callable[[dict], bool] = field(default=lambda state: True)
 
 
 def shown(item: "Field | Option", lang: str = "en") -> str:
@@ -139,7 +147,10 @@ def _parse_item(item: str, fields: tuple[Field, ...], state: dict, lang: str) ->
         op = "add"
         amount = int(m.group(2) or 1) * (1 if m.group(1) == "+" else -1)
         words = words[1:]
-    the_field, used = _field_of(words, fields, item, lang)
+    the_field, used = _field_of(words, fields, item, lang, state)
+    if not the_field.tracked(state):
+        raise FixError(msg("core.fix.not_tracked", item=item, word=shown(the_field, lang),
+                           valid=", ".join(shown(f, lang) for f in fields if f.tracked(state))))
     words = words[used:]
     keys = []
     for param in the_field.params:
@@ -179,12 +190,12 @@ def _longest(words: list[str], names: dict[str, Any]) -> tuple[Any, int]:
     return None, 0
 
 
-def _field_of(words: list[str], fields: tuple[Field, ...], item: str, lang: str) -> tuple[Field, int]:
+def _field_of(words: list[str], fields: tuple[Field, ...], item: str, lang: str, state: dict) -> tuple[Field, int]:
     names = {fold(w): f for f in fields for w in f.words}
     hit, used = _longest(words, names)
     if hit is None:
         typed = words[0] if words else ""
-        seen = [shown(f, lang) for f in fields]  # the closest among the table's words, in its language
+        seen = [shown(f, lang) for f in fields if f.tracked(state)]  # the closest among the table's words, in its language
         raise FixError(msg("core.fix.unknown_what", item=item, word=typed,
                            close=", ".join(close_matches(typed, seen)), valid=", ".join(seen)))
     return hit, used
@@ -226,10 +237,11 @@ def check(text: str, fields: Iterable[Field], state: dict, lang: str = "en") -> 
 
 
 # -- applying ------------------------------------------------------------------------------------------------------
-def apply(state: dict, changes: list[dict], fields: Iterable[Field], lang: str = "en") -> list[dict]:
+def apply(state: dict, changes: list[dict], fields: Iterable[Field], lang: str = "en", box: bool = True) -> list[dict]:
     """Apply ``changes`` to ``state`` (in place) after checking each against the rule's limits; return one line per
     change: ``{"field", "keys", "before", "after"}``. Raises ``FixError`` (and then ``state`` may be half-changed:
-    callers apply to a copy)."""
+    callers apply to a copy). ``box=False`` (a journalled correction replayed) leaves out the box's limits across
+    seats: a correction journalled before they were checked still replays."""
     by_id = {f.id: f for f in fields}
     lines = []
     for change in changes:
@@ -238,6 +250,8 @@ def apply(state: dict, changes: list[dict], fields: Iterable[Field], lang: str =
             raise FixError(msg("core.fix.unknown_field", field=str(change.get("field"))))
         keys = tuple(change.get("keys", ()))
         before = the_field.get(state, keys)
+        supplies = (the_field.box or ()) if box else ()
+        held = counts(state, supplies)
         if change.get("op") == "add":
             after = int(before) + int(change["value"])
         else:
@@ -256,6 +270,10 @@ def apply(state: dict, changes: list[dict], fields: Iterable[Field], lang: str =
                 raise FixError(msg("core.fix.not_one_of", what=label_of(the_field, state, keys).to_data(), value=str(after),
                                    valid=", ".join(shown(o, lang) for o in options)))
         the_field.put(state, keys, after)
+        over = overdrawn(state, supplies, held)
+        if over is not None:  # the box's limits across seats (fixbox.py): the state is a copy, thrown away
+            raise FixError(msg("core.fix.refused", what=label_of(the_field, state, keys).to_data(),
+                               value=value_label(the_field, state, keys, after), why=over.to_data()))
         lines.append({"field": the_field.id, "keys": list(keys), "before": before, "after": after})
     return lines
 
@@ -294,6 +312,8 @@ def listing(state: dict, fields: Iterable[Field], lang: str = "en") -> list[dict
     valid values. For ``tabletop fix --list``."""
     rows = []
     for the_field in fields:
+        if not the_field.tracked(state):
+            continue
         for keys, words in _combinations(state, the_field.params, lang):
             if not the_field.exists(state, keys):
                 continue
@@ -328,7 +348,7 @@ def procedure(fields: Iterable[Field], state: dict, step_: dict):
     not fit."""
     fields = tuple(fields)
     by_id = {f.id: f for f in fields}
-    lines = apply(state, list(step_.get("changes", [])), fields)
+    lines = apply(state, list(step_.get("changes", [])), fields, box=False)
     for line in lines:
         the_field = by_id[line["field"]]
         keys = tuple(line["keys"])

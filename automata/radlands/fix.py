@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.fix import CHOICE, COUNT, Field, Option, Param
+from ..core.fixbox import Supply, tally
 from . import board
 from .data import data_of
 from .targets import card_name
@@ -261,7 +262,41 @@ _FIELDS = (
           rule="radlands.fix.rule.cards"),
 )
 
+def _cards_out(state: dict) -> dict[str, int]:
+    """Every card the program sees by name at the table: the people in both players' columns (not the punks, face
+    down) and the events in both queues (not the Raiders, one per player, outside the deck)."""
+    people = (p["card"] for s in board.SIDES for column in state["players"][s]["columns"] for p in column)
+    events = (e for s in board.SIDES for e in state["players"][s]["queue"])
+    return tally(c for c in (*people, *events) if c and c not in (board.PUNK, board.RAIDERS))
+
+
+def _copies(state: dict, card: str) -> int | None:
+    """How many copies of a card the deck has (card data ``copies``: rules file §2.2, a unique person once)."""
+    return data_of(state).card(card).get("copies")
+
+
+#: the copies of each card hold over both players' columns and queues (rules file §2.2: 2 of each common person and
+#: event, 1 of each unique person)
+COPIES = Supply("copies", "radlands.fix.rule.copies", _cards_out, _copies, lambda s, c: card_name(data_of(s), c))
+
+
+def _full_game(state: dict) -> bool:
+    """Queues only (``--track queues``, automata/radlands/queues_only.py) keeps the turn, the queues, the Raiders,
+    the water and the Water Silo: the camps, the people and the cards are the table's."""
+    return state["options"].get("track") != "queues"
+
+
+#: the box's limits across seats each field draws on (automata/core/fixbox.py); () where none bounds it beyond the
+#: field's own limits: water is this turn's, a camp's and a person's state are one card's, the Water Silo and the
+#: Raiders are one per player (the event's choices offer the Raiders once), the turn is one player's; the hands, deck
+#: and discard pile share the deck in their own limits (_cards_total_limit)
+_BOX = {"water": (), "camp": (), "person": (COPIES,), "damage": (), "ready": (), "event": (COPIES,), "silo": (),
+        "hand": (), "deck": (), "discard": (), "turn": ()}
+#: what queues only keeps (the rest stays the table's: neither offered nor journalled)
+_QUEUES_ONLY = ("water", "event", "silo", "turn")
+
 #: the word each field is shown with in Portuguese (every word of either language is accepted)
 _PT = {"turn": "vez", "water": "água", "person": "pessoa", "camp": "acampamento", "damage": "dano", "ready": "pronta", "event": "evento", "silo": "silo",
        "hand": "mão", "deck": "baralho", "discard": "descarte"}
-FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}) for f in _FIELDS)
+FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}, box=_BOX[f.id],
+                           tracked=f.tracked if f.id in _QUEUES_ONLY else _full_game) for f in _FIELDS)

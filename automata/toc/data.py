@@ -565,6 +565,7 @@ def _validate_rules(rules: Any, board: Any, chk: _Check) -> list[str]:
     b = rules.get("bot", {})
     for k in ("mode1_legacy", "plus2_bonus", "ludi_legacy", "ludi_secondary_penalty"):
         chk.typed(b, k, int, "rules.bot", min=0)
+    chk.typed(b, "ludi_markers", int, "rules.bot", min=1)
     faces = []
     for k in ("event_d6_base", "event_d6_expansion"):
         v = chk.typed(b, k, list, "rules.bot")

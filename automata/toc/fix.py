@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.fix import CHOICE, COUNT, Field, FixError, Option, Param
+from ..core.fixbox import Supply, tally
 from ..core.msg import msg
 from .bot import AREAS
 from .data import data_of, AREA_NAMES, CATEGORY_VALUES, COLOUR_NAMES
@@ -432,8 +433,29 @@ _FIELDS = (
           extra=lambda s, k: {"category": f"@toc.category.{k[0]}_{k[1]}"}),
 )
 
+# -- the box's limits across the bots (automata/core/fixbox.py) ------------------------------------------------------
+#: one Ludi Saeculares marker in the box (rules file §2.2; data rules.bot.ludi_markers): on one bot's mat at most
+LUDI = Supply("ludi", "toc.fix.rule.ludi_marker",
+              lambda s: tally("ludi" for b in s["bots"].values() if b["ludi"]),
+              lambda s, thing: int(data_of(s).rules["bot"].get("ludi_markers", 1)),
+              lambda s, thing: "@toc.fix.ludi_marker")
+#: one bot in each starting province (seed 000, Preparação step 4: each takes the first one still free; a bot named
+#: into another's province swaps with it, _start_put)
+START = Supply("start", "toc.fix.rule.start",
+               lambda s: tally(b["start"] for b in s["bots"].values() if b.get("start")),
+               lambda s, province: 1, lambda s, province: f"@toc.province.{province}")
+
+#: the box's limits across seats each field draws on; () where none bounds it beyond the field's own limits: a bot's
+#: Legacy, mode, marker, pawns, cylinders and points are its own mat's (its own limits: the mat's boxes, circles and
+#: track), the Emperor, its type and the tie are one value of the game, a pile's card is one category's
+_BOX = {"legacy": (), "mode": (), "marker": (), "pawn": (), "cylinder": (), "points": (), "ludi": (LUDI,),
+        "start": (START,), "was_emperor": (), "emperor": (), "emperor_type": (), "tie": (), "pile": ()}
+#: the options a field needs (the Emperor's type only with the Emperor rules, the piles only with the Selective Setup)
+_TRACKED = {"emperor_type": lambda s: _rules_on(s), "pile": lambda s: s["options"].get("cards") == "selective"}
+
 #: the word each field is shown with in Portuguese (every word of either language is accepted)
 _PT = {"legacy": "legado", "mode": "modo", "marker": "marcador", "pawn": "peão", "cylinder": "cilindro",
        "points": "pontos", "ludi": "ludi", "start": "província inicial", "was_emperor": "já foi imperador",
        "emperor": "imperador", "emperor_type": "tipo de imperador", "tie": "empate", "pile": "pilha"}
-FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}) for f in _FIELDS)
+FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}, box=_BOX[f.id], tracked=_TRACKED.get(f.id, f.tracked))
+                   for f in _FIELDS)

@@ -66,7 +66,7 @@ def test_set_add_and_take_in_both_languages(multi):
     ("vpp p1 3", "core.fix.unknown_what"),
     ("vp p5 3", "core.fix.unknown_option"),            # 3 players: no fifth
     ("vp bot 3", "core.fix.unknown_option"),           # no solo opponent in a multi-player game
-    ("paradox 1", "core.fix.not_there"),               # the players' Paradox is the table's; only a bot's is tracked
+    ("paradox 1", "core.fix.not_tracked"),             # multi-player: the players' Paradox is the table's, no solo opponent
     ("hypersync p1 build home", "core.fix.unknown_option"),
     ("+1 first", "core.fix.not_a_count"),
     ("space mine upper p1", "core.fix.unknown_option"),  # multi-player: the program does not keep the Mine

@@ -128,8 +128,9 @@ def _refused(state: dict, text: str, rule: str):
 
 def test_counts_never_below_zero(mid_game):
     """Seed 003: VP, power points and dial advancement counters are counts on the sheet, never negative."""
-    for what in ("vp", "pp", "dac"):
+    for what in ("vp", "dac"):
         _refused(mid_game, f"{what} nurgle -1", "never_negative")
+    _refused(mid_game, "pp nurgle -1", "pp")  # power points: also bounded above (test_fix_box_limits.py)
     _refused(mid_game, f"-{mid_game['p']['nurgle']['vp'] + 1} vp nurgle", "never_negative")
 
 
@@ -174,11 +175,11 @@ def test_an_upgrade_is_the_powers_own_taken_once_on_an_upgrade_space(mid_game):
     """Rules file §2.6–2.7: upgrades come from the dial's upgrade spaces, one card each, from the Power's own five;
     a Power with no upgrade space reached takes none; one not its own is not there (Slaanesh's +2 power points)."""
     state = copy.deepcopy(mid_game)
+    taken = list(state["p"]["khorne"]["upgrades"])
+    for key in taken:  # the upgrades go back before the dial turns back below them (test_fix_box_limits.py)
+        _apply(state, f"-upgrade khorne {key}")
     _apply(state, "dial khorne 0")
     assert upgrade_spaces(state, "khorne") == 0
-    taken = list(state["p"]["khorne"]["upgrades"])
-    for key in taken:  # a correction may still take away an upgrade taken too many
-        _apply(state, f"-upgrade khorne {key}")
     _refused(state, "+upgrade khorne warrior", "upgrade")
     _apply(state, "dial khorne 2")  # Khorne's second space is an upgrade (rules file §2.6)
     _apply(state, "+upgrade khorne warrior")
