@@ -121,3 +121,17 @@ def test_the_json_document_keeps_every_step_and_marks_an_unfinished_game():
     assert [s["text"] for s in doc["steps"]] == [["x"], ["y"]]
     assert doc["final_state"] == {"round": 2} and doc["clocks"]["play_seconds"] == 4820
     assert json.loads(gamejson.text(summary)) == json.loads(json.dumps(gamejson.document(summary)))
+
+
+def test_an_anachrony_players_drawn_path_is_its_role():
+    """Rules file anachrony §2.4 C14: each player a different Path; when the random setup drew it (options.paths),
+    the export's role names it (the table's own choice of Path is not tracked, so nothing is claimed then)."""
+    from automata.anachrony.result import seat_terms
+    from cli.exporters.labels import seat_role
+    from cli.i18n import Translator
+
+    state = {"options": {"paths": {"p1": {"path": "harmony", "leader": "x"}}}}
+    seat = {"id": "p1", "name": "Ana", "kind": "human", "bot": "", "level": "", "faction": ""}
+    drawn = {**seat, "terms": seat_terms(state, seat)}
+    assert seat_role(Translator("en"), drawn, "Ana") == "Path of Harmony"
+    assert seat_role(Translator("en"), {**seat, "terms": seat_terms({"options": {}}, seat)}, "Ana") == ""
