@@ -52,14 +52,16 @@ def find_item(env: Env, game_id: str, name: str) -> str:
 
 
 def picture(collection: dict | None) -> dict:
-    """{game: {"owned": [...], "not_owned": [...]}} for every game, the items in the game's order."""
-    from automata.core.collection import content, owned
+    """{game: {"owned": [...], "not_owned": [...], "box_not_owned": {item: box}}} for every game, the items in the
+    game's order; ``box_not_owned``: the items marked owned that are not, because their box is not."""
+    from automata.core.collection import box_not_owned, content, owned
     from automata.core.games import GAMES
 
     out = {}
     for g in GAMES:
         have = owned(g.id, collection)
-        out[g.id] = {"owned": [i for i in content(g.id) if i in have], "not_owned": [i for i in content(g.id) if i not in have]}
+        out[g.id] = {"owned": [i for i in content(g.id) if i in have], "not_owned": [i for i in content(g.id) if i not in have],
+                     "box_not_owned": box_not_owned(g.id, collection)}
     return out
 
 
@@ -90,8 +92,11 @@ def show(env: Env) -> None:
         env.out.print(env.t("core.collection.game", game=find_game(game).name))
         order = content(game)  # the game's own order, whether owned or not (a removed item stays in its place)
         for item in sorted(row["owned"] + row["not_owned"], key=lambda i: order.index(i) if i in order else len(order)):
-            key = "core.collection.owned" if item in row["owned"] else "core.collection.not_owned"
-            text = env.t(key, item=env.t(f"core.collection.item.{game}.{item}"), id=item)
+            box = row["box_not_owned"].get(item)
+            key = "core.collection.owned" if item in row["owned"] else "core.collection.not_owned_box" if box \
+                else "core.collection.not_owned"
+            text = env.t(key, item=env.t(f"core.collection.item.{game}.{item}"), id=item,
+                         box=env.t(f"core.collection.item.{game}.{box}") if box else "")
             lead = len(text) - len(text.lstrip())  # a long line wraps under its item, not at the left edge
             print_lines(env, wrapped(text.strip(), env.out.width, indent=lead, hang=2))
     how = env.t("core.collection.how", example="tabletop collection remove anachrony intrigues")
@@ -136,7 +141,13 @@ def change(env: Env, game: str, items: list[str], value: bool) -> None:
     write_owner_file(collection_file(), updated_text(old_text, new), backup=False)
     word = "core.collection.added" if value else "core.collection.removed"
     names = [env.t(f"core.collection.item.{game_id}.{i}") for i in chosen]
+    games = picture(read(env))
     if env.json:
-        env.emit_json({"ok": True, "game": game_id, "owned" if value else "not_owned": chosen, "games": picture(read(env))})
+        env.emit_json({"ok": True, "game": game_id, "owned" if value else "not_owned": chosen, "games": games})
         return
     env.out.print(env.t(word, items=", ".join(names), game=game_id))
+    waiting = {i: b for i, b in games[game_id]["box_not_owned"].items() if i in chosen and value}
+    for box in dict.fromkeys(waiting.values()):  # added, but still not owned: its box is not
+        items = ", ".join(env.t(f"core.collection.item.{game_id}.{i}") for i, b in waiting.items() if b == box)
+        env.out.print(env.t("core.collection.box_missing", items=items, box=env.t(f"core.collection.item.{game_id}.{box}"),
+                            game=game_id, box_id=box))

@@ -22,11 +22,15 @@ def export(
     bgstats: Optional[Path] = typer.Option(None, "--bgstats", metavar="FILE",
                                            help="Write the finished game as a BG Stats play file (.bgsplay) and print its one-play link."),
     qr: bool = typer.Option(False, "--qr", help="With --bgstats: also draw the one-play link as a QR code for a phone."),
+    me: Optional[str] = typer.Option(None, "--me", metavar="SEAT",
+                                     help="With --bgstats: the seat you played (its name, label or id), for BG Stats' 'me'."),
 ) -> None:
     """Export a game (default: the current one; --game NAME another): for BG Stats with --bgstats FILE, or as JSON with --json."""
     env = current()
     if qr and bgstats is None:
         raise CliError(env.t("core.export.err.qr_alone"))
+    if me is not None and bgstats is None:
+        raise CliError(env.t("core.export.err.me_alone"))
     if bgstats is None and not env.json:
         raise CliError(env.t("core.export.err.what"))
     if bgstats is not None:
@@ -41,7 +45,7 @@ def export(
     if not summary.get("finished"):
         raise CliError(env.t("core.export.err.unfinished", name=summary["name"]), Exit.FAILURE,
                        {"error": "unfinished", "game": summary["name"]})
-    write_bgstats(env, summary, bgstats, qr)
+    write_bgstats(env, summary, bgstats, qr, me)
 
 
 def read_summary(env) -> dict:
@@ -95,7 +99,30 @@ def write_error(env, target: Path, e: OSError | None = None, problem: str = "") 
                     {"error": "write_failed", "file": str(target)})
 
 
-def write_bgstats(env, summary: dict, target: Path, qr: bool) -> None:
+def my_seat(env, summary: dict, names, given: str | None, owner: dict | None) -> str:
+    """The seat id the app's owner played: ``--me`` (a seat's id, name or label, any case; one that names no seat is
+    refused, exit 2), else the owner's ``me`` in ``overrides/bgstats.toml`` when it names a seat of this game (a
+    game they did not play: nobody), else "" (nobody: BG Stats is not told who its owner is)."""
+    def find(text: str) -> str:
+        key = text.strip().casefold()
+        for seat in summary["seats"]:
+            if seat.get("kind") != "bot" and key in {seat["id"].casefold(), (seat.get("name") or "").strip().casefold(),
+                                                     names.seats.get(seat["id"], "").casefold()}:
+                return seat["id"]
+        return ""
+
+    if given is not None:
+        found = find(given)
+        if not found:
+            valid = ", ".join(f"{names.seats.get(s['id'], s['id'])} ({s['id']})" for s in summary["seats"] if s.get("kind") != "bot")
+            raise CliError(env.t("core.export.err.me", name=given, valid=valid), Exit.USAGE,
+                           {"error": "unknown_seat", "seat": given})
+        return found
+    setting = (owner or {}).get("me")
+    return find(setting) if isinstance(setting, str) and setting.strip() else ""
+
+
+def write_bgstats(env, summary: dict, target: Path, qr: bool, me: str | None = None) -> None:
     from . import saves
     from .exporters import bgstats
     from .exporters.labels import labels
@@ -103,7 +130,7 @@ def write_bgstats(env, summary: dict, target: Path, qr: bool) -> None:
     refuse_inside_saves(env, target)
     names = labels(env.t, summary)
     owner = saves.read_overrides(env, "bgstats") or None
-    content = bgstats.bgsplay(summary, names, owner)
+    content = bgstats.bgsplay(summary, names, owner, my_seat(env, summary, names, me, owner))
     url = bgstats.link(bgstats.link_play(summary, names, owner))
     try:
         from state.atomic import write_atomic

@@ -14,10 +14,11 @@ from .env import CliError, Env, Exit
 from .played import (date_text, duration_text, find_game_id, game_name, kept, print_lines, result_text,
                      seat_text, summaries, when, wrapped)
 
-#: options the seats already show, that only the program reads, or that a random setup drew (the camps dealt, the
-#: Paths and Leaders, the board side: no option of 'tabletop new' gives them)
+#: options the seats already show, that only the program reads, that a random setup drew (the camps dealt, the
+#: Paths and Leaders, the board side: no option of 'tabletop new' gives them) or that the collection decided (the
+#: Radlands card sets in play)
 HIDDEN_OPTIONS = ("overrides", "modules", "names", "mats", "menu", "players", "powers", "bots", "humans", "opponent",
-                  "dealt", "paths", "board_side")
+                  "dealt", "paths", "board_side", "sets")
 #: options saved under another name than their 'tabletop new' option (Anachrony's --draws is saved as "random")
 FLAGS = {("anachrony", "random"): "draws"}
 

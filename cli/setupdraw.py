@@ -29,15 +29,27 @@ def prepare(env: Env, game_id: str, raw: dict, random: bool, given: set[str], qu
 
     have = core.owned(game_id, read(env))
     if not random:
-        _refuse_missing(env, game_id, core.missing(game_id, raw, have), have)
-        return raw
+        return owned_setup(env, game_id, raw, have)
     _refuse_missing(env, game_id, [i for i in core.missing(game_id, {}, have)], have)  # the base game, before drawing
     drawn = _draw_and_keep(env, game_id, raw, given | PLAYER_COUNT.get(game_id, set()), have, questions)
-    _refuse_missing(env, game_id, core.missing(game_id, drawn, have), have)  # a fixed option may still need something
-    return drawn
+    return owned_setup(env, game_id, drawn, have)  # a fixed option may still need something
 
 
-def _refuse_missing(env: Env, game_id: str, items: list[str], have: set[str]) -> None:
+def owned_setup(env: Env, game_id: str, raw: dict, have: set[str] | None = None, listing: bool = False) -> dict:
+    """``raw`` checked against the collection (refused, exit 2, when it needs what is not owned) and completed by
+    what the collection decides (``automata/core/collection.py`` ``owned_options``): what ``new`` and ``setup-list``
+    both start from, so the list never shows what the game would refuse or leave out."""
+    from automata.core import collection as core
+
+    if have is None:
+        from .collection import read
+
+        have = core.owned(game_id, read(env))
+    _refuse_missing(env, game_id, core.missing(game_id, raw, have), have, listing)
+    return core.owned_options(game_id, raw, have)
+
+
+def _refuse_missing(env: Env, game_id: str, items: list[str], have: set[str], listing: bool = False) -> None:
     """Nothing starts without what the setup needs; the table is told what is missing, what of this game it owns
     (what it can choose instead) and how to add the item."""
     if not items:
@@ -48,7 +60,8 @@ def _refuse_missing(env: Env, game_id: str, items: list[str], have: set[str]) ->
     owned = [i for i in content(game_id) if i in have]
     said = " " + env.t("core.collection.error.owned", items=", ".join(env.t(f"core.collection.item.{game_id}.{i}")
                                                                        for i in owned)) if owned else ""
-    text = env.t("core.collection.error.not_owned", items=names, game=game_id, ids=" ".join(items), owned=said)
+    key = "core.collection.error.not_owned_list" if listing else "core.collection.error.not_owned"
+    text = env.t(key, items=names, game=game_id, ids=" ".join(items), owned=said)
     raise CliError(text, Exit.USAGE, {"error": "not_owned", "game": game_id, "items": items, "owned": owned})
 
 

@@ -2,7 +2,8 @@
 
 One command for every game: its sub-commands are the ``tabletop new GAME`` commands (the same option names, the
 same checks through the game's ``check_options`` and the owner's overrides), less ``--name`` and ``--another``;
-the list itself comes from the game's module (``automata.core.components``). Plain text at most 60 columns wide
+the list itself comes from the game's module (``automata.core.components``), for what the collection owns (what
+``new`` would refuse is refused the same way, ``cli/setupdraw.py`` ``owned_setup``). Plain text at most 60 columns wide
 (printable), or ``--json``.
 """
 
@@ -45,9 +46,10 @@ def show(game_id: str, raw: dict) -> None:
     from automata.core.games import load_game
 
     from .saves import checked_options
+    from .setupdraw import owned_setup
 
     env = current()
-    raw = _powers_by_count(env, game_id, raw)
+    raw = owned_setup(env, game_id, _powers_by_count(env, game_id, raw), listing=True)  # what `new` would refuse, refused here
     options = checked_options(env, load_game(game_id), game_id, raw)
     items = components(game_id, options)
     if env.json:

@@ -2,7 +2,9 @@
 
 For each game: how many finished plays and their average time; the wins of each kind of seat (the humans, each bot
 at each level); how often the humans beat each bot; the average and best score of each kind of seat; by faction
-(Power, camp, colour) where the game has them, the plays, wins and scores, with a bar of the share won; and each
+(Power, camp, colour) where the game has them, the plays, wins and scores, with a bar of the share won; by person
+where the table named the seats (the same name is the same person in every game: ``person_key`` of the BG Stats
+export), their plays, wins and scores; and each
 kind's score play by play as a chart (``cli/chart.py``, as the end-of-game summary draws it). Read-only, like
 ``tabletop history``: the summaries of ``state/summary.py``.
 """
@@ -69,6 +71,7 @@ def _game_stats(t, game_id: str, plays: list[dict]) -> dict[str, Any]:
     kinds: dict[str, dict] = {}
     against: dict[str, dict] = {}
     factions: dict[str, dict] = {}
+    people: dict[str, dict] = {}
     undecided = nobody = 0
     for n, row in enumerate(plays):
         result = row["result"]
@@ -93,6 +96,7 @@ def _game_stats(t, game_id: str, plays: list[dict]) -> dict[str, Any]:
             if key != "human" and key not in against:
                 against[key] = {"key": key, "label": label, "plays": 0, "decided": 0, "human_wins": 0}
             _faction_stats(t, factions, seat)
+            _person_stats(people, seat)
         for key in present:
             kinds[key]["plays"] += 1
             kinds[key]["wins"] += 1 if key in won else 0
@@ -113,7 +117,23 @@ def _game_stats(t, game_id: str, plays: list[dict]) -> dict[str, Any]:
         "against_bots": [{**a, "rate": round(a["human_wins"] / a["decided"], 3) if a["decided"] else None}
                          for a in against.values()],
         "factions": [_scored(f, len(plays)) for f in factions.values()],
+        "people": [_scored(p, len(plays)) for p in people.values()],
     }
+
+
+def _person_stats(people: dict, seat: dict) -> None:
+    """A seat the table named counts for its person (by name, any case); unnamed seats and bots count only by kind."""
+    from .exporters.bgstats import person_key
+
+    name = str(seat.get("name") or "").strip()
+    if seat.get("kind") == "bot" or not name:
+        return
+    key = person_key("", seat)
+    p = people.setdefault(key, {"key": key, "label": name, "plays": 0, "wins": 0, "scores": []})
+    p["plays"] += 1
+    p["wins"] += 1 if seat["winner"] else 0
+    if seat.get("score") is not None:
+        p["scores"].append(seat["score"])
 
 
 def _faction_stats(t, factions: dict, seat: dict) -> None:
@@ -156,6 +176,10 @@ def text_lines(t, entry: dict, width: int) -> list[str]:
     if entry["nobody_won"]:
         wins.append(kept(t("stats.nobody_won", n=entry["nobody_won"])))
     out += wrapped(t("stats.line.wins", wins=" · ".join(wins)), width, indent=2, hang=4)
+    if entry.get("people"):  # by person where the seats are named (two games of Ana and Bruno: each their own wins)
+        people = [kept(t("stats.wins_of", kind=p["label"], wins=p["wins"], plays=p["plays"]))
+                  for p in sorted(entry["people"], key=lambda p: (-p["wins"], -p["plays"], p["label"].casefold()))]
+        out += wrapped(t("stats.line.people", people=" · ".join(people)), width, indent=2, hang=4)
     if entry["against_bots"]:
         items = [kept(t("stats.against", bot=a["label"], wins=a["human_wins"], plays=a["decided"],
                         rate=f"{round(100 * a['rate'])}%" if a["rate"] is not None else "—"))

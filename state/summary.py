@@ -7,7 +7,7 @@ message id of what is wrong) and ``damaged_params``, so that a list of games goe
 
 The dict (see ``../contract.md``-style keys, kept stable for the exporters):
 ``name``, ``game``, ``options`` (without the owner's data overrides), ``modules``, ``seed``, ``created``,
-``finished``, ``seats`` (each game's ``seats`` with ``score``, ``winner`` and ``terms``: how displays name the
+``finished``, ``start_seat`` (the seat that took the first turn, "" when not decided), ``seats`` (each game's ``seats`` with ``score``, ``winner`` and ``terms``: how displays name the
 seat, its bot, level and factions, as message data or plain names), ``result`` (the game's ``result``),
 ``started``, ``ended``, ``play_seconds``, ``seat_seconds``, ``breaks``, ``steps``, ``damaged`` ("" when sound);
 with ``with_journal``, also ``journal`` (the entries) and ``state`` (the final state).
@@ -96,6 +96,7 @@ def _summary(save) -> dict[str, Any]:
         "created": save.created,
         "finished": bool(result["finished"]),
         "seats": table,
+        "start_seat": seats.start_seat(save.game, save.state) or "",
         "result": result,
         "started": clock.get("started") or save.created,
         "ended": clock.get("ended", "") if result["finished"] else "",

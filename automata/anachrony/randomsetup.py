@@ -17,6 +17,8 @@ from ..core.steps import Msg, msg
 
 MODULES = ("neutronide", "hypersync", "quantum_loops", "intrigues")
 CONTENT = ("base", "future_imperfect", *MODULES)
+#: each module comes in the Future Imperfect box: owned only while the box is (automata/core/collection.py)
+BOXED = {m: "future_imperfect" for m in MODULES}
 MOST_MODULES = 3  # rules file §2.15
 
 

@@ -36,8 +36,11 @@ def result(state: dict) -> dict:
 
 def seat_terms(state: dict, seat: dict) -> dict:
     """How displays name a seat: ``seats.seat_term`` (the player's name, else "Player N"; the solo opponent by its
-    name), the opponent's difficulty options as they are (``first-edition,cores=2``)."""
+    name), the opponent's difficulty options as they are (``first-edition,cores=2``); a player's Path is its faction
+    when the random setup drew it (the table's own choice of Path is not tracked)."""
     name = seat_term(seat)
     if seat.get("kind") == "bot":
         return {"seat": name, "bot": name, "level": seat.get("level", ""), "factions": []}
-    return {"seat": name, "bot": "", "level": "", "factions": []}
+    pick = ((state.get("options") or {}).get("paths") or {}).get(seat["id"])  # the Path, when the app drew it
+    path = [f"@anachrony.path.{pick['path']}"] if isinstance(pick, dict) and pick.get("path") else []
+    return {"seat": name, "bot": "", "level": "", "factions": path}

@@ -48,3 +48,10 @@ def seat_term(seat: dict):
     if seat["kind"] == "bot":
         return f"@anachrony.solo.bot.{seat['bot']}"
     return seat["name"] or {"id": "anachrony.player", "params": {"n": int(seat["id"][1:] or 0)}}
+
+
+def start_seat(state: dict) -> str | None:
+    """Who started: the first player chosen at setup (rules file §2.4 C19; solo: the player, setup says so), kept as
+    ``start`` (``first`` is the next Era's first player); None before setup chose one, or in a save older than it."""
+    start = state.get("start")
+    return start if start in state.get("players", {}) else None

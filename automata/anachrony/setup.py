@@ -266,6 +266,7 @@ def _first_player(state, data):
         water = data.by_players(n)["start_water_extra"]
         for p, w in zip(turn_order(state), water):
             yield Say(msg("anachrony.setup.extra_water", player=who(state, p), water=w), "do")
+    state["start"] = state["first"]  # who started the game (the first player changes each Era; the exports read this)
     yield Say(msg("anachrony.setup.ready", eras=state["era_count"]), "head")
 
 

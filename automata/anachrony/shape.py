@@ -24,6 +24,7 @@ STATE = {
     "era": int,
     "phase": str,
     "first": str,
+    "start": Opt(str),  # the first player of the game, chosen at setup (saves older than it lack it)
     "players": Each(PLAYER, nonempty=True),
     "impact": bool,
     "over": bool,

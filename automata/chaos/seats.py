@@ -28,3 +28,8 @@ def question_seat(state: dict, step: dict, ask_id: str) -> str | None:
 def seat_term(seat: dict):
     """How the table reads a seat's name (a message parameter): its Power."""
     return f"@chaos.power.{seat['id']}"
+
+
+def start_seat(state: dict) -> str | None:
+    """Who started: the first Power in Power order (seed 003, Ordem dos Poderes: Khorne, Nurgle, Tzeentch, Slaanesh)."""
+    return next(iter(state.get("powers") or []), None)

@@ -33,8 +33,9 @@ class Capability:
 CAPABILITIES: tuple[Capability, ...] = (
     # tabletop fix and '!': the table's corrections (automata/core/fix.py)
     Capability("fix", "fix", ("FIX_FIELDS",), ("fix_fields",)),
-    # who sits at the table and whose question a question is (automata/core/seats.py; the clocks, history)
-    Capability("seats", "seats", ("seats", "question_seat", "seat_term"), required=True),
+    # who sits at the table, whose question a question is and who started (automata/core/seats.py; the clocks,
+    # history, the exports)
+    Capability("seats", "seats", ("seats", "question_seat", "seat_term", "start_seat"), required=True),
     # how a game ended: winners, scores per seat, the rule (tabletop history, stats, export; state/summary.py)
     Capability("result", "result", ("result", "seat_terms"), required=True),
     # what to take out of the box for a setup: tabletop setup-list and the first Say of setup (automata/core/components.py)

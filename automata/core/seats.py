@@ -10,7 +10,10 @@ Each game's ``automata/<game>/seats.py`` provides
 - ``seat_term(seat) -> str | dict``: the seat's name as a message parameter (the name given, else a term such as
   ``@chaos.power.khorne`` or a message's data), for displays.
 
-These two dispatch to the game's module, imported only when used, so core code never names a game.
+- ``start_seat(state) -> str | None``: the seat that took the game's first turn, as the game recorded it (the
+  Radlands water-disc flip, the Anachrony first player…); None before the game decided it.
+
+These dispatch to the game's module, imported only when used, so core code never names a game.
 """
 
 from __future__ import annotations
@@ -34,6 +37,10 @@ def seats(game_id: str, state: dict) -> list[dict]:
 
 def question_seat(game_id: str, state: dict, step: dict, ask_id: str) -> str | None:
     return seats_module(game_id).question_seat(state, step, ask_id)
+
+
+def start_seat(game_id: str, state: dict) -> str | None:
+    return seats_module(game_id).start_seat(state)
 
 
 def seat_term(game_id: str, seat: dict):

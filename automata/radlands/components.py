@@ -12,9 +12,9 @@ from .data import load
 PER_PLAYER = (("water_silo", 1), ("raiders", 1), ("player_aid", 1))
 
 
-def provisional_set(data) -> str:
+def provisional_set(data, sets=None) -> str:
     """The override key of a set in play whose cards are still provisional (Cult of Chrome until entered), or ""."""
-    return next((f"sets.{sid}" for sid in data.in_play() if data.sets[sid].get("status") == "provisional"), "")
+    return next((f"sets.{sid}" for sid in data.in_play(sets) if data.sets[sid].get("status") == "provisional"), "")
 
 
 def first_game_camps(data) -> list[str]:
@@ -27,7 +27,8 @@ def components(options: dict, data=None) -> list[dict]:
     data = data or load(options.get("overrides") or None)
     rules = data.rules
     centre = msg("radlands.components.centre")
-    flag = provisional_set(data)
+    sets = options.get("sets")  # the owned sets in play (game.check_options); absent: every set the data puts in play
+    flag = provisional_set(data, sets)
     if options["first_game"]:
         camps = first_game_camps(data)
         out = [item("camps", centre, msg("radlands.components.first_game_camps",
@@ -36,9 +37,9 @@ def components(options: dict, data=None) -> list[dict]:
         # a random setup dealt the camps (randomsetup.py): the players take them from the deck, named at setup
         key = "radlands.components.camp_deck_dealt" if options.get("dealt") else "radlands.components.camp_deck"
         out = [item("camps", centre, msg(key, dealt=rules["camps_dealt"],
-                                         kept=rules["camps_kept"]), len(data.camp_deck()), flag)]
+                                         kept=rules["camps_kept"]), len(data.camp_deck(sets)), flag)]
     out += [
-        item("draw_deck", centre, msg("radlands.components.draw_deck"), data.deck_size(), flag),
+        item("draw_deck", centre, msg("radlands.components.draw_deck"), data.deck_size(sets), flag),
         item("extra_water", centre, msg("radlands.components.extra_water"), None),
     ]
     each = msg("radlands.components.each_player", players=rules["players"])

@@ -50,6 +50,8 @@ def check_options(raw: dict) -> dict:
         raise OptionError(msg("radlands.error.track", value=track))
     data = _load(raw.get("overrides") or None)  # a broken owner file is reported now, not mid-game
     options = {"first_game": bool(raw.get("first_game")), "names": names, "track": track}
+    if isinstance(raw.get("sets"), (list, tuple)):  # the owned sets (randomsetup.owned_options); none: every set
+        options["sets"] = sets_in_play(data, raw["sets"])
     if raw.get("dealt") and not options["first_game"]:  # a random setup's deal (randomsetup.py)
         options["dealt"] = _check_dealt(data, raw["dealt"])
     # the turn menu of this version: 2 = one menu of concrete actions, placement in one answer (issue 11); 3 = no
@@ -59,6 +61,13 @@ def check_options(raw: dict) -> dict:
     if raw.get("overrides"):
         options["overrides"] = raw["overrides"]
     return options
+
+
+def sets_in_play(data, owned) -> list[str]:
+    """The owned sets whose cards go into the decks: those the data marks in play (an owned Cult of Chrome whose
+    cards are not entered yet stays in play: its cards are shuffled in at the table, and the list says its count
+    is provisional)."""
+    return [s for s in data.in_play() if s in owned]
 
 
 def _check_dealt(data, dealt) -> dict:

@@ -18,8 +18,16 @@ SIDES = ("a", "b")
 
 
 def needs(raw: dict) -> list[str]:
-    """Every Radlands setup is the base game's (the first-game camps are base camps)."""
-    return ["base"]
+    """Every Radlands setup is the base game's (the first-game camps are base camps), and each card set the options
+    put in play (``sets``: ``owned_options``)."""
+    sets = raw.get("sets") if isinstance(raw.get("sets"), (list, tuple)) else []
+    return ["base"] + [s for s in CONTENT if s != "base" and s in sets]
+
+
+def owned_options(raw: dict, owned: set[str]) -> dict:
+    """The card sets in play are the sets the table owns (rules file §3.3: a set's people and events go into the
+    draw deck and its camps into the camp deck): a set not owned is not shuffled in, listed or counted."""
+    return {**raw, "sets": [s for s in CONTENT if s in owned]}
 
 
 def camp_deck(data, owned: set[str]) -> list[str]:

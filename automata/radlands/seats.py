@@ -33,3 +33,8 @@ def question_seat(state: dict, step: dict, ask_id: str) -> str | None:
 def seat_term(seat: dict):
     """How the table reads a seat's name (a message parameter): the name given, else "Player A"."""
     return seat["name"] or f"@radlands.side.{seat['id']}"
+
+
+def start_seat(state: dict) -> str | None:
+    """Who started: the side the water-disc flip gave the first turn (seed 004, Fluxo do Jogo); None before it."""
+    return state.get("first_player") or None

@@ -34,3 +34,14 @@ def seat_term(seat: dict):
     if seat["kind"] == "bot":
         return f"@toc.colour.{seat['id']}"
     return {"id": "toc.human", "params": {"n": int(seat["id"][len("human"):] or 0)}}
+
+
+def start_seat(state: dict) -> str | None:
+    """Who started: the bots play first, in their drawn turn order (seed 000, "O jogo avança em turnos": the AI bots
+    take their turns first, then the humans); without a bot, the first human. None before the bots are placed."""
+    order = [c for c in state.get("bot_order") or [] if c in (state.get("options") or {}).get("bots", [])]
+    if order:
+        return order[0]
+    if (state.get("options") or {}).get("bots"):
+        return None  # the bots' turn order is not drawn yet (setup step 4)
+    return "human1" if int((state.get("options") or {}).get("humans", 0)) else None

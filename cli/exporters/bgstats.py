@@ -21,8 +21,17 @@ Sources of the two formats (public; the code below is our own):
   ``modificationDate``}], ``plays`` [{``uuid``, ``playDate``, ``entryDate``, ``modificationDate``, ``durationMin``,
   ``gameRefId``, ``locationRefId``, ``board``, ``rounds``, ``ignored``, ``manualWinner``, ``usesTeams``,
   ``playerScores`` [{``playerRefId``, ``score`` (text), ``winner``, ``newPlayer``, ``startPlayer``,
-  ``seatOrder``, ``rank``, ``role``}], ``expansionPlays``}], ``userInfo`` {``meRefId``}. A play's ``uuid`` is
-  what makes a second import of the same play the same play.
+  ``seatOrder``, ``rank``, ``role``}], ``expansionPlays``, ``comments``}], ``userInfo`` {``meRefId``}. A play's
+  ``uuid`` is what makes a second import of the same play the same play. An expansion played is a game of its own
+  in ``games`` (``isExpansion`` true, the base game ``isBaseGame`` true) named by the play's ``expansionPlays``
+  [{``gameRefId``}] (hermod-bot's ``ExpansionPlaySection``; a BG Stats export's TypeScript types, public beside
+  it, add the expansion's ``bggId``). The one-play link carries no expansion: its page names no key for one.
+
+Who is who: a seat the table named is that person in every play (its name's id); an unnamed seat is its seat label
+in every play of its game (Khorne is one player, "Player A" of Radlands another): name the seats to get each
+person's own record. ``meRefId`` (who in the file is the app's owner) is the seat the owner says they played
+(``export --me``, or ``me = "..."`` in ``overrides/bgstats.toml``), else 0 (nobody). The start player is the seat
+the game recorded as starting (``start_seat`` of the summary: ``automata/core/seats.py``).
 
 BG Stats' non-players (automa and bots, https://www.bgstatsapp.com/support/non-players/) are marked with the key
 of ``bgstats.toml`` ``[nonplayer]``, which is PROVISIONAL (no public source names it); a bot seat's role also says
@@ -79,13 +88,37 @@ def play_id(summary: dict) -> str:
 
 def _seat_key(summary: dict, seat: dict) -> str:
     """A seat as a BG Stats player, short and stable: a bot is the same player in every play of its game (its level
-    is its role), a human seat is matched by the name the table gave it, else it is this game's seat."""
+    is its role), a human seat is the person the table named (the same name, the same player in every game), and an
+    unnamed seat is its seat label in every play of its game (Khorne, Player A): never a new player per play."""
+    return uuid.uuid5(NAMESPACE, person_key(summary["game"], seat)).hex[:12]
+
+
+def person_key(game: str, seat: dict) -> str:
+    """Who sat in ``seat``, the same across plays: ``human:<name>`` (case-folded) for a named seat,
+    ``seat:<game>:<seat id>`` for an unnamed one, ``bot:<game>:<bot>:<seat id>`` for a bot (``tabletop stats``
+    counts people by it too)."""
     if seat.get("kind") == "bot":
-        key = f"bot:{summary['game']}:{seat.get('bot', '')}:{seat['id']}"
-    else:
-        name = (seat.get("name") or "").strip()
-        key = f"human:{name.casefold()}" if name else f"seat:{play_id(summary)}:{seat['id']}"
-    return uuid.uuid5(NAMESPACE, key).hex[:12]
+        return f"bot:{game}:{seat.get('bot', '')}:{seat['id']}"
+    name = (seat.get("name") or "").strip()
+    return f"human:{name.casefold()}" if name else f"seat:{game}:{seat['id']}"
+
+
+def expansions(summary: dict, owner: dict | None = None) -> list[dict]:
+    """The expansions the play used, as BG Stats knows them: [{"item", "name", "bgg_id"}] from ``bgstats.toml``
+    ``[expansions.<game>.<item>]`` (the owner's ``overrides/bgstats.toml`` may correct a PROVISIONAL id), for each
+    collection item the setup used (``automata/core/collection.py`` ``played``) that is an expansion of its own on
+    BoardGameGeek (Future Imperfect's modules are in its box: the play's board names them)."""
+    from automata.core.collection import played
+
+    table = data().get("expansions", {}).get(summary["game"], {})
+    mine = ((owner or {}).get("expansions") or {}).get(summary["game"]) or {}
+    out = []
+    for item in played(summary["game"], summary.get("options") or {}):
+        if item not in table:
+            continue
+        entry = {**table[item], **(mine.get(item) if isinstance(mine.get(item), dict) else {})}
+        out.append({"item": item, "name": str(entry["name"]), "bgg_id": int(entry.get("bgg_id") or 0)})
+    return out
 
 
 def _when(iso: str) -> str:
@@ -141,7 +174,7 @@ def link_play(summary: dict, labels: Labels, owner: dict | None = None) -> dict:
         # every player carries "winner" (BG Stats' Android app is reported to refuse a player without it)
         player = {"name": labels.seats.get(seat["id"], seat["id"]), "sourcePlayerId": _seat_key(summary, seat),
                   "winner": bool(seat.get("winner")), "rank": ranks[seat["id"]]}
-        if i == 0:
+        if seat["id"] == summary.get("start_seat"):
             player["startPlayer"] = True
         score = _score(seat, game["no_points"])
         if score is not None:
@@ -171,8 +204,9 @@ def link(play: dict) -> str:
     return f"{LINK}?data={quote(text, safe=SAFE)}"
 
 
-def bgsplay(summary: dict, labels: Labels, owner: dict | None = None) -> str:
-    """The text of the ``.bgsplay`` file: one play, its game, its players and a location (see the module's sources)."""
+def bgsplay(summary: dict, labels: Labels, owner: dict | None = None, me: str = "") -> str:
+    """The text of the ``.bgsplay`` file: one play, its game and expansions, its players and a location (see the
+    module's sources); ``me``: the seat id the app's owner played ("" when not said: ``meRefId`` 0)."""
     game = data()["games"][summary["game"]]
     nonplayer = _nonplayer_field(owner)
     ranks = _ranks(summary)
@@ -187,8 +221,9 @@ def bgsplay(summary: dict, labels: Labels, owner: dict | None = None) -> str:
         players.append(player)
         score = _score(seat, game["no_points"])
         scores.append({"playerRefId": i, "score": "" if score is None else str(score), "winner": bool(seat.get("winner")),
-                       "newPlayer": False, "startPlayer": i == 1, "seatOrder": i, "rank": ranks[seat["id"]],
+                       "newPlayer": False, "startPlayer": seat["id"] == summary.get("start_seat"), "seatOrder": i, "rank": ranks[seat["id"]],
                        "role": labels.roles.get(seat["id"], "")})
+    extra = expansions(summary, owner)
     document = {
         "about": ABOUT,
         "players": players,
@@ -196,12 +231,18 @@ def bgsplay(summary: dict, labels: Labels, owner: dict | None = None) -> str:
                        "modificationDate": stamp}],
         "games": [{"id": 1, "uuid": _uuid("game:" + summary["game"]), "name": game["name"],
                    "bggId": game["bgg_id"], "bggName": game["name"], "bggYear": 0, "highestWins": game["highest_wins"],
-                   "noPoints": game["no_points"], "cooperative": False, "usesTeams": False, "modificationDate": stamp}],
+                   "noPoints": game["no_points"], "cooperative": False, "usesTeams": False, "modificationDate": stamp,
+                   "isBaseGame": True, "isExpansion": False}]
+        + [{"id": n, "uuid": _uuid(f"game:{summary['game']}:{e['item']}"), "name": e["name"], "bggId": e["bgg_id"],
+            "bggName": e["name"], "bggYear": 0, "highestWins": game["highest_wins"], "noPoints": game["no_points"],
+            "cooperative": False, "usesTeams": False, "modificationDate": stamp, "isBaseGame": False,
+            "isExpansion": True} for n, e in enumerate(extra, 2)],
         "plays": [{"uuid": play_id(summary), "playDate": _when(summary.get("started") or summary.get("created", "")),
                    "entryDate": stamp, "modificationDate": stamp, "durationMin": _minutes(summary), "gameRefId": 1,
                    "locationRefId": 1, "board": labels.board, "rounds": 0,
                    "ignored": False, "manualWinner": False, "usesTeams": False, "playerScores": scores,
-                   "expansionPlays": []}],
-        "userInfo": {"meRefId": next((p["id"] for p, s in zip(players, summary["seats"]) if s.get("kind") == "human"), 0)},
+                   "expansionPlays": [{"gameRefId": n, "bggId": e["bgg_id"]} for n, e in enumerate(extra, 2)],
+                   "comments": labels.comments}],
+        "userInfo": {"meRefId": next((p["id"] for p, s in zip(players, summary["seats"]) if me and s["id"] == me), 0)},
     }
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"

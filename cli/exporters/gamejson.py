@@ -43,7 +43,9 @@ def document(summary: dict, lines: Callable[[dict], list[str]] | None = None,
         "finished": bool(summary.get("finished")),
         "setup": {"options": summary.get("options", {}), "modules": summary.get("modules", []),
                   "seed": summary.get("seed"), "created": summary.get("created", "")},
-        "seats": [_seat(seat, seat_labels) for seat in summary.get("seats", [])],
+        "start_seat": summary.get("start_seat", ""),
+        "expansions": _expansions(summary),
+        "seats": [_seat(summary, seat, seat_labels) for seat in summary.get("seats", [])],
         "result": {"winners": result.get("winners", []), "scores": result.get("scores", {}),
                    "ended_by": result.get("ended_by", ""), "ended_params": result.get("ended_params", {})},
         "clocks": {k: summary[k] for k in CLOCK_KEYS if k in summary},
@@ -52,8 +54,19 @@ def document(summary: dict, lines: Callable[[dict], list[str]] | None = None,
     }
 
 
-def _seat(seat: dict, seat_labels: dict[str, str] | None) -> dict:
+def _expansions(summary: dict) -> list[str]:
+    """The collection items the setup used beyond the base game (``automata/core/collection.py`` ``played``)."""
+    from automata.core.collection import played
+
+    return played(summary["game"], summary.get("options") or {}) if summary.get("game") else []
+
+
+def _seat(summary: dict, seat: dict, seat_labels: dict[str, str] | None) -> dict:
+    from .bgstats import person_key
+
     out = {k: seat.get(k) for k in SEAT_KEYS}
+    out["start"] = seat["id"] == summary.get("start_seat")
+    out["person"] = person_key(summary.get("game", ""), seat)
     if seat_labels is not None:
         out["label"] = seat_labels.get(seat["id"], seat["id"])
     return out

@@ -31,9 +31,11 @@ def seat_name(t, seat: dict) -> str:
 
 
 def seat_role(t, seat: dict, name: str) -> str:
-    """What the seat played ("Khorne", its camps) and, for a bot, which bot at which level ("AI bot, Gordian III")."""
+    """What the seat played (its Power, Path or camps) and, for a bot, which bot at which level ("Red, AI bot,
+    Gordian III")."""
     terms = seat.get("terms") or {}
-    parts = [f for f in (_capital(term(t, x)) for x in terms.get("factions", [])) if f and f != name]
+    parts = [f for f in (_capital(term(t, x)) for x in terms.get("factions", [])) if f]  # the Power even when it
+    # is also the seat's name (Chaos): BG Stats counts wins by role
     if seat.get("kind") == "bot":
         bot = term(t, terms.get("bot")) or _words(seat.get("bot", ""))
         parts.append(bot if bot and bot != name else t("core.export.bot"))

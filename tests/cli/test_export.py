@@ -231,6 +231,7 @@ def test_the_table_reads_the_export_in_its_language(home, tmp_path):
 @pytest.mark.parametrize("args, english, code", [
     ([], "Say what to export", 2),
     (["--qr"], "--qr draws the BG Stats one-play link", 2),
+    (["--me", "khorne"], "--me says which seat you played", 2),
 ])
 def test_a_command_that_says_too_little_is_refused(home, args, english, code):
     r = tt("--game", FINISHED["chaos"], "export", *args)
@@ -410,3 +411,106 @@ def test_every_name_an_export_shows_is_rendered(home, tmp_path, name, lang):
     assert r.exit_code == 0, r.output
     text = (tmp_path / "p.bgsplay").read_text("utf-8") + json.dumps(link_of(r.stdout))
     assert '"@' not in text and "@chaos." not in text and "@toc." not in text
+
+
+# Issue 36 item 6: the export says what the game recorded.
+
+def bgsplay_of(home, tmp_path, name: str, *args: str) -> dict:
+    target = tmp_path / f"{name}.bgsplay"
+    r = tt("--game", name, "export", "--bgstats", str(target), *args)
+    assert r.exit_code == 0, r.output
+    return json.loads(target.read_text("utf-8"))
+
+
+def recorded_start(name: str) -> str:
+    """Who started, read from the save's own state: seed 003 (Ordem dos Poderes: Khorne first), seed 000 (the bots
+    play first, in their drawn order), seed 004 (the water-disc flip), rules file anachrony §2.4 C19 (the first
+    player chosen at setup)."""
+    from state import paths
+    from state.summary import summarize
+
+    summary = summarize(paths.game_dir(name), with_journal=True)
+    state, game = summary["state"], summary["game"]
+    return {"chaos": lambda: state["powers"][0], "toc": lambda: state["bot_order"][0],
+            "radlands": lambda: state["first_player"], "anachrony": lambda: state["start"]}[game]()
+
+
+@pytest.mark.parametrize("name", FINISHED.values())
+def test_the_start_player_is_who_the_game_recorded(home, tmp_path, name):
+    from state import paths
+    from state.summary import summarize
+
+    seats = [s["id"] for s in summarize(paths.game_dir(name))["seats"]]
+    document = bgsplay_of(home, tmp_path, name)
+    starts = [seats[p["playerRefId"] - 1] for p in document["plays"][0]["playerScores"] if p["startPlayer"]]
+    assert starts == [recorded_start(name)]
+    link = link_of(tt("--game", name, "export", "--bgstats", str(tmp_path / "again.bgsplay")).output)
+    assert [seats[i] for i, p in enumerate(link["players"]) if p.get("startPlayer")] == [recorded_start(name)]
+
+
+def test_me_is_nobody_unless_the_owner_says_which_seat(home, tmp_path):
+    name = FINISHED["radlands"]  # Ana and Bia
+    assert bgsplay_of(home, tmp_path, name)["userInfo"]["meRefId"] == 0
+    document = bgsplay_of(home, tmp_path, name, "--me", "bia")
+    me = next(p for p in document["players"] if p["id"] == document["userInfo"]["meRefId"])
+    assert me["name"] == "Bia"
+    (home / "overrides").mkdir(exist_ok=True)
+    (home / "overrides" / "bgstats.toml").write_text('me = "Ana"\n', "utf-8")
+    document = bgsplay_of(home, tmp_path, name)
+    assert next(p for p in document["players"] if p["id"] == document["userInfo"]["meRefId"])["name"] == "Ana"
+    assert bgsplay_of(home, tmp_path, FINISHED["chaos"])["userInfo"]["meRefId"] == 0  # Ana did not play it
+
+
+@pytest.mark.parametrize("lang, words", [("en", "is no seat of this game"), ("pt-BR", "não é um lugar desta partida")])
+def test_me_naming_no_seat_is_refused_with_the_seats(home, tmp_path, lang, words):
+    target = tmp_path / "x.bgsplay"
+    r = tt("--lang", lang, "--game", FINISHED["radlands"], "export", "--bgstats", str(target), "--me", "Carla")
+    assert r.exit_code == 2 and words in r.output and "Ana" in r.output and "Bia" in r.output
+    assert not target.exists()
+
+
+def test_an_unnamed_seat_is_the_same_player_in_every_play_and_its_power_is_its_role(home, tmp_path):
+    """Seed 003: each player plays one Power; unnamed, the Power is the player in every play (no new Khorne per
+    import) and the role BG Stats counts wins by."""
+    document = bgsplay_of(home, tmp_path, FINISHED["chaos"])
+    again = bgsplay_of(home, tmp_path, FINISHED["chaos"])
+    assert [p["uuid"] for p in document["players"]] == [p["uuid"] for p in again["players"]]
+    from cli.exporters import bgstats
+
+    other_play = {"game": "chaos", "created": "2027-01-01T00:00:00+00:00", "seed": 99}
+    assert bgstats._seat_key(other_play, {"id": "khorne", "kind": "human", "name": ""}) == \
+        bgstats._seat_key({"game": "chaos"}, {"id": "khorne", "kind": "human", "name": ""})
+    roles = [p["role"] for p in document["plays"][0]["playerScores"]]
+    assert roles == ["Khorne", "Nurgle", "Tzeentch", "Slaanesh"]
+
+
+@pytest.mark.parametrize("name, expansion", [(FINISHED["toc"], "Time of Crisis: The Age of Iron and Rust"),
+                                             (FINISHED["anachrony"], "Anachrony: Future Imperfect"),
+                                             (FINISHED["chaos"], None)])
+def test_expansions_played_are_expansion_plays(home, tmp_path, name, expansion):
+    """The play file's expansions (hermod-bot PlayFile.cs: ExpansionPlays name a game of the file, which is marked
+    IsExpansion): seed 000, the program's Time of Crisis always runs The Age of Iron and Rust; the Anachrony game
+    played the four Future Imperfect modules (rules file §2.14: they are in that box)."""
+    document = bgsplay_of(home, tmp_path, name)
+    play = document["plays"][0]
+    games = {g["id"]: g for g in document["games"]}
+    assert games[play["gameRefId"]]["isBaseGame"] is True
+    named = [games[e["gameRefId"]]["name"] for e in play["expansionPlays"]]
+    assert named == ([expansion] if expansion else [])
+    assert all(games[e["gameRefId"]]["isExpansion"] for e in play["expansionPlays"])
+    data = bgg_data()["expansions"]
+    for entry in (e for table in data.values() for e in table.values()):  # no id without a source: PROVISIONAL
+        assert entry.get("source") or (entry["confidence"] == "provisional" and entry["bgg_id"] == 0)
+
+
+def test_the_play_file_carries_the_comment_the_readme_promises(home, tmp_path):
+    play = bgsplay_of(home, tmp_path, FINISHED["radlands"])["plays"][0]
+    assert "camps destroyed" in play["comments"]
+
+
+def test_the_json_document_says_who_started_and_the_expansions(home):
+    document = json.loads(tt("--game", FINISHED["toc"], "--json", "export").output)
+    assert document["start_seat"] == recorded_start(FINISHED["toc"])
+    assert document["expansions"] == ["age_of_iron_and_rust"]
+    assert [s["id"] for s in document["seats"] if s["start"]] == [document["start_seat"]]
+    assert document["seats"][0]["person"] == "seat:toc:human1"

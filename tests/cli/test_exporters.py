@@ -93,15 +93,19 @@ def test_a_game_without_points_sends_no_score():
     assert [p["rank"] for p in play["players"]] == [1, 2]
 
 
-def test_a_bot_is_the_same_player_in_every_play_and_a_named_human_too():
+def test_a_bot_an_unnamed_seat_and_a_named_human_are_each_the_same_player_in_every_play():
+    """Issue 36 item 6: an unnamed seat (a Chaos Power) was a new BG Stats player in every play; it is now its seat
+    label in every play of its game, and a named seat is its person."""
     one = summary_of([1, 2], set(), ["human", "bot"])
     two = dict(summary_of([3, 4], set(), ["human", "bot"]), created="2026-03-01T10:00:00+00:00")
     ids = [[p["sourcePlayerId"] for p in bgstats.link_play(s, bgstats.Labels())["players"]] for s in (one, two)]
-    assert ids[0][1] == ids[1][1] and ids[0][0] != ids[1][0]  # the bot seat, then an unnamed human seat
+    assert ids[0] == ids[1]  # the unnamed human seat, then the bot seat
     for s in (one, two):
         s["seats"][0]["name"] = "Ana"
+    two["seats"][0]["id"] = "s9"  # Ana in another seat: still Ana
     ids = [[p["sourcePlayerId"] for p in bgstats.link_play(s, bgstats.Labels())["players"]] for s in (one, two)]
     assert ids[0][0] == ids[1][0]
+    assert bgstats._seat_key(one, {**one["seats"][0], "name": "Bruno"}) != ids[0][0]
 
 
 def test_the_json_document_keeps_every_step_and_marks_an_unfinished_game():
@@ -117,3 +121,17 @@ def test_the_json_document_keeps_every_step_and_marks_an_unfinished_game():
     assert [s["text"] for s in doc["steps"]] == [["x"], ["y"]]
     assert doc["final_state"] == {"round": 2} and doc["clocks"]["play_seconds"] == 4820
     assert json.loads(gamejson.text(summary)) == json.loads(json.dumps(gamejson.document(summary)))
+
+
+def test_an_anachrony_players_drawn_path_is_its_role():
+    """Rules file anachrony §2.4 C14: each player a different Path; when the random setup drew it (options.paths),
+    the export's role names it (the table's own choice of Path is not tracked, so nothing is claimed then)."""
+    from automata.anachrony.result import seat_terms
+    from cli.exporters.labels import seat_role
+    from cli.i18n import Translator
+
+    state = {"options": {"paths": {"p1": {"path": "harmony", "leader": "x"}}}}
+    seat = {"id": "p1", "name": "Ana", "kind": "human", "bot": "", "level": "", "faction": ""}
+    drawn = {**seat, "terms": seat_terms(state, seat)}
+    assert seat_role(Translator("en"), drawn, "Ana") == "Path of Harmony"
+    assert seat_role(Translator("en"), {**seat, "terms": seat_terms({"options": {}}, seat)}, "Ana") == ""
