@@ -20,6 +20,7 @@ class Table(NamedTuple):
     game: str
     options: dict
     policy: str
+    flags: tuple[str, ...] = ()  # the same options as `tabletop new GAME` (and `setup-list GAME`) takes them
 
     def player(self, seed: int):
         """The scripted table for ``seed``."""
@@ -29,24 +30,31 @@ class Table(NamedTuple):
 
 DRIVERS: dict[str, tuple[Table, ...]] = {
     "chaos": (
-        Table("chaos-4", "chaos", {"powers": "khorne,nurgle,tzeentch,slaanesh"}, "chaos_policy:Policy"),
-        Table("chaos-3", "chaos", {"powers": "khorne,nurgle,slaanesh"}, "chaos_policy:Policy"),
+        Table("chaos-4", "chaos", {"powers": "khorne,nurgle,tzeentch,slaanesh"}, "chaos_policy:Policy",
+              ("--powers", "khorne,nurgle,tzeentch,slaanesh")),
+        Table("chaos-3", "chaos", {"powers": "khorne,nurgle,slaanesh"}, "chaos_policy:Policy",
+              ("--powers", "khorne,nurgle,slaanesh")),
     ),
     "toc": (
         Table("toc-1-human", "toc", {"humans": 1, "bots": "red,blue,yellow", "cards": "fixed", "emperor_rules": True},
-              "toc_policy:Policy"),
-        Table("toc-2-humans", "toc", {"humans": 2, "bots": "red,blue", "cards": "fixed"}, "toc_policy:Policy"),
+              "toc_policy:Policy", ("--humans", "1", "--bots", "red,blue,yellow", "--cards", "fixed", "--emperor-rules")),
+        Table("toc-2-humans", "toc", {"humans": 2, "bots": "red,blue", "cards": "fixed"}, "toc_policy:Policy",
+              ("--humans", "2", "--bots", "red,blue", "--cards", "fixed")),
     ),
     "radlands": (
-        Table("radlands-first", "radlands", {"first_game": True, "players": "Ana,Bia"}, "radlands_policy:Policy"),
+        Table("radlands-first", "radlands", {"first_game": True, "players": "Ana,Bia"}, "radlands_policy:Policy",
+              ("--first-game", "--players", "Ana,Bia")),
     ),
     "anachrony": (
         Table("anachrony-3", "anachrony", {"players": 3, "modules": "neutronide,hypersync,quantum-loops,intrigues",
-                                           "random": "app"}, "anachrony_policy:Policy"),
+                                           "random": "app"}, "anachrony_policy:Policy",
+              ("--players", "3", "--modules", "neutronide,hypersync,quantum-loops,intrigues", "--draws", "app")),
         Table("anachrony-chronobot", "anachrony", {"players": 1, "modules": "", "random": "app",
-                                                   "opponent": "chronobot"}, "anachrony_solo_policy:SoloPolicy"),
+                                                   "opponent": "chronobot"}, "anachrony_solo_policy:SoloPolicy",
+              ("--players", "1", "--modules", "", "--draws", "app", "--opponent", "chronobot")),
         Table("anachrony-chronossus", "anachrony", {"players": 1, "modules": "", "random": "app",
-                                                    "opponent": "chronossus"}, "anachrony_solo_policy:SoloPolicy"),
+                                                    "opponent": "chronossus"}, "anachrony_solo_policy:SoloPolicy",
+              ("--players", "1", "--modules", "", "--draws", "app", "--opponent", "chronossus")),
     ),
 }
 

@@ -4,6 +4,8 @@ adding its row there.
 
 What is checked, in random legal games of every game:
 - a correction is read back by the reader of corrections at once (`fix --list`) and reversed by its opposite;
+- `setup-list` and `new` follow the collection alike, whatever item is taken out of it;
+- a finished game exported for BG Stats carries the start player, winners and scores the save recorded;
 """
 
 from __future__ import annotations
@@ -133,3 +135,115 @@ def test_corrections_are_read_back_and_reversed_during_random_games(table, seed)
     final = _random_game(table, seed, on_step)
     check_corrections_read_back_and_reversed(game, final, rng, f"{table.label} seed {seed} at the end")
     assert checked, "no step was checked"
+
+
+# -- the component list and `new` against the collection ---------------------------------------------------------
+@pytest.mark.parametrize("table", [t for tables in DRIVERS.values() for t in tables], ids=lambda t: t.label)
+def test_setup_list_and_new_follow_the_collection_for_every_item_taken_out(table, tmp_path):
+    """Issue 36 item 5: with any one item of the game taken out of the collection, `setup-list` and `new` agree:
+    both refuse (naming the same items) or `setup-list` lists the setup `new` starts (the same options), and no
+    listed component belongs to an item the collection does not own."""
+    import json
+
+    from automata.core import collection
+    from cli_checks import tt
+
+    home = tmp_path / "tabletop-home"
+    items = collection.content(table.game)
+    for gone in items:
+        home.mkdir(parents=True, exist_ok=True)
+        lines = [f"[{table.game}]", *(f"{i} = {'false' if i == gone else 'true'}" for i in items)]
+        (home / "collection.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        listed = tt("--json", "setup-list", table.game, *_listing_flags(table.flags))
+        made = tt("--json", "new", table.game, "--name", f"g-{gone}", "--seed", "3", *table.flags)
+        label = f"{table.label} without {gone}"
+        if listed.exit_code != 0 or made.exit_code != 0:
+            assert (listed.exit_code, made.exit_code) == (2, 2), f"{label}: {listed.output} / {made.output}"
+            refused = json.loads(listed.stdout), json.loads(made.stdout)
+            assert refused[0]["items"] == refused[1]["items"] and gone in refused[0]["items"], label
+            continue
+        shown, started = json.loads(listed.stdout)["options"], json.loads(made.stdout)["options"]
+        assert gone not in collection.played(table.game, shown), f"{label}: setup-list uses {gone}"
+        assert shown == {k: v for k, v in started.items() if k in shown}, (
+            f"{label}: setup-list lists {shown} but new started {started}")
+
+
+def _listing_flags(flags: tuple[str, ...]) -> list[str]:
+    """`new`'s flags less those `setup-list` leaves out (who makes Anachrony's draws changes no component)."""
+    out, skip = [], False
+    for flag in flags:
+        if skip:
+            skip = False
+        elif flag == "--draws":
+            skip = True
+        else:
+            out.append(flag)
+    return out
+
+
+# -- a finished game as a real save: the export against what the save recorded --------------------------------------
+def _finished_save(table: Table, seed: int, name: str):
+    """``table`` played to its end with its scripted table through ``Session.play`` (as `tabletop play` plays it)
+    into the save ``name`` of ``$TABLETOP_HOME``, made current; the session."""
+    from state import paths
+    from state import session as session_module
+    from state.save import write
+    from state.session import Session
+
+    game = load_game(table.game)
+    session = Session.create(name, table.game, game.check_options(dict(table.options)), seed,
+                             {"dice": "app", "lang": "en"}, "2026-01-01T10:00:00+00:00")
+    policy = table.player(seed)
+    session_module.write = lambda save, journal=True: None  # one write at the end: the same files, faster
+    try:
+        for _ in range(5000):
+            policy.state = session.save.state
+            result = session.play(policy, max_steps=1)
+            if result.finished or session.game.next_step(session.save.state) is None:
+                break
+        else:
+            raise AssertionError(f"{table.label}: the game did not end")
+    finally:
+        session_module.write = write
+    write(session.save)
+    paths.current_file().write_text(name, encoding="utf-8")
+    return Session.open(session.save.folder)
+
+
+def check_export_says_what_the_save_recorded(table: Table, session, tmp_path, label: str):
+    """Issue 36 item 6: the BG Stats play file carries the start player the game recorded, the winners and scores
+    of the game's result, one player per seat, and the same play id every time it is written."""
+    import json
+
+    from automata.core import contract, seats
+    from cli_checks import tt
+
+    state = session.save.state
+    result = contract.capability(table.game, "result").result(state)
+    table_seats = seats.seats(table.game, state)
+    start = seats.start_seat(table.game, state)
+    files = []
+    for n in (1, 2):
+        target = tmp_path / f"{label}-{n}.bgsplay"
+        r = tt("export", "--bgstats", str(target))
+        assert r.exit_code == 0, f"{label}: {r.output}"
+        files.append(json.loads(target.read_text(encoding="utf-8")))
+    assert files[0]["plays"][0]["uuid"] == files[1]["plays"][0]["uuid"], f"{label}: a second export is another play"
+    [play] = files[0]["plays"]
+    scores = play["playerScores"]
+    assert len(scores) == len(table_seats), label
+    by_seat = dict(zip((s["id"] for s in table_seats), scores))
+    assert {sid for sid, s in by_seat.items() if s["winner"]} == set(result["winners"]), label
+    assert [sid for sid, s in by_seat.items() if s["startPlayer"]] == ([start] if start else []), (
+        f"{label}: the start player exported is not the one the game recorded ({start})")
+    for sid, s in by_seat.items():
+        if result["scores"].get(sid) is not None and not files[0]["games"][0]["noPoints"]:
+            assert s["score"] == str(result["scores"][sid]), f"{label}: {sid}'s score"
+    document = json.loads(tt("--json", "export").stdout)
+    assert document["finished"] is True, label
+
+
+@pytest.mark.parametrize("table", first_tables(), ids=lambda t: t.label)
+def test_a_finished_game_is_exported_as_the_save_recorded_it(table, tmp_path):
+    session = _finished_save(table, 7, f"{table.label}-done")
+    check_export_says_what_the_save_recorded(table, session, tmp_path, table.label)
