@@ -19,7 +19,8 @@ import copy
 from typing import Any
 
 from ..core.msg import Msg, msg
-from .finish import final_of, known_answers
+from .data import data_of
+from .finish import final_of, known_answers, module_totals
 
 PREFIX = "anachrony.score."
 
@@ -40,9 +41,14 @@ def _seen_vp(state: dict) -> dict[str, int]:
 
 def decide(state: dict, before: dict) -> Msg | None:
     """The final tally scored again from the corrected numbers (in place); a ``Msg`` when it cannot be."""
+    if not state.get("over"):
+        return None  # in play: the end comes with the last Era (or the Capital's collapse)
+    if "totals" in state:  # the numbers of the end of the game, from the corrected board (status shows them)
+        before = {**before, "totals": module_totals(before, data_of(before))}
+        state["totals"] = module_totals(state, data_of(state))
     final = state.get("final")
-    if not state.get("over") or not isinstance(final, dict):
-        return None  # in play (the end comes with the last Era), or scored at the table with the rulebook
+    if not isinstance(final, dict):
+        return None  # scored at the table with the rulebook
     known, known_before = _known(state), _known(before)
     changed = {k: v for k, v in known.items() if known_before.get(k) != v}
     seen, seen_before = _seen_vp(state), _seen_vp(before)
