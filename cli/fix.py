@@ -83,7 +83,7 @@ def fix(
             step = env.t.render(session.game.step_label(busy.step))
             raise CliError(env.t("core.fix.step_in_progress", step=step, n=busy.answers), Exit.USAGE) from None
         except core_fix.FixError as e:
-            raise CliError(env.t.render(e.msg), Exit.USAGE, {"error": "fix", "id": e.msg.id}) from None
+            raise CliError(refused_text(env, session, e.msg), Exit.USAGE, {"error": "fix", "id": e.msg.id}) from None
         except saves.SaveError as e:
             raise saves.save_error(env, e) from None
     texts = [env.t.render(event.msg) for event in told if event.msg is not None]
@@ -94,6 +94,23 @@ def fix(
     for text in texts:
         env.out.print(f"→ {text}", markup=False)
     env.out.print(env.t("core.fix.journalled", n=session.save.journal_length), style="dim")
+
+
+def refused_text(env, session, message) -> str:
+    """A refused correction in the table's words; when the end of the game cannot follow it, with the way back: the
+    'undo' that goes back to before the step that ended the game (automata/core/ending.py)."""
+    text = env.t.render(message)
+    if message.id != "core.fix.end_refused":
+        return text
+    from automata.core.fixstep import is_fix
+
+    journal = session.save.journal()
+    back = 1
+    for entry in reversed(journal):  # the corrections after the end, and the step that ended it
+        if not is_fix(entry.get("step")):
+            break
+        back += 1
+    return text + "\n" + env.t("core.fix.end_undo", n=min(back, len(journal)))
 
 
 def unchanged(parsed: list[dict], fields, state: dict, lang: str) -> list:

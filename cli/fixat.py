@@ -77,7 +77,9 @@ class FixAtQuestion:
             self._refused(t("core.fix.at_question_busy", step=step, n=busy.answers))
             return
         except core_fix.FixError as e:
-            self._refused(t.render(e.msg))
+            from .fix import refused_text
+
+            self._refused(refused_text(env, session, e.msg))
             return
         for event in told:
             if event.msg is not None:

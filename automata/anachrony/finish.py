@@ -136,24 +136,40 @@ def final_score(state: dict, data):
     sdata = score_data.load(state.get("overrides") or None)
     table = scoring.Table(state["options"]["players"], tuple(state["options"]["modules"]))
     names = [pl.get("name", "") for pl in state["players"].values()]
-    result, _reports, _agenda, _table = yield from with_known(scoring.procedure(table, sdata, names, score_limits(state)),
+    result, reports, agenda, used = yield from with_known(scoring.procedure(table, sdata, names, score_limits(state)),
                                                               known_answers(state))
-    final = {}
     for s in result["scores"]:
         for line in s.lines:
             yield Say(line.why, "rule")
-        shown = who(state, s.id) if s.id in state["players"] else f"@anachrony.score.opponent.{_table.opponent}"
+        shown = who(state, s.id) if s.id in state["players"] else f"@anachrony.score.opponent.{used.opponent}"
         yield Say(msg("anachrony.final.total", player=shown, total=s.total), "score")
-        final[s.id] = s.total
     winners = [who(state, p) if p in state["players"] else p for p in result["winners"]]
     yield Say(msg("anachrony.final.winners", players=winners), "head")
+    state["final"] = final_of(result, {"reports": _plain(reports), "agenda": _plain(agenda), "side": used.side or "",
+                                       "opponent": used.opponent or ""})
+    state["over"] = True
+    state["next"] = {}
+
+
+def final_of(result: dict, tally: dict) -> dict:
+    """``state["final"]`` from the scoring helper's result: the totals, the winners, each player's VP by category
+    (the end-of-game summary, in the tally's order), the ranking and the tiebreak; and ``tally``, what the tally was
+    given (the reports, the agenda, the side and the opponent), from which a correction after the end scores again
+    (automata/anachrony/end.py)."""
     categories: dict[str, dict[str, int]] = {}
-    for s in result["scores"]:  # the end-of-game summary: each player's VP by category, in the tally's order
+    for s in result["scores"]:
         row = categories.setdefault(s.id, {})
         for line in s.lines:
             row[line.category] = row.get(line.category, 0) + line.vp
     ranking = [{k: (list(v) if isinstance(v, list) else v) for k, v in place.items()} for place in result["ranking"]]
-    state["final"] = {"totals": final, "winners": list(result["winners"]), "categories": categories,
-                      "ranking": ranking, "tiebreak": result["tiebreak"]}
-    state["over"] = True
-    state["next"] = {}
+    return {"totals": {s.id: s.total for s in result["scores"]}, "winners": list(result["winners"]),
+            "categories": categories, "ranking": ranking, "tiebreak": result["tiebreak"], "tally": tally}
+
+
+def _plain(value: Any) -> Any:
+    """Answers as a save keeps them (tuples as lists)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value

@@ -51,7 +51,10 @@ STATE = {
     "totals": Opt(Each(dict)),  # each player's end-of-game tally by source (numbers and flags)
     # the final score: an older save lacks the tally by category, the ranking and the tiebreak
     "final": Opt({"winners": [str], "totals": Each(int), "tiebreak": Opt(str), "categories": Opt(Each(dict)),
-                  "ranking": Opt([dict])}),
+                  "ranking": Opt([dict]),
+                  # what the tally was given (reports, agenda, side, opponent): a correction after the end scores
+                  # again from it (end.py); an older save lacks it
+                  "tally": Opt({"reports": Each(dict), "agenda": [dict], "side": str, "opponent": str})}),
 }
 
 

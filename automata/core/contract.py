@@ -38,6 +38,8 @@ CAPABILITIES: tuple[Capability, ...] = (
     Capability("seats", "seats", ("seats", "question_seat", "seat_term", "start_seat"), required=True),
     # how a game ended: winners, scores per seat, the rule (tabletop history, stats, export; state/summary.py)
     Capability("result", "result", ("result", "seat_terms"), required=True),
+    # the end decided again from the corrected values after a correction (automata/core/ending.py; issue 36)
+    Capability("end", "end", ("decide",), required=True),
     # what to take out of the box for a setup: tabletop setup-list and the first Say of setup (automata/core/components.py)
     Capability("components", "components", ("components",), required=True),
     # what a table may own of the game, what a setup needs, the random setup (automata/core/collection.py)

@@ -342,17 +342,31 @@ def _combinations(state: dict, params: tuple[Param, ...], lang: str):
 
 
 # -- playing the journal step (automata/core/fixstep.py names it) ------------------------------------------------------------------------------------------------
-def procedure(fields: Iterable[Field], state: dict, step_: dict):
+def procedure(fields: Iterable[Field], state: dict, step_: dict,
+              end: Callable[[dict, dict], list[Msg]] | None = None):
     """Play a correction step: apply its changes and tell the table each one ("Khorne's VP: 7 → 9"). A change
     that no longer fits (a replay over a different state) stops with the reason, like a replayed answer that does
-    not fit."""
+    not fit. ``end(state, before)`` then decides the end of the game again from the corrected values
+    (``automata/core/ending.py`` ``after_fix``: what it returns is told; a correction the end cannot follow is a
+    ``FixError``, ``core.fix.end_refused``, and nothing is written)."""
     fields = tuple(fields)
     by_id = {f.id: f for f in fields}
+    before = copy.deepcopy(state) if end is not None else state
     lines = apply(state, list(step_.get("changes", [])), fields, box=False)
+    told: list[Msg] = []
+    if end is not None:
+        from .ending import EndRefused
+
+        try:
+            told = end(state, before)
+        except EndRefused as refused:
+            raise FixError(msg("core.fix.end_refused", reason=refused.msg.to_data())) from None
     for line in lines:
         the_field = by_id[line["field"]]
         keys = tuple(line["keys"])
         yield Say(msg("core.fix.done", what=label_of(the_field, state, keys).to_data(),
                       before=value_label(the_field, state, keys, line["before"]),
                       after=value_label(the_field, state, keys, line["after"])), "do")
+    for line in told:
+        yield Say(line, "score")
     return lines

@@ -40,9 +40,11 @@ class WithCorrections:
 
     def procedure(self, state: dict, step_: dict):
         if is_fix(step_):
+            from .ending import after_fix
             from .fix import procedure
 
-            return procedure(self.fix_fields, state, step_)
+            # the end of the game decided again from the corrected values (issue 36)
+            return procedure(self.fix_fields, state, step_, lambda now, before: after_fix(self._game, now, before))
         return self._game.procedure(state, step_)
 
     def step_label(self, step_: dict) -> "Msg":

@@ -236,6 +236,23 @@ def destroy_camp(state: dict, owner: str, c: int) -> str:
     return "destroyed"
 
 
+def whose_turn(state: dict) -> str:
+    """Whose turn it is: the player of the next step, once it has one (a turn ended, or handed over by the table's
+    correction, is the other player's turn already, before its Events phase is played); else the turn last begun."""
+    return str((state.get("next") or {}).get("p") or state["turn"]["player"])
+
+
+def turn_now(state: dict) -> dict:
+    """The turn as the table reads it now: whose it is (``whose_turn``), its number and the water left in it (none
+    yet in a turn whose Events phase has not been played)."""
+    t = state["turn"]
+    side = whose_turn(state)
+    if side == t["player"]:
+        return {"player": side, "number": t["number"], "water": t["water"], "extra": int(t.get("extra", 0))}
+    return {"player": side, "number": int((state.get("next") or {}).get("turn") or t["number"] + 1), "water": 0,
+            "extra": 0}
+
+
 def check_win(state: dict) -> None:
     """Seed, objective: a player whose three camps are all destroyed loses, at once (rules §2.10)."""
     if state.get("over"):

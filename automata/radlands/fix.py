@@ -189,17 +189,36 @@ def _water_put(state, keys, value):
 
 
 def _turn_get(state, keys):
-    return state["turn"]["player"]
+    """Whose turn it is: the player of the next step (a turn ended, or handed over by a correction, is the other
+    player's turn already, before its Events phase is played)."""
+    return board.whose_turn(state)
 
 
 def _turn_put(state, keys, value):
-    """The table says it is another player's turn: the turn in progress ends there and that player's turn starts
-    with its Events phase (seed 004, Fluxo do Jogo), as 'end the turn' would."""
-    if value == state["turn"]["player"]:
+    """The table says it is another player's turn. The player whose turn was last begun: that turn goes on (its
+    next action; with the queues only, its one question); the other player: the turn in progress ends there and
+    that player's turn starts with its Events phase (seed 004, Fluxo do Jogo), as 'end the turn' would. Each undoes
+    the other: the step the turn was at is kept (``resume``) while the turn is handed over."""
+    if value == _turn_get(state, keys):
         return
+    turn = state["turn"]
+    if value == turn["player"]:
+        state["next"] = turn.pop("resume", None) or _going_on(state, value)
+        return
+    was = state.get("next") or {}
+    if was.get("p") == turn["player"] and was != _going_on(state, turn["player"]):
+        turn["resume"] = dict(was)
     queues = state["options"].get("track") == "queues"
     state["next"] = {"proc": "q_start" if queues else "events", "p": value, "name": state["players"][value]["name"],
-                     "turn": state["turn"]["number"] + 1}
+                     "turn": turn["number"] + 1}
+
+
+def _going_on(state, side):
+    """The step of a turn that goes on: the player's next action (with the queues only, the turn's one question)."""
+    turn, name = state["turn"], state["players"][side]["name"]
+    if state["options"].get("track") == "queues":
+        return {"proc": "q_played", "p": side, "name": name, "turn": turn["number"]}
+    return {"proc": "action", "p": side, "name": name, "turn": turn["number"], "k": 1}
 
 
 def _in_a_turn(state, keys):

@@ -32,6 +32,7 @@ STATE = {
         "extra": Opt(int), "people_entered": Opt(int), "event_resolved": Opt(bool), "own_raiders_resolved": Opt(bool),
         "events_played": Opt(int), "first_ability_card": Opt(str), "high_ground": Opt(bool),
         "high_ground_by": Opt(str),  # whose High Ground it is (effects.Ctx.exposed); older saves lack it
+        "resume": Opt(dict),  # the step a turn handed over by a correction was at (fix.py 'turn'), for 'turn' back
     },
     "first_player": str,
     "uid": int,

@@ -85,7 +85,7 @@ def status_data(session) -> dict[str, Any]:
                           "damaged": x["damaged"], "ready": board.person_ready(x)} for x in col] for col in p["columns"]],
             "queue": list(p["queue"]), "raiders": p["raiders"], "silo": p["silo"], "hand": p["hand"],
         }
-    t = state["turn"]
+    t = board.turn_now(state)  # whose turn it is now, a turn handed over by 'tabletop fix' included
     nxt = next_step(state)
     if nxt and "name" in nxt:  # the same name as in "players", never a raw message key
         nxt["name"] = _json_name(nxt["name"])
@@ -101,6 +101,7 @@ def status_data(session) -> dict[str, Any]:
 def queues_status_data(session) -> dict[str, Any]:
     """Queues only: the queues, the Raiders and the Water Silo of each side, and the turn's water (the rest is the
     table's, so it is not in the data)."""
+    from automata.radlands import board
     from automata.radlands.game import next_step
 
     state = session.save.state
@@ -109,7 +110,7 @@ def queues_status_data(session) -> dict[str, Any]:
         nxt["name"] = _json_name(nxt["name"])
     players = {s: {"name": _json_name(p["name"]), "queue": list(p["queue"]), "raiders": p["raiders"], "silo": p["silo"]}
                for s, p in state["players"].items()}
-    t = state["turn"]
+    t = board.turn_now(state)
     return {
         "ok": True, "name": session.save.name, "game": "radlands", "track": "queues", "over": state["over"],
         "result": state["result"], "first_player": state["first_player"],
