@@ -6,6 +6,7 @@ What is checked, in random legal games of every game:
 - a correction is read back by the reader of corrections at once (`fix --list`) and reversed by its opposite;
 - `setup-list` and `new` follow the collection alike, whatever item is taken out of it;
 - a finished game exported for BG Stats carries the start player, winners and scores the save recorded;
+- a correction after the end: the save holds the end the rules decide again, every reader follows, undo takes it back;
 """
 
 from __future__ import annotations
@@ -58,7 +59,10 @@ def _corrected(game, state: dict, text: str) -> tuple[dict, list[dict]] | None:
     except fix.FixError:
         return None
     after = copy.deepcopy(state)
-    result = run(game.procedure(after, fixstep.step(changes)), NoAnswers(), dice=DiceContext(0, 1, "app"))
+    try:
+        result = run(game.procedure(after, fixstep.step(changes)), NoAnswers(), dice=DiceContext(0, 1, "app"))
+    except fix.FixError:  # the end of the game cannot follow it (automata/core/ending.py): refused
+        return None
     assert result.done
     return after, result.result or []
 
@@ -243,7 +247,85 @@ def check_export_says_what_the_save_recorded(table: Table, session, tmp_path, la
     assert document["finished"] is True, label
 
 
+
+
+# -- a correction after the end: the result decided again, and every reader follows ---------------------------------
+def _end_moving_corrections(game, state: dict, rng: random.Random, most: int = 3) -> list[str]:
+    """Corrections of ``state`` (a finished game) that change its result, and a few that do not: what a table types
+    after the end, found from the game's own listing (each played as `fix` plays it, the end decided again)."""
+    was = contract_result(game.GAME_ID, state)
+    moving, still = [], []
+    rows = fix.listing(state, game.fix_fields)
+    for row in rng.sample(rows, len(rows)):
+        value = _other_value(row, rng)
+        if value is None:
+            continue
+        text = f"{row['words']} {value}"
+        done = _corrected(game, state, text)
+        if done is None:
+            continue
+        (moving if contract_result(game.GAME_ID, done[0]) != was else still).append(text)
+        if len(moving) >= most and len(still) >= 2:
+            break
+    return moving[:most] + still[:2]
+
+
+def check_a_correction_after_the_end_is_followed(table: Table, session, label: str, rng: random.Random):
+    """Issue 36 item 1: after a correction at the end, the save holds the end the rules decide from the corrected
+    values (deciding again changes nothing), whether play goes on agrees with it, and the summary every reader
+    shares (history, stats, export) says the same; a correction the end cannot follow is refused with the way back
+    (`undo N`) and changes nothing. Each accepted one is then taken back with `undo 1`."""
+    import json
+
+    from automata.core import ending
+    from cli_checks import tt
+    from state.session import Session
+    from state.summary import summarize
+
+    folder = session.save.folder
+    texts = _end_moving_corrections(session.game, session.save.state, rng)
+    assert texts, f"{label}: nothing to correct at the end"
+    was = contract_result(table.game, session.save.state)
+    moved = 0
+    for text in texts:
+        before = (folder / "save.toml").read_bytes()
+        r = tt("--json", "fix", text)
+        if r.exit_code != 0:
+            assert r.exit_code == 2, f"{label}: '{text}': {r.output}"
+            assert (folder / "save.toml").read_bytes() == before, f"{label}: a refused '{text}' changed the save"
+            if "end_refused" in r.stdout or "undo" in r.output:
+                assert "undo" in r.output, f"{label}: '{text}' refused without the way back: {r.output}"
+            continue
+        if not json.loads(r.stdout)["changes"]:
+            continue  # the value already held, typed another way: nothing journalled
+        state = Session.open(folder).save.state
+        result = ending.result_now(table.game, state)
+        stored = contract_result(table.game, state)
+        assert stored == result, f"{label}: after '{text}' the save keeps {stored} but the rules decide {result}"
+        assert result["finished"] == (session.game.next_step(state) is None), (
+            f"{label}: after '{text}' the result says finished={result['finished']} but play "
+            f"{'goes on' if session.game.next_step(state) is not None else 'is over'}")
+        summary = summarize(folder)
+        assert (summary["finished"], sorted(s["id"] for s in summary["seats"] if s["winner"])) == (
+            result["finished"], sorted(result["winners"])), f"{label}: history and export read another end"
+        shown = json.loads(tt("--json", "status").stdout)
+        if "over" in shown:
+            assert shown["over"] == result["finished"], f"{label}: status says over={shown['over']} after '{text}'"
+        moved += result != was
+        assert tt("undo", "1").exit_code == 0, label
+        assert contract_result(table.game, Session.open(folder).save.state) == was, f"{label}: undo after '{text}'"
+    return moved
+
+
+def contract_result(game_id: str, state: dict) -> dict:
+    from automata.core import contract
+
+    return dict(contract.capability(game_id, "result").result(state))
+
+
 @pytest.mark.parametrize("table", first_tables(), ids=lambda t: t.label)
-def test_a_finished_game_is_exported_as_the_save_recorded_it(table, tmp_path):
+def test_a_finished_game_exported_and_corrected_at_the_end(table, tmp_path):
     session = _finished_save(table, 7, f"{table.label}-done")
     check_export_says_what_the_save_recorded(table, session, tmp_path, table.label)
+    moved = check_a_correction_after_the_end_is_followed(table, session, table.label, random.Random(7))
+    assert moved, f"{table.label}: no correction at the end changed the result: the check checked nothing"
