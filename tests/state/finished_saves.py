@@ -14,25 +14,24 @@ HERE = Path(__file__).resolve().parent
 for _game in ("chaos", "toc", "radlands", "anachrony"):
     sys.path.insert(0, str(HERE.parent / "automata" / _game))
 sys.path.insert(0, str(HERE.parent / "automata"))
+sys.path.insert(0, str(HERE.parent / "joints"))
 
-#: name -> (game id, raw options, policy "module:Class", seed, created); the created dates give history its order
-GAMES = {
-    "chaos-friday": ("chaos", {"powers": "khorne,nurgle,tzeentch,slaanesh"}, "chaos_policy:Policy", 3,
-                     "2026-11-06T19:00:00+00:00"),
-    "chaos-three": ("chaos", {"powers": "khorne,nurgle,slaanesh"}, "chaos_policy:Policy", 5, "2026-11-13T19:00:00+00:00"),
-    "toc-rome": ("toc", {"humans": 1, "bots": "red,blue,yellow", "cards": "fixed", "emperor_rules": True},
-                 "toc_policy:Policy", 3, "2026-11-20T19:00:00+00:00"),
-    "toc-pair": ("toc", {"humans": 2, "bots": "red,blue", "cards": "fixed"}, "toc_policy:Policy", 4,
-                 "2026-11-21T19:00:00+00:00"),
-    "radlands-duel": ("radlands", {"first_game": True, "players": "Ana,Bia"}, "radlands_policy:Policy", 3,
-                      "2026-11-27T19:00:00+00:00"),
-    "anachrony-four": ("anachrony", {"players": 3, "modules": "neutronide,hypersync,quantum-loops,intrigues",
-                                     "random": "app"}, "anachrony_policy:Policy", 3, "2026-12-01T19:00:00+00:00"),
-    "anachrony-solo": ("anachrony", {"players": 1, "modules": "", "random": "app", "opponent": "chronobot"},
-                       "anachrony_solo_policy:SoloPolicy", 3, "2026-12-02T19:00:00+00:00"),
-    "anachrony-chronossus": ("anachrony", {"players": 1, "modules": "", "random": "app", "opponent": "chronossus"},
-                             "anachrony_solo_policy:SoloPolicy", 4, "2026-12-03T19:00:00+00:00"),
+import drivers  # noqa: E402  (tests/joints/drivers.py: the games' test drivers)
+
+#: name -> (the table of tests/joints/drivers.py, seed, created); the created dates give history its order
+_SAVES = {
+    "chaos-friday": ("chaos-4", 3, "2026-11-06T19:00:00+00:00"),
+    "chaos-three": ("chaos-3", 5, "2026-11-13T19:00:00+00:00"),
+    "toc-rome": ("toc-1-human", 3, "2026-11-20T19:00:00+00:00"),
+    "toc-pair": ("toc-2-humans", 4, "2026-11-21T19:00:00+00:00"),
+    "radlands-duel": ("radlands-first", 3, "2026-11-27T19:00:00+00:00"),
+    "anachrony-four": ("anachrony-3", 3, "2026-12-01T19:00:00+00:00"),
+    "anachrony-solo": ("anachrony-chronobot", 3, "2026-12-02T19:00:00+00:00"),
+    "anachrony-chronossus": ("anachrony-chronossus", 4, "2026-12-03T19:00:00+00:00"),
 }
+#: name -> (game id, raw options, policy "module:Class", seed, created)
+GAMES = {name: (drivers.table(label).game, drivers.table(label).options, drivers.table(label).policy, seed, created)
+         for name, (label, seed, created) in _SAVES.items()}
 
 
 @contextmanager
