@@ -5,7 +5,10 @@ A phone's answer is a typed answer given elsewhere: it goes through ``Session.pl
 runner validates it with the question's own ``normalise`` (the check the terminal's prompter runs, whose refusal
 text the phone shows), records it as ``"table"`` (as a typed answer), and journals the step as ever: ``tabletop
 undo`` takes it back the same way. Only the question waiting now, and only when it is the seat's own
-(``automata/core/seats.py`` ``question_seat``), can be answered; the board's link reads only.
+(``automata/core/seats.py`` ``question_seat``), can be answered; the board's link reads only. The page sends the
+question's place (``question_key``) back with its answer: a second copy of an answer is refused as already
+answered (``AlreadyAnswered``), so nothing is played twice. A step the answer reaches starts when the page could
+first show its question (the server's start at the latest), so the seat's wait counts in its clock.
 
 The server plays at most the step the answer belongs to (``max_steps=1``): the next steps, with their
 instructions for the table, are played by ``tabletop play`` at the computer, which shows them.
