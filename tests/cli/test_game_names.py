@@ -32,7 +32,7 @@ def test_every_command_that_takes_a_game_takes_every_name_of_it(name, game_id):
     group = tt(name, "--help")
     assert group.exit_code == 0 and "status" in group.output, group.output
     # the commands that read the saves or the data, by the game
-    for args in (("stats", name), ("--game", name, "history"), ("rules", name), ("data", "check", name), ("collection", "add", name, content(game_id)[0])):
+    for args in (("stats", name), ("--game", name, "stats"), ("--game", name, "history"), ("rules", name), ("data", "check", name), ("collection", "add", name, content(game_id)[0])):
         ran = tt(*args)
         assert ran.exit_code == 0, (args, ran.output)
 
