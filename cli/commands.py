@@ -492,7 +492,8 @@ def serve(
     lan: bool = typer.Option(False, "--lan", help="Listen on the local network (default: this computer only) and "
                              "print the address with a QR code for the phones."),
 ) -> None:
-    """Show the current game read-only on every phone at the table, live (Ctrl-C stops it)."""
+    """Show the current game live on every phone at the table; each player answers their own questions on their own
+    page (Ctrl-C stops it)."""
     from .serve import run
 
     run(current(), port, lan)

@@ -69,6 +69,23 @@ def lazy_groups() -> dict[str, tuple[str, bool]]:
     return out
 
 
+def with_aliases(group):
+    """``group`` (the games' ``new`` commands, each registered under its game id) with every other name of each game
+    in ``automata.core.games.GAMES`` as a hidden copy of its command: the one alias table, as for the games' groups."""
+    import copy
+
+    from automata.core.games import GAMES
+
+    for g in GAMES:
+        cmd = group.commands.get(g.id)
+        for alias in g.aliases if cmd is not None else ():
+            if alias not in group.commands:
+                clone = copy.copy(cmd)
+                clone.hidden = True
+                group.add_command(clone, alias)
+    return group
+
+
 class CompanionGroup(TyperGroup):
     """Hoists global options, suggests close command names, turns errors into exit codes, and builds the
     games' command groups (and ``new``) only when they are used."""
@@ -115,7 +132,7 @@ class CompanionGroup(TyperGroup):
             if name in ("new", "setup-list"):
                 for module in sorted({m for m, _ in lazy.values()}):  # each registers its 'new GAME' command
                     importlib.import_module(module)
-                group, hidden = typer.main.get_group(new_app), False
+                group, hidden = with_aliases(typer.main.get_group(new_app)), False
                 if name == "setup-list":  # the same commands and options, listing the components instead
                     from .setuplist import build_group
 

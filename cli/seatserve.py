@@ -5,7 +5,10 @@ A phone's answer is a typed answer given elsewhere: it goes through ``Session.pl
 runner validates it with the question's own ``normalise`` (the check the terminal's prompter runs, whose refusal
 text the phone shows), records it as ``"table"`` (as a typed answer), and journals the step as ever: ``tabletop
 undo`` takes it back the same way. Only the question waiting now, and only when it is the seat's own
-(``automata/core/seats.py`` ``question_seat``), can be answered; the board's link reads only.
+(``automata/core/seats.py`` ``question_seat``), can be answered; the board's link reads only. The page sends the
+question's place (``question_key``) back with its answer: a second copy of an answer is refused as already
+answered (``AlreadyAnswered``), so nothing is played twice. A step the answer reaches starts when the page could
+first show its question (the server's start at the latest), so the seat's wait counts in its clock.
 
 The server plays at most the step the answer belongs to (``max_steps=1``): the next steps, with their
 instructions for the table, are played by ``tabletop play`` at the computer, which shows them.
@@ -37,6 +40,11 @@ MAX_BODY = 4096  # bytes of an answer's request body
 
 class NotThisQuestion(Exception):
     """The answer names a question that is not the one waiting (answered meanwhile, or another)."""
+
+
+class AlreadyAnswered(NotThisQuestion):
+    """The answer names a question asked earlier than the one waiting: it was answered already (this answer sent
+    twice, a retry after a lost reply, or answered at the computer meanwhile). Nothing is played again."""
 
 
 class NotThisSeat(Exception):
@@ -97,6 +105,21 @@ def waiting(session) -> tuple[dict, Any] | None:
     return step, result.pending
 
 
+def question_key(session) -> str:
+    """The place of the question waiting now in the game: ``"<step number>.<answer index>"`` (the journal entry its
+    step becomes, and how many answers and rolls that step has before it). A phone's page sends it back with its
+    answer, so a second copy of that answer (or an answer to a question no longer waiting, even one with the same
+    id, such as a Radlands turn's next action) is refused instead of answering the next question."""
+    save = session.save
+    records = len((save.pending or {}).get("records", [])) if save.pending is not None else 0
+    return f"{save.journal_length + 1}.{records}"
+
+
+def _place(key: str) -> tuple[int, int] | None:
+    step, _, index = key.partition(".")
+    return (int(step), int(index)) if step.isdigit() and index.isdigit() else None
+
+
 def whose(session, waiting_now) -> str | None:
     from automata.core.seats import question_seat
 
@@ -106,8 +129,9 @@ def whose(session, waiting_now) -> str | None:
     return question_seat(session.save.game, session.save.state, step, ask.id)
 
 
-def question_data(t, ask) -> dict[str, Any]:
-    """The question as the phone shows it: the same words and choices the terminal shows."""
+def question_data(t, ask, key: str = "") -> dict[str, Any]:
+    """The question as the phone shows it: the same words and choices the terminal shows, and its ``key`` (its place
+    in the game, ``question_key``), which the page sends back with the answer."""
     prompt = t.render(ask.msg)
     choices = []
     if ask.kind == "yesno":
@@ -118,7 +142,7 @@ def question_data(t, ask) -> dict[str, Any]:
             continue
         choices.append({"value": c.value, "label": t.render(c.label),
                         "unavailable": "" if c.unavailable is None else t.render(c.unavailable)})
-    return {"id": ask.id, "kind": ask.kind, "prompt": prompt, "hint": t.render(ask.hint) if ask.hint is not None else "",
+    return {"id": ask.id, "key": key, "kind": ask.kind, "prompt": prompt, "hint": t.render(ask.hint) if ask.hint is not None else "",
             "choices": choices, "min": ask.min, "max": ask.max}
 
 
@@ -152,7 +176,7 @@ def seat_part(t, game_id: str, session, waiting_now, seat: dict, turn: str = "")
     except (KeyError, TypeError, ValueError):
         pass
     if waiting_now is not None and whose(session, waiting_now) == seat["id"]:
-        part["question"] = question_data(t, waiting_now[1])
+        part["question"] = question_data(t, waiting_now[1], question_key(session))
         part["turn"] = t("core.serve.your_turn", step=t.render(session.game.step_label(waiting_now[0])))
     else:
         part["waiting"] = t("core.serve.not_yours")
@@ -191,9 +215,12 @@ class OneAnswer:
         return NO_ANSWER
 
 
-def apply_answer(folder: Path, seat_id: str, ask_id: str, raw: Any, t) -> None:
-    """Give a phone's answer to the game, as typed at the terminal. Raises ``NotThisQuestion``, ``NotThisSeat``,
-    ``BadAnswer`` (the question's own refusal; nothing written), ``SaveBusy`` (the lock stayed taken)."""
+def apply_answer(folder: Path, seat_id: str, ask_id: str, raw: Any, t, key: str, since: str = "") -> None:
+    """Give a phone's answer to the game, as typed at the terminal: ``ask_id`` and ``key`` (``question_key``) name
+    the question it answers. ``since``: when the page could first show the question (the server's start; see
+    ``Session.play``'s ``waiting_since``), so the seat's wait counts in its clock. Raises ``AlreadyAnswered`` (a
+    question before the one waiting), ``NotThisQuestion``, ``NotThisSeat``, ``BadAnswer`` (the question's own
+    refusal; nothing written), ``SaveBusy`` (the lock stayed taken)."""
     from state.lock import SaveLock
     from state.session import Session
 
@@ -202,12 +229,15 @@ def apply_answer(folder: Path, seat_id: str, ask_id: str, raw: Any, t) -> None:
     with SaveLock(folder, wait=ANSWER_WAIT):
         session = Session.open(folder)
         now = waiting(session)
-        if now is None or now[1].id != ask_id:
+        place, current = _place(key), _place(question_key(session))
+        if place is not None and current is not None and place < current:
+            raise AlreadyAnswered(ask_id)
+        if now is None or now[1].id != ask_id or place != current:
             raise NotThisQuestion(ask_id)
         if whose(session, now) != seat_id:
             raise NotThisSeat(ask_id)
         source = OneAnswer(session, ask_id, raw, seat_id)
-        session.play(LabelledAnswers(source, t), None, None, max_steps=1)
+        session.play(LabelledAnswers(source, t), None, None, max_steps=1, waiting_since=since)
         if not source.given:
             raise NotThisQuestion(ask_id)
 

@@ -120,6 +120,10 @@ class Server(HTTPServer):
         self.token = token
         self.seats = dict(seats or {})  # seat token -> the seat (automata/core/seats.py): its page answers its questions
         self.answer_rate = AnswerRate()
+        from state.clock import now
+
+        # from now on a seat's question waiting shows on its page: its wait counts in its clock (seatserve.apply_answer)
+        self.started = now(advance=False)
         self._online: Counter[str] = Counter()  # seat id -> its live pages open now
         self._online_lock = threading.Lock()
         self.stop = threading.Event()
@@ -589,13 +593,14 @@ class Handler(BaseHTTPRequestHandler):
         return json.dumps(public(snap, seat, board.translator(lang)), ensure_ascii=False).encode()
 
     def do_POST(self) -> None:
-        """A seat's answer to its question: ``{"id": question id, "answer": ...}`` from its own page only."""
+        """A seat's answer to its question: ``{"id": question id, "key": its place (``question_key``), "answer": ...}``
+        from its own page only. A second copy of an answer (its question no longer waiting) is refused: 409."""
         from automata.core.runner import BadAnswer
         from state.lock import LockNotAFile, SaveBusy
         from state.save import SaveError
 
         from .i18n import Translator
-        from .seatserve import NotThisQuestion, NotThisSeat, apply_answer
+        from .seatserve import AlreadyAnswered, NotThisQuestion, NotThisSeat, apply_answer
 
         parts = urlsplit(self.path)
         token, seat, _ = self._where()  # parse_request let only a seat's answer address through
@@ -613,16 +618,19 @@ class Handler(BaseHTTPRequestHandler):
             return
         try:
             data = json.loads(self.rfile.read(int(self.headers["Content-Length"])).decode("utf-8"))
-            ask_id, raw = data["id"], data["answer"]
-            if not isinstance(ask_id, str) or not _answer_shape(raw):
+            ask_id, key, raw = data["id"], data["key"], data["answer"]
+            if not isinstance(ask_id, str) or not isinstance(key, str) or not _answer_shape(raw):
                 raise ValueError
         except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError):  # deep JSON: no dropped phone
             self._reply(400, {"error": t("core.serve.answer_malformed")})
             return
         try:
-            apply_answer(self.server.board.folder, seat["id"], ask_id, raw, t)
+            apply_answer(self.server.board.folder, seat["id"], ask_id, raw, t, key, self.server.started)
+        except AlreadyAnswered:  # a double tap, a retry after a lost reply: played once; the page shows what waits
+            self._reply(409, {"error": t("core.serve.answer_already"), "answered": True, **self._now(lang, parts.query, seat)})
+            return
         except NotThisQuestion:
-            self._reply(409, {"error": t("core.serve.answer_stale")})
+            self._reply(409, {"error": t("core.serve.answer_stale"), **self._now(lang, parts.query, seat)})
             return
         except NotThisSeat:
             self._reply(403, {"error": t("core.serve.answer_not_yours")})
@@ -639,6 +647,13 @@ class Handler(BaseHTTPRequestHandler):
         self.server.board.touch()
         width = _width(parse_qs(parts.query))
         self._reply(200, {"ok": True, "state": json.loads(self._state(lang, width, seat))})
+
+    def _now(self, lang: str, query: str, seat: dict) -> dict:
+        """The page's state now, sent with a refusal so that the page draws what waits instead."""
+        try:
+            return {"state": json.loads(self._state(lang, _width(parse_qs(query)), seat))}
+        except (OSError, ValueError, KeyError, TypeError):
+            return {}
 
     def _reply(self, code: int, data: dict, headers: dict | None = None) -> None:
         self._short(code, json.dumps(data, ensure_ascii=False).encode(), "application/json", headers)

@@ -61,7 +61,6 @@ def status_command() -> None:
 
 def register(app: typer.Typer) -> None:
     new_app.command("anachrony")(_new)
-    new_app.command("ana", hidden=True)(_new)
     app.command("status")(status_command)
 
 

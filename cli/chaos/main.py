@@ -11,7 +11,6 @@ from ..main import app as root, new_app
 
 app = typer.Typer(no_args_is_help=True, help="Chaos in the Old World: status and helpers (battle, odds, domination, ruination).")
 root.add_typer(app, name="chaos")
-root.add_typer(app, name="chaos-in-the-old-world", hidden=True)
 
 
 def _new(
@@ -29,7 +28,6 @@ def _new(
 
 
 new_app.command("chaos")(_new)
-new_app.command("chaos-in-the-old-world", hidden=True)(_new)
 
 
 @app.command("status")

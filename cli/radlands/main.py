@@ -19,7 +19,6 @@ from ..main import app as root, new_app
 
 app = typer.Typer(no_args_is_help=True, help="Radlands: event queues, raids and status.")
 root.add_typer(app, name="radlands")
-root.add_typer(app, name="rad", hidden=True)
 
 
 def _new(
@@ -38,7 +37,6 @@ def _new(
 
 
 new_app.command("radlands")(_new)
-new_app.command("rad", hidden=True)(_new)
 
 
 def _session(env):

@@ -20,7 +20,6 @@ from ..main import app as root, new_app
 
 app = typer.Typer(no_args_is_help=True, help="Time of Crisis: status, AI mats, the AI instruction sheet (priority list, event guidelines), and the Emperor Legacy calculator.")
 root.add_typer(app, name="toc")
-root.add_typer(app, name="time-of-crisis", hidden=True)
 
 
 def _new(
@@ -44,7 +43,6 @@ def _new(
 
 
 new_app.command("toc")(_new)
-new_app.command("time-of-crisis", hidden=True)(_new)
 
 
 @app.command("status")

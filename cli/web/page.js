@@ -94,7 +94,8 @@
 
   var answering = null;  // the question id an answer was sent for, until the state moves on
   function questionHtml(q) {
-    var out = '<form class="question" data-id="' + esc(q.id) + '" data-kind="' + esc(q.kind) + '">';
+    var out = '<form class="question" data-id="' + esc(q.id) + '" data-key="' + esc(q.key || "") + '" data-kind="' +
+      esc(q.kind) + '">';
     out += '<p class="prompt">' + esc(q.prompt) + "</p>";
     if (q.hint) out += "<p>" + esc(q.hint) + "</p>";
     if (q.choices.length > 9) {  // a long list (a Radlands turn, the Old World cards): typing filters it, as at the terminal
@@ -136,7 +137,9 @@
     infoBox.innerHTML = info;
     var q = seat.question;
     var shown = askBox.querySelector("form.question");
-    if (q && shown && shown.getAttribute("data-id") === q.id) return;  // the same question: what is typed stays
+    // the same question (its id and its place in the game): what is typed stays; the same id asked again (a
+    // Radlands turn's next action) is a new question, drawn afresh
+    if (q && shown && shown.getAttribute("data-id") === q.id && shown.getAttribute("data-key") === (q.key || "")) return;
     askBox.innerHTML = q ? questionHtml(q) : (seat.waiting ? "<p>" + esc(seat.waiting) + "</p>" : "");
     var form = askBox.querySelector("form.question");
     if (form) form.addEventListener("submit", submit);
@@ -170,7 +173,7 @@
     fetch("answer?lang=" + encodeURIComponent(lang) + "&width=" + width, {
       method: "POST", credentials: "omit", cache: "no-store",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ id: answering, answer: answer })
+      body: JSON.stringify({ id: answering, key: form.getAttribute("data-key"), answer: answer })
     }).then(function (r) { return r.json().then(function (j) { return { ok: r.ok, body: j }; }); })
       .then(function (r) {
         if (r.ok) {  // the question is answered: whatever waits next is drawn afresh
@@ -181,6 +184,13 @@
           return;
         }
         answering = null;
+        if (r.body.state) {  // the question is no longer waiting (answered already): what waits now, and why
+          document.getElementById("seat-ask").innerHTML = "";
+          last = null;
+          draw(r.body.state);
+          tell(r.body.error || texts.failed);
+          return;
+        }
         error.textContent = r.body.error || texts.failed;
         error.hidden = false;
         for (var i = 0; i < buttons.length; i++) buttons[i].disabled = false;
@@ -190,6 +200,15 @@
         error.textContent = texts.failed; error.hidden = false;
         for (var i = 0; i < buttons.length; i++) buttons[i].disabled = false;
       });
+  }
+
+  function tell(text) {  // a refusal shown above what the seat's part shows now
+    var askBox = document.getElementById("seat-ask");
+    if (!askBox) return;
+    var box = askBox.querySelector(".notice.error");
+    if (!box) { box = document.createElement("p"); box.className = "notice error"; askBox.insertBefore(box, askBox.firstChild); }
+    box.textContent = text;
+    box.hidden = false;
   }
 
   function draw(s) {

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import sys
+import threading
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "automata"))
@@ -37,3 +39,23 @@ def play(session, policy, steps: int) -> None:
         result = session.play(policy, "table", None, max_steps=1)
         if result.finished or result.pending is not None:
             break
+
+
+@contextlib.contextmanager
+def serving(name: str, lang: str = "en"):
+    """``tabletop serve`` of the save ``name`` in this process (on a free local port), for as long as the block runs:
+    yields the server (``server.seats``: seat token -> seat; its pages' addresses are ``/<token>/…``)."""
+    from cli import serve
+    from cli.env import Env
+
+    server, board, _token = serve.make_server(Env(lang=lang, game=name), 0, lan=False)
+    observer = serve._watch(board)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.close_all()
+        server.shutdown()
+        observer.stop()
+        server.server_close()

@@ -318,7 +318,7 @@ EXPECTED = {
     "tabletop fix --list --json": r'^\{"ok": true, "game": "[\w-]+", "fields": \[',
     "tabletop games": r"^\* friday +chaos",
     "tabletop use friday": r"'friday' is now the current game\.",
-    "tabletop serve --lan": r"Show the current game read-only on every phone at the table",
+    "tabletop serve --lan": r"Show the current game live on every phone at the table; each player answers",
     "tabletop rules chaos desolacao": r"^Placing corruption and ruining a region",
     "tabletop data check chaos": r"^chaos: \d+ values to confirm against your components\.",
     "tabletop new chaos --powers khorne,nurgle,tzeentch,slaanesh": NEW_GAME + "Chaos in the Old World\\)",

@@ -73,7 +73,7 @@ def test_play_hands_the_seats_question_to_its_phone_and_moves_on_when_it_answers
     child.expect("press Enter")
     with SaveLock(session.save.folder, wait=2):  # 'play' waits outside the lock: the phone can write
         pass
-    status, data = answer(server, seat_token, q["id"], "")
+    status, data = answer(server, seat_token, q, "")
     assert status == 200
     child.expect(r"\? " + re.escape(q["prompt"]))  # what the phone answered
     # 'play' goes on: the next Power's Summoning is asked here (its phone is not open)
@@ -105,7 +105,7 @@ def test_a_page_opened_while_the_terminal_asks_takes_the_question(table):
     open_page()
     child.expect("question is on their phone")
     child.expect("press Enter")
-    status, data = answer(server, seat_token, q["id"], "")
+    status, data = answer(server, seat_token, q, "")
     assert status == 200, data
     child.expect(r"\? " + re.escape(q["prompt"]))
     child.expect(next_power(seat_id))

@@ -45,12 +45,13 @@ def request(server, method, path, body=None, headers=None):
     return resp.status, data
 
 
-def answer(server, token, ask_id, value, origin=True, ctype="application/json", lang="en"):
+def answer(server, token, q, value, origin=True, ctype="application/json", lang="en"):
+    """POST ``value`` as the page does: for the question ``q`` (its ``id`` and ``key``, as the page received them)."""
     port = server.server_address[1]
     headers = {"Content-Type": ctype}
     if origin:
         headers["Origin"] = origin if isinstance(origin, str) else f"http://127.0.0.1:{port}"
-    body = json.dumps({"id": ask_id, "answer": value}).encode()
+    body = json.dumps({"id": q["id"], "key": q["key"], "answer": value}).encode()
     status, data = request(server, "POST", f"/{token}/answer?lang={lang}", body, headers)
     return status, (json.loads(data) if data.startswith("{") else data)
 
@@ -139,7 +140,7 @@ def test_a_refused_answer_says_what_the_terminal_says_and_writes_nothing(served)
     for lang in ("en", "pt-BR"):
         with pytest.raises(InvalidAnswer) as refused:  # the check the terminal's prompter runs on a typed answer
             ask.normalise("nonsense-xyz")
-        status, data = answer(server, seat_token, q["id"], "nonsense-xyz", lang=lang)
+        status, data = answer(server, seat_token, q, "nonsense-xyz", lang=lang)
         assert status == 422 and data["error"] == Translator(lang).render(refused.value.msg)
     assert {p.name: p.read_bytes() for p in folder.iterdir() if p.suffix == ".toml"} == before
 
@@ -165,7 +166,7 @@ def test_a_phone_answer_is_exactly_a_typed_answer_and_undo_takes_it_back(served)
     twin = make_save("chaos", "twin-save", steps=STEPS)
     seat_token, _, q = question_waiting(server)
     length, pending, state = saved(session)
-    status, data = answer(server, seat_token, q["id"], "")
+    status, data = answer(server, seat_token, q, "")
     assert status == 200 and data["ok"] and data["state"]["seat"]["question"] is None
     twin.play(ScriptedAnswers({q["id"]: ""}, source="table"), None, None, max_steps=1)
     phone, typed = saved(session), saved(twin)
@@ -177,7 +178,7 @@ def test_a_phone_answer_is_exactly_a_typed_answer_and_undo_takes_it_back(served)
     recorded = (phone[1] or {}).get("records", []) + [r for e in phone_journal[length:] for r in e["records"]]
     assert any(r["id"] == q["id"] and r["value"] == "" and r["source"] == "table" for r in recorded)
     # answered once: the same question again is no longer waiting
-    assert answer(server, seat_token, q["id"], "")[0] == 409
+    assert answer(server, seat_token, q, "")[0] == 409
     result = CliRunner().invoke(app, ["--game", NAME, "undo"])
     assert result.exit_code == 0, result.output
     after = saved(session)
@@ -191,17 +192,18 @@ def test_only_its_own_page_the_question_waiting_and_its_own_seat_can_answer(serv
     folder = session.save.folder
     before = {p.name: p.read_bytes() for p in folder.iterdir() if p.suffix == ".toml"}
     port = server.server_address[1]
-    assert answer(server, seat_token, q["id"], "", origin=False)[0] == 403  # no Origin: not from a page
-    assert answer(server, seat_token, q["id"], "", origin="http://evil.example")[0] == 403
-    assert answer(server, seat_token, q["id"], "", origin=f"http://127.0.0.1:{port + 1}")[0] == 403
-    assert answer(server, seat_token, q["id"], "", ctype="text/plain")[0] == 415  # a form post from elsewhere
-    assert answer(server, other, q["id"], "")[0] == 403  # another seat's token
-    assert answer(server, seat_token, "chaos.summon.r9.khorne", "")[0] == 409  # not the question waiting
+    assert answer(server, seat_token, q, "", origin=False)[0] == 403  # no Origin: not from a page
+    assert answer(server, seat_token, q, "", origin="http://evil.example")[0] == 403
+    assert answer(server, seat_token, q, "", origin=f"http://127.0.0.1:{port + 1}")[0] == 403
+    assert answer(server, seat_token, q, "", ctype="text/plain")[0] == 415  # a form post from elsewhere
+    assert answer(server, other, q, "")[0] == 403  # another seat's token
+    assert answer(server, seat_token, dict(q, id="chaos.summon.r9.khorne"), "")[0] == 409  # not the question waiting
     status, _ = request(server, "POST", f"/{token}/answer", b"{}", {"Content-Type": "application/json",
                                                                      "Origin": f"http://127.0.0.1:{port}"})
     assert status == 405  # the board's token reads only
     assert request(server, "POST", "/not-a-token/answer", b"{}", {"Content-Type": "application/json"})[0] == 405
-    for bad in (b"not json", b'{"id": 3, "answer": ""}', b'{"answer": ""}', b'{"id": "x", "answer": {"a": 1}}'):
+    for bad in (b"not json", b'{"id": 3, "answer": ""}', b'{"answer": ""}', b'{"id": "x", "answer": {"a": 1}}',
+                b'{"id": "x", "answer": ""}', b'{"id": "x", "key": 3, "answer": ""}'):
         status, _ = request(server, "POST", f"/{seat_token}/answer", bad, {"Content-Type": "application/json",
                                                                           "Origin": f"http://127.0.0.1:{port}"})
         assert status == 400, bad
@@ -216,7 +218,7 @@ def test_answers_are_bounded_in_rate_per_seat(served):
     server, _, _ = served
     seat_token, seat_id, q = question_waiting(server)
     server.answer_rate.limit = 3
-    codes = [answer(server, seat_token, q["id"], "nonsense-xyz")[0] for _ in range(4)]
+    codes = [answer(server, seat_token, q, "nonsense-xyz")[0] for _ in range(4)]
     assert codes == [422, 422, 422, 429]
 
 
@@ -227,12 +229,12 @@ def test_a_phone_waits_for_the_lock_briefly_and_is_told_the_game_is_busy(served)
     seat_token, _, q = question_waiting(server)
     with SaveLock(session.save.folder):
         started = time.monotonic()
-        status, data = answer(server, seat_token, q["id"], "")
+        status, data = answer(server, seat_token, q, "")
         from cli.i18n import Translator
 
         assert status == 503 and data["error"] == Translator("en")("core.serve.answer_busy")
         assert time.monotonic() - started < 5
-    assert answer(server, seat_token, q["id"], "")[0] == 200  # the lock free again: the answer goes in
+    assert answer(server, seat_token, q, "")[0] == 200  # the lock free again: the answer goes in
 
 
 def test_a_phone_sending_its_answer_slowly_holds_up_nobody(served, monkeypatch):
@@ -250,7 +252,7 @@ def test_a_phone_sending_its_answer_slowly_holds_up_nobody(served, monkeypatch):
                   "Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{\"id\":").encode())
     started = time.monotonic()
     assert request(server, "GET", f"/{token}/state.json")[0] == 200
-    assert answer(server, seat_token, q["id"], "nonsense-xyz")[0] == 422  # another answer is handled meanwhile
+    assert answer(server, seat_token, q, "nonsense-xyz")[0] == 422  # another answer is handled meanwhile
     assert time.monotonic() - started < 3
     from state.lock import SaveLock
 
@@ -290,7 +292,7 @@ def test_the_tables_question_is_shown_on_the_board_and_on_no_seat():
     from cli import serve
     from cli.env import Env
     from cli.i18n import Translator
-    from cli.seatserve import waiting, whose
+    from cli.seatserve import question_key, waiting, whose
 
     session = make_save("anachrony", "table-question", steps=40)
     now = waiting(session)
@@ -310,7 +312,7 @@ def test_the_tables_question_is_shown_on_the_board_and_on_no_seat():
                 # a seat is told the computer has it and which step; the question's words stay on the board
                 assert part["question"] is None and part["turn"] == t("core.serve.turn_table_seat", step=step)
                 assert t.render(now[1].msg) not in part["turn"] and step in part["turn"]
-                assert answer(server, seat_token, now[1].id, "x", lang=lang)[0] == 403  # not this seat's
+                assert answer(server, seat_token, {"id": now[1].id, "key": question_key(session)}, "x", lang=lang)[0] == 403  # not this seat's
     finally:
         server.close_all()
         server.shutdown()
