@@ -83,15 +83,28 @@ def domination_step(state: dict, data: ChaosData):
             continue
         for key, params in worth.notes(state, data, rid, "domination"):
             yield Say(msg(key, **params), "rule")
+        by_attack: set[str] = set()
         for e in region["cards"]:  # modifiers the data knows are computed (rules file §2.8)
             rule = card_record(data, e).get("domination")
-            if rule and e["power"] in state["powers"]:
-                p = e["power"]
-                add = region["corruption"].get(p, 0) if rule == "plus_own_corruption" else \
-                    2 * (region["tokens"].get("hero", 0) + region["tokens"].get("noble", 0))
-                if add:
-                    values[p] = values.get(p, 0) + add
-                    yield Say(msg("chaos.domination.computed", power=power_term(p), region=region_term(rid), card=f"@chaos.card.{p}.{e['card']}", n=add), "rule")
+            if not rule or e["power"] not in state["powers"]:
+                continue
+            p = e["power"]
+            card = f"@chaos.card.{p}.{e['card']}"
+            if rule == "attack_for_figures":
+                # The Skull Throne: the figures' total attack replaces their count (a second copy changes nothing)
+                if p in by_attack:
+                    continue
+                by_attack.add(p)
+                counted = worth.domination_figures(state, data, rid, p)
+                attack = worth.figures_attack(state, data, rid, p)
+                values[p] = values.get(p, 0) - counted + attack
+                yield Say(msg("chaos.domination.by_attack", power=power_term(p), region=region_term(rid), card=card, attack=attack, figures=counted, value=values[p]), "rule")
+                continue
+            add = region["corruption"].get(p, 0) if rule == "plus_own_corruption" else \
+                2 * (region["tokens"].get("hero", 0) + region["tokens"].get("noble", 0))
+            if add:
+                values[p] = values.get(p, 0) + add
+                yield Say(msg("chaos.domination.computed", power=power_term(p), region=region_term(rid), card=card, n=add), "rule")
         effects = [e for e in region["cards"] if card_record(data, e).get("domination_effect") and not card_record(data, e).get("domination")]
         if effects:
             # A card here changes domination in a way printed on it: the table confirms each value.

@@ -108,6 +108,12 @@ def domination_figures(state: dict, data: ChaosData, region_id: str, power: str)
     return sum(n * _up(state, data, power, k, "domination_figures", 1) for k, n in _figures(state, region_id, power).items())
 
 
+def figures_attack(state: dict, data: ChaosData, region_id: str, power: str) -> int:
+    """The total attack of the Power's figures there, upgrades included, early or not (The Skull Throne counts it
+    for domination instead of the figures' number, rules file §2.8)."""
+    return sum(n * attack(state, data, power, k) for k, n in _figures(state, region_id, power).items() if n)
+
+
 def magic_symbols(state: dict, data: ChaosData, region_id: str) -> int:
     """Magic symbols in the region: one per magic Chaos card, plus those of upgraded figures (Lord of Change)."""
     region = state["regions"][region_id]

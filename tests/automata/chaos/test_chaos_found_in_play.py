@@ -58,3 +58,49 @@ def test_the_great_unclean_one_still_places_its_tokens_elsewhere():
     state["regions"]["kislev"]["cards"] = [dict(BATTLE_CRY)]
     _nurgle_summons_the_great_unclean_one_into_tilea(state, line=True)
     assert state["regions"]["tilea"]["corruption"] == {"nurgle": 2}
+
+
+# -- The Skull Throne: computed, not asked ------------------------------------------------------
+
+
+def skull_throne_state(**khorne):
+    state = corruption_state()
+    place(state, "kislev", "khorne", **khorne)
+    place(state, "kislev", "nurgle", cultist=3)
+    state["regions"]["kislev"]["cards"] = [{"power": "khorne", "card": "the_skull_throne", "cost": 1}]
+    return state
+
+
+def test_the_skull_throne_counts_attack_and_asks_nothing():
+    """Rules file §2.8 (The Skull Throne: for domination here Khorne counts the total attack of his figures instead
+    of their number) and seed 003, Fase de Corrupção step 1 (card costs + figures): 2 Bloodletters (attack 2) and
+    1 Bloodsworn (attack 0) count 4, not 3; with the card's cost Khorne has 5 against Nurgle's 3 and Kislev's
+    resistance 3, and dominates. Nothing is asked; the table is told the computed value."""
+    state = skull_throne_state(cultist=1, warrior=2)
+    r = play_step(state, {"proc": "domination"})
+    assert not [e for e in r.transcript if e.kind == "ask"]
+    told = said(r, "chaos.domination.by_attack")[0].params
+    assert (told["attack"], told["figures"], told["value"]) == (4, 3, 5)
+    assert said(r, "chaos.domination.wins")[0].params["value"] == 5
+    assert state["p"]["khorne"]["vp"] > 0
+
+
+def test_the_skull_throne_counts_the_upgraded_attack_and_can_lower_the_value():
+    """Rules file §2.8 and §2.7 (the Bloodsworn upgrade: +1 attack): the attack counted is the figure's attack now.
+    Without the upgrade 3 Bloodsworn have attack 0, so Khorne's value is the card's 1, not 4; with it, 3 + 1 = 4."""
+    state = skull_throne_state(cultist=3)
+    play_step(state, {"proc": "domination"})
+    assert state["p"]["khorne"]["vp"] == 0
+    state = upgraded(skull_throne_state(cultist=3), "khorne", "cultist")
+    r = play_step(state, {"proc": "domination"})
+    assert said(r, "chaos.domination.by_attack")[0].params["value"] == 4
+    assert state["p"]["khorne"]["vp"] > 0
+
+
+def test_two_skull_thrones_replace_the_count_once():
+    """Rules file §2.8: the card replaces the count by the attack; a second copy adds only its cost (1)."""
+    state = skull_throne_state(warrior=1)
+    state["regions"]["kislev"]["cards"].append({"power": "khorne", "card": "the_skull_throne", "cost": 1})
+    r = play_step(state, {"proc": "domination"})
+    assert len(said(r, "chaos.domination.by_attack")) == 1
+    assert said(r, "chaos.domination.by_attack")[0].params["value"] == 1 + 1 + 2
