@@ -134,7 +134,8 @@ def parse(text: str, data: ChaosData, power: str) -> list[dict] | str:
         kind, take = found
         words = words[take:]
         origin = None
-        cut = [i for i, w in enumerate(words) if fold(w) in FROM_WORDS and i > 0]
+        # a region whose name holds a "from" word ("Terra dos Trolls") is no move
+        cut = [i for i, w in enumerate(words) if fold(w) in FROM_WORDS and i > 0] if not _is_region(data, words) else []
         if cut:
             # the origin follows the first "from" word after which a region is named ("da Terra dos Trolls")
             at = next((i for i in cut if _is_region(data, words[i + 1:])), cut[-1])
@@ -300,8 +301,8 @@ def cards_first_if_free(data: ChaosData, power: str, cards: list[dict]) -> list[
     return sorted(cards, key=lambda a: data.chaos_card(power, a["card"])["cost"])
 
 
-#: the regions the line's example names, when none of them is ruined
-EXAMPLE_REGIONS = ("kislev", "the_empire", "tilea")
+#: the regions the line's example names (where to, where from), when neither is ruined
+EXAMPLE_REGIONS = ("kislev", "tilea")
 
 
 def line_hint(state: dict, data: ChaosData, power: str):
@@ -309,10 +310,9 @@ def line_hint(state: dict, data: ChaosData, power: str):
     that are not ruined (a Chaos card cannot go into a ruined one, rules file §2.3; at most five of the nine are)."""
     card = data.chaos_cards(power)[0]
     order = [*EXAMPLE_REGIONS, *(r for r in data.region_ids if r not in EXAMPLE_REGIONS)]
-    first, second, third = [r for r in order if not state["regions"][r]["ruin"]][:3]
+    region, origin = [r for r in order if not state["regions"][r]["ruin"]][:2]
     return msg("chaos.line.hint", warrior=data.power(power)["followers"]["warrior"]["name"].lower(),
-               card=f"@chaos.card.{power}.{card['id']}", region=region_term(first), region2=region_term(second),
-               region3=region_term(third))
+               card=f"@chaos.card.{power}.{card['id']}", region=region_term(region), origin=region_term(origin))
 
 
 def summon_line(state: dict, data: ChaosData, power: str):

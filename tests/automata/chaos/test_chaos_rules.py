@@ -165,13 +165,14 @@ def test_power_resets_and_does_not_carry_over():
 
 
 def test_empty_chaos_deck_reshuffles_discard():
-    """Seed, Fase de Compra: when a Chaos deck runs out, the discard pile is shuffled into a new deck."""
+    """Seed, Fase de Compra: when a Chaos deck runs out, the discard pile is shuffled into a new deck (its last card
+    drawn first: issue 38)."""
     state = after_setup()
     state["round"] = 1
     ks = state["p"]["khorne"]
     ks.update(deck=1, discard=10, hand=0)
     r = play_step(state, {"proc": "draw"}, {"chaos.draw.r1.tzeentch.discard": "no"})
-    assert "chaos.draw.reshuffle" in says(r)
+    assert "chaos.draw.reshuffle_after" in says(r)
     assert (ks["hand"], ks["deck"], ks["discard"]) == (2, 9, 0)
 
 
