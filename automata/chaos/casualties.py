@@ -176,7 +176,8 @@ def parse(text: str, state: dict, data: ChaosData, power: str, groups: list[Grou
                 having = [g.owner for g in groups if g.kind == kind and g.owner != "peasant"]
                 if len(having) != 1:
                     raise InvalidAnswer(msg("chaos.casualty.whose", item=item, figure=f"@chaos.figure.{kind}",
-                                            owners=[f"@chaos.power.{o}" for o in having] or "—", valid=describe(groups)))
+                                            owners=[f"@chaos.power.{o}" for o in having] or "—", valid=describe(groups),
+                                            example=example([g for g in groups if g.owner in having[:1] and g.kind == kind] or groups)[0]))
                 owner = having[0]
             key = (owner, kind)
         pick[key] = pick.get(key, 0) + n
@@ -212,12 +213,26 @@ def describe(groups: list[Group]) -> list:
     return [msg("chaos.casualty.group", target=term(g.key), n=g.count, defense=g.defense).to_data() for g in groups]
 
 
+def _example_figure(owner: str, kind: str):
+    """One figure as the table may type it ("nurgle cultist" / "cultista de nurgle")."""
+    return msg("chaos.casualty.example_figure", owner=owner, figure=f"@chaos.figure.{kind}").to_data()
+
+
+def example(groups: list[Group]) -> list:
+    """An answer made of the targets the assigning Power can hit here: its first enemy figure, and a Peasant
+    when there are Peasants (never a figure that is not there or is its own)."""
+    out = [_example_figure(g.owner, g.kind) for g in groups if g.owner != PEASANT[0]][:1]
+    if any(g.owner == PEASANT[0] for g in groups):
+        out.append(msg("chaos.casualty.example_peasant").to_data())
+    return out
+
+
 def question(ask_id: str, state: dict, data: ChaosData, region_id: str, power: str, groups: list[Group], hits: int, question_msg) -> CasualtyAsk:
     def validate(text: str) -> str:
         return canonical(read(text, state, data, power, groups, hits))
 
-    return CasualtyAsk(ask_id, question_msg, TEXT, check=validate, hint=msg("chaos.casualty.hint", targets=describe(groups)),
-                       groups=tuple(groups), hits=hits)
+    hint = msg("chaos.casualty.hint", targets=describe(groups), example=example(groups))
+    return CasualtyAsk(ask_id, question_msg, TEXT, check=validate, hint=hint, groups=tuple(groups), hits=hits)
 
 
 def read(text: str, state: dict, data: ChaosData, power: str, groups: list[Group], hits: int) -> dict:

@@ -71,7 +71,9 @@ def draw_cards(state: dict, power: str, n: int, exact: bool = True):
                 yield Say(msg("chaos.draw.no_cards", power=power_term(power)), "warn")
                 break
             copies.reshuffle(state, power)
-            if exact:
+            if exact and drawn:  # the table reads this before drawing: the deck still holds those cards
+                yield Say(msg("chaos.draw.reshuffle_after", power=power_term(power), drawn=drawn, cards=ps["deck"]), "do")
+            elif exact:
                 yield Say(msg("chaos.draw.reshuffle", power=power_term(power), cards=ps["deck"]), "do")
             else:
                 yield Say(msg("chaos.draw.reshuffle_uncounted", power=power_term(power)), "do")

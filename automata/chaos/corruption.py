@@ -83,15 +83,28 @@ def domination_step(state: dict, data: ChaosData):
             continue
         for key, params in worth.notes(state, data, rid, "domination"):
             yield Say(msg(key, **params), "rule")
+        by_attack: set[str] = set()
         for e in region["cards"]:  # modifiers the data knows are computed (rules file §2.8)
             rule = card_record(data, e).get("domination")
-            if rule and e["power"] in state["powers"]:
-                p = e["power"]
-                add = region["corruption"].get(p, 0) if rule == "plus_own_corruption" else \
-                    2 * (region["tokens"].get("hero", 0) + region["tokens"].get("noble", 0))
-                if add:
-                    values[p] = values.get(p, 0) + add
-                    yield Say(msg("chaos.domination.computed", power=power_term(p), region=region_term(rid), card=f"@chaos.card.{p}.{e['card']}", n=add), "rule")
+            if not rule or e["power"] not in state["powers"]:
+                continue
+            p = e["power"]
+            card = f"@chaos.card.{p}.{e['card']}"
+            if rule == "attack_for_figures":
+                # The Skull Throne: the figures' total attack replaces their count (a second copy changes nothing)
+                if p in by_attack:
+                    continue
+                by_attack.add(p)
+                counted = worth.domination_figures(state, data, rid, p)
+                attack = worth.figures_attack(state, data, rid, p)
+                values[p] = values.get(p, 0) - counted + attack
+                yield Say(msg("chaos.domination.by_attack", power=power_term(p), region=region_term(rid), card=card, attack=attack, figures=counted, value=values[p]), "rule")
+                continue
+            add = region["corruption"].get(p, 0) if rule == "plus_own_corruption" else \
+                2 * (region["tokens"].get("hero", 0) + region["tokens"].get("noble", 0))
+            if add:
+                values[p] = values.get(p, 0) + add
+                yield Say(msg("chaos.domination.computed", power=power_term(p), region=region_term(rid), card=card, n=add), "rule")
         effects = [e for e in region["cards"] if card_record(data, e).get("domination_effect") and not card_record(data, e).get("domination")]
         if effects:
             # A card here changes domination in a way printed on it: the table confirms each value.
@@ -160,11 +173,33 @@ def place_corruption(state: dict, data: ChaosData, power: str, region_id: str, n
     return n_ok
 
 
+def corruption_barred(state: dict, data: ChaosData, region_id: str) -> dict | str | None:
+    """Why no corruption token may be placed in the region now, else None: "ruined" (rules file §2.3, switch
+    rules.ruined_regions.no_corruption_placement), or the Chaos card there that forbids it this round (Battle
+    Cry, §2.8: ``no_corruption``). The one rule the Corruption step and a summoning's tokens both follow."""
+    region = state["regions"][region_id]
+    if region["ruin"] and data.rules["rules"]["ruined_regions"].get("no_corruption_placement", True):
+        return "ruined"
+    for e in region["cards"]:
+        if card_record(data, e).get("no_corruption"):
+            return e
+    return None
+
+
 def summoned(state: dict, data: ChaosData, power: str, kind: str, region_id: str):
     """What a figure's upgrade does when it is summoned (rules file §2.7): the Great Unclean One upgrade places
-    its Power's corruption tokens in its region."""
+    its Power's corruption tokens in its region, where corruption may be placed (``corruption_barred``)."""
     n = worth.summon_corruption(state, data, power, kind)
     if n <= 0:
+        return
+    why = corruption_barred(state, data, region_id)
+    if why:
+        params = dict(power=power_term(power), figure=f"@chaos.figure.{kind}", n=n, region=region_term(region_id),
+                      upgrade=f"@chaos.upgrade.{power}.{kind}")
+        if why == "ruined":
+            yield Say(msg("chaos.summon.corruption_ruined", **params), "rule")
+        else:
+            yield Say(msg("chaos.summon.corruption_blocked", card=f"@chaos.card.{why['power']}.{why['card']}", **params), "rule")
         return
     n_ok = yield from place_corruption(state, data, power, region_id, n)
     yield Say(msg("chaos.summon.corruption", power=power_term(power), figure=f"@chaos.figure.{kind}", n=n_ok,
@@ -216,7 +251,8 @@ def corruption_step(state: dict, data: ChaosData):
         region = state["regions"][rid]
         if region["ruin"] and skip_ruined:
             continue
-        blocked = [e for e in region["cards"] if card_record(data, e).get("no_corruption")]
+        barred = corruption_barred(state, data, rid)
+        blocked = [barred] if isinstance(barred, dict) else []
         placed: dict[str, int] = {}
         if blocked:
             yield Say(msg("chaos.corruption.blocked", region=region_term(rid), card=f"@chaos.card.{blocked[0]['power']}.{blocked[0]['card']}"), "info")

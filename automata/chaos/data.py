@@ -75,8 +75,8 @@ CARD_FLAGS = ("magic", "board_effect", "domination_effect", "battle_effect", "no
 YES_NO_ASK = ("yes", "no", "ask")
 #: how the program deals with a card's effect (chaos_cards.toml, old_world.toml: ``handling``)
 HANDLING = ("computed", "asked", "table")
-#: domination modifiers the program computes (rules file §2.8): Plague Aura, Insidious Lies
-DOMINATION_RULES = ("plus_own_corruption", "plus_2_per_hero_noble")
+#: domination modifiers the program computes (rules file §2.8): Plague Aura, Insidious Lies, The Skull Throne
+DOMINATION_RULES = ("plus_own_corruption", "plus_2_per_hero_noble", "attack_for_figures")
 # keys whose shipped values differ in type between records (Khorne draws 2, Tzeentch fills to 5)
 _POLYMORPHIC = {"draw"}
 #: the namespace keys, in the order of the files

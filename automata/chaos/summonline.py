@@ -53,6 +53,14 @@ def _region(data: ChaosData, words: list[str], item: str) -> str:
                                 close=tuple("@chaos.region." + r for r in e.close) or "")) from None
 
 
+def _is_region(data: ChaosData, words: list[str]) -> bool:
+    try:
+        find_region(data, " ".join(words))
+    except UnknownName:
+        return False
+    return True
+
+
 def _kind(data: ChaosData, power: str, words: list[str]) -> tuple[str, int] | None:
     """The figure kind named by the first one or two words (role or follower name), and how many words it took."""
     names = {fold(name): kind for name, kind in figure_names(data, power).items()}
@@ -126,10 +134,13 @@ def parse(text: str, data: ChaosData, power: str) -> list[dict] | str:
         kind, take = found
         words = words[take:]
         origin = None
-        cut = [i for i, w in enumerate(words) if fold(w) in FROM_WORDS and i > 0]
+        # a region whose name holds a "from" word ("Terra dos Trolls") is no move
+        cut = [i for i, w in enumerate(words) if fold(w) in FROM_WORDS and i > 0] if not _is_region(data, words) else []
         if cut:
-            origin = _region(data, words[cut[-1] + 1:], item)
-            words = words[:cut[-1]]
+            # the origin follows the first "from" word after which a region is named ("da Terra dos Trolls")
+            at = next((i for i in cut if _is_region(data, words[i + 1:])), cut[-1])
+            origin = _region(data, words[at + 1:], item)
+            words = words[:at]
         if not words:
             raise InvalidAnswer(msg("chaos.line.bad_item", item=item))
         region = _region(data, words, item)
@@ -290,11 +301,18 @@ def cards_first_if_free(data: ChaosData, power: str, cards: list[dict]) -> list[
     return sorted(cards, key=lambda a: data.chaos_card(power, a["card"])["cost"])
 
 
-def line_hint(data: ChaosData, power: str):
-    """The line's example in the Power's own words: its warrior's name and one of its own Chaos cards."""
+#: the regions the line's example names (where to, where from), when neither is ruined
+EXAMPLE_REGIONS = ("kislev", "tilea")
+
+
+def line_hint(state: dict, data: ChaosData, power: str):
+    """The line's example in the Power's own words: its warrior's name, one of its own Chaos cards, and regions
+    that are not ruined (a Chaos card cannot go into a ruined one, rules file §2.3; at most five of the nine are)."""
     card = data.chaos_cards(power)[0]
+    order = [*EXAMPLE_REGIONS, *(r for r in data.region_ids if r not in EXAMPLE_REGIONS)]
+    region, origin = [r for r in order if not state["regions"][r]["ruin"]][:2]
     return msg("chaos.line.hint", warrior=data.power(power)["followers"]["warrior"]["name"].lower(),
-               card=f"@chaos.card.{power}.{card['id']}")
+               card=f"@chaos.card.{power}.{card['id']}", region=region_term(region), origin=region_term(origin))
 
 
 def summon_line(state: dict, data: ChaosData, power: str):
@@ -312,7 +330,7 @@ def summon_line(state: dict, data: ChaosData, power: str):
         return text.strip()
 
     text = yield Ask(f"chaos.summon.r{r}.{power}", msg("chaos.line.ask", power=power_term(power), pp=ps["pp"], hand=ps["hand"]), TEXT,
-                     check=check, hint=line_hint(data, power))
+                     check=check, hint=line_hint(state, data, power))
     got = parse(text, data, power)
     if got == "turns":
         yield Say(msg("chaos.line.to_turns"), "rule")

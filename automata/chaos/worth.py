@@ -108,6 +108,12 @@ def domination_figures(state: dict, data: ChaosData, region_id: str, power: str)
     return sum(n * _up(state, data, power, k, "domination_figures", 1) for k, n in _figures(state, region_id, power).items())
 
 
+def figures_attack(state: dict, data: ChaosData, region_id: str, power: str) -> int:
+    """The total attack of the Power's figures there, upgrades included, early or not (The Skull Throne counts it
+    for domination instead of the figures' number, rules file §2.8)."""
+    return sum(n * attack(state, data, power, k) for k, n in _figures(state, region_id, power).items() if n)
+
+
 def magic_symbols(state: dict, data: ChaosData, region_id: str) -> int:
     """Magic symbols in the region: one per magic Chaos card, plus those of upgraded figures (Lord of Change)."""
     region = state["regions"][region_id]
@@ -146,10 +152,12 @@ def notes(state: dict, data: ChaosData, region_id: str, what: str) -> list[tuple
             if u and what == "battle" and u.get("early") and attack(state, data, p, k):
                 out.append(("chaos.worth.early", params))
             if what == "defense":
-                value = defense(state, data, region_id, p, k)
-                if value != base["defense"]:
-                    out.append(("chaos.worth.defense", {**params, "value": value, "printed": base["defense"],
-                                                        "sources": _defense_sources(state, data, region_id, p, k)}))
+                # said whenever something changes it, also when an upgrade and a card cancel out (the table then
+                # sees that both were counted)
+                sources = _defense_sources(state, data, region_id, p, k)
+                if sources:
+                    out.append(("chaos.worth.defense", {**params, "value": defense(state, data, region_id, p, k),
+                                                        "printed": base["defense"], "sources": sources}))
             if u and what == "domination" and u.get("domination_figures", 1) != 1:
                 out.append(("chaos.worth.domination", {**params, "n": u["domination_figures"]}))
             if u and what == "magic" and u.get("magic_symbols"):

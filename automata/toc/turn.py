@@ -15,7 +15,8 @@ import re
 from ..core.steps import NUMBER, ONE_OF, TEXT, YES_NO, Ask, Choice, InvalidAnswer, Roll, Say, msg
 from . import endgame
 from .bot import AREAS, advance, advancement_order, event_number, influence, mode_rule, palmyra_order, resolve_type, zero_box
-from .emperor import EMPEROR_TYPES, emperor_type_for_area, emperor_type_now, military_legacy_change, populace_legacy, senate_legacy
+from .emperor import (EMPEROR_TYPES, can_attempt_italia, emperor_type_for_area, emperor_type_now, military_legacy_change,
+                      populace_legacy, senate_legacy)
 from .mat_edit import is_provisional
 from .setup import colour_term
 
@@ -71,6 +72,8 @@ def crisis_specials(state: dict, data, result: str, event: str, drawn_by_bot: st
         own = drawn_by_bot == state["emperor"]
         yield Say(msg("toc.specials.ludi_own" if own else "toc.specials.ludi", bot=bot_name(state["emperor"], state["bots"]),
                       legacy=e["legacy"]), "score")
+        if own and is_provisional(data.settings, "ludi_own_turn"):
+            yield provisional("settings.ludi_own_turn")
 
 
 def known_provinces(state: dict, data, colour: str) -> list[str]:
@@ -195,8 +198,11 @@ def bot_influence(state: dict, data, colour: str):
                     event = 0
             bot["cylinder"][area] = where
             yield Say(msg(f"toc.influence.{where}", colour=colour_term(data.colour_of(area)), area=area_term(area), circle=bot["pawn"][area]), "do")
-            yield Say(msg("toc.why.influence", role=f"@toc.role.{role}", mode=mode, area=area_term(area), box=f"@toc.box.{where}",
-                          printed=circle["primary" if where == "upper" else "secondary"], points=points), "why")
+            # each line names only the change that applies to it: +2 on Primary, Ludi's -4 on Secondary
+            printed = circle["primary" if where == "upper" else "secondary"]
+            changed = ("plus2" if where == "upper" and plus2 else "ludi" if where == "lower" and bot["ludi"] else "")
+            yield Say(msg("toc.why.influence" + (f"_{changed}" if changed else ""), role=f"@toc.role.{role}", mode=mode,
+                          area=area_term(area), box=f"@toc.box.{where}", printed=printed, points=points), "why")
             slot = {"area": area, "points": points, "event": event}
         bot[role] = slot
     if shaky:  # rules file §3.0.1: a decision that uses a provisional value says so, naming the key
@@ -652,6 +658,13 @@ def commands_an_army(performed: list) -> bool:
     return "initiate_battle" not in performed[last + 1:]
 
 
+def italia_limited(state: dict, was_emperor_this_turn: bool) -> bool:
+    """Seed 000 l.90 (Limitações, with the Emperor rules): a faction that has been Emperor at any point of its current
+    turn, a bot or a human, may not attempt Place Governor in Italia in it (a Military Emperor killed in battle or by
+    an invasion in its own Crisis Phase)."""
+    return bool(state["options"]["emperor_rules"]) and not can_attempt_italia(was_emperor_this_turn)
+
+
 def _maybe_emperor(state: dict, data, colour: str, performed: list | None = None):
     """A successful Place Governor in Italia makes the bot Emperor (seed, Tornar-se Imperador)."""
     bots = state["bots"]
@@ -659,7 +672,7 @@ def _maybe_emperor(state: dict, data, colour: str, performed: list | None = None
     if previous == colour:  # already Emperor, so already Italia's governor: this Place Governor was elsewhere
         return
     # Limitações: a bot that has been Emperor this turn (and is no longer) may not attempt Italia: no question.
-    limited = state["options"]["emperor_rules"] and bots[colour]["emperor_this_turn"] and previous != colour
+    limited = italia_limited(state, bots[colour]["emperor_this_turn"])
     won = False if limited else (yield Ask(f"toc.{colour}.italia", msg("toc.emperor.won_italia", bot=bot_name(colour, bots)), YES_NO,
                                                  default=False))
     if not won:
@@ -720,13 +733,14 @@ def _maybe_emperor(state: dict, data, colour: str, performed: list | None = None
 
 
 def _holder_term(state: dict):
-    """The current Emperor as a message parameter (a bot, human player n, or a human), None when nobody reigns."""
+    """The current Emperor as a message parameter inside a sentence, with its article as a bot's ("o bot Vermelho",
+    "o jogador humano 1", "um jogador humano"), None when nobody reigns."""
     who = state["emperor"]
     if who in state["bots"]:
         return the_bot(who, state["bots"])
     if who == "human":
         n = (state.get("human_emperor") or {}).get("player")
-        return msg("toc.human", n=n).to_data() if n else "@toc.emperor.a_human"
+        return msg("toc.the_human", n=n).to_data() if n else "@toc.emperor.a_human"
     return None
 
 
@@ -820,9 +834,7 @@ def events_at(state: dict, data, colour: str, moment: str):
                 and emperor_type_now(state) == "senate" and not is_emperor(state, colour):
             # seed line 101 (Senate Emperor, Special Advantages): nobody may attack a Senate Emperor with Damnatio
             # Memoriae when replacing it
-            n = (state.get("human_emperor") or {}).get("player")
-            who = msg("toc.the_human", n=n).to_data() if state["emperor"] == "human" and n else _holder_term(state)
-            yield Say(msg("toc.events.damnatio_senate", who=who), "rule")
+            yield Say(msg("toc.events.damnatio_senate", who=_holder_term(state)), "rule")
         yield from _guideline(data, card)
 
 
@@ -905,6 +917,9 @@ def bot_buy(state: dict, data, colour: str):
         bot["ludi"] = False
         bot["ludi_applied"] = False
         yield Say(msg("toc.buy.ludi_removed"), "do")
+        if not was_plus2 and is_provisional(data.settings, "ludi_marker_removal"):
+            # G2: the seed removes it only as the mode marker returns from "+2"; on the portrait side it is the setting's
+            yield provisional("settings.ludi_marker_removal")
     political = yield Ask(f"toc.{colour}.political", msg("toc.buy.political", bot=name), NUMBER, min=0, max=60)
     order = advancement_order(bot, mat["area_order"])
     yield Say(msg("toc.why.advance_order", order=[area_term(a) for a in order], points=political), "why")
@@ -945,7 +960,8 @@ def human_turn(state: dict, data, i: int):
         yield Say(msg("toc.round.title", round=state["round"]), "head")
     yield Say(msg("toc.turn.human", n=i), "head")
     held = state.get("human_emperor") or {}
-    if state["emperor"] == "human" and held.get("player") == i and state["options"]["emperor_rules"]:
+    emperor_at_start = state["emperor"] == "human" and held.get("player") == i  # Limitações: this turn's, from here on
+    if emperor_at_start and state["options"]["emperor_rules"]:
         yield Say(msg("toc.emperor.human_limitation", player=msg("toc.human", n=i).to_data()), "rule")
         kind = held.get("type", "")
         if kind:  # Tipos de Imperador, Gain Legacy: the type's rule, for the player's own Gain Legacy phase
@@ -961,8 +977,6 @@ def human_turn(state: dict, data, i: int):
     old = state["emperor"]
     player = msg("toc.the_human", n=i).to_data()
     holder = _holder_term(state)
-    if old == "human" and held.get("player"):
-        holder = msg("toc.the_human", n=held["player"]).to_data()  # pt-BR: "o jogador humano 2" inside a sentence
     # a Military Emperor killed in this human's own battle is said here, where it happened (issue 30)
     left = "toc.emperor.left_office_military" if state["options"]["emperor_rules"] and emperor_type_now(state) == "military" \
         else "toc.emperor.left_office"
@@ -970,15 +984,22 @@ def human_turn(state: dict, data, i: int):
     # Senate Emperor, so "left office" stays in its place, refused with the reason (the menu's numbers never move)
     stays = msg("toc.emperor.senate_stays", who=holder) \
         if old != "none" and state["options"]["emperor_rules"] and emperor_type_now(state) == "senate" else None
+    # seed line 112 (Populace Emperor, Removal): only another faction's successful Place Governor, in Italia or in the
+    # Emperor token's province, removes a Populace Emperor: never in that Emperor's own turn
+    if old == "human" and held.get("player") == i and state["options"]["emperor_rules"] and emperor_type_now(state) == "populace":
+        stays = msg("toc.emperor.populace_stays", who=holder)
     choices = [Choice("none", msg("toc.emperor.still_nobody") if old == "none" else msg(left, who=holder), unavailable=stays)]
     choices += [Choice(c, msg("toc.emperor.still", who=holder)) for c in state["bot_order"] if c == old]
-    took = Choice("human", msg("toc.emperor.took_italia", player=player))
+    # Limitações (seed line 90): this player was Emperor earlier in this turn (a Military Emperor killed by an invasion
+    # in the Crisis Phase): "took Italia" stays in its place, refused with the reason, as the bots' Italia question
+    barred = msg("toc.emperor.limitation_took", player=player) if italia_limited(state, emperor_at_start) else None
+    took = Choice("human", msg("toc.emperor.took_italia", player=player), unavailable=barred)
     if old == "human" and held.get("player", i) == i:
         choices += [Choice("human", msg("toc.emperor.still", who=holder))]
     elif old == "human":
         # issue 30: another human reigns: "still that human" and "this player took Italia" are two answers of the one
         # question, so a turn in which nothing changed is one question, not two
-        choices += [Choice("human", msg("toc.emperor.still", who=holder)), Choice(TOOK, took.label, TOOK_ALIASES)]
+        choices += [Choice("human", msg("toc.emperor.still", who=holder)), Choice(TOOK, took.label, TOOK_ALIASES, unavailable=took.unavailable)]
     else:
         choices += [took]
     who = yield Ask(f"toc.human{i}.emperor", msg("toc.emperor.changed", player=msg("toc.human", n=i).to_data()), ONE_OF, tuple(choices), default=old)

@@ -278,7 +278,7 @@ def test_a_board_change_draw_reshuffles_the_discard_pile():
     copies.to_discard(state, "khorne", "battle_cry")
     ks["discard"] -= 1  # keep the total at 24: the known card is one of the 20
     r = changes(state, "+3 cartas khorne")
-    assert r.done and "chaos.draw.reshuffle" in says(r)
+    assert r.done and "chaos.draw.reshuffle_after" in says(r)  # the deck's last card first (issue 38)
     assert (ks["hand"], ks["deck"], ks["discard"], ks["discard_cards"]) == (6, 18, 0, [])
     assert copies.pile_total(state, "khorne") == 24
 

@@ -165,13 +165,14 @@ def test_power_resets_and_does_not_carry_over():
 
 
 def test_empty_chaos_deck_reshuffles_discard():
-    """Seed, Fase de Compra: when a Chaos deck runs out, the discard pile is shuffled into a new deck."""
+    """Seed, Fase de Compra: when a Chaos deck runs out, the discard pile is shuffled into a new deck (its last card
+    drawn first: issue 38)."""
     state = after_setup()
     state["round"] = 1
     ks = state["p"]["khorne"]
     ks.update(deck=1, discard=10, hand=0)
     r = play_step(state, {"proc": "draw"}, {"chaos.draw.r1.tzeentch.discard": "no"})
-    assert "chaos.draw.reshuffle" in says(r)
+    assert "chaos.draw.reshuffle_after" in says(r)
     assert (ks["hand"], ks["deck"], ks["discard"]) == (2, 9, 0)
 
 
@@ -676,44 +677,44 @@ def test_game_continues_with_cards_left():
 # -- Domination changed by a card the program does not model: one question for the region (issue 11) ------------
 
 
-def skull_throne_state():
+def pact_state():
     state = after_setup()
     state["round"] = 1
     for region in state["regions"].values():
         region["tokens"] = {k: 0 for k in region["tokens"]}
-    place(state, "kislev", "khorne", warrior=2)
+    place(state, "kislev", "slaanesh", warrior=3)
     place(state, "kislev", "nurgle", cultist=3)
-    state["regions"]["kislev"]["cards"] = [{"power": "khorne", "card": "the_skull_throne", "cost": 1}]
+    state["regions"]["kislev"]["cards"] = [{"power": "slaanesh", "card": "abyssal_pact", "cost": 0}]
     return state
 
 
 def test_a_domination_card_asks_the_region_once_and_enter_keeps_the_counted_values():
     """Seed, Fase de Corrupção step 1 (costs + number of figures); a card here changes domination in a way the
-    program does not model (The Skull Throne): the table is asked once for the region, and an empty answer keeps the
-    counted values (Khorne 1 + 2 = 3, Nurgle 3: a tie, nobody dominates Kislev)."""
-    state = skull_throne_state()
+    program does not model (Abyssal Pact): the table is asked once for the region, and an empty answer keeps the
+    counted values (Slaanesh 0 + 3 = 3, Nurgle 3: a tie, nobody dominates Kislev)."""
+    state = pact_state()
     r = play_step(state, {"proc": "domination"}, {"chaos.domination.r1.kislev": ""})
     asked = [e for e in r.transcript if e.kind == "ask"]
     assert [e.id for e in asked] == ["chaos.domination.r1.kislev"]
-    assert state["p"]["khorne"]["vp"] == 0 and state["p"]["nurgle"]["vp"] == 0
+    assert state["p"]["slaanesh"]["vp"] == 0 and state["p"]["nurgle"]["vp"] == 0
     assert "chaos.domination.tie" in says(r)
 
 
 def test_the_region_answer_names_only_the_changed_values():
-    """The Skull Throne counts Khorne's attack (2 warriors × 2 = 4) plus the card: 'khorne 5' changes Khorne only;
-    5 beats Nurgle's 3 and Kislev's resistance 3, so Khorne scores its conquest value."""
-    state = skull_throne_state()
-    play_step(state, {"proc": "domination"}, {"chaos.domination.r1.kislev": "Khorne 5"})
-    assert state["p"]["khorne"]["vp"] > 0 and state["p"]["nurgle"]["vp"] == 0
+    """'slaanesh 5' changes Slaanesh only; 5 beats Nurgle's 3 and Kislev's resistance 3, so Slaanesh scores its
+    conquest value."""
+    state = pact_state()
+    play_step(state, {"proc": "domination"}, {"chaos.domination.r1.kislev": "Slaanesh 5"})
+    assert state["p"]["slaanesh"]["vp"] > 0 and state["p"]["nurgle"]["vp"] == 0
 
 
-@pytest.mark.parametrize("bad", ["slaanesh 4", "khorne", "khorne -1", "khorne 100", "orcs 3", "khorne 2, khorne 3"])
+@pytest.mark.parametrize("bad", ["khorne 4", "slaanesh", "slaanesh -1", "slaanesh 100", "orcs 3", "slaanesh 2, slaanesh 3"])
 def test_a_region_answer_that_does_not_fit_is_refused_whole(bad):
     """A Power with nothing in the region, a missing or out-of-range value, an unknown name, a Power named twice:
     refused with the reason, nothing scored."""
     from automata.core.runner import BadAnswer
 
-    state = skull_throne_state()
+    state = pact_state()
     before = {p: state["p"][p]["vp"] for p in state["powers"]}
     with pytest.raises(BadAnswer):
         play_step(state, {"proc": "domination"}, {"chaos.domination.r1.kislev": bad})

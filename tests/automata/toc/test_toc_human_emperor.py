@@ -97,11 +97,12 @@ def test_a_human_taking_the_throne_from_a_bot_is_told_to_take_the_bots_token_off
 
 
 def test_nobody_or_a_bot_clears_the_human_emperor():
-    """Seed line 112 (Populace Emperor, Removal: also a Place Governor in the token's province): nobody reigns after."""
-    state = after_setup()
+    """Seed line 112 (Populace Emperor, Removal: also another player's Place Governor in the token's province, so in
+    human player 2's turn): nobody reigns after."""
+    state = after_setup(humans=2, bots="red,blue")
     play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "human",
                                             "toc.human1.emperor_type": "populace"})
-    play(state, {"proc": "human", "i": 1}, {"toc.human1.crisis": "other", "toc.human1.emperor": "none"})
+    play(state, {"proc": "human", "i": 2}, {"toc.human2.crisis": "other", "toc.human2.emperor": "none"})
     assert "human_emperor" not in state and emperor_type_now(state) == ""
 
 
@@ -198,7 +199,7 @@ def test_a_bot_taking_the_throne_has_the_previous_emperors_token_taken_off():
     r = _place_governor(state, c, **{f"toc.{c}.italia": "yes", f"toc.{c}.emperor_populace_possible": "yes",
                                      f"toc.{c}.emperor_military_possible": "yes"})
     off = [e.msg for e in r.transcript if e.kind == "say" and e.msg.id == "toc.emperor.previous_token_off"]
-    assert state["emperor"] == c and len(off) == 1 and off[0].params["who"] == {"id": "toc.human", "params": {"n": 1}}
+    assert state["emperor"] == c and len(off) == 1 and off[0].params["who"] == {"id": "toc.the_human", "params": {"n": 1}}
     other = state["bot_order"][1]
     r = _place_governor(state, other, **{f"toc.{other}.italia": "yes", f"toc.{other}.emperor_populace_possible": "yes",
                                          f"toc.{other}.emperor_military_possible": "yes"})
@@ -218,7 +219,8 @@ def test_only_a_senate_emperor_cannot_leave_office_in_a_humans_turn(holder, kind
     """Seed 000 line 103 (Senate Emperor, Removal): removed ONLY by another player's successful Place Governor in
     Italia. After a human's turn a Senate Emperor is still Emperor or that human took Italia: "left office, nobody
     reigns" stays in its place in the menu, refused with the reason; a Populace Emperor (line 112: also its
-    province), a Military Emperor (killed in battle, line 90) and an Emperor without the Emperor rules may leave."""
+    province, by another player: not in its own human's turn), a Military Emperor (killed in battle, line 90) and an
+    Emperor without the Emperor rules may leave."""
     from automata.core.runner import BadAnswer, run
     from automata.toc import game
     from test_toc_turn import Recording
@@ -234,11 +236,13 @@ def test_only_a_senate_emperor_cannot_leave_office_in_a_humans_turn(holder, kind
     for i in (1, 2):
         trial = copy.deepcopy(state)
         source = Recording({f"toc.human{i}.crisis": "other", f"toc.human{i}.emperor": "none"})
-        if kind == "senate":
+        own_populace = kind == "populace" and holder == f"human{i}"
+        if kind == "senate" or own_populace:
             with pytest.raises(BadAnswer):  # the answer is refused with the reason
                 run(game.procedure(trial, {"proc": "human", "i": i}), source)
             left = next(c for c in source.asks[-1].choices if c.value == "none")
-            assert left.unavailable is not None and left.unavailable.id == "toc.emperor.senate_stays"
+            stays = "toc.emperor.populace_stays" if own_populace else "toc.emperor.senate_stays"
+            assert left.unavailable is not None and left.unavailable.id == stays
         else:
             run(game.procedure(trial, {"proc": "human", "i": i}), source)
             left = next(c for c in source.asks[-1].choices if c.value == "none")

@@ -39,12 +39,14 @@ def test_summon_line_example_is_each_powers_own_and_parses():
     cards): the line's example names the Power's own warrior and one of its own cards, in both languages,
     and the example itself is a valid line for that Power."""
     from automata.chaos.summonline import line_hint, parse
+    from test_chaos_rules import after_setup
 
     data = load()
+    state = after_setup()
     for lang in ("en", "pt-BR"):
         t = Translator(lang)
         for p in data.power_ids:
-            text = t.render(line_hint(data, p))
+            text = t.render(line_hint(state, data, p))
             assert data.power(p)["followers"]["warrior"]["name"].lower() in text
             assert data.chaos_cards(p)[0]["name"] in text
             others = [data.chaos_cards(q)[0]["name"] for q in data.power_ids if q != p]

@@ -89,5 +89,5 @@ def test_a_bot_takes_the_article_where_a_human_could_stand():
     assert PT.render(msg("toc.crisis.which", who=who)) == "O que a Crisis Table deu para o bot azul (Pupienus e Balbinus)?"
     assert Translator("en").render(msg("toc.crisis.roll_table", who=who)) == "Roll on the Crisis Table for blue (Pupienus and Balbinus)."
     holder = _holder_term({"emperor": "blue", "bots": bots})
-    assert PT.render(msg("toc.emperor.previous_token_off", who=holder)).startswith("O Emperor anterior, o bot azul (Pupienus e Balbinus), perde")
+    assert PT.render(msg("toc.emperor.previous_token_off", who=holder)).startswith("O Imperador anterior, o bot azul (Pupienus e Balbinus), perde")
     assert PT.render(msg("toc.emperor.still", who=holder)) == "não: o bot azul (Pupienus e Balbinus) continua Emperor"
