@@ -7,6 +7,8 @@ What is checked, in random legal games of every game:
 - `setup-list` and `new` follow the collection alike, whatever item is taken out of it;
 - a finished game exported for BG Stats carries the start player, winners and scores the save recorded;
 - a correction after the end: the save holds the end the rules decide again, every reader follows, undo takes it back;
+- a seat's answer counts in its clock the same, typed, given by `--answer` or on its phone; a phone answer is
+  played once.
 """
 
 from __future__ import annotations
@@ -329,3 +331,115 @@ def test_a_finished_game_exported_and_corrected_at_the_end(table, tmp_path):
     check_export_says_what_the_save_recorded(table, session, tmp_path, table.label)
     moved = check_a_correction_after_the_end_is_followed(table, session, table.label, random.Random(7))
     assert moved, f"{table.label}: no correction at the end changed the result: the check checked nothing"
+
+
+# -- every way of answering: the seat's clock, and a phone's answer played once ---------------------------------------
+T_ASKED, T_ANSWERED, WAIT = "2026-01-01T10:00:00Z", "2026-01-01T10:01:30Z", 90
+
+
+def _save_at_a_seats_question(table: Table, seed: int, name: str, monkeypatch, max_steps: int = 600):
+    """``table`` played with its scripted table into the save ``name`` until a seat (a person at the table, not the
+    table as a whole nor a bot) has a question waiting, the last step ending at T_ASKED; (session, ask, seat) or
+    None when no seat is asked in ``max_steps`` steps."""
+    from cli.seatserve import waiting, whose
+    from state import session as session_module
+    from state.save import write
+    from state.session import Session
+
+    game = load_game(table.game)
+    monkeypatch.setenv("TABLETOP_NOW", T_ASKED)
+    session = Session.create(name, table.game, game.check_options(dict(table.options)), seed,
+                             {"dice": "app", "lang": "en"}, "2026-01-01T09:00:00+00:00")
+    policy = table.player(seed)
+    monkeypatch.setattr(session_module, "write", lambda save, journal=True: None)
+    for _ in range(max_steps):
+        now = waiting(session)
+        seat = whose(session, now)
+        if seat is not None:
+            monkeypatch.setattr(session_module, "write", write)
+            write(session.save)
+            return Session.open(session.save.folder), now[1], seat
+        policy.state = session.save.state
+        if session.play(policy, max_steps=1).finished or session.game.next_step(session.save.state) is None:
+            return None
+    return None
+
+
+def _typed_candidates(policy, ask) -> list[str]:
+    """What a person could type at ``ask``: the scripted table's own answer first, then its choices, yes, no, its
+    least number, nothing."""
+    out = []
+    try:
+        got = policy.answer(ask)
+        if isinstance(got, tuple) and isinstance(got[0], (str, int)) and not isinstance(got[0], bool):
+            out.append(str(got[0]))
+    except Exception:  # noqa: BLE001 - a scripted table that cannot answer out of its game: the other candidates
+        pass
+    out += [str(c.value) for c in ask.choices if not c.hidden and c.unavailable is None]
+    out += ["yes", "no"] + ([str(ask.min)] if ask.min is not None else []) + [""]
+    return list(dict.fromkeys(out))
+
+
+@pytest.mark.parametrize("table", first_tables(), ids=lambda t: t.label)
+def test_every_way_of_answering_counts_in_the_seats_clock_and_a_phone_answer_is_played_once(table, monkeypatch):
+    """Issue 36 items 4 and 7: a seat's question reached at T_ASKED and answered WAIT seconds later adds WAIT to
+    that seat's clock, whether typed at the keyboard, given by `--answer` after `play` stopped at it, or given on the
+    seat's phone (`serve` started when it was reached); the same phone answer sent again is refused as already
+    answered and plays nothing."""
+    from automata.core.runner import NO_ANSWER, BadAnswer
+    from cli.answers import LabelledAnswers
+    from cli.i18n import Translator
+    from cli.seatserve import AlreadyAnswered, apply_answer, question_key
+    from cli_checks import tt
+    from state.clock import clocks
+    from state.save import read
+
+    ways = ("keyboard", "answers", "phone")
+    found = {}
+    for way in ways:
+        made = _save_at_a_seats_question(table, 11, f"{table.label}-{way}", monkeypatch)
+        if made is None:
+            pytest.skip(f"{table.label}: no seat of its own is asked in this game")  # never so for the drivers' tables
+        found[way] = made
+    session, ask, seat = found["phone"]
+    folders = {w: found[w][0].save.folder for w in ways}
+    before = {w: clocks(read(folders[w]))["seats"].get(seat, 0) for w in ways}
+    # on the phone: the page shows the question from the server's start (T_ASKED); the answer comes at T_ANSWERED
+    monkeypatch.setenv("TABLETOP_NOW", T_ANSWERED)
+    key, given = question_key(session), None
+    for raw in _typed_candidates(table.player(11), ask):
+        try:
+            apply_answer(folders["phone"], seat, ask.id, raw, Translator("en"), key, since=T_ASKED)
+        except BadAnswer:
+            continue
+        given = raw
+        break
+    assert given is not None, f"{table.label}: no answer to {ask.id} was taken from the phone"
+    length = read(folders["phone"]).journal_length, read(folders["phone"]).pending
+    with pytest.raises(AlreadyAnswered):
+        apply_answer(folders["phone"], seat, ask.id, given, Translator("en"), key, since=T_ASKED)
+    assert (read(folders["phone"]).journal_length, read(folders["phone"]).pending) == length, (
+        f"{table.label}: a repeated phone answer was played")
+    # by --answer: 'play' stops at the question at T_ASKED (no terminal), the answer is given at T_ANSWERED
+    monkeypatch.setenv("TABLETOP_NOW", T_ASKED)
+    assert tt("--game", folders["answers"].name, "play").exit_code == 2
+    monkeypatch.setenv("TABLETOP_NOW", T_ANSWERED)
+    r = tt("--game", folders["answers"].name, "--answer", f"{ask.id}={given}", "play", "--steps", "1")
+    assert r.exit_code in (0, 2), r.output
+
+    # at the keyboard: 'play' reaches the question at T_ASKED and the person types after WAIT seconds
+    class Keyboard:
+        def answer(self, asked):
+            if asked.id != ask.id:
+                return NO_ANSWER
+            monkeypatch.setenv("TABLETOP_NOW", T_ANSWERED)
+            return given, "table"
+
+        def table_dice(self, roll, spec):
+            return NO_ANSWER
+
+    monkeypatch.setenv("TABLETOP_NOW", T_ASKED)
+    found["keyboard"][0].play(LabelledAnswers(Keyboard(), Translator("en")), None, None, max_steps=1)
+    after = {w: clocks(read(folders[w]))["seats"].get(seat, 0) for w in ways}
+    assert {w: after[w] - before[w] for w in ways} == dict.fromkeys(ways, WAIT), (
+        f"{table.label}: {ask.id} answered after {WAIT} s gives {seat} {after} (was {before})")
