@@ -24,7 +24,7 @@ from .env import (NUMBER_BOUND, SEED_MAX, CliError, Env, Exit, current, install_
                   load_answers_file, sane_terminal_size, set_current)
 
 
-GLOBAL_WITH_VALUE = ("--game", "--lang", "--answers", "--answer", "--dice", "--seed")
+from .lang import GLOBAL_WITH_VALUE  # noqa: E402  (the global options that take a value)
 GLOBAL_FLAGS = ("--json", "--explain")
 
 
