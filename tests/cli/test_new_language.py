@@ -40,3 +40,24 @@ def test_the_command_is_found_among_the_global_options():
     assert cli.lang.command_in_args(["--json", "--lang", "pt-BR", "new", "chaos"]) == "new"
     assert cli.lang.command_in_args(["--lang=pt-BR", "new"]) == "new"
     assert cli.lang.command_in_args(["--", "new"]) is None
+
+
+def test_ctrl_c_at_new_s_first_question_promises_no_save(_tabletop_home, monkeypatch):
+    """Ctrl-C at 'new''s first question (the Powers, before any save exists) said "The save is intact; 'tabletop
+    play' continues at the same question": there was no save. Now it says nothing was saved and how to ask again."""
+    class Interrupted:
+        def __init__(self, t):
+            pass
+
+        def answer(self, ask):
+            raise KeyboardInterrupt
+
+    monkeypatch.delenv("TABLETOP_NO_PROMPT")
+    monkeypatch.setattr("cli.env.Env.interactive", lambda self: True)
+    monkeypatch.setattr("cli.prompter.TerminalPrompter", Interrupted)
+    for lang, said in (("en", "nothing was saved. 'tabletop new chaos' asks again"),
+                       ("pt-BR", "nada foi salvo. 'tabletop new chaos' pergunta de novo")):
+        result = tt("--lang", lang, "new", "chaos")
+        assert result.exit_code == 130
+        assert said in result.output and "tabletop play" not in result.output, result.output
+    assert not (_tabletop_home / "games").exists() or not any((_tabletop_home / "games").iterdir())
