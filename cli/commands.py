@@ -232,13 +232,10 @@ def status() -> None:
     from .pager import paged
 
     def show() -> None:
-        from .render import wrapped_like_boxes
+        saves.guarded(session, game_cli(session.save.game).show_status, env, session)
+        saves.guarded(session, show_clock, env, session.save)  # game time and each seat's (issue 24)
 
-        with wrapped_like_boxes(env.out):  # piped too, the legend wraps at the boxes' width
-            saves.guarded(session, game_cli(session.save.game).show_status, env, session)
-            saves.guarded(session, show_clock, env, session.save)  # game time and each seat's (issue 24)
-
-    paged(env, show)  # at a terminal, a status taller than the screen goes through the pager
+    paged(env, show, picture=True)  # a status taller than the terminal goes to the pager; piped, it wraps
 
 
 @core.command()
