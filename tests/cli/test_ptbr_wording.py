@@ -37,7 +37,8 @@ BANNED = {
                                                                                         "Benefícios de Agenda"),
     "the Timeline (seed 002: Linha Temporal, one word for one thing)": (r"Linha do Tempo", "Linha Temporal"),
     # issue 38 item 5: a seat's default name takes its article ("a mão do Jogador A"), from its own form
-    "a seat after 'de' (Jogador A needs 'do')": (r"\bde \{player\}", "{player_of} (radlands.side.a.of: do Jogador A)"),
+    "a seat after 'de' (Jogador A needs 'do')": (r"\b(de|por) \{(player|opp)\}|restam a \{player\}",
+                                                  "{player_of} (radlands.side.a.of: do Jogador A)"),
     "a refused setup (nothing was started: no game)": (r"nada foi começado", "nenhuma partida foi iniciada"),
     "a condition on what the table owns (subjunctive)": (r"Se a mesa tem\b", "Se a mesa tiver"),
 }
