@@ -76,7 +76,6 @@ class PhoneSeats:
         if seat_id is None or seat_id not in online:
             return None
         save = self.session.save
-        self.session.keep_waiting()  # the question waits for its seat from the moment it was reached (its clock)
         return HandedToPhone(ask, seat_id, save.journal_length, len(save.pending.get("records", [])))
 
     def watch(self, ask):

@@ -101,15 +101,9 @@ class Session:
         on_event: Callable[[Event], None] | None = None,
         max_steps: int | None = None,
         on_step: Callable[[dict], None] | None = None,
-        waiting_since: str = "",
     ) -> PlayResult:
         """Play steps until a question has no answer, the game ends or ``max_steps`` are done. ``on_step`` (optional)
-        is called with each step once it is complete and saved (the command line's pause at a terminal).
-
-        ``waiting_since``: when the question this run answers was first shown elsewhere (a seat's phone page shows
-        the question waiting without writing anything, ``cli/seatserve.py``). If the step is reached in this run,
-        it starts then rather than now, so the seat's wait counts in its clock as a typed answer's does; never
-        before the save's last stamp nor after now."""
+        is called with each step once it is complete and saved (the command line's pause at a terminal)."""
         from automata.core.runner import DiceContext, Record, ReplayMismatch, run
 
         save = self.save
@@ -123,8 +117,7 @@ class Session:
                     raise does_not_fit(save.folder / "save.toml", e) from None
                 if step is None:
                     return PlayResult(done, True)
-                # the step is reached now (or was shown waiting since ``waiting_since``, for the first step)
-                save.pending = {"step": step, "records": [], "started": self._reached_at(waiting_since if not done else "")}
+                save.pending = {"step": step, "records": [], "started": clock.now()}  # the step is reached now
             step = save.pending["step"]
             unwritten = {"reached": reached}
             recorded = [Record.from_data(r) for r in save.pending["records"]]
@@ -161,23 +154,6 @@ class Session:
             if on_step is not None:
                 on_step(step)
         return PlayResult(done, self.game.next_step(save.state) is None)
-
-    def _reached_at(self, waiting_since: str) -> str:
-        """The start of a step reached now: ``waiting_since`` (see ``play``) kept between the save's last stamp (the
-        end of the step before) and now; now without it."""
-        now = clock.now()
-        since = clock.parse(waiting_since)
-        if since is None:
-            return now
-        last = clock.parse(clock.journal_tally(self.save)["last"])
-        start = max(since, last) if last is not None else since
-        return clock.iso(start) if start <= clock.parse(now) else now
-
-    def keep_waiting(self) -> None:
-        """Write the step in progress as it stands, its start included: its question is handed elsewhere (a seat's
-        phone, ``cli/phonewait.py``) and waits for its seat from now, whoever then answers it."""
-        if self.save.pending is not None:
-            write(self.save, journal=False)
 
     def busy(self) -> StepInProgress | None:
         """What a helper command that plays a step of its own (``apply``) must wait for: a step with answers, or
