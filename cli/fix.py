@@ -53,7 +53,7 @@ def fix(
         if not fields:
             raise CliError(env.t("core.fix.none_for_game", game=session.save.game), Exit.USAGE)
         rows = saves.guarded(session, core_fix.listing, state, fields, env.t.lang)
-        if not rows and not session.save.journal_length:  # before the setup: nothing is on the table yet
+        if not rows:  # the game tracks values, none of them yet: the setup has not placed them (Time of Crisis)
             if list_ or not changes:
                 show_list(env, name, [], nothing_yet=True)
                 return

@@ -59,7 +59,7 @@ class FixAtQuestion:
             out.print(f"[red]! {t('core.fix.none_for_game', game=session.save.game)}[/red]")
             return
         rows = saves.guarded(session, core_fix.listing, session.save.state, fields, env.t.lang)
-        if not rows and not session.save.journal_length:  # before the setup: nothing is on the table yet
+        if not rows:  # the setup has not placed any of the values yet
             out.print(f"[dim]{t('core.fix.nothing_yet')} {t('rules.ask_again')}[/dim]")
             return
         if not text:

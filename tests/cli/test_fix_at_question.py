@@ -186,21 +186,26 @@ def test_bang_alone_shows_a_hint_in_the_game_s_words_and_words_without_a_value_l
 
 
 def test_a_correction_before_the_setup_says_there_is_nothing_to_correct_yet(tmp_path, monkeypatch):
-    """Seed 000 (Preparação): nothing of Time of Crisis is on the table before the setup is played; 'fix' said
-    "This game has no corrections yet" and "'red' is not a valid player. Valid: ." (an empty list)."""
+    """Seed 000 (Preparação): nothing of Time of Crisis is on the table until the setup has placed the bots; 'fix'
+    said "This game has no corrections yet" and "'red' is not a valid player. Valid: ." (an empty list), before the
+    first step and during the setup alike."""
     import json
 
     from cli_checks import new_game, tt
 
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
     new_game("toc")
-    listed = tt("fix", "--list")
-    assert listed.exit_code == 0 and "Nothing to correct yet: no step has been played" in listed.output
-    refused = tt("--lang", "pt-BR", "fix", "legacy red 3")
-    assert refused.exit_code == 2 and "Ainda não há nada para corrigir" in refused.output
-    assert "Valid: ." not in refused.output and "Válidos: ." not in refused.output
-    doc = json.loads(tt("--json", "fix", "legacy red 3").stdout)
-    assert doc["ok"] is False and doc["id"] == "core.fix.nothing_yet" and "no step has been played" in doc["message"]
+    for played in (0, 2):
+        for n in range(1, played + 1):
+            assert tt("play", "--steps", "1", "--answer", f"toc.setup.{n}=yes").exit_code == 0
+        listed = tt("fix", "--list")
+        assert listed.exit_code == 0 and "Nothing to correct yet: the values the table may correct come with the setup" \
+            in listed.output and "no corrections" not in listed.output
+        refused = tt("--lang", "pt-BR", "fix", "legacy red 3")
+        assert refused.exit_code == 2 and "Ainda não há nada para corrigir" in refused.output
+        assert "Valid: ." not in refused.output and "Válidos: ." not in refused.output
+        doc = json.loads(tt("--json", "fix", "legacy red 3").stdout)
+        assert doc["ok"] is False and doc["id"] == "core.fix.nothing_yet" and "come with the setup" in doc["message"]
 
 
 def test_a_json_refusal_carries_the_reason_and_the_valid_range(tmp_path, monkeypatch):
