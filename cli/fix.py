@@ -88,7 +88,9 @@ def fix(
             lines = session.correct(fixstep.step(parsed), told.append)
         except StepInProgress as busy:
             step = env.t.render(session.game.step_label(busy.step))
-            raise CliError(env.t("core.fix.step_in_progress", step=step, n=busy.answers), Exit.USAGE) from None
+            text = env.t("core.fix.step_in_progress", step=step, n=busy.answers)
+            raise CliError(text, Exit.USAGE, {"error": "fix", "id": "core.fix.step_in_progress", "message": text,
+                                              "step": step, "answers": busy.answers}) from None
         except core_fix.FixError as e:
             raise CliError(env.t.render(e.msg), Exit.USAGE, refusal(env, e)) from None
         except saves.SaveError as e:
