@@ -129,10 +129,11 @@ class FixAtQuestion:
             try:
                 core_fix.parse(text, fields, self.session.save.state, t.lang)
                 return text
-            except core_fix.FixError:
+            except core_fix.FixError as e:
                 found = matching(rows, text)
                 if not found:
                     return text  # refused with its reason by the caller
+                env.out.print(f"! {t.render(e.msg)}", style="dim", markup=False)  # why, then what those words name
                 show_list(env, self.session.save.name, found[:SHOWN])
                 if len(found) > SHOWN:
                     env.out.print(t("core.fix.more_rows", n=len(found) - SHOWN), style="dim")

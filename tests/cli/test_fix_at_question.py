@@ -181,6 +181,7 @@ def test_bang_alone_shows_a_hint_in_the_game_s_words_and_words_without_a_value_l
     said, filtered, whole = rest.split("What the table can correct now")  # 'hand', then '?'
     assert "('water 2')" in said and "('+1 hand a')" in said  # this game's own words and values
     assert "Player A's cards in hand" in filtered and "Player B's cards in hand" in filtered
+    assert "'hand': say which player" in said  # why the words alone are no correction, then what they name
     assert "camp" not in filtered and "camp a 1" in whole and "cards in the discard pile" in whole
     assert read(folder).state["deck"]["count"] == before.state["deck"]["count"] - 1
 
