@@ -235,7 +235,7 @@ def status() -> None:
         saves.guarded(session, game_cli(session.save.game).show_status, env, session)
         saves.guarded(session, show_clock, env, session.save)  # game time and each seat's (issue 24)
 
-    paged(env, show)  # at a terminal, a status taller than the screen goes through the pager
+    paged(env, show, picture=True)  # a status taller than the terminal goes to the pager; piped, it wraps
 
 
 @core.command()

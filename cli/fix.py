@@ -52,8 +52,15 @@ def fix(
             return
         if not fields:
             raise CliError(env.t("core.fix.none_for_game", game=session.save.game), Exit.USAGE)
+        rows = saves.guarded(session, core_fix.listing, state, fields, env.t.lang)
+        if not rows:  # the game tracks values, none of them yet: the setup has not placed them (Time of Crisis)
+            if list_ or not changes:
+                show_list(env, name, [], nothing_yet=True)
+                return
+            raise CliError(env.t("core.fix.nothing_yet") + "\n" + env.t("core.fix.nothing_changed"), Exit.USAGE,
+                           {"error": "fix", "id": "core.fix.nothing_yet", "message": env.t("core.fix.nothing_yet")})
         if list_ or not changes:
-            show_list(env, name, saves.guarded(session, core_fix.listing, state, fields, env.t.lang))
+            show_list(env, name, rows)
             return
         flags = [c for c in changes if c.startswith("--")]
         if flags:  # unknown options reach here as changes (a change may start with '-': "-1 vp khorne")
@@ -64,7 +71,7 @@ def fix(
             parsed = core_fix.check(text, fields, state, env.t.lang)  # every limit checked before anything is written
         except core_fix.FixError as e:
             raise CliError(env.t.render(e.msg) + "\n" + env.t("core.fix.nothing_changed"), Exit.USAGE,
-                           {"error": "fix", "id": e.msg.id}) from None
+                           refusal(env, e)) from None
         same = unchanged(parsed, fields, state, env.t.lang)
         if same:  # nothing to put right: no step is journalled (undo 1 would take back nothing)
             if env.json:
@@ -81,9 +88,12 @@ def fix(
             lines = session.correct(fixstep.step(parsed), told.append)
         except StepInProgress as busy:
             step = env.t.render(session.game.step_label(busy.step))
-            raise CliError(env.t("core.fix.step_in_progress", step=step, n=busy.answers), Exit.USAGE) from None
+            text = env.t("core.fix.step_in_progress", step=step, n=busy.answers)
+            raise CliError(text, Exit.USAGE, {"error": "fix", "id": "core.fix.step_in_progress", "message": text,
+                                              "step": step, "answers": busy.answers}) from None
         except core_fix.FixError as e:
-            raise CliError(refused_text(env, session, e.msg), Exit.USAGE, {"error": "fix", "id": e.msg.id}) from None
+            raise CliError(refused_text(env, session, e.msg), Exit.USAGE,
+                           {**refusal(env, e), "message": refused_text(env, session, e.msg)}) from None
         except saves.SaveError as e:
             raise saves.save_error(env, e) from None
     texts = [env.t.render(event.msg) for event in told if event.msg is not None]
@@ -113,6 +123,36 @@ def refused_text(env, session, message) -> str:
     return text + "\n" + env.t("core.fix.end_undo", n=min(back, len(journal)))
 
 
+def matching(rows: list[dict], text: str) -> list[dict]:
+    """The rows whose words hold every word typed (each the start of one of them, without case or accents): 'pv'
+    names every Power's VP, 'nurgle kis' Nurgle's figures and tokens in Kislev. Numbers and signs are left out."""
+    from automata.core.fix import fold
+
+    typed = [fold(w) for w in text.split() if not w.lstrip("+-").isdigit() and w not in ("+", "-", "=")]
+    if not typed:
+        return []
+    return [row for row in rows if all(any(w.startswith(x) for w in fold(row["words"]).split()) for x in typed)]
+
+
+def refusal(env, e) -> dict:
+    """A refused correction as ``--json`` gives it: what was refused and why, in the table's language, and what is
+    valid (``valid`` as the text says it; ``min`` / ``max`` for a count, ``choices`` for a value of a few words)."""
+    params = e.msg.params
+    data = {"error": "fix", "id": e.msg.id, "message": env.t.render(e.msg)}
+    if "what" in params:
+        data["what"] = env.t.param(params["what"])
+    if "value" in params:
+        data["value"] = params["value"]
+    if params.get("rule"):
+        data["rule"] = env.t.param(params["rule"])
+    if "valid" in params:
+        data["valid"] = params["valid"]
+    for key in ("min", "max", "choices"):
+        if params.get(key) is not None:
+            data[key] = params[key]
+    return data
+
+
 def unchanged(parsed: list[dict], fields, state: dict, lang: str) -> list:
     """When every change leaves its value as the program already keeps it: one message per value ("The program
     already keeps Ana's cards in hand: 3."), and nothing is journalled; else [] (the correction is a step)."""
@@ -134,7 +174,7 @@ def unchanged(parsed: list[dict], fields, state: dict, lang: str) -> list:
     return out
 
 
-def show_list(env, name: str, rows: list[dict]) -> None:
+def show_list(env, name: str, rows: list[dict], nothing_yet: bool = False) -> None:
     out = []
     for row in rows:
         what = env.t.render(row["label"])
@@ -148,12 +188,12 @@ def show_list(env, name: str, rows: list[dict]) -> None:
         item["shown"] = str(value)
         out.append(item)
     if env.json:
-        env.emit_json({"ok": True, "game": name, "fields": out})
+        env.emit_json({"ok": True, "game": name, "fields": out, **({"note": env.t("core.fix.nothing_yet")} if nothing_yet else {})})
         return
     from .render import print_hanging
 
     if not out:
-        env.out.print(env.t("core.fix.none_for_game", game=name))
+        env.out.print(env.t("core.fix.nothing_yet") if nothing_yet else env.t("core.fix.none_for_game", game=name))
         return
     env.out.print(env.t("core.fix.list_head"))
     for item in out:

@@ -1,7 +1,8 @@
 """``!`` at a question of ``play`` (a terminal only): the same correction as ``tabletop fix``, then the same question.
 
-``!+2 hand b`` (typed at a text question) or ``!`` alone (the ``!`` key of a menu or a yes/no prompt; then the list
-of what can be corrected is shown and the correction typed) goes through the one parser and the one check of
+``!+2 hand b`` (typed at a text question) or ``!`` alone (the ``!`` key of a menu or a yes/no prompt; then a short
+hint with the game's own words is shown and the correction typed: words without a value list the values they name,
+``?`` lists them all, as ``tabletop fix --list``) goes through the one parser and the one check of
 ``tabletop fix`` (automata/core/fix.py) and ``Session.correct``, which journals it as a step of its own before the
 step in progress and keeps that step's answers. The question being asked is not answered by it: ``Corrected`` ends
 the run of the step, and ``play`` resumes the step from the corrected values, so that the same question is asked
@@ -10,6 +11,20 @@ again (cli/commands.py ``run_steps``). A correction refused changes nothing and 
 
 from __future__ import annotations
 
+
+
+SHOWN = 12  # the values a few words name, shown at most at a question (a few more words narrow them)
+
+
+def examples(rows: list[dict]) -> dict[str, str]:
+    """This game's own words for the hint at '!': a value set, a count changed, a word that lists values (from the
+    values the table may correct now, in its language)."""
+    counts = [r for r in rows if "choices" not in r]
+    first = rows[0] if rows else {"words": "", "value": ""}
+    value = first["choices"][0] if "choices" in first and first["choices"] else first.get("value", "")
+    other = next((r for r in counts if r["field"] != first["field"]), counts[0] if counts else first)
+    return {"set": f"{first['words']} {value}".strip(), "add": f"+1 {other['words']}".strip(),
+            "word": first["words"].split(" ")[0] if first["words"] else ""}
 
 
 class Corrected(Exception):
@@ -43,13 +58,12 @@ class FixAtQuestion:
         if not fields:
             out.print(f"[red]! {t('core.fix.none_for_game', game=session.save.game)}[/red]")
             return
+        rows = saves.guarded(session, core_fix.listing, session.save.state, fields, env.t.lang)
+        if not rows:  # the setup has not placed any of the values yet
+            out.print(f"[dim]{t('core.fix.nothing_yet')} {t('rules.ask_again')}[/dim]")
+            return
         if not text:
-            from .fix import show_list
-
-            show_list(env, session.save.name, saves.guarded(session, core_fix.listing, session.save.state, fields, env.t.lang))
-            text = self.ask_text(t("core.fix.at_question")).strip()
-            if text.startswith("!"):
-                text = text[1:].strip()
+            text = self._typed(rows, fields)
             if not text:
                 out.print(f"[dim]{t('rules.ask_again')}[/dim]")
                 return
@@ -86,6 +100,45 @@ class FixAtQuestion:
                 out.print(f"→ {t.render(event.msg)}", markup=False)
         out.print(t("core.fix.at_question_done", n=session.save.journal_length), style="dim")
         raise Corrected()
+
+    def examples(self) -> dict[str, str]:
+        """This game's words for the hints (``examples``), from the values the table may correct now."""
+        from automata.core import fix as core_fix
+
+        from . import saves
+
+        session = self.session
+        fields = saves.guarded(session, lambda: session.game.fix_fields) or ()
+        return examples(saves.guarded(session, core_fix.listing, session.save.state, fields, self.env.t.lang))
+
+    def _typed(self, rows: list[dict], fields) -> str:
+        """The correction typed after '!' alone: first the hint with this game's words (never the whole list, which
+        is hundreds of lines in Chaos); words that name values but give none list those values, '?' lists all, and
+        the question is asked again; Enter alone is no correction."""
+        from automata.core import fix as core_fix
+
+        from .fix import matching, show_list
+
+        env, t = self.env, self.env.t
+        env.out.print(t("core.fix.at_question_hint", **examples(rows)), style="dim")
+        while True:
+            text = self.ask_text(t("core.fix.at_question")).strip().removeprefix("!").strip()
+            if text != "?" and not text:
+                return ""
+            if text == "?":
+                show_list(env, self.session.save.name, rows)
+                continue
+            try:
+                core_fix.parse(text, fields, self.session.save.state, t.lang)
+                return text
+            except core_fix.FixError as e:
+                found = matching(rows, text)
+                if not found:
+                    return text  # refused with its reason by the caller
+                env.out.print(f"! {t.render(e.msg)}", style="dim", markup=False)  # why, then what those words name
+                show_list(env, self.session.save.name, found[:SHOWN])
+                if len(found) > SHOWN:
+                    env.out.print(t("core.fix.more_rows", n=len(found) - SHOWN), style="dim")
 
     def _refused(self, text: str) -> None:
         from rich.markup import escape

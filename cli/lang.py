@@ -1,11 +1,16 @@
 """Which language the table reads: --lang, TABLETOP_LANG, else the language the game was started in (its save's
-``settings.lang``), else the locale (kept tiny for start-up)."""
+``settings.lang``), else the locale (kept tiny for start-up). A new game (``tabletop new``) has no game yet: it
+starts in the language asked or the locale's, never in the current game's."""
 
 from __future__ import annotations
 
 import os
 
 LANGS = ("en", "pt-BR")
+#: the global options that take a value (cli/main.py reads them anywhere on the command line)
+GLOBAL_WITH_VALUE = ("--game", "--lang", "--answers", "--answer", "--dice", "--seed")
+#: the commands that start a game: the saved language of another game is not theirs
+NEW_COMMANDS = ("new",)
 
 
 def detect_lang(explicit: str | None = None, game: str | None = None, saved: bool = False) -> str:
@@ -108,10 +113,29 @@ def option_in_args(args: list[str], name: str) -> str | None:
     return None
 
 
+def command_in_args(args: list[str]) -> str | None:
+    """The command of a raw command line: its first word that is neither an option nor a global option's value."""
+    skip = False
+    for a in args:
+        if skip:
+            skip = False
+            continue
+        if a == "--":
+            return None
+        if a in GLOBAL_WITH_VALUE:
+            skip = True
+            continue
+        if not a.startswith("-"):
+            return a
+    return None
+
+
 def early_lang(args: list[str]) -> str:
     """The table's language from a raw command line, known before anything is printed (help, a misspelt
-    command); a wrong --lang is said later by the global options, in the language this returns."""
+    command); a wrong --lang is said later by the global options, in the language this returns. ``new`` starts a
+    game: the current game's language is not asked (the module's doc)."""
+    saved = command_in_args(args) not in NEW_COMMANDS
     try:
-        return detect_lang(option_in_args(args, "--lang"), option_in_args(args, "--game"), saved=True)
+        return detect_lang(option_in_args(args, "--lang"), option_in_args(args, "--game"), saved=saved)
     except ValueError:
-        return detect_lang(None, option_in_args(args, "--game"), saved=True)
+        return detect_lang(None, option_in_args(args, "--game"), saved=saved)

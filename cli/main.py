@@ -24,7 +24,7 @@ from .env import (NUMBER_BOUND, SEED_MAX, CliError, Env, Exit, current, install_
                   load_answers_file, sane_terminal_size, set_current)
 
 
-GLOBAL_WITH_VALUE = ("--game", "--lang", "--answers", "--answer", "--dice", "--seed")
+from .lang import GLOBAL_WITH_VALUE  # noqa: E402  (the global options that take a value)
 GLOBAL_FLAGS = ("--json", "--explain")
 
 
@@ -217,9 +217,9 @@ class CompanionGroup(TyperGroup):
         except CliError as e:
             report_error(e)
             raise typer.Exit(int(e.code)) from None
-        except KeyboardInterrupt:
-            env = current()
-            env.err.print(env.t("core.interrupted"))
+        except KeyboardInterrupt as e:
+            env = current()  # what was interrupted may say more (cli/newgame.py: no save was made)
+            env.err.print(env.t(getattr(e, "message_id", "core.interrupted"), **getattr(e, "params", {})))
             raise typer.Exit(int(Exit.INTERRUPTED)) from None
         except BrokenPipeError:  # the program reading the output has gone ('tabletop log | head -1'): exit quietly
             _silence_stdout()

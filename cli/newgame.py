@@ -17,6 +17,17 @@ from typing import Any, Callable
 from .env import CliError, Env, current
 
 
+class NotStarted(KeyboardInterrupt):
+    """Ctrl-C before the save of a new game was made: the interruption's message says nothing was saved (not that
+    'tabletop play' continues a save that does not exist)."""
+
+    message_id = "core.interrupted_new"
+
+    def __init__(self, game_id: str):
+        super().__init__(game_id)
+        self.params = {"game": game_id}
+
+
 def new_game(game_id: str, name: str | None, another: bool, options: Callable[[Env], dict], random: bool = False) -> None:
     """The whole of ``tabletop new GAME``: an unfinished game of ``game_id`` made current again (unless --name or
     --another asks for a new one); else ``options(env)`` (the game's options, asking at a terminal what was left
@@ -33,7 +44,10 @@ def new_game(game_id: str, name: str | None, another: bool, options: Callable[[E
     if resume_unfinished(env, info.id, info.name, name, another, kept):
         return
     note = env.t("core.new.unfinished_kept", names=", ".join(kept), game=info.name) if kept else None
-    raw = prepare(env, info.id, options(env), random, given_options(), NewQuestions(env))
+    try:
+        raw = prepare(env, info.id, options(env), random, given_options(), NewQuestions(env))
+    except KeyboardInterrupt:  # Ctrl-C at a question of the options: no save exists yet
+        raise NotStarted(info.id) from None
     start_new_game(env, load_game(info.id), info.id, info.name, raw, name, note)  # the note: said once accepted
 
 

@@ -26,8 +26,15 @@ def wanted(env) -> bool:
         return False
 
 
-def paged(env, draw: Callable[[], None]) -> None:
-    """Run ``draw`` (which prints on ``env.out``); at a terminal, a text taller than the screen goes to the pager."""
+def paged(env, draw: Callable[[], None], picture: bool = False) -> None:
+    """Run ``draw`` (which prints on ``env.out``); at a terminal, a text taller than the screen goes to the pager.
+    A ``picture`` (a status) piped wraps its text at words to the width of its boxes (cli/render.py)."""
+    if picture:
+        from .render import wrapped_like_boxes
+
+        with wrapped_like_boxes(env.out):
+            paged(env, draw)
+        return
     if not wanted(env):
         draw()
         return

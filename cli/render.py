@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from typing import Any
 
 from rich.markup import escape
@@ -59,6 +61,18 @@ def show_event(console, t: Translator, event: Event, interactive: bool, explain:
     if event.kind == "say" and event.style == "head":
         console.print()
     print_hanging(console, line, style)
+
+
+@contextlib.contextmanager
+def wrapped_like_boxes(console):
+    """Inside it, piped text wraps at word boundaries to the width the status's boxes are drawn at (a status is a
+    picture: its legend and notes fit beside its boxes); elsewhere piped text is never wrapped (cli/env.py)."""
+    kept = console.soft_wrap
+    console.soft_wrap = False
+    try:
+        yield console
+    finally:
+        console.soft_wrap = kept
 
 
 def print_hanging(console, line: str, style: str = "") -> None:

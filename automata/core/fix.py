@@ -263,12 +263,12 @@ def apply(state: dict, changes: list[dict], fields: Iterable[Field], lang: str =
             if after < low or (high is not None and after > high):
                 valid = f"{low}–{high}" if high is not None else f"≥ {low}"
                 raise FixError(msg("core.fix.out_of_range", what=label_of(the_field, state, keys).to_data(), value=after,
-                                   valid=valid, rule=f"@{the_field.rule}" if the_field.rule else ""))
+                                   valid=valid, rule=f"@{the_field.rule}" if the_field.rule else "", min=low, max=high))
         else:
             options = the_field.choices(state, keys) if the_field.choices else []
             if after not in [o.key for o in options]:
                 raise FixError(msg("core.fix.not_one_of", what=label_of(the_field, state, keys).to_data(), value=str(after),
-                                   valid=", ".join(shown(o, lang) for o in options)))
+                                   valid=", ".join(shown(o, lang) for o in options), choices=[shown(o, lang) for o in options]))
         the_field.put(state, keys, after)
         over = overdrawn(state, supplies, held)
         if over is not None:  # the box's limits across seats (fixbox.py): the state is a copy, thrown away

@@ -367,6 +367,15 @@ def _tie_choices(state, keys):
                                                                       "empate"), {"pt-BR": "dividida"})]
 
 
+def _tie_get(state, keys):
+    """The tie as the result reads it now: the seat the table named, else shared (final.py ``outcome``), so that a
+    correction says what it was before ("shared → human 2")."""
+    from . import final
+
+    tie = state["final"].get("tie") or ""
+    return tie if tie in [o.key for o in _tie_choices(state, keys)] else final.SHARED
+
+
 def _tie_put(state, keys, value):
     state["final"]["tie"] = value
 
@@ -426,7 +435,7 @@ _FIELDS = (
           _type_get, _type_put, choices=_type_choices, exists=_type_exists,
           extra=lambda s, k: {"who": _data(_holder(s, _emperor_get(s, k).partition(":")[0]))}),
     Field("tie", ("tie", "empate", "tie winner", "vencedor do empate"), "toc.fix.tie", CHOICE,
-          lambda s, k: s["final"].get("tie", ""), _tie_put, choices=_tie_choices, exists=_tie_exists),
+          _tie_get, _tie_put, choices=_tie_choices, exists=_tie_exists),
     Field("pile", ("pile", "pilha", "selective"), "toc.fix.pile", CHOICE, _pile_get, _pile_put, (AREA, CARD_VALUE),
           choices=_pile_choices,
           exists=lambda s, k: _playing(s) and s["options"].get("cards") == "selective" and f"{k[0]}_{k[1]}" in s["selective"],

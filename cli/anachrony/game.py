@@ -56,7 +56,7 @@ def status_command() -> None:
 
     env = current()
     session = saves.open_game_session(env, "anachrony", "anachrony.error.not_anachrony")
-    paged(env, lambda: show_status(env, session))  # a long board through the pager at a terminal
+    paged(env, lambda: show_status(env, session), picture=True)  # a long board through the pager at a terminal
 
 
 def register(app: typer.Typer) -> None:

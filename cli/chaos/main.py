@@ -38,7 +38,7 @@ def status_command() -> None:
 
     env = current()
     session = saves.open_game_session(env, "chaos", "chaos.error.not_chaos")
-    paged(env, lambda: show_status(env, session))  # a long board through the pager at a terminal
+    paged(env, lambda: show_status(env, session), picture=True)  # a long board through the pager at a terminal
 
 
 def show_status(env, session) -> None:

@@ -129,7 +129,7 @@ def status_command() -> None:
 
     env = current()
     session = _session(env)
-    paged(env, lambda: show_status(env, session))  # a long board through the pager at a terminal
+    paged(env, lambda: show_status(env, session), picture=True)  # a long board through the pager at a terminal
 
 
 def show_status(env, session) -> None:

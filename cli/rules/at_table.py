@@ -97,6 +97,8 @@ class RuleHelp:
         return self.prompter.table_dice(roll, spec)
 
     def show(self, ask: Ask) -> None:
+        from rich.markup import escape
+
         from . import for_ask, load_data
         from .command import print_topic
 
@@ -115,5 +117,7 @@ class RuleHelp:
                 data = load_data(self.game, None)
             print_topic(console, t, topic, data)
         if self.fix is not None:  # '!' is said once here and in a menu's keys line
-            console.print(f"[dim]{t('core.fix.ask_hint')}[/dim]")
+            words = self.fix.examples() if hasattr(self.fix, "examples") else {}
+            if words.get("add"):
+                console.print(f"[dim]{escape(t('core.fix.ask_hint', add=words['add']))}[/dim]")
         console.print(f"[dim]{t('rules.ask_again')}[/dim]")

@@ -53,7 +53,7 @@ def status_command() -> None:
 
     env = current()
     session = saves.open_game_session(env, "toc", "toc.error.not_toc")
-    paged(env, lambda: show_status(env, session))  # a long status through the pager at a terminal
+    paged(env, lambda: show_status(env, session), picture=True)  # a long status through the pager at a terminal
 
 
 def status_data(session) -> dict[str, Any]:

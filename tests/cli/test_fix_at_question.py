@@ -109,11 +109,11 @@ def test_the_game_replays_identically_after_and_undo_takes_back_the_step_then_th
     folder = midgame_radlands
     before = read(folder)
     n = before.journal_length
-    prompter = Scripted(["!"], policy_for(folder))  # '!' alone: the list, then the correction typed
+    prompter = Scripted(["!"], policy_for(folder))  # '!' alone: the hint, then the correction typed
     install(monkeypatch, prompter, ["-1 deck"])
     result = runner.invoke(cli.main.app, ["play", "--steps", "3"])
     assert result.exit_code == 0, result.output
-    assert "What the table can correct now" in result.output  # the list was shown
+    assert "Type the correction" in result.output and "What the table can correct now" not in result.output
     after = read(folder)
     journal = after.journal()
     assert journal[n]["step"]["proc"] == "table_fix"  # the correction, then the step that was in progress
@@ -162,5 +162,65 @@ def test_the_rule_help_mentions_bang_once(midgame_radlands, monkeypatch, lang):
     install(monkeypatch, prompter)
     result = runner.invoke(cli.main.app, ["--lang", lang, "play"])
     assert result.exit_code == 130
-    hint = Translator(lang)("core.fix.ask_hint")
+    hint = Translator(lang)("core.fix.ask_hint", add="§").split("§")[0]
     assert " ".join(result.output.split()).count(" ".join(hint.split())) == 1
+
+
+def test_bang_alone_shows_a_hint_in_the_game_s_words_and_words_without_a_value_list_what_they_name(
+        midgame_radlands, monkeypatch):
+    """Issue 38 item 5.2: '!' alone never prints the whole list (hundreds of lines in Chaos) before the prompt: the hint
+    gives this game's own words; 'hand' alone lists the hands; '?' lists everything; then the correction."""
+    folder = midgame_radlands
+    before = read(folder)
+    prompter = Scripted(["!", "STOP"])
+    install(monkeypatch, prompter, ["hand", "?", "-1 deck"])
+    result = runner.invoke(cli.main.app, ["play"])
+    assert result.exit_code == 130, result.output
+    hint, _, rest = result.output.partition("Type the correction")
+    assert "What the table can correct now" not in hint  # nothing listed before the hint
+    said, filtered, whole = rest.split("What the table can correct now")  # 'hand', then '?'
+    assert "('water 2')" in said and "('+1 hand a')" in said  # this game's own words and values
+    assert "Player A's cards in hand" in filtered and "Player B's cards in hand" in filtered
+    assert "'hand': say which player" in said  # why the words alone are no correction, then what they name
+    assert "camp" not in filtered and "camp a 1" in whole and "cards in the discard pile" in whole
+    assert read(folder).state["deck"]["count"] == before.state["deck"]["count"] - 1
+
+
+def test_a_correction_before_the_setup_says_there_is_nothing_to_correct_yet(tmp_path, monkeypatch):
+    """Seed 000 (Preparação): nothing of Time of Crisis is on the table until the setup has placed the bots; 'fix'
+    said "This game has no corrections yet" and "'red' is not a valid player. Valid: ." (an empty list), before the
+    first step and during the setup alike."""
+    import json
+
+    from cli_checks import new_game, tt
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    new_game("toc")
+    for played in (0, 2):
+        for n in range(1, played + 1):
+            assert tt("play", "--steps", "1", "--answer", f"toc.setup.{n}=yes").exit_code == 0
+        listed = tt("fix", "--list")
+        assert listed.exit_code == 0 and "Nothing to correct yet: the values the table may correct come with the setup" \
+            in listed.output and "no corrections" not in listed.output
+        refused = tt("--lang", "pt-BR", "fix", "legacy red 3")
+        assert refused.exit_code == 2 and "Ainda não há nada para corrigir" in refused.output
+        assert "Valid: ." not in refused.output and "Válidos: ." not in refused.output
+        doc = json.loads(tt("--json", "fix", "legacy red 3").stdout)
+        assert doc["ok"] is False and doc["id"] == "core.fix.nothing_yet" and "come with the setup" in doc["message"]
+
+
+def test_a_json_refusal_carries_the_reason_and_the_valid_range(tmp_path, monkeypatch):
+    """Seed 003 / rules file §2.6: VP are never below 0, and Threat is one of the dial's printed numbers."""
+    import json
+
+    from cli_checks import new_game, tt
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    new_game("chaos")
+    doc = json.loads(tt("--json", "fix", "-1 vp khorne").stdout)
+    assert doc["ok"] is False and doc["id"] == "core.fix.out_of_range"
+    assert doc["what"] == "Khorne's VP" and doc["value"] == -1 and doc["min"] == 0 and "max" not in doc
+    assert doc["valid"] == "≥ 0" and "never below 0" in doc["rule"] and doc["message"].startswith("Refused:")
+    pt = json.loads(tt("--json", "--lang", "pt-BR", "fix", "roda khorne 99").stdout)
+    assert pt["min"] == 0 and pt["max"] == 9 and pt["what"].startswith("a posição da Roda do Caos de Khorne")
+    assert "não pode ser 99" in pt["message"]

@@ -36,6 +36,11 @@ BANNED = {
     "Agenda Benefits, one form (seed 002 says both; the status and the log say 'de')": (r"Benefícios? da Agenda",
                                                                                         "Benefícios de Agenda"),
     "the Timeline (seed 002: Linha Temporal, one word for one thing)": (r"Linha do Tempo", "Linha Temporal"),
+    # issue 38 item 5: a seat's default name takes its article ("a mão do Jogador A"), from its own form
+    "a seat after 'de' (Jogador A needs 'do')": (r"\b(de|por) \{(player|opp)\}|restam a \{player\}",
+                                                  "{player_of} (radlands.side.a.of: do Jogador A)"),
+    "a refused setup (nothing was started: no game)": (r"nada foi começado", "nenhuma partida foi iniciada"),
+    "a condition on what the table owns (subjunctive)": (r"Se a mesa tem\b", "Se a mesa tiver"),
 }
 
 
@@ -80,6 +85,9 @@ def test_the_banned_table_can_fail():
         "the next step, in every game's status": "A seguir: {step}",
         "Agenda Benefits, one form (seed 002 says both; the status and the log say 'de')": "· Benefícios da Agenda: as três",
         "the Timeline (seed 002: Linha Temporal, one word for one thing)": "7 × Superprojetos distribuídos na Linha do Tempo",
+        "a seat after 'de' (Jogador A needs 'do')": "as cartas na mão de {player}",
+        "a refused setup (nothing was started: no game)": "a coleção diz que a mesa não tem; nada foi começado.",
+        "a condition on what the table owns (subjunctive)": "Se a mesa tem: tabletop collection add",
     }
     assert set(old) == set(BANNED)
     for concept, text in old.items():

@@ -71,6 +71,42 @@ LOOKUPS = [
     ("anachrony", "en", "tiebreak", "score"),
     ("anachrony", "pt-BR", "desempate", "score"),
     ("anachrony", "pt-BR", "loop quântico", "quantum_loops"),
+    # Issue 38 item 5.3: look-ups players typed that opened the wrong topic, then more as players type them.
+    ("chaos", "en", "old world card", "old_world"),  # the phase that draws one, not End phase 3
+    ("chaos", "pt-BR", "cartas do velho mundo", "old_world"),
+    ("chaos", "en", "old world phase", "old_world"),
+    ("chaos", "pt-BR", "fase final velho mundo", "end.old_world"),
+    ("chaos", "en", "hero kill", "end.heroes"),  # not the dials, whose text says Khorne kills
+    ("chaos", "pt-BR", "herói mata", "end.heroes"),
+    ("chaos", "en", "who goes first", "power_order"),
+    ("chaos", "pt-BR", "quem joga primeiro", "power_order"),
+    ("chaos", "en", "summon a cultist", "summon"),
+    ("chaos", "pt-BR", "invocar cultista", "summon"),
+    ("anachrony", "pt-BR", "colapso da capital", "impact"),
+    ("anachrony", "en", "collapsing capital tiles", "impact"),
+    ("anachrony", "en", "exosuit power", "era.power_up"),
+    ("anachrony", "pt-BR", "energizar exotrajes", "era.power_up"),
+    ("anachrony", "pt-BR", "núcleos de energia", "era.power_up"),
+    ("anachrony", "en", "evacuation", "evacuation"),
+    ("anachrony", "pt-BR", "evacuação", "evacuation"),
+    ("anachrony", "en", "evacuate", "evacuation"),
+    ("anachrony", "pt-BR", "condição de evacuação", "evacuation"),
+    ("anachrony", "en", "chronobot turn", "solo.turn"),
+    ("anachrony", "pt-BR", "turno do chronossus", "solo.turn"),
+    ("anachrony", "pt-BR", "recuperar hipersincronia", "hypersync.recover"),
+    ("anachrony", "en", "mission cards", "missions"),
+    ("anachrony", "pt-BR", "anomalias", "era.paradox"),
+    ("toc", "en", "ludi saeculares", "bot.ludi"),
+    ("toc", "pt-BR", "palmira", "bot.palmyra"),
+    ("toc", "en", "damnatio memoriae", "setup.damnatio"),
+    ("toc", "en", "gain legacy", "bot.legacy"),
+    ("toc", "pt-BR", "fim do jogo", "end"),
+    ("radlands", "en", "punk", "punks"),
+    ("radlands", "pt-BR", "invasores", "raiders"),
+    ("radlands", "en", "junk effect", "junk"),
+    ("radlands", "pt-BR", "fila de eventos", "track.queues"),
+    ("radlands", "en", "use an ability", "ability"),
+    ("radlands", "pt-BR", "usar habilidade", "ability"),
 ]
 
 
@@ -93,6 +129,12 @@ def test_the_table_covers_every_game_in_both_languages():
     ("en", ["chaos", "ruination"], "Placing corruption and ruining a region"),
     ("en", ["chaos", "khorne", "dial"], "End phase 5"),
     ("pt-BR", ["anachrony", "viagem", "no", "tempo"], "Viagem no Tempo"),
+    ("en", ["chaos", "old", "world", "card"], "Old World phase"),
+    ("pt-BR", ["chaos", "cartas", "do", "velho", "mundo"], "Fase do Velho Mundo"),
+    ("en", ["chaos", "hero", "kill"], "End phase 2: Heroes"),
+    ("pt-BR", ["anachrony", "colapso", "da", "capital"], "O Impacto"),
+    ("en", ["anachrony", "exosuit", "power"], "Era: Power Up phase"),
+    ("pt-BR", ["anachrony", "evacuação"], "Evacuação"),
 ])
 def test_the_command_shows_the_topic_meant_first(lang, words, heading):
     r = tt("--lang", lang, "rules", *words)

@@ -267,14 +267,14 @@ def test_the_radlands_action_menu_keeps_its_numbers_and_refuses_what_names_nothi
 
 
 def test_bang_at_a_menu_corrects_a_value_and_asks_the_same_question_again(term_env, _tabletop_home):
-    """Issue 23 part 2: '!' at a question of 'play' lists what can be corrected, takes a correction in the words of
+    """Issue 23 part 2: '!' at a question of 'play' shows a hint in the game's words, takes a correction in the words of
     'tabletop fix', journals it and asks the same question again (tests/cli/test_fix_at_question.py: replay, undo)."""
     assert tt(term_env, "new", "radlands", "--name", "w").returncode == 0
     child = spawn(term_env, "play")
     child.expect("which camp do you keep in position 1")
     child.expect("! to correct a value")
     child.send("!")
-    child.expect("What the table can correct now")
+    child.expect("Type the correction")  # a hint in the game's words, not the list of every value
     child.expect("Correction")
     child.send("-1 deck\r")
     child.expect("66 → 65")

@@ -189,7 +189,8 @@ def test_owner_overrides_apply_and_bad_ones_fail(tmp_path, _tabletop_home):
 def _fields(template) -> set[str]:
     if isinstance(template, dict):  # a plural table (cli/i18n.py): its count and the fields of every form
         return {template["count"]} | {f for k, v in template.items() if k != "count" for f in _fields(v)}
-    return {n for _, n, _, _ in string.Formatter().parse(template) if n}
+    # a derived form ({player_of}: "do Jogador 1", cli/i18n.py) is its parameter's
+    return {re.sub(r"_(in|of|to|many)$", "", n) for _, n, _, _ in string.Formatter().parse(template) if n}
 
 
 def test_locale_files_have_the_same_keys_and_placeholders():

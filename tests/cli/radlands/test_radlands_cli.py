@@ -273,6 +273,8 @@ def test_the_earlier_menus_answers_are_refused_when_the_hand_is_empty():
     assert r.exit_code == 2 and "Stopped at question 'card'" in r.output, r.output
     r = run("fix", "hand a 0")
     assert r.exit_code == 2 and "would not fit" in r.output, r.output
+    refused = json.loads(run("--json", "fix", "hand a 0").stdout)  # issue 38: --json says why too
+    assert refused["id"] == "core.fix.step_in_progress" and "would not fit" in refused["message"] and refused["answers"] == 1
     assert status()["players"]["a"]["hand"] > 0
     assert run("undo", "0").exit_code == 0
     assert run("fix", "hand a 0").exit_code == 0

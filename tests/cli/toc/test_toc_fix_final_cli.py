@@ -80,3 +80,16 @@ def test_a_mistyped_word_is_answered_with_the_closest_words_of_the_tables_langua
     assert en.exit_code != 0 and "Closest: legacy." in en.output and "legado" not in en.output
     pt = tt("fix", "legadu vermelho 3", "--game", "toc-pair", "--lang", "pt-BR")
     assert pt.exit_code != 0 and "Mais parecidos: legado." in pt.output and "legacy" not in pt.output
+
+
+def test_a_tie_correction_says_what_the_result_was_before(home):
+    """Rules file §2.10 (the PROVISIONAL tie-break shares the victory until the table names a winner): the correction
+    shows that shared victory as its value before, never a blank ("A mesa corrigiu …:  → humano 2")."""
+    top = max(scores(result()).values())
+    for seat in (1, 2):
+        assert tt("fix", f"legacy human {seat} {top + 3}", "--game", "toc-pair").exit_code == 0
+    out = tt("fix", "empate humano 2", "--game", "toc-pair", "--lang", "pt-BR")
+    assert out.exit_code == 0, out.output
+    assert "quem vence o empate no maior Legacy: dividem a vitória → " in out.output
+    back = tt("fix", "tie shared", "--game", "toc-pair")
+    assert back.exit_code == 0 and ": human player 2 → they share the victory" in back.output, back.output
