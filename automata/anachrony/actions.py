@@ -298,7 +298,9 @@ def mission(state: dict, data, p: str, era: int):
     rewards = rules["all_three_rewards"] if met == 3 else rules["two_rewards"] if met == 2 else 0
     if not rewards:
         state["players"][p]["missions_failed"] += 1
-        # K5: the VP token goes back now; the final tally does not count it again (finish.known_answers)
+        # K5: the program keeps the lost VP (status, and the final tally takes it off: finish.known_answers), so
+        # a player with no VP token loses it too (PROVISIONAL: rules.intrigues.failed_mission)
+        yield provisional("rules.intrigues.failed_mission")
         yield Say(msg("anachrony.mission.failed", player=who(state, p), lost=-rules["fewer_vp"]), "do")  # as at Clean Up
         return
     yield Say(msg("anachrony.mission.rewards", player=who(state, p), n=rewards), "do")

@@ -1,0 +1,98 @@
+"""Anachrony rules and words found in play (issue 38 item 4): the Agenda reserve's score, a failed Mission
+without VP tokens, a recovery not offered, the Quantum Loop offer, and the words of play."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from automata.anachrony import finish
+from automata.anachrony.data import load
+from automata.core.runner import NO_ANSWER, DiceContext, ScriptedAnswers, run
+from automata.core.steps import NUMBER, SEVERAL_OF, YES_NO, InvalidAnswer
+from anachrony_steps import new, through_setup
+
+DATA = load()
+
+
+class Lowest(ScriptedAnswers):
+    """The scripted answers, else the lowest answer each question takes (0, no, nothing)."""
+
+    def answer(self, ask):
+        got = super().answer(ask)
+        if got is not NO_ANSWER:
+            return got
+        if ask.kind == NUMBER:
+            return (ask.min if ask.min is not None and ask.min > 0 else 0), "answers"
+        if ask.kind == YES_NO:
+            return False, "answers"
+        if ask.kind == SEVERAL_OF:
+            return [], "answers"
+        return ask.choices[0].value, "answers"
+
+
+def at_the_end(players=2, modules="intrigues"):
+    state = through_setup(new(players, modules))
+    state["totals"] = finish.module_totals(state, DATA)
+    return state
+
+
+def final(state, answers=None):
+    result = run(finish.final_score(state, DATA), Lowest(answers or {}), dice=DiceContext(1, 1, "app"))
+    assert result.done, result.pending_id
+    return result
+
+
+# -- the Agenda reserve (rules file §2.14.4 Scoring 3) -------------------------------------------------------------
+
+
+def test_the_agenda_reserve_scores_nothing_without_reserve_tiles_or_locked_rows():
+    """Rules file §2.14.4 Scoring 3 (each reserve tile: 1 VP per locked row showing its icon): with no locked row,
+    or an empty reserve, the reserve scores 0, known from what the program keeps; it is not asked."""
+    state = at_the_end()
+    state["players"]["p1"]["intrigues"].update(objectives=2, values=1)
+    state["totals"] = finish.module_totals(state, DATA)
+    known = finish.known_answers(state)
+    assert known["anachrony.score.p1.agenda_reserve"] == 0 and known["anachrony.score.p2.agenda_reserve"] == 0
+
+
+def test_the_agenda_reserve_question_is_bounded_by_the_reserve_times_the_locked_rows():
+    """Rules file §2.14.4 Scoring 3: with 2 tiles in reserve and 1 locked row, at most 2 VP; 7 (what the project's
+    finished 4-player game once scored) is refused."""
+    state = at_the_end()
+    state["players"]["p1"]["intrigues"].update(objectives=1, values=1)
+    state["agenda"][0].update(objective=1, value=1, locked=True, values=[3])
+    state["totals"] = finish.module_totals(state, DATA)
+    assert "anachrony.score.p1.agenda_reserve" not in finish.known_answers(state)
+    assert finish.score_limits(state)["p1"]["agenda_reserve"] == 2
+    asks = []
+
+    class Seen(Lowest):
+        def answer(self, ask):
+            asks.append(ask)
+            return super().answer(ask)
+
+    run(finish.final_score(state, DATA), Seen({}), dice=DiceContext(1, 1, "app"))
+    [ask] = [a for a in asks if a.id == "anachrony.score.p1.agenda_reserve"]
+    assert ask.max == 2 and ask.normalise(2) == 2
+    with pytest.raises(InvalidAnswer):
+        ask.normalise(7)
+
+
+# -- a failed Mission without VP tokens (rules file §1.8 K5-K6, §2.12 line 7) ------------------------------------
+
+
+def test_a_failed_mission_of_a_player_without_vp_tokens_counts_the_same_in_status_and_tally():
+    """Rules file §1.8 K5 (lose 1 VP token) and §2.12 (7): a player with no VP token fails two Missions; the status
+    shows -2 VP and the final tally takes the same 2 VP off (PROVISIONAL reading rules.intrigues.failed_mission)."""
+    from cli.anachrony.game import status_data
+
+    state = at_the_end()
+    state["players"]["p1"]["missions_failed"] = 2
+    state["totals"] = finish.module_totals(state, DATA)
+    status = status_data(SimpleNamespace(save=SimpleNamespace(state=state, name="found")))
+    assert status["player"]["p1"]["vp"] == -2
+    final(state)
+    assert state["final"]["categories"]["p1"]["missions"] == -2
+    assert DATA.raw["rules"]["intrigues"]["failed_mission"]["confidence"] == "provisional"
