@@ -139,6 +139,7 @@ def recover(state: dict, data, p: str, era: int):
     pl["vp"] += vp
     yield Say(msg("anachrony.recover.done", player=who(state, p), tile=f"@anachrony.tile.{t}", vp=vp), "score")
     yield Say(msg("anachrony.why.recover"), "why")
+    yield from said_blocked(state, data, era, "copy" if copy else space)
     if state.get("supercharge") and not copy:
         reward = data.rules["hypersync"]["supercharge"][space]
         if reward == "ask":
@@ -160,6 +161,36 @@ def recoverable(state: dict, data, p: str, era: int) -> list[tuple[str, int]]:
     copy_open = data.by_players(state["options"]["players"])["hypersync_copy_space"] and "copy" not in held
     return [(t, e) for t, e in pending_hypersync(state, p)
             if e < era and (hypersync_space(data, t) not in held or copy_open)]
+
+
+def said_blocked(state: dict, data, era: int, just: str):
+    """Once the Hypersync space ``just`` is taken (``copy``: the fourth space): each recovery that this takes away
+    this Era, and why (R2, R5, §2.10)."""
+    held = spaces.taken(state, "hypersync")
+    for other, tile, e, sp in blocked_recoveries(state, data, era):
+        if just not in (sp, "copy"):
+            continue
+        holder = held[sp]
+        holder = who(state, holder) if holder in state["players"] else f"@anachrony.solo.bot.{state.get('solo', {}).get('bot', '')}"
+        key = "anachrony.recover.blocked_copy" if "copy" in held else "anachrony.recover.blocked"
+        yield Say(msg(key, player=who(state, other), tile=f"@anachrony.tile.{tile}", era=e,
+                      space=f"@anachrony.hs_space.{sp}", holder=holder), "info")
+
+
+def blocked_recoveries(state: dict, data, era: int) -> list[tuple[str, str, int, str]]:
+    """(player, tile, its Era, space) of every pending tile from a past Era that cannot be recovered this Era
+    because its space is taken (and, with 4 players, the fourth space too): R2, R5, §2.10."""
+    held = spaces.taken(state, "hypersync")
+    copy_open = data.by_players(state["options"]["players"])["hypersync_copy_space"] and "copy" not in held
+    out = []
+    for p in turn_order(state):
+        if "hypersync" not in state["players"][p]:
+            continue
+        for t, e in pending_hypersync(state, p):
+            sp = hypersync_space(data, t)
+            if e < era and sp in held and not copy_open:
+                out.append((p, t, e, sp))
+    return out
 
 
 # -- Intrigues of the Council ------------------------------------------------------------------------

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from ...core.steps import NUMBER, SEVERAL_OF, YES_NO, Ask, Choice, msg
 from .. import spaces
+from ..actions import said_blocked
+from ..data import data_of
 from . import state as solo_state
 from .common import PREFIX, act, bot, complete_sets, fail, provisional, roll_shape, say, take_warp, warp_pick, why
 
@@ -414,6 +416,7 @@ def hypersync_action(state: dict, sd):
             yield say("hypersync_recover", "score", bot=bot(s), space=f"@anachrony.hs_space.{space}", era=back,
                       vp=sd["hypersync"]["recover_vp"], left=s["exosuits"])
             yield why("hypersync_recover")
+            yield from said_blocked(state, data_of(state), era, space)  # your tile of that space: not offered, said why
             return
     yield why("hypersync_else_time_travel")
     yield from time_travel(state, sd)

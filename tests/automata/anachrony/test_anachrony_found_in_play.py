@@ -96,3 +96,33 @@ def test_a_failed_mission_of_a_player_without_vp_tokens_counts_the_same_in_statu
     final(state)
     assert state["final"]["categories"]["p1"]["missions"] == -2
     assert DATA.raw["rules"]["intrigues"]["failed_mission"]["confidence"] == "provisional"
+
+
+# -- a recovery that is not offered (seed R2, R5; rules file §2.10: one Exosuit per space per Era) ------------------
+
+
+def test_a_recovery_no_longer_offered_says_its_space_is_taken():
+    """Seed "Recuperando Hipersincronias" R2, R5 and rules file §2.10: once Player 1 recovers on the right
+    (Construct) space, Player 2's Construct tile of Era 1 is not offered this Era (3 players: no fourth space), and
+    the table is told why, in both languages; with 4 players the fourth space still takes it, so nothing is said
+    until that is taken too."""
+    from automata.anachrony import actions
+    from cli.i18n import Translator
+    from test_anachrony_eras import action, ready
+
+    state = ready(3, "hypersync")
+    for p in ("p1", "p2"):
+        state["players"][p]["hypersync"]["construct"] = {"state": "pending", "era": 1}
+    r = action(state, 2, {"anachrony.action": "recover:p1"})
+    assert "recover:p2" not in [c.value for c in actions.event_choices(state, DATA)]
+    [line] = [e.msg for e in r.transcript if e.kind == "say" and e.msg.id == "anachrony.recover.blocked"]
+    assert Translator("en").render(line) == ("Player 2's Construct tile (Era 1) cannot be recovered this Era: the right "
+                                             "Hypersync space (Construct) is taken by Player 1.")
+    assert Translator("pt-BR").render(line).startswith("A peça Construir de Jogador 2 (Era 1) não pode ser recuperada")
+    state = ready(4, "hypersync")
+    for p in ("p1", "p2", "p3"):
+        state["players"][p]["hypersync"]["construct"] = {"state": "pending", "era": 1}
+    r = action(state, 2, {"anachrony.action": "recover:p1"})
+    assert not [e for e in r.transcript if e.kind == "say" and e.msg.id.startswith("anachrony.recover.blocked")]
+    r = action(state, 2, {"anachrony.action": "recover:p2"})
+    assert [e.msg.params["player"] for e in r.transcript if e.kind == "say" and e.msg.id == "anachrony.recover.blocked_copy"]
