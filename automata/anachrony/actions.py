@@ -352,11 +352,16 @@ def mission(state: dict, data, p: str, era: int):
 # -- Quantum Loops -----------------------------------------------------------------------------------
 
 
-def quantum_payback(state: dict, data, p: str, era: int):
-    """L2-L4: at a Power Plant, pay the Breakthrough on the card: Time Travel +1, the card back to the offer."""
+def quantum_payback(state: dict, data, p: str, era: int, far: bool = False):
+    """L2-L4: at a Power Plant, pay the Breakthrough on the card: Time Travel +1, the card back to the offer (at its
+    end; ``far``: at the end farthest from the deck, offer[0], where the Chronossus puts it: rules §3.4.10 (4)), and
+    the offer said in that order."""
     q = state["players"][p]["quantum"]
     c = q["card"]
     yield Say(msg("anachrony.quantum.payback", player=who(state, p), era=q["era"], payback=payback_term(q.get("payback")), card=card(c)), "do")
-    state["ql"]["offer"].append(c)
+    if far:
+        state["ql"]["offer"].insert(0, c)
+    else:
+        state["ql"]["offer"].append(c)
     state["players"][p]["quantum"] = {"warp": "supply"}
     yield Say(msg("anachrony.quantum.returned", card=card(c), cards=[card(x) for x in state["ql"]["offer"]]), "do")

@@ -126,3 +126,25 @@ def test_a_recovery_no_longer_offered_says_its_space_is_taken():
     assert not [e for e in r.transcript if e.kind == "say" and e.msg.id.startswith("anachrony.recover.blocked")]
     r = action(state, 2, {"anachrony.action": "recover:p2"})
     assert [e.msg.params["player"] for e in r.transcript if e.kind == "say" and e.msg.id == "anachrony.recover.blocked_copy"]
+
+
+# -- the Quantum Loop offer after a card comes back (seed L4; rules file §3.4.10 (4)) -----------------------------
+
+
+def test_the_offer_said_when_a_card_returns_lists_it_where_the_instruction_puts_it():
+    """Seed L4 (paying back returns the card to the offer) and rules file §3.4.10 (4) (against the Chronossus the
+    returned card goes to the end of the row farthest from the deck, the end its removals take from): the offer the
+    program says lists the card at that end, as the instruction right after it says, and the program keeps that order."""
+    from automata.anachrony.solo import rounds
+    from test_anachrony_solo_chronossus import SD, cs, in_actions, play
+
+    st = cs("quantum-loops")
+    s = in_actions(st, era=3)
+    st["ql"] = {"offer": ["foreign_labor", "future_blueprints"], "deck": [], "out": []}
+    st["players"]["p1"]["quantum"] = {"warp": "timeline", "era": 1, "card": "cosmic_data_leak", "payback": "circle 1"}
+    s["turn"] = "p1"
+    r = play(rounds.turn(st, SD, 3, 2), {"anachrony.solo.you": "quantum_payback"})
+    [listed] = [e.msg.params["cards"] for e in r.transcript if e.kind == "say" and e.msg.id == "anachrony.quantum.returned"]
+    assert listed == ["@anachrony.ql.cosmic_data_leak", "@anachrony.ql.foreign_labor", "@anachrony.ql.future_blueprints"]
+    assert st["ql"]["offer"] == ["cosmic_data_leak", "foreign_labor", "future_blueprints"]
+    assert "anachrony.solo.you.ql_back_far" in [e.msg.id for e in r.transcript if e.kind == "say"]
