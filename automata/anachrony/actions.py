@@ -286,8 +286,8 @@ def place_one(state: dict, data, p: str, era: int):
     agenda.place(state, row, kind, number)
     pi["objectives" if kind == "objective" else "values"] -= 1
     state["turn"] = {"player": p, "rows": state["turn"]["rows"] + [row] if state["turn"]["player"] == p else [row]}
-    yield Say(msg("anachrony.agenda.placed", player=who(state, p), kind=f"@anachrony.agenda.kind.{kind}", row=row + 1,
-                  column=f"@anachrony.agenda.column.{kind}"), "do")
+    yield Say(msg("anachrony.agenda.placed", player=who(state, p), kind=f"@anachrony.agenda.kind.{kind}",
+                  a_kind=f"@anachrony.agenda.kind.a.{kind}", row=row + 1, column=f"@anachrony.agenda.column.{kind}"), "do")
     if cost:
         yield Say(msg("anachrony.agenda.cover_cost", water=cost), "do")
         yield Say(msg("anachrony.why.cover_cost", water=cost, per=per), "why")

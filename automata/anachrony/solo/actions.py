@@ -187,7 +187,7 @@ def recruit(state: dict, sd):
     w = lacking[0] if lacking else next(x for x in solo_state.WORKERS if x in pool)
     s["workers"][w] += 1
     s["vp"] += 1
-    yield say("recruit", "score", bot=bot(s), worker=f"@anachrony.worker.{w}")
+    yield say("recruit", "score", bot=bot(s), worker=f"@anachrony.worker.{w}", a_worker=f"@anachrony.worker.a.{w}")
     yield why("recruit_lacking" if lacking else "recruit_any")
     yield from complete_sets(s, "workers")
 
@@ -196,7 +196,7 @@ def recruit_genius(state: dict, sd):
     s = state["solo"]
     s["workers"]["genius"] += 1
     s["vp"] += 1
-    yield say("recruit", "score", bot=bot(s), worker="@anachrony.worker.genius")
+    yield say("recruit", "score", bot=bot(s), worker="@anachrony.worker.genius", a_worker="@anachrony.worker.a.genius")
     yield from complete_sets(s, "workers")
 
 

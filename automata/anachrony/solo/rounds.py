@@ -17,7 +17,10 @@ def start(state: dict, sd):
     s = state["solo"]
     s.update(passed=False, player_passed=False, actions=0, owed=0, turn=s["first"], spaces_era=state["era"])
     s.setdefault("spaces_from", state["era"])  # the first Era whose spaces the program kept (eras.capital_standing)
-    yield say("rounds.title", "head", era=state["era"], first=bot(s) if s["first"] == "bot" else f"@{PREFIX}.you")
+    if s["first"] == "bot":
+        yield say("rounds.title", "head", era=state["era"], first=bot(s))
+    else:
+        yield say("rounds.title_you", "head", era=state["era"])
     yield say("rounds.report", "info")
 
 

@@ -148,3 +148,80 @@ def test_the_offer_said_when_a_card_returns_lists_it_where_the_instruction_puts_
     assert listed == ["@anachrony.ql.cosmic_data_leak", "@anachrony.ql.foreign_labor", "@anachrony.ql.future_blueprints"]
     assert st["ql"]["offer"] == ["cosmic_data_leak", "foreign_labor", "future_blueprints"]
     assert "anachrony.solo.you.ql_back_far" in [e.msg.id for e in r.transcript if e.kind == "say"]
+
+
+# -- the words of play (issue 16 plural forms; articles and verbs agreeing with what they name) ----------------------
+
+
+def rendered_lines(result) -> dict[str, list[str]]:
+    from cli.i18n import Translator
+
+    return {lang: [Translator(lang).render(e.msg) for e in result.transcript if e.kind == "say"] for lang in ("en", "pt-BR")}
+
+
+def test_you_play_first_and_the_chronossus_takes_an_engineer():
+    """Rules file §3.4 (solo turn order; the Chronossus recruits a Worker): the heading agrees with "you" ("you play
+    first", "você joga primeiro"), and a Worker's article agrees with its name ("an Engineer", "um Engenheiro")."""
+    from automata.anachrony.solo import actions as solo_actions
+    from automata.anachrony.solo import rounds
+    from test_anachrony_solo_chronossus import SD, cs, play
+
+    st = cs()
+    st["solo"]["first"] = "you"
+    lines = rendered_lines(play(rounds.start(st, SD)))
+    assert f"Action Rounds of Era {st['era']}: you play first" in lines["en"]
+    assert f"Rodadas de Ações da Era {st['era']}: você joga primeiro" in lines["pt-BR"]
+    lines = rendered_lines(play(solo_actions.recruit(st, SD), {"anachrony.solo.recruit.pool": ["engineer"]}))
+    assert any("takes an Engineer from the Recruit pool" in x for x in lines["en"])
+    assert any("pega um Engenheiro da reserva" in x for x in lines["pt-BR"])
+
+
+def test_the_chronossus_with_three_factories_fails_in_words_that_agree():
+    """Rules file §3.2.7 (a Construct fails with 3 buildings of that type): "3 Factories", never "3 Factorys"."""
+    from automata.anachrony.solo import actions as solo_actions
+    from test_anachrony_solo_chronossus import SD, cs, play
+
+    st = cs()
+    st["solo"]["buildings"]["factory"] = 3
+    lines = rendered_lines(play(solo_actions.construct(st, SD, "factory")))
+    assert any("it already has 3 Factories" in x for x in lines["en"]), lines["en"]
+    assert any("3 construções do tipo Fábrica" in x for x in lines["pt-BR"])
+
+
+@pytest.mark.parametrize("lang,message,text", [
+    ("en", ("anachrony.score.why.anomalies", {"count": 1, "each": -3, "vp": -3}), "1 Anomaly still on the board × -3 = -3"),
+    ("en", ("anachrony.score.why.anomalies", {"count": 2, "each": -3, "vp": -6}), "2 Anomalies still on the board × -3 = -6"),
+    ("en", ("anachrony.score.why.anomalies_lab_406", {"count": 1, "each": -3, "bonus": 2, "vp": -1}),
+     "1 Anomaly × (-3 + 2 for Lab 406) = -1"),
+    ("pt-BR", ("anachrony.score.why.anomalies", {"count": 1, "each": -3, "vp": -3}), "1 Anomalia ainda no tabuleiro × -3 = -3"),
+    ("en", ("anachrony.solo.power.draw_known", {"k": 3, "e": 1}),
+     "3 tokens come out of its Energy Pool: whatever is drawn, 1 of them is an Energy Core."),
+    ("en", ("anachrony.solo.power.draw_known", {"k": 3, "e": 2}),
+     "3 tokens come out of its Energy Pool: whatever is drawn, 2 of them are Energy Cores."),
+    ("pt-BR", ("anachrony.solo.power.draw_known", {"k": 3, "e": 1}),
+     "Saem 3 fichas da Reserva de Energia dele: qualquer que seja a tirada, 1 delas é um Núcleo de Energia."),
+])
+def test_counted_words_agree_with_their_number(lang, message, text):
+    """Rules file §2.12 line 9 (Anomalies, -3 each) and §3.4.4 (the Chronossus's Energy Pool draw): one form per
+    number, no "Anomaly/Anomalies", no "1 of them are"."""
+    from automata.core.msg import Msg
+    from cli.i18n import Translator
+
+    assert Translator(lang).render(Msg(*message)) == text
+
+
+def test_an_objective_tile_takes_an():
+    """Seed, Colocar Fichas de Agenda (G2: Objectives left, Values right): "places an Objective tile", "a Value
+    tile"; "uma ficha de Objetivo" in Portuguese."""
+    from test_anachrony_eras import action, ready
+
+    state = ready(2, "intrigues")
+    state["players"]["p1"]["intrigues"].update(objectives=1, values=1)
+    for kind, en, pt in (("objective", "places an Objective tile in row 1", "coloca uma ficha de Objetivo na linha 1"),
+                         ("value", "places a Value tile in row 2", "coloca uma ficha de Valor na linha 2")):
+        row = "1" if kind == "objective" else "2"
+        state["turn"] = {"player": "", "rows": []}  # each placement its own turn (G5 does not apply)
+        answers = {"anachrony.action": "agenda:p1", "anachrony.agenda.p1.row": f"{kind}:{row}",
+                   "anachrony.agenda.p1.number": 3, "anachrony.agenda.p1.pair": False}
+        lines = rendered_lines(action(state, 1, answers))
+        assert any(en in x for x in lines["en"]) and any(pt in x for x in lines["pt-BR"]), lines
