@@ -150,3 +150,19 @@ def test_an_unknown_combine_plays_as_add_to_base_marked_provisional():
     assert "radlands.provisional.combine" in said(play(setup_step(state, d, "table")))
     added = game._load(COC)  # add_to_base: the owner's word, nothing provisional
     assert "sets.cult_of_chrome.combine" not in {item["key"] for item in added.provisional()}
+
+
+def test_a_whole_game_with_the_owners_cards_without_text_leaks_no_key():
+    """Rules §3.3 with the pt-BR leak check (tests/cli/leaks.py): a whole game whose deck holds the owner's cards
+    without text (four copies each) shows every message in both languages, never a raw key nor an English
+    fallback; the owner's cards do come up."""
+    import radlands_policy
+    from leaks import leaks, play_recorded
+
+    over = {**COC, "events": {k: {**v, "copies": 4} for k, v in COC["events"].items()},
+            "people": {k: {**v, "copies": 4} for k, v in COC["people"].items()}}
+    state, history, asks = play_recorded(game, {"overrides": over}, radlands_policy.Policy(5), 5)
+    problems = leaks(game, history, asks)
+    assert not problems, "\n".join(problems[:40])
+    shown = repr(history) + repr(asks)  # seed 5: written from icons, a text missing, an unknown trait, all shown
+    assert all(i in shown for i in ("radlands.cardtext.icons.text", "radlands.cardtext.no_text", "radlands.manual_trait"))
