@@ -44,7 +44,7 @@ def run_effect(ctx: Ctx, effect: str):
 
 def choose(ctx: Ctx, arg=""):
     options = [o for o in arg.split("|") if o]
-    choices = tuple(Choice(o, ctx.data.icon_label(o)) for o in options)
+    choices = tuple(Choice(o, card_text.effect_label(ctx.data, o)) for o in options)
     value = yield Ask(ctx.qid("choose"), msg("radlands.ask.choose"), ONE_OF, choices)
     yield from run_effect(ctx, value)
 

@@ -46,6 +46,12 @@ def _word(data, effect: Any) -> dict | None:
     return None
 
 
+def effect_label(data, effect: str) -> Msg:
+    """One effect as a choice's label: its icon's words, else the owner's own word for it (never a message key)."""
+    word = _word(data, effect)
+    return Msg.from_data(word) if word else msg("radlands.card.owner_text", text=effect)
+
+
 def written(data, card_id: str, effects: list[str]) -> Msg:
     """The text of an owner's card entered without it: from its icons, else "no text" (data check asks)."""
     words = icon_words(data, effects) if effects else None

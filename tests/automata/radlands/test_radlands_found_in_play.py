@@ -166,3 +166,43 @@ def test_a_whole_game_with_the_owners_cards_without_text_leaks_no_key():
     assert not problems, "\n".join(problems[:40])
     shown = repr(history) + repr(asks)  # seed 5: written from icons, a text missing, an unknown trait, all shown
     assert all(i in shown for i in ("radlands.cardtext.icons.text", "radlands.cardtext.no_text", "radlands.manual_trait"))
+
+
+def test_an_owner_camp_with_an_unknown_trait_shows_it_at_the_reveal():
+    """Rules §3.3 (an unknown word of the owner's loads and displays) and seed 004, Preparação 2 (the camps turned
+    face up together): a camp of the owner's whose trait the program does not know shows it at the reveal, with
+    its text, and the table is told to apply it."""
+    from automata.radlands.setup import setup_step
+
+    over = {"camps": {"chrome_shrine": {"name": "Chrome Shrine", "set": "cult_of_chrome", "draw": 1, "traits": ["chrome_aura"],
+                                        "trait_text": "People here cost 1 less.", "abilities": [{"cost": 1, "effects": ["damage"]}]}}}
+    d = game._load(over)
+    state = fresh(camps_a=("chrome_shrine", "garage", "arcade"))
+    lines = rendered(play(setup_step(state, d, "reveal")))
+    no_raw_key(lines)
+    assert "People here cost 1 less." in lines["en"]
+    assert any("não aplica sozinho o traço de Chrome Shrine (chrome_aura)" in x for x in lines["pt-BR"])
+
+
+def test_an_owner_choice_between_effects_labels_each_one_without_a_key():
+    """Rules §3.3 (``choose:A|B``, an owner's words): a choice between an icon and a named effect labels the icon in
+    the table's language and the named effect by the owner's word, never radlands.icon.<word>."""
+    from automata.radlands.card_effects import choose
+    from automata.radlands.effects import Ctx
+    from cli.i18n import Translator
+
+    state = fresh()
+    result = run_until_asked(choose(Ctx(state, data(), "a"), "water|damage_self|draw:2"))
+    labels = {lang: [Translator(lang).render(c.label) for c in result.choices] for lang in ("en", "pt-BR")}
+    assert labels["en"] == ["Extra Water", "damage_self", "Draw 2"]
+    assert labels["pt-BR"] == ["Água Extra", "damage_self", "Comprar 2"]
+
+
+def run_until_asked(proc):
+    """The first question a procedure asks."""
+    from automata.core.steps import Ask
+
+    step = next(proc)
+    while not isinstance(step, Ask):
+        step = proc.send(None)
+    return step
