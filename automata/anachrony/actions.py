@@ -139,6 +139,7 @@ def recover(state: dict, data, p: str, era: int):
     pl["vp"] += vp
     yield Say(msg("anachrony.recover.done", player=who(state, p), tile=f"@anachrony.tile.{t}", vp=vp), "score")
     yield Say(msg("anachrony.why.recover"), "why")
+    yield from said_blocked(state, data, era, "copy" if copy else space)
     if state.get("supercharge") and not copy:
         reward = data.rules["hypersync"]["supercharge"][space]
         if reward == "ask":
@@ -160,6 +161,36 @@ def recoverable(state: dict, data, p: str, era: int) -> list[tuple[str, int]]:
     copy_open = data.by_players(state["options"]["players"])["hypersync_copy_space"] and "copy" not in held
     return [(t, e) for t, e in pending_hypersync(state, p)
             if e < era and (hypersync_space(data, t) not in held or copy_open)]
+
+
+def said_blocked(state: dict, data, era: int, just: str):
+    """Once the Hypersync space ``just`` is taken (``copy``: the fourth space): each recovery that this takes away
+    this Era, and why (R2, R5, §2.10)."""
+    held = spaces.taken(state, "hypersync")
+    for other, tile, e, sp in blocked_recoveries(state, data, era):
+        if just not in (sp, "copy"):
+            continue
+        holder = held[sp]
+        holder = who(state, holder) if holder in state["players"] else f"@anachrony.solo.bot.{state.get('solo', {}).get('bot', '')}"
+        key = "anachrony.recover.blocked_copy" if "copy" in held else "anachrony.recover.blocked"
+        yield Say(msg(key, player=who(state, other), tile=f"@anachrony.tile.{tile}", era=e,
+                      space=f"@anachrony.hs_space.{sp}", holder=holder), "info")
+
+
+def blocked_recoveries(state: dict, data, era: int) -> list[tuple[str, str, int, str]]:
+    """(player, tile, its Era, space) of every pending tile from a past Era that cannot be recovered this Era
+    because its space is taken (and, with 4 players, the fourth space too): R2, R5, §2.10."""
+    held = spaces.taken(state, "hypersync")
+    copy_open = data.by_players(state["options"]["players"])["hypersync_copy_space"] and "copy" not in held
+    out = []
+    for p in turn_order(state):
+        if "hypersync" not in state["players"][p]:
+            continue
+        for t, e in pending_hypersync(state, p):
+            sp = hypersync_space(data, t)
+            if e < era and sp in held and not copy_open:
+                out.append((p, t, e, sp))
+    return out
 
 
 # -- Intrigues of the Council ------------------------------------------------------------------------
@@ -255,8 +286,8 @@ def place_one(state: dict, data, p: str, era: int):
     agenda.place(state, row, kind, number)
     pi["objectives" if kind == "objective" else "values"] -= 1
     state["turn"] = {"player": p, "rows": state["turn"]["rows"] + [row] if state["turn"]["player"] == p else [row]}
-    yield Say(msg("anachrony.agenda.placed", player=who(state, p), kind=f"@anachrony.agenda.kind.{kind}", row=row + 1,
-                  column=f"@anachrony.agenda.column.{kind}"), "do")
+    yield Say(msg("anachrony.agenda.placed", player=who(state, p), kind=f"@anachrony.agenda.kind.{kind}",
+                  a_kind=f"@anachrony.agenda.kind.a.{kind}", row=row + 1, column=f"@anachrony.agenda.column.{kind}"), "do")
     if cost:
         yield Say(msg("anachrony.agenda.cover_cost", water=cost), "do")
         yield Say(msg("anachrony.why.cover_cost", water=cost, per=per), "why")
@@ -298,7 +329,9 @@ def mission(state: dict, data, p: str, era: int):
     rewards = rules["all_three_rewards"] if met == 3 else rules["two_rewards"] if met == 2 else 0
     if not rewards:
         state["players"][p]["missions_failed"] += 1
-        # K5: the VP token goes back now; the final tally does not count it again (finish.known_answers)
+        # K5: the program keeps the lost VP (status, and the final tally takes it off: finish.known_answers), so
+        # a player with no VP token loses it too (PROVISIONAL: rules.intrigues.failed_mission)
+        yield provisional("rules.intrigues.failed_mission")
         yield Say(msg("anachrony.mission.failed", player=who(state, p), lost=-rules["fewer_vp"]), "do")  # as at Clean Up
         return
     yield Say(msg("anachrony.mission.rewards", player=who(state, p), n=rewards), "do")
@@ -319,11 +352,16 @@ def mission(state: dict, data, p: str, era: int):
 # -- Quantum Loops -----------------------------------------------------------------------------------
 
 
-def quantum_payback(state: dict, data, p: str, era: int):
-    """L2-L4: at a Power Plant, pay the Breakthrough on the card: Time Travel +1, the card back to the offer."""
+def quantum_payback(state: dict, data, p: str, era: int, far: bool = False):
+    """L2-L4: at a Power Plant, pay the Breakthrough on the card: Time Travel +1, the card back to the offer (at its
+    end; ``far``: at the end farthest from the deck, offer[0], where the Chronossus puts it: rules §3.4.10 (4)), and
+    the offer said in that order."""
     q = state["players"][p]["quantum"]
     c = q["card"]
     yield Say(msg("anachrony.quantum.payback", player=who(state, p), era=q["era"], payback=payback_term(q.get("payback")), card=card(c)), "do")
-    state["ql"]["offer"].append(c)
+    if far:
+        state["ql"]["offer"].insert(0, c)
+    else:
+        state["ql"]["offer"].append(c)
     state["players"][p]["quantum"] = {"warp": "supply"}
     yield Say(msg("anachrony.quantum.returned", card=card(c), cards=[card(x) for x in state["ql"]["offer"]]), "do")

@@ -77,9 +77,12 @@ def known_answers(state: dict) -> dict[str, Any]:
         if has(state, "quantum_loops"):
             known[f"anachrony.score.{p}.quantum_warp_unpaid"] = bool(t["quantum_warp_unpaid"])
         if has(state, "intrigues"):
-            # §1.8 K5-K6: a failed or unrevealed Mission's VP token went back in play, when the program said so
-            # (actions.mission, eras.clean_up); the tally must not take it off a second time
-            known[f"anachrony.score.{p}.missions"] = 0
+            # §1.8 K5-K6: a failed or unrevealed Mission's VP is kept by the program (actions.mission,
+            # eras.clean_up: no token goes back at the table), as the status counts it: the tally takes it off
+            known[f"anachrony.score.{p}.missions"] = t["missions"]
+            if not agenda_reserve_most(state, t):
+                # §2.14.4 Scoring 3: no tile left in the reserve, or no locked row: nothing to match
+                known[f"anachrony.score.{p}.agenda_reserve"] = 0
             if has(state, "quantum_loops") and not t.get("cosmic_data_leak"):
                 # §2.14.3: only a player who took Cosmic Data Leak has Endgame Conditions drawn by it
                 known[f"anachrony.score.{p}.cosmic_data_leak"] = 0
@@ -98,14 +101,26 @@ def known_answers(state: dict) -> dict[str, Any]:
 def score_limits(state: dict) -> dict[str, dict[str, int]]:
     """Per player, the largest answer the program knows for a tally question (scoring.procedure ``limits``):
     Cosmic Data Leak draws 2 Endgame Conditions each time it is taken (rules file §2.14.3), never more than
-    the box's cards (§2.12)."""
+    the box's cards (§2.12); the Agenda reserve matches no more than its tiles times the locked rows (§2.14.4)."""
     from . import score_data
 
     sdata = score_data.load(state.get("overrides") or None)
     per = sdata.value("cosmic_data_leak", "conditions_per_take")
     most = sdata.value("endgame_conditions", "total")
-    return {p: {"cosmic_data_leak": min(most, per * t["cosmic_data_leak_takes"])}
-            for p, t in state.get("totals", {}).items() if t.get("cosmic_data_leak_takes")}
+    out: dict[str, dict[str, int]] = {}
+    for p, t in state.get("totals", {}).items():
+        if t.get("cosmic_data_leak_takes"):
+            out.setdefault(p, {})["cosmic_data_leak"] = min(most, per * t["cosmic_data_leak_takes"])
+        if "agenda_reserve" in t:
+            out.setdefault(p, {})["agenda_reserve"] = agenda_reserve_most(state, t)
+    return out
+
+
+def agenda_reserve_most(state: dict, totals: dict) -> int:
+    """The most VP the reserve tiles can score (rules file §2.14.4 Scoring 3: each tile left in the reserve, 1 VP
+    per locked row showing its icon): the tiles the program kept in the reserve times the rows it saw locked."""
+    locked = sum(1 for r in state.get("agenda", []) if r["locked"])
+    return totals.get("agenda_reserve", 0) * locked
 
 
 def with_known(gen, known: dict[str, Any]):

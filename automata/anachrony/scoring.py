@@ -463,7 +463,8 @@ def _player_questions(table: Table, data: ScoreData, who: str, name: Any, limits
                                              YES_NO, hint=msg(f"{Q}.hint.untangle"), default=False)
     r["anomalies"] = yield _ask_num(who, "anomalies", name)
     if table.has("intrigues"):
-        r["agenda_reserve"] = yield _ask_num(who, "agenda_reserve", name, hint=msg(f"{Q}.hint.agenda_reserve"))
+        r["agenda_reserve"] = yield _ask_num(who, "agenda_reserve", name, hi=limits.get("agenda_reserve"),
+                                             hint=msg(f"{Q}.hint.agenda_reserve"))
         r["missions"] = yield _ask_num(who, "missions", name, hint=msg(f"{Q}.hint.missions"))
         if table.has("quantum_loops"):
             most = data.value("endgame_conditions", "total")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..core.steps import NUMBER, ONE_OF, Ask, Choice, InvalidAnswer, Msg, Say, msg
 from . import board
+from . import card_text
 from . import targets
 from .cards import abilities_of, ability_cost, available_people, card_choices, cheapest, enters_ready, person_cost
 from .effects import (
@@ -43,7 +44,7 @@ def run_effect(ctx: Ctx, effect: str):
 
 def choose(ctx: Ctx, arg=""):
     options = [o for o in arg.split("|") if o]
-    choices = tuple(Choice(o, ctx.data.icon_label(o)) for o in options)
+    choices = tuple(Choice(o, card_text.effect_label(ctx.data, o)) for o in options)
     value = yield Ask(ctx.qid("choose"), msg("radlands.ask.choose"), ONE_OF, choices)
     yield from run_effect(ctx, value)
 
@@ -157,6 +158,7 @@ def on_enter(ctx: Ctx, card: str, p: dict):
         yield Say(ctx.data.trait_text(card), "rule")
         yield from run_effects(ctx, enter)
         ctx.source = saved
+    yield from card_text.table_traits(ctx.data, card, said=bool(enter))
 
 
 # -- the longer card texts ---------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from .queue import event_bomb, place_event
 def event_command(state: dict, data, side: str, card: str, pay: bool):
     ctx = Ctx(state, data, side)
     ev = data.card(card)
-    if board.event_space(ctx.side()["queue"], event_bomb(ctx, card)) < 0:
+    if board.event_space(ctx.side()["queue"], event_bomb(ctx, card, played=pay)) < 0:
         yield Say(msg("radlands.invalid.queue_full", card=ev["name"], bomb=ev["bomb"]), "warn")
         return
     if pay:

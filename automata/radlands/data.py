@@ -33,6 +33,7 @@ from typing import Any, Iterable
 from ..core import gamedata
 from ..core.gamedata import DataError, UnknownName, short  # noqa: F401  (re-exported)
 from ..core.msg import Msg, msg
+from . import card_text
 from .data_check import provisional_items as _provisional_items
 from .data_check import validate
 from .data_overrides import merge
@@ -63,6 +64,7 @@ def load(overrides: dict | None = None) -> "RadlandsData":
 
 def _merge(ns: dict, overrides: dict) -> None:
     ns["owner"] = []
+    ns["owner_new"] = []
     merge(ns, overrides)
 
 
@@ -141,6 +143,8 @@ class RadlandsData:
         self.icons: dict[str, dict] = ns["icons"]
         #: dotted paths of what the owner's overrides set (``rules.provisional.obelisk``, ``people.muse``…)
         self.owner: set[str] = set(ns.get("owner", []))
+        #: the ids of the cards the owner added (no catalog text: ``card_text``)
+        self.owner_new: set[str] = set(ns.get("owner_new", []))
 
     def __repr__(self) -> str:
         return f"RadlandsData(camps={len(self.camps)}, deck={self.deck_size()}, sets={list(self.sets)})"
@@ -196,11 +200,16 @@ class RadlandsData:
     def ability_text(self, card_id: str, n: int) -> Msg:
         """The text of ability ``n`` (from 1): the owner's own wording when given, else its locale id."""
         ab = self.card(card_id)["abilities"][n - 1]
-        return msg("radlands.card.owner_text", text=ab["text"]) if ab.get("text") else msg(ab["text_key"])
+        if ab.get("text"):
+            return msg("radlands.card.owner_text", text=ab["text"])
+        return card_text.written(self, card_id, ab.get("effects", [])) if card_id in self.owner_new else msg(ab["text_key"])
 
     def trait_text(self, card_id: str) -> Msg:
+        """The entering-play trait's text (an owner's card without it: from its ``on_enter`` icons)."""
         c = self.card(card_id)
-        return msg("radlands.card.owner_text", text=c["trait_text"]) if c.get("trait_text") else msg(f"radlands.card.{card_id}.trait")
+        if c.get("trait_text"):
+            return msg("radlands.card.owner_text", text=c["trait_text"])
+        return card_text.written(self, card_id, c.get("on_enter", [])) if card_id in self.owner_new else msg(f"radlands.card.{card_id}.trait")
 
     def icon_label(self, icon_id: str) -> Msg:
         """An icon's name: an owner's icon as printed (``label_en``, ``label_pt``: rules §3.3, the open registry),
@@ -212,7 +221,9 @@ class RadlandsData:
 
     def effect_text(self, card_id: str) -> Msg:
         c = self.card(card_id)
-        return msg("radlands.card.owner_text", text=c["effect_text"]) if c.get("effect_text") else msg(f"radlands.card.{card_id}.effect")
+        if c.get("effect_text"):
+            return msg("radlands.card.owner_text", text=c["effect_text"])
+        return card_text.written(self, card_id, c.get("effects", [])) if card_id in self.owner_new else msg(f"radlands.card.{card_id}.effect")
 
     # provisional ---------------------------------------------------------------------------
     def rule_is_provisional(self, key: str) -> bool:

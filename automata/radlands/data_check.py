@@ -8,6 +8,7 @@ from ..core.datacheck import Check
 from ..core.gamedata import DataError, context_msg, join, short, toml_text
 from ..core.msg import Msg
 from . import vocabulary
+from . import card_text
 from .schema import ABILITY_KEYS, COMBINE, EXTRA_FIELDS, FIELDS, KEYS, RULE_NUMBERS, STATUSES, TABLES, TEXT_FIELDS
 
 _BOOKKEEPING = ("id", "kind", "status", "printed", "variant")
@@ -273,6 +274,15 @@ def provisional_items(data) -> list[dict]:
         if s["status"] == "provisional":
             items.append({"key": f"sets.{sid}", "value": f"{s['deck_cards']} deck cards, {s['camps']} camps, combine={s['combine']}",
                           "confidence": "provisional", "note": s.get("note", s.get("source", ""))})
+    for sid in data.in_play():
+        s = data.sets[sid]
+        if s["status"] == "owner" and s["combine"] == "unknown" and (s["deck_cards"] or s["camps"]):
+            items.append({"key": f"sets.{sid}.combine", "value": "unknown", "confidence": "provisional",
+                          "note": "played as add_to_base: the set's people and events go into the draw deck, its camps into "
+                                  "the camp deck (rules-file §3.2, §3.3); write how your rulebook combines it"})
+    for path, _name in card_text.missing_texts(data):
+        items.append({"key": path, "value": "(none)", "confidence": "provisional",
+                      "note": "a card you entered without this text, which the program cannot write from its icons: write the text as printed"})
     for iid, icon in data.icons.items():
         if icon["status"] == "provisional":
             items.append({"key": f"icons.{iid}", "value": icon.get("label_en", iid), "confidence": "provisional",

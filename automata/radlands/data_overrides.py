@@ -57,6 +57,7 @@ def merge(ns: dict, over: dict) -> None:
         elif key == "sets":
             _records(ns, "sets", value, _SET_FIELDS, required=("name",),
                      defaults={"in_play": True, "combine": "add_to_base", "rulebook_edition": "", "deck_cards": 0, "camps": 0})
+            _combine_supported(ns, value)
         elif key == "icons":
             _records(ns, "icons", value, _ICON_FIELDS, required=("label_en",),
                      defaults={"junk_ok": True, "default_target": "manual"})
@@ -65,6 +66,22 @@ def merge(ns: dict, over: dict) -> None:
                     icon.setdefault("label_pt", icon["label_en"])
         else:
             _cards(ns, key, value)
+
+
+#: combine values the program cannot play (rules-file §3.2: how the expansion combines is unknown); refused, never
+#: accepted and ignored. "add_to_base" is played; "unknown" is played as "add_to_base", marked PROVISIONAL.
+UNSUPPORTED_COMBINE = ("replace", "separate")
+
+
+def _combine_supported(ns: dict, over: dict) -> None:
+    for raw in over:
+        path = f"sets.{raw}.combine"
+        s = ns["sets"][str(raw)]
+        if s.get("in_play") and s.get("combine") in UNSUPPORTED_COMBINE:
+            raise DataError(f"overrides: {path} = {toml_text(s['combine'])} is not supported: a set in play is added to the "
+                            f"base decks (add_to_base; unknown plays the same, marked PROVISIONAL); to play without it, "
+                            f"write in_play = false under [sets.{raw}]",
+                            Msg("radlands.data.combine_unsupported", {"path": path, "value": toml_text(s["combine"]), "set": str(raw)}))
 
 
 def _owner(ns: dict, path: str) -> None:
@@ -190,6 +207,7 @@ def _cards(ns: dict, table: str, over: dict) -> None:
             card = ns[table][cid] = {**{k: (list(v) if isinstance(v, list) else v) for k, v in DEFAULTS[kind].items()}, **entry}
             card["status"] = "owner"
             card.setdefault("source", "owner's copy")
+            ns.setdefault("owner_new", []).append(cid)  # no catalog text: card_text writes it or asks for it
         _owner(ns, path)
 
 

@@ -10,20 +10,23 @@ from .card_effects import resolve_event_card
 from .effects import Ctx, zeto_first_event
 
 
-def event_bomb(ctx: Ctx, card: str) -> int:
-    """The bomb number; Zeto Khan makes the first event of the turn a bomb-0 event."""
-    return 0 if zeto_first_event(ctx) else int(ctx.data.card(card)["bomb"])
+def event_bomb(ctx: Ctx, card: str, played: bool = True) -> int:
+    """The bomb number; Zeto Khan makes the first event played in the turn a bomb-0 event. A correction of the
+    queue (``played`` False: ``tabletop radlands event … --no-pay``) is no event played: its printed bomb."""
+    return 0 if played and zeto_first_event(ctx) else int(ctx.data.card(card)["bomb"])
 
 
 def place_event(ctx: Ctx, card: str, paid: bool = True):
     """Put an event already paid for into its space (the bomb number, else the first free space behind it, up to
     space 3), or resolve it at once when its bomb is 0. The caller has checked ``event_space`` is not -1.
-    ``paid`` is False for a correction of the queue by command (no water to discard with a bomb-0 event)."""
+    ``paid`` is False for a correction of the queue by command (no water to discard with a bomb-0 event): no event
+    played, so it neither takes nor uses up Zeto Khan's first event of the turn (rules §2.5 step 1, §2.11)."""
     state = ctx.state
     side = ctx.side()
-    bomb = event_bomb(ctx, card)
+    bomb = event_bomb(ctx, card, played=paid)
     space = board.event_space(side["queue"], bomb)
-    state["turn"]["events_played"] += 1
+    if paid:
+        state["turn"]["events_played"] += 1
     name = targets.card_name(ctx.data, card)
     if space == 0:
         if bomb != int(ctx.data.card(card)["bomb"]):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..core.components import says
 from ..core.steps import ONE_OF, Ask, Choice, Roll, Say, msg
 from . import board
+from .card_text import table_traits
 from .components import components
 
 ORDER = ("table", "camps_a", "camps_b", "reveal", "area", "hands", "first_player")
@@ -39,6 +40,10 @@ def setup_step(state: dict, data, part: str):
 def table(state: dict, data):
     """Seed, Preparação Geral 1-3; the component list first (issue 26)."""
     yield from says("radlands", components(state["options"], data))
+    for sid in data.in_play():  # rules-file §3.2-§3.3: the owner's set whose combination no source gives
+        s = data.sets[sid]
+        if s["combine"] == "unknown" and (s["deck_cards"] or s["camps"]):
+            yield Say(msg("radlands.provisional.combine", set=s["name"]), "warn")
     yield Say(msg("radlands.setup.sit"), "info")
     if state["options"]["first_game"]:  # the first-game camps are given: the camp deck never leaves the box
         yield Say(msg("radlands.setup.camp_deck_first_game"), "do")
@@ -97,6 +102,9 @@ def reveal(state: dict, data):
     """Seed, Preparação de cada jogador 2: the reveal, then the unchosen camps and the camp deck go back in the box
     (with the first-game camps the camp deck never left it: nothing to put back)."""
     yield Say(msg("radlands.setup.reveal"), "do")
+    for side in board.SIDES:  # an owner's camp with a trait the program does not know: the table applies it
+        for camp in state["players"][side]["camps"]:
+            yield from table_traits(data, camp["id"])
     if not state["options"]["first_game"]:
         yield Say(msg("radlands.setup.box"), "do")
 

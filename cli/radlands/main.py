@@ -201,19 +201,20 @@ def event_command(
     ctx = Ctx(state, data, side)
     who = _name(env, state["players"][side]["name"])
 
-    def fitting(water: int | None = None) -> str:
-        """The events that PLAYER's queue takes now (and that ``water`` pays for): the valid choices of a refusal."""
-        names = sorted(e["name"] for e_id, e in data.events.items()
-                       if board.event_space(state["players"][side]["queue"], event_bomb(ctx, e_id)) >= 0
-                       and (water is None or int(e["cost"]) <= water))
-        return ", ".join(names) or "—"
-
-    if board.event_space(state["players"][side]["queue"], event_bomb(ctx, cid)) < 0:
-        raise CliError(env.t("radlands.error.queue_full", card=ev["name"], bomb=ev["bomb"], player=who, valid=fitting()),
-                       Exit.USAGE)
     in_actions = state["turn"]["player"] == side and (state.get("next") or {}).get("proc") == "action"
     if pay is None:
         pay = in_actions
+
+    def fitting(water: int | None = None) -> str:
+        """The events that PLAYER's queue takes now (and that ``water`` pays for): the valid choices of a refusal."""
+        names = sorted(e["name"] for e_id, e in data.events.items()
+                       if board.event_space(state["players"][side]["queue"], event_bomb(ctx, e_id, played=bool(pay))) >= 0
+                       and (water is None or int(e["cost"]) <= water))
+        return ", ".join(names) or "—"
+
+    if board.event_space(state["players"][side]["queue"], event_bomb(ctx, cid, played=bool(pay))) < 0:
+        raise CliError(env.t("radlands.error.queue_full", card=ev["name"], bomb=ev["bomb"], player=who, valid=fitting()),
+                       Exit.USAGE)
     if pay and not in_actions:
         raise CliError(env.t("radlands.error.pay_outside", player=who), Exit.USAGE)
     left = board.water_left(state)

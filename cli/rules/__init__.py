@@ -329,7 +329,7 @@ class Component:
     name: str
     record: dict
     names: tuple[str, ...] = ()
-    texts: tuple[str, ...] = ()  # message ids of the card's own short wording
+    texts: tuple = ()  # the card's own short wording: message ids or messages
     extra: dict = field(default_factory=dict)
 
 
@@ -344,6 +344,21 @@ def _title_of(id: str) -> str:
     return " ".join(w.capitalize() for w in id.split("_"))
 
 
+def _radlands_texts(data, kind: str, cid: str, rec: dict) -> tuple:
+    """A Radlands card's wording: its abilities, trait and event effect as the data gives them (the owner's own
+    words, a card the owner added written from its icons; automata/radlands/card_text.py)."""
+    n = len(rec.get("abilities", []) or [])
+    if kind == "player_card" or not hasattr(data, "ability_text"):
+        return tuple(f"radlands.card.{cid}.ability.{i}" for i in range(1, n + 1)) + (f"radlands.card.{cid}.trait", f"radlands.card.{cid}.effect")
+    texts: list = [data.ability_text(cid, i) for i in range(1, n + 1)]
+    new = cid in data.owner_new
+    if not new or rec.get("traits") or rec.get("on_enter") or rec.get("trait_text"):
+        texts.append(data.trait_text(cid))
+    if kind == "event" or rec.get("effect_text"):
+        texts.append(data.effect_text(cid))
+    return tuple(texts)
+
+
 def components(game: str, data) -> list[Component]:
     """The cards and components the game data knows."""
     raw = data.raw
@@ -351,11 +366,8 @@ def components(game: str, data) -> list[Component]:
     if game == "radlands":
         for kind, table in (("camp", "camps"), ("person", "people"), ("event", "events"), ("player_card", "player_cards")):
             for cid, rec in raw[table].items():
-                n = len(rec.get("abilities", []) or [])
-                texts = tuple(f"radlands.card.{cid}.ability.{i}" for i in range(1, n + 1))
-                texts += (f"radlands.card.{cid}.trait", f"radlands.card.{cid}.effect")
                 out.append(Component(game, kind, cid, rec.get("name", _title_of(cid)), rec,
-                                     tuple(rec.get("aliases", []) or []), texts))
+                                     tuple(rec.get("aliases", []) or []), _radlands_texts(data, kind, cid, rec)))
     elif game == "chaos":
         for rec in raw["old_world"]:
             out.append(Component(game, "old_world_card", rec["id"], rec.get("name", _title_of(rec["id"])), rec, (),

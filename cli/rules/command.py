@@ -211,7 +211,7 @@ def component_json(t, c: Component) -> dict[str, Any]:
     fields = []
     for key, value, conf, check in record_lines(c.record):
         fields.append({"key": key, "value": value, "confidence": conf or "—", "check": check})
-    texts = [t.render(m) for m in c.texts if t.template(m) or t.template(m, "en")]
+    texts = [t.render(m) for m in c.texts if t.template(_id(m)) or t.template(_id(m), "en")]
     return {"kind": c.kind, "id": c.id, "name": c.name, "confidence": str(c.record.get("confidence", c.record.get("status", ""))) or "—",
             "source": str(c.record.get("source", "")), "text": texts, "fields": fields, **c.extra}
 
@@ -245,3 +245,8 @@ def show_component(env, c: Component, others: list[Topic] = (), more_cards: list
     if others or more_cards:
         names = [title(t, o) for o in others] + [x.name for x in more_cards]
         env.out.print(f"[dim]{escape(t('rules.also', names='; '.join(names)))}[/dim]")
+
+
+def _id(message) -> str:
+    """The id of a text of a component: a message id, or a message."""
+    return message if isinstance(message, str) else message.id

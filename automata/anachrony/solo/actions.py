@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from ...core.steps import NUMBER, SEVERAL_OF, YES_NO, Ask, Choice, msg
 from .. import spaces
+from ..actions import said_blocked
+from ..data import data_of
 from . import state as solo_state
 from .common import PREFIX, act, bot, complete_sets, fail, provisional, roll_shape, say, take_warp, warp_pick, why
 
@@ -185,7 +187,7 @@ def recruit(state: dict, sd):
     w = lacking[0] if lacking else next(x for x in solo_state.WORKERS if x in pool)
     s["workers"][w] += 1
     s["vp"] += 1
-    yield say("recruit", "score", bot=bot(s), worker=f"@anachrony.worker.{w}")
+    yield say("recruit", "score", bot=bot(s), worker=f"@anachrony.worker.{w}", a_worker=f"@anachrony.worker.a.{w}")
     yield why("recruit_lacking" if lacking else "recruit_any")
     yield from complete_sets(s, "workers")
 
@@ -194,7 +196,7 @@ def recruit_genius(state: dict, sd):
     s = state["solo"]
     s["workers"]["genius"] += 1
     s["vp"] += 1
-    yield say("recruit", "score", bot=bot(s), worker="@anachrony.worker.genius")
+    yield say("recruit", "score", bot=bot(s), worker="@anachrony.worker.genius", a_worker="@anachrony.worker.a.genius")
     yield from complete_sets(s, "workers")
 
 
@@ -414,6 +416,7 @@ def hypersync_action(state: dict, sd):
             yield say("hypersync_recover", "score", bot=bot(s), space=f"@anachrony.hs_space.{space}", era=back,
                       vp=sd["hypersync"]["recover_vp"], left=s["exosuits"])
             yield why("hypersync_recover")
+            yield from said_blocked(state, data_of(state), era, space)  # your tile of that space: not offered, said why
             return
     yield why("hypersync_else_time_travel")
     yield from time_travel(state, sd)

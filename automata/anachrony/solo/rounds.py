@@ -17,7 +17,10 @@ def start(state: dict, sd):
     s = state["solo"]
     s.update(passed=False, player_passed=False, actions=0, owed=0, turn=s["first"], spaces_era=state["era"])
     s.setdefault("spaces_from", state["era"])  # the first Era whose spaces the program kept (eras.capital_standing)
-    yield say("rounds.title", "head", era=state["era"], first=bot(s) if s["first"] == "bot" else f"@{PREFIX}.you")
+    if s["first"] == "bot":
+        yield say("rounds.title", "head", era=state["era"], first=bot(s))
+    else:
+        yield say("rounds.title_you", "head", era=state["era"])
     yield say("rounds.report", "info")
 
 
@@ -112,13 +115,16 @@ def player_turn(state: dict, sd, era: int):
         if what == "action" and left == 0:
             yield say("you.exosuits_out", "info")
         return
-    handler = {"hypersync": base.hypersync, "recover": base.recover, "quantum_payback": base.quantum_payback}[what]
+    if what == "quantum_payback":
+        far = s["bot"] == "chronossus"  # rules §3.4.10 (4): the returned card goes to the end farthest from the deck
+        card = state["players"]["p1"]["quantum"]["card"]
+        yield from base.quantum_payback(state, data, "p1", era, far=far)
+        if far:
+            yield say("you.ql_back_far", card=f"@anachrony.ql.{card}")
+            yield why("ql_back_far")
+        return
+    handler = {"hypersync": base.hypersync, "recover": base.recover}[what]
     yield from handler(state, data, "p1", era)
-    if what == "quantum_payback" and s["bot"] == "chronossus" and state["ql"]["offer"]:
-        card = state["ql"]["offer"].pop()
-        state["ql"]["offer"].insert(0, card)
-        yield say("you.ql_back_far", card=f"@anachrony.ql.{card}")
-        yield why("ql_back_far")
 
 
 def your_spaces(state: dict) -> list[tuple[str, str]]:
