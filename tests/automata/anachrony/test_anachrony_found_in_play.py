@@ -118,7 +118,7 @@ def test_a_recovery_no_longer_offered_says_its_space_is_taken():
     [line] = [e.msg for e in r.transcript if e.kind == "say" and e.msg.id == "anachrony.recover.blocked"]
     assert Translator("en").render(line) == ("Player 2's Construct tile (Era 1) cannot be recovered this Era: the right "
                                              "Hypersync space (Construct) is taken by Player 1.")
-    assert Translator("pt-BR").render(line).startswith("A peça Construir de Jogador 2 (Era 1) não pode ser recuperada")
+    assert Translator("pt-BR").render(line).startswith("Jogador 2: a peça Construir (Era 1) não pode ser recuperada")
     state = ready(4, "hypersync")
     for p in ("p1", "p2", "p3"):
         state["players"][p]["hypersync"]["construct"] = {"state": "pending", "era": 1}
