@@ -74,3 +74,12 @@ def test_shipped_files_cite_rules_by_document_name():
                     if MACHINE_PATH.search(line):
                         found.append(f"{path.relative_to(ROOT)}:{n}")
     assert found == []
+
+
+def test_every_expected_exception_is_named():
+    """COMMON rules of the work: ``pytest.raises`` names the exception it expects; ``Exception`` would also pass on a
+    crash (a KeyError, a TypeError) that is not the refusal the test is about."""
+    vague = re.compile(r"raises\(\(?(Base)?Exception\b")
+    found = [f"{p.relative_to(ROOT)}:{n}" for p in (ROOT / "tests").rglob("*.py") if p.name != Path(__file__).name
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if vague.search(line)]
+    assert found == []
