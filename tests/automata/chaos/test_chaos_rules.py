@@ -48,6 +48,13 @@ def place(state, region, power, cultist=0, warrior=0, daemon=0):
 # -- options ----------------------------------------------------------------
 
 
+def pile_total(state: dict, power: str) -> int:
+    """Every card of the Power: deck, hand, discard pile and its cards on the board (seed 003: its deck size, always)."""
+    ps = state["p"][power]
+    on_board = sum(1 for region in state["regions"].values() for e in region["cards"] if e["power"] == power)
+    return ps["deck"] + ps["hand"] + ps["discard"] + on_board
+
+
 def test_options_seat_in_power_order():
     """Seed, Preparação step 2: seats clockwise in the order Khorne, Nurgle, Tzeentch, Slaanesh."""
     assert game.check_options({"powers": "slaanesh,khorne,tzeentch"})["powers"] == ["khorne", "tzeentch", "slaanesh"]
@@ -740,11 +747,11 @@ def test_an_unsure_deck_is_counted_only_before_a_draw_that_could_empty_it(n, ask
     state["round"] = 3
     ts = state["p"]["tzeentch"]
     ts.update(hand=0, deck=4, discard=17, deck_unsure=1)
-    total = copies.pile_total(state, "tzeentch")
+    total = pile_total(state, "tzeentch")
     r = _draw(state, "tzeentch", n, {"chaos.deck.r3.tzeentch": 3})
     assert r.done
     assert any(e.kind == "ask" and e.id == "chaos.deck.r3.tzeentch" for e in r.transcript) == asks
-    assert copies.pile_total(state, "tzeentch") == total
+    assert pile_total(state, "tzeentch") == total
     assert ts["hand"] == n
     if asks:  # counted 3: the fourth card lies in the discard pile
         assert "deck_unsure" not in ts
@@ -772,4 +779,4 @@ def test_unasked_discards_add_up_until_the_deck_is_counted():
     deck, discard = ts["deck"], ts["discard"]
     copies.settle(state, "tzeentch", deck - 1)
     assert (ts["deck"], ts["discard"]) == (deck - 1, discard + 1) and "deck_unsure" not in ts
-    assert copies.pile_total(state, "tzeentch") == data_of(state).power("tzeentch")["deck_size"]
+    assert pile_total(state, "tzeentch") == data_of(state).power("tzeentch")["deck_size"]
