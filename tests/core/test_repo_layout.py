@@ -83,3 +83,22 @@ def test_every_expected_exception_is_named():
     found = [f"{p.relative_to(ROOT)}:{n}" for p in (ROOT / "tests").rglob("*.py") if p.name != Path(__file__).name
              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if vague.search(line)]
     assert found == []
+
+
+def test_the_golden_marker_follows_a_helper_of_the_test_module():
+    """ARCHITECTURE.md: ``UPDATE_GOLDEN=1 python -m pytest -n0 -m golden`` regenerates every golden and snapshot, so a
+    test that reaches ``stored_snapshot`` through a helper of its own module is marked too, and no other test is."""
+    from conftest import _writes_golden
+
+    source = (
+        "def stored_snapshot(path, text):\n    return text\n\n"
+        "def snapshot(name, text):\n    stored_snapshot(name, text)\n\n"
+        "def test_through_a_helper():\n    snapshot('a.txt', 'text')\n\n"
+        "def test_in_a_loop():\n    [golden_text(p, 'text') for p in ('a', 'b')]\n\n"
+        "def test_plain():\n    assert len('text') == 4\n"
+    )
+    module: dict = {}
+    exec(compile(source, "<golden test module>", "exec"), module)
+    assert _writes_golden(module["test_through_a_helper"].__code__, module)
+    assert _writes_golden(module["test_in_a_loop"].__code__, module)
+    assert not _writes_golden(module["test_plain"].__code__, module)
