@@ -35,8 +35,28 @@ def _quick() -> bool:
     return os.environ.get("TABLETOP_QUICK", "") not in ("", "0")
 
 
+#: the helpers that compare with a stored file and rewrite it under UPDATE_GOLDEN=1 (policy_runner, cli_checks)
+GOLDEN_WRITERS = frozenset({"golden_text", "stored_snapshot"})
+
+
+def _writes_golden(code, module_globals: dict, depth: int = 2) -> bool:
+    """Whether ``code`` (a test, its nested functions, or a helper of its own module it calls) uses a GOLDEN_WRITER."""
+    if GOLDEN_WRITERS & set(code.co_names):
+        return True
+    nested = [c for c in code.co_consts if hasattr(c, "co_names")]
+    helpers = [g.__code__ for n in code.co_names if callable(g := module_globals.get(n)) and hasattr(g, "__code__")
+               and g.__globals__ is module_globals] if depth else []
+    return any(_writes_golden(c, module_globals, depth - (c in helpers)) for c in nested + helpers)
+
+
 def pytest_collection_modifyitems(config, items):
-    """TABLETOP_QUICK=1: leave the whole-program batteries out (they run in CI and in the README's command)."""
+    """Every test that compares with a golden playthrough or a stored snapshot gets the ``golden`` marker, so that
+    ``UPDATE_GOLDEN=1 python -m pytest -n0 -m golden`` regenerates them all (ARCHITECTURE.md). TABLETOP_QUICK=1:
+    leave the whole-program batteries out (they run in CI and in the README's command)."""
+    for item in items:
+        function = getattr(item, "function", None)
+        if function is not None and _writes_golden(function.__code__, function.__globals__):
+            item.add_marker(pytest.mark.golden)
     if not _quick():
         return
     kept, left = [], []

@@ -1,7 +1,7 @@
 """Anachrony's end-game tally: from the numbers the table (or a game state) reports to score lines,
 totals and the ranking with its tiebreaks. Pure: no I/O, no prompts.
 
-Rules: /work/shared/rules/anachrony.md §2.12 (final tally, tiebreak), §2.6-§2.9, §2.11, §2.14.2-§2.14.4,
+Rules: rules/anachrony.md §2.12 (final tally, tiebreak), §2.6-§2.9, §2.11, §2.14.2-§2.14.4,
 §1.8, §3.2.10 and §3.4.14; the numbers come from ``data/scoring.toml`` (automata/anachrony/score_data.py).
 
 Entry points:

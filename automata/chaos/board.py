@@ -139,10 +139,6 @@ def card_record(data: ChaosData, entry: dict) -> dict:
     return data.chaos_card(entry["power"], entry["card"])
 
 
-def cards_with(state: dict, data: ChaosData, region_id: str, flag: str) -> list[dict]:
-    return [e for e in state["regions"][region_id]["cards"] if card_record(data, e).get(flag)]
-
-
 def card_space(region: dict, index: int) -> int:
     """The space (1 = the left one) of the region's card at ``index``; a card saved before spaces were kept is in
     its list position."""

@@ -91,13 +91,6 @@ def drawable(state: dict, power: str) -> int:
     return ps["deck"] + ps["discard"]
 
 
-def pile_total(state: dict, power: str) -> int:
-    """Every card of the Power: deck, hand, discard pile and its cards on the board (its deck size, always)."""
-    ps = state["p"][power]
-    on_board = sum(1 for region in state["regions"].values() for e in region["cards"] if e["power"] == power)
-    return ps["deck"] + ps["hand"] + ps["discard"] + on_board
-
-
 def card_question(state: dict, data: ChaosData, power: str, playable: list[dict], ask_id: str, question) -> Ask:
     """Which card (one action of the Summoning phase): a card with no copy free stays in its place, refused with
     why (README: a menu's numbers never move)."""

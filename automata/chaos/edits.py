@@ -160,10 +160,6 @@ def _owners(data: ChaosData) -> dict[str, tuple[str, str]]:
     return out
 
 
-def _follower_names(data: ChaosData) -> dict[str, str]:
-    return {name: kind for name, (kind, _) in _owners(data).items()}
-
-
 def _what(data: ChaosData, words: list[str]) -> tuple[str | None, int, str | None]:
     """The kind of change named by the first words (a word of either language, or a follower's own name), how many
     words it took and, for a follower's name, its Power; (None, 0, None) when none."""

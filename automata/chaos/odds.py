@@ -40,14 +40,6 @@ def _numerator(dice: int, n: int) -> int:
     return sum(comb(dice, j) * comb(n - 1, j - 1) * 5**j for j in range(1, min(dice, n) + 1))
 
 
-def prob_exactly(dice: int, n: int) -> Fraction:
-    """The exact probability that ``dice`` battle dice score exactly ``n`` hits."""
-    _check_dice(dice)
-    if n < 0:
-        return Fraction(0)
-    return Fraction(_numerator(dice, n), 2**dice * 6**n)
-
-
 def prob_at_least(dice: int, m: int) -> Fraction:
     """The exact probability of at least ``m`` hits: 1 minus the chances of 0 .. m-1 hits."""
     _check_dice(dice)

@@ -48,10 +48,6 @@ COUNT_BEFORE = re.compile(r"^(\d+)\s*[x×]?\s+(.+)$")
 COUNT_AFTER = re.compile(r"^(.+?)\s*[x×]\s*(\d+)$")
 
 
-def is_queues(state: dict) -> bool:
-    return state.get("options", {}).get("track") == "queues"
-
-
 # -- the two steps of a turn ----------------------------------------------------------------------
 
 

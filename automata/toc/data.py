@@ -658,14 +658,6 @@ class TocData:
             raise _unknown_name("influence area", area, list(AREAS))
         return self.raw["colour_of"][area]
 
-    def area_of_colour(self, colour: str) -> str | None:
-        """The influence type of a colour (any colour name, English or Portuguese); None for green."""
-        cid = find_colour(self, colour)
-        for area in AREAS:
-            if self.raw["colour_of"][area] == cid:
-                return area
-        return None
-
     # mats ----------------------------------------------------------------------------------
     def mat(self, id: str) -> dict:
         """{id, name, preferred, area_order, colour, track: area → [circle dicts], mode: "1".."4" → {primary, secondary}}."""
@@ -693,9 +685,6 @@ class TocData:
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < len(track):
             raise ValueError(f"{mat_id} {area} track: circle must be 0..{len(track) - 1}, got {toml_text(n)}")
         return track[n]
-
-    def last_circle(self, mat_id: str, area: str) -> int:
-        return len(self._track(mat_id, area)) - 1
 
     # cards ---------------------------------------------------------------------------------
     def category(self, influence: str, value: int) -> dict:
@@ -767,15 +756,6 @@ def find_colour(data: TocData, text: str) -> str:
     """The player colour id for an English or Portuguese colour name (verde, vermelho, azul, amarelo)."""
     forms = {c: list(COLOUR_NAMES.get(c, ())) for c in data.colours}
     return _find("colour", text, forms, data.colours)
-
-
-def find_area(data: TocData, text: str) -> str:
-    """The influence area for military/senate/populace, militar/senado/povo/populacho/população, or its colour."""
-    forms: dict[str, list[str]] = {}
-    for area in AREAS:
-        colour = data.colour_of(area)
-        forms[area] = [*AREA_NAMES[area], colour, *COLOUR_NAMES.get(colour, ())]
-    return _find("influence area", text, forms, list(AREAS))
 
 
 # ----------------------------------------------------------------------------- provisional

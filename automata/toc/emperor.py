@@ -20,7 +20,6 @@ from typing import Any
 EMPEROR_TYPES = ("senate", "populace", "military")
 PRETENDER_CAPS = ("legacy_total", "legacy_gained_this_turn")
 DEFAULT_PRETENDER_CAP = "legacy_total"
-POPULACE_ITALIA_VOTE_BONUS = 2
 
 
 def _count(name: str, value: int) -> int:
@@ -121,9 +120,3 @@ def can_attempt_italia(was_emperor_this_turn: bool) -> bool:
     (for example a Military Emperor killed in battle this turn)."""
     return not was_emperor_this_turn
 
-
-def populace_italia_vote_bonus() -> int:
-    """Populace Emperor, Special Disadvantages (seed 000, Tipos de Imperador, Populace Emperor):
-    opponents' Place Governor attempts against the Emperor in Italia add 2 to the votes gained
-    when rolling the dice."""
-    return POPULACE_ITALIA_VOTE_BONUS

@@ -121,19 +121,10 @@ def procedure(state: dict, step: dict):
     proc = step["proc"]
     if proc == "setup":
         return setup.setup_step(state, data, step["name"])
-    bots = {
-        "bot_crisis": turn.bot_crisis,
-        "bot_influence": turn.bot_influence,
-        "bot_spend": turn.bot_spend,
-        "bot_events": turn.bot_events,
-        "bot_legacy": turn.bot_legacy,
-        "bot_buy": turn.bot_buy,
-        "bot_end": turn.bot_end,
-    }
-    if proc in bots:
-        return bots[proc](state, data, step["bot"])
+    if proc in turn.BOT_STEPS:
+        return turn.BOT_STEPS[proc](state, data, step["bot"])
     if proc == "human":
-        return turn.human_turn(state, data, step["i"])
+        return turn.HUMAN_STEP(state, data, step["i"])
     if proc == "round_end":
         return turn.round_end(state, data)
     raise ValueError(f"unknown Time of Crisis step {proc!r}")

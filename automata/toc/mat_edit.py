@@ -46,11 +46,6 @@ def ask_id(mat_id: str, *parts: Any) -> str:
     return ".".join(["toc.mat", mat_id, *(str(p) for p in parts)])
 
 
-def first_ask_id(mat: dict) -> str:
-    """The id of the first question ``edit_mat`` asks for ``mat``."""
-    return ask_id(mat["id"], list(mat.get("area_order") or AREAS)[0], "circles")
-
-
 def value_confidence(record: dict, key: str | None = None) -> str | None:
     """The confidence of one value of a data record: its ``<key>_confidence``, else the record's."""
     if key is not None and f"{key}_confidence" in record:

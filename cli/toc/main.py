@@ -105,7 +105,7 @@ def after_step(env, session, step: dict) -> None:
     if step.get("proc") != "bot_end" or session.save.state.get("over"):
         return
     from automata.core.steps import Msg
-    from automata.toc.turn import bot_name
+    from automata.toc.common import bot_name
 
     who = env.t.render(Msg.from_data(bot_name(step["bot"], session.save.state["bots"])))
     try:

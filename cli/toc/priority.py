@@ -114,7 +114,7 @@ def _show_priority(env, data) -> None:
     if env.json:
         env.emit_json({"ok": True, "entries": entries, "provisional": [e["id"] for e in entries if is_provisional(e)]})
         return
-    from automata.toc.turn import action_term
+    from automata.toc.priority import action_term
 
     t = env.t
     rows = []

@@ -56,16 +56,38 @@ def test_second_process_gets_save_busy(tmp_path):
     assert (folder / ".lock").read_text() == ""
 
 
-def test_waits_for_a_holder_that_finishes_in_time(tmp_path):
+def test_waits_for_a_holder_that_finishes_in_time(tmp_path, monkeypatch):
+    """The lock is refused while another process holds it, and taken once that process lets go within the wait:
+    the holder is told to let go at the first refusal, so the wait is seen without timing anything."""
+    import state.lock as lock_module
+
     folder = tmp_path / "g1"
     child = hold_lock(folder)
-    child.stdin.write("\n")
-    child.stdin.flush()  # the holder lets go right away; we wait up to 5 s
-    with SaveLock(folder, wait=5):
-        pass
-    child.wait(10)
-    child.stdin.close()
-    child.stdout.close()
+    refusals = []
+    real_lock = lock_module._lock
+
+    def lock_and_release_at_the_first_refusal(fh):
+        try:
+            real_lock(fh)
+        except OSError:
+            if not refusals:
+                child.stdin.write("\n")
+                child.stdin.flush()  # the holder lets go now; the waiting lock tries again
+            refusals.append(True)
+            raise
+
+    monkeypatch.setattr(lock_module, "_lock", lock_and_release_at_the_first_refusal)
+    try:
+        with SaveLock(folder, wait=30):
+            assert (folder / ".lock").read_text() == str(os.getpid())
+    finally:
+        if not refusals:
+            child.stdin.write("\n")
+            child.stdin.flush()
+        child.wait(10)
+        child.stdin.close()
+        child.stdout.close()
+    assert refusals, "the lock was taken while another process held it"
 
 
 def test_two_locks_in_one_process_also_exclude(tmp_path):
@@ -80,9 +102,12 @@ def test_two_locks_in_one_process_also_exclude(tmp_path):
 def test_lock_released_when_the_holder_dies(tmp_path):
     folder = tmp_path / "g1"
     child = hold_lock(folder)
+    with pytest.raises(SaveBusy):  # held while the holder lives
+        with SaveLock(folder, wait=0):
+            pytest.fail("got the lock while another process holds it")
     child.kill()
     child.wait(10)
     child.stdin.close()
     child.stdout.close()
-    with SaveLock(folder, wait=2):
-        pass
+    with SaveLock(folder, wait=2):  # the system let go of a dead holder's lock
+        assert (folder / ".lock").read_text() == str(os.getpid())

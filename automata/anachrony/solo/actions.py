@@ -219,10 +219,6 @@ def research(state: dict, sd):
     yield why("research")
 
 
-def _rank(s: dict, r: str) -> tuple[int, int]:
-    return (1 if s["resources"][r] else 0, solo_state.RESOURCES.index(r))
-
-
 def mine_choice(s: dict, free: list[str], pool: list[str]) -> tuple[str, str | None]:
     """The topmost free Mine space and pool Resource giving the two Resources it wants most: types it
     lacks first, then two different types (it collects all four for its +5 VP set), then Neutronium >

@@ -53,10 +53,6 @@ def roll_shape(sd):
     return sd.shape(face)
 
 
-def era_of(state: dict) -> int:
-    return state["era"]
-
-
 def failed_vp(sd, s: dict) -> int:
     if s["bot"] == "chronossus":
         return 2 if s["difficulty"].get("failed-2vp") else sd["chronossus"]["failed_vp"]

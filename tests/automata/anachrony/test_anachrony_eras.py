@@ -10,7 +10,7 @@ from automata.anachrony import actions, game, spaces
 from automata.anachrony.actions import eligible
 from automata.anachrony.data import load
 from anachrony_steps import asked, new, play, said, say_params, through_setup
-from automata.core.runner import DiceContext, ScriptedAnswers, run
+from automata.core.runner import BadAnswer, DiceContext, ScriptedAnswers, run
 
 DATA = load()
 ALL = "neutronide,hypersync,quantum-loops,intrigues"
@@ -253,8 +253,9 @@ def test_negotiate_counts(space, bonus, expect):
 
 def test_negotiate_bottom_space_not_with_two_players_and_costs_water():
     state = ready(2, "intrigues")
-    with pytest.raises(Exception):
+    with pytest.raises(BadAnswer) as refused:
         action(state, 1, {"anachrony.action": "negotiate:p1", "anachrony.negotiate.p1.space": "bottom"})
+    assert refused.value.ask_id == "anachrony.negotiate.p1.space"
     state = ready(3, "intrigues")
     r = action(state, 1, {"anachrony.action": "negotiate:p1", "anachrony.negotiate.p1.space": "bottom",
                           "anachrony.negotiate.p1.worker": "genius:engineer", "anachrony.negotiate.p1.kept": "1+0"})
@@ -294,16 +295,18 @@ def test_agenda_locked_row_cannot_be_covered():
     place(state, 1, 3, "objective")
     place(state, 1, 3, "value", {"anachrony.agenda.p1.pair": True})
     assert state["agenda"][2]["locked"] and 2 not in agenda.open_rows(state)
-    with pytest.raises(Exception):
+    with pytest.raises(BadAnswer) as refused:
         place(state, 1, 3, "objective")
+    assert refused.value.ask_id == "anachrony.agenda.p1.row"
 
 
 def test_agenda_no_two_tiles_of_one_turn_in_the_same_row():
     """G5: several placements in the same turn of an Action Round go in different rows."""
     state = agenda_state()
     place(state, 1, 1, "objective")
-    with pytest.raises(Exception):  # row 1 is not offered in the same turn
+    with pytest.raises(BadAnswer) as refused:  # row 1 is not offered in the same turn
         place(state, 1, 1, "value", {"anachrony.agenda.p1.same_turn": True})
+    assert refused.value.ask_id == "anachrony.agenda.p1.row"
     r = place(state, 1, 1, "value", {"anachrony.agenda.p1.same_turn": False})  # a later turn: allowed
     assert "anachrony.agenda.p1.same_turn" in asked(r)
 
@@ -488,9 +491,11 @@ def test_negotiate_asks_the_worker_and_what_was_kept_once_each():
 
     assert [c.value for c in kept_choices(1)] == ["1+0", "0+1", "0+0"]
     assert all(sum(int(x) for x in c.value.split("+")) <= 3 for c in kept_choices(3)) and len(kept_choices(3)) == 10
-    with pytest.raises(Exception):  # more than the allowance is refused
-        action(state, 1, {"anachrony.action": "negotiate:p2", "anachrony.negotiate.p2.space": "top",
+    # more than the allowance is refused (the middle space and an Engineer: keep 1 of 6); the top space is taken
+    with pytest.raises(BadAnswer) as refused:
+        action(state, 1, {"anachrony.action": "negotiate:p2", "anachrony.negotiate.p2.space": "middle",
                           "anachrony.negotiate.p2.worker": "engineer", "anachrony.negotiate.p2.kept": "2+1"})
+    assert (refused.value.ask_id, refused.value.value) == ("anachrony.negotiate.p2.kept", "2+1")
 
 
 def test_agenda_placement_asks_tile_and_row_in_one_answer():

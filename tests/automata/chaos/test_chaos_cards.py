@@ -22,7 +22,7 @@ from automata.chaos.game import data_of
 from automata.core.runner import BadAnswer, DiceContext, ScriptedAnswers, run
 from automata.core.steps import InvalidAnswer
 from automata.chaos import game
-from test_chaos_rules import after_setup, play_step, says, summoning_state
+from test_chaos_rules import after_setup, pile_total, play_step, says, summoning_state
 from test_chaos_summon_line import ready, record
 
 DATA = load()
@@ -127,7 +127,7 @@ def test_the_persistence_of_change_may_stay_on_the_board(stays):
     left = [e["card"] for e in state["regions"]["kislev"]["cards"]]
     assert left == (["the_persistence_of_change"] if stays else [])
     assert state["p"]["tzeentch"]["discard_cards"] == ([] if stays else ["the_persistence_of_change"])
-    assert copies.pile_total(state, "tzeentch") == 24
+    assert pile_total(state, "tzeentch") == 24
 
 
 # -- copies: the summoning line, the one-action menu --------------------------------------------------
@@ -261,11 +261,11 @@ def test_a_board_change_draw_comes_from_the_deck():
     his 24-card deck still add up to 24."""
     state = after_setup()
     ks = state["p"]["khorne"]
-    assert copies.pile_total(state, "khorne") == 24
+    assert pile_total(state, "khorne") == 24
     r = changes(state, "+3 cards khorne")
     assert r.done
     assert (ks["hand"], ks["deck"], ks["discard"]) == (6, 18, 0)
-    assert copies.pile_total(state, "khorne") == 24
+    assert pile_total(state, "khorne") == 24
     assert "chaos.draw.reshuffle" not in says(r)
 
 
@@ -280,7 +280,7 @@ def test_a_board_change_draw_reshuffles_the_discard_pile():
     r = changes(state, "+3 cartas khorne")
     assert r.done and "chaos.draw.reshuffle_after" in says(r)  # the deck's last card first (issue 38)
     assert (ks["hand"], ks["deck"], ks["discard"], ks["discard_cards"]) == (6, 18, 0, [])
-    assert copies.pile_total(state, "khorne") == 24
+    assert pile_total(state, "khorne") == 24
 
 
 def test_a_board_change_discard_goes_to_the_discard_pile():
@@ -337,7 +337,7 @@ def test_board_change_draws_and_discards_keep_every_card(items, deck, discard):
         pass
     for p in ("khorne", "nurgle"):
         ps = state["p"][p]
-        assert copies.pile_total(state, p) == 24
+        assert pile_total(state, p) == 24
         assert min(ps["deck"], ps["hand"], ps["discard"]) >= 0
 
 

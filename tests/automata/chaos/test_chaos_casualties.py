@@ -16,6 +16,7 @@ from automata.chaos import casualties
 from automata.chaos.casualties import Group, forced
 from automata.chaos.game import data_of
 from automata.core.runner import BadAnswer, DiceContext, ScriptedAnswers, run
+from automata.core.steps import InvalidAnswer
 from automata.chaos import game
 
 from test_chaos_rules import battle_state, place, play_step
@@ -137,7 +138,7 @@ def test_a_role_word_shared_by_two_enemies_asks_whose():
     place(state, "kislev", "tzeentch", cultist=1, warrior=1)
     data = data_of(state)
     groups = casualties.groups_for(state, data, "kislev", "khorne", {})
-    with pytest.raises(Exception) as bad:
+    with pytest.raises(InvalidAnswer) as bad:
         casualties.read("cultist", state, data, "khorne", groups, 1)
     assert bad.value.msg.id == "chaos.casualty.whose"
     assert casualties.read("tzeentch cultist", state, data, "khorne", groups, 1) == {("tzeentch", "cultist"): 1}

@@ -19,6 +19,7 @@ from automata.chaos.game import data_of
 from automata.core import fix, fixstep
 from automata.core.runner import DiceContext, run
 from chaos_policy import Policy
+from test_chaos_rules import pile_total
 from conftest import random_games
 from policy_runner import play_steps
 
@@ -166,7 +167,7 @@ def test_chaos_cards_always_add_up_to_the_deck(mid_game):
                 _apply(state, text)
             except fix.FixError as e:
                 assert e.msg.params["rule"] == "@chaos.fix.rule.cards", text
-            assert copies.pile_total(state, power) == size, text
+            assert pile_total(state, power) == size, text
             assert min(ps["hand"], ps["deck"], ps["discard"]) >= 0
             assert len(ps.get("discard_cards", [])) <= ps["discard"]
 
@@ -381,7 +382,7 @@ def test_random_corrections_in_random_games_and_the_game_still_ends():
         assert corrections > 0 and state["over"]
         data = data_of(state)
         for power in state["powers"]:
-            assert copies.pile_total(state, power) == data.power(power)["deck_size"]
+            assert pile_total(state, power) == data.power(power)["deck_size"]
             assert all(in_reserve(state, data, power, k) >= 0 for k in FIGURE_KINDS)
 
 

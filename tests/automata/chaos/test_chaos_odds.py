@@ -75,7 +75,6 @@ def test_one_die_closed_form():
     assert dist[0] == Fraction(1, 2)
     for n in range(1, len(dist)):
         assert dist[n] == Fraction(5, 2 * 6**n)
-        assert odds.prob_exactly(1, n) == Fraction(5, 2 * 6**n)
         assert odds.prob_at_least(1, n) == Fraction(1, 2) * Fraction(1, 6) ** (n - 1)
     assert odds.expected_hits(1) == Fraction(3, 5)
 
@@ -92,7 +91,6 @@ def test_one_die_closed_form():
 def test_rules_file_vectors(dice, p0, p1, p2, ge1, ge2, ge3):
     """Seed 003, Fase de Batalha step 1: the exact vectors of rules §2.11."""
     for n, want in enumerate((p0, p1, p2)):
-        assert odds.prob_exactly(dice, n) == Fraction(want)
         assert odds.hit_distribution(dice)[n] == Fraction(want)
     for m, want in zip((1, 2, 3), (ge1, ge2, ge3)):
         assert odds.prob_at_least(dice, m) == Fraction(want)
@@ -115,15 +113,16 @@ def test_distribution_matches_dynamic_program(dice):
         assert abs(float(p - dp(dice, n))) < 1e-12
     if dice <= 12:  # small counts: exactly equal
         for n in range(0, 15):
-            assert odds.prob_exactly(dice, n) == dp(dice, n)
+            assert dist[n] == dp(dice, n)
 
 
 @pytest.mark.parametrize("dice", [1, 2, 3, 4])
 def test_distribution_matches_enumeration(dice):
     """Seed 003, Fase de Batalha step 1: exhaustive roll trees (up to 6 hits) give the same numbers."""
     trees = enumerate_trees(dice, 6)
+    dist = odds.hit_distribution(dice)
     for n, p in trees.items():
-        assert odds.prob_exactly(dice, n) == p
+        assert dist[n] == p
 
 
 def test_zero_dice():
@@ -165,7 +164,7 @@ def test_expected_hits_and_at_least(dice):
     for m in range(0, 8):
         assert odds.prob_at_least(dice, m) == 1 - below
         assert table[m] == 1 - below
-        below += odds.prob_exactly(dice, m)
+        below += dist[m]
 
 
 # --- hits() and the app's rolls ----------------------------------------------------------

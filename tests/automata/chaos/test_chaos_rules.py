@@ -11,7 +11,7 @@ from automata.chaos.game import data_of
 from automata.chaos.scoring import dominator, ruination_places
 from automata.chaos.setup import old_world_deck_size, starting_tokens
 from automata.core.games import OptionError
-from automata.core.runner import DiceContext, ScriptedAnswers, run
+from automata.core.runner import BadAnswer, DiceContext, ScriptedAnswers, run
 
 ALL = "khorne,nurgle,tzeentch,slaanesh"
 
@@ -46,6 +46,13 @@ def place(state, region, power, cultist=0, warrior=0, daemon=0):
 
 
 # -- options ----------------------------------------------------------------
+
+
+def pile_total(state: dict, power: str) -> int:
+    """Every card of the Power: deck, hand, discard pile and its cards on the board (seed 003: its deck size, always)."""
+    ps = state["p"][power]
+    on_board = sum(1 for region in state["regions"].values() for e in region["cards"] if e["power"] == power)
+    return ps["deck"] + ps["hand"] + ps["discard"] + on_board
 
 
 def test_options_seat_in_power_order():
@@ -290,9 +297,9 @@ def test_first_figure_anywhere_then_adjacent_only():
     assert valid_summon_regions(state, data, "khorne") == data.region_ids
     place(state, "norsca", "khorne", cultist=1)
     assert valid_summon_regions(state, data, "khorne") == ["norsca", "troll_country"]
-    with pytest.raises(Exception) as e:
+    with pytest.raises(BadAnswer) as e:
         play_step(state, {"proc": "summon", "power": "khorne"}, {"chaos.summon.khorne": "cultist", "chaos.summon.khorne.from": "reserve", "chaos.summon.khorne.region": "tilea"})
-    assert "tilea" in str(e.value.value) or e.value.ask_id == "chaos.summon.khorne.region"
+    assert (e.value.ask_id, e.value.value) == ("chaos.summon.khorne.region", "tilea")
 
 
 def test_cannot_pay_more_than_power_left():
@@ -740,11 +747,11 @@ def test_an_unsure_deck_is_counted_only_before_a_draw_that_could_empty_it(n, ask
     state["round"] = 3
     ts = state["p"]["tzeentch"]
     ts.update(hand=0, deck=4, discard=17, deck_unsure=1)
-    total = copies.pile_total(state, "tzeentch")
+    total = pile_total(state, "tzeentch")
     r = _draw(state, "tzeentch", n, {"chaos.deck.r3.tzeentch": 3})
     assert r.done
     assert any(e.kind == "ask" and e.id == "chaos.deck.r3.tzeentch" for e in r.transcript) == asks
-    assert copies.pile_total(state, "tzeentch") == total
+    assert pile_total(state, "tzeentch") == total
     assert ts["hand"] == n
     if asks:  # counted 3: the fourth card lies in the discard pile
         assert "deck_unsure" not in ts
@@ -772,4 +779,4 @@ def test_unasked_discards_add_up_until_the_deck_is_counted():
     deck, discard = ts["deck"], ts["discard"]
     copies.settle(state, "tzeentch", deck - 1)
     assert (ts["deck"], ts["discard"]) == (deck - 1, discard + 1) and "deck_unsure" not in ts
-    assert copies.pile_total(state, "tzeentch") == data_of(state).power("tzeentch")["deck_size"]
+    assert pile_total(state, "tzeentch") == data_of(state).power("tzeentch")["deck_size"]

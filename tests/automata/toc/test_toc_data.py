@@ -12,7 +12,6 @@ from automata.toc.data import (
     AREAS,
     DataError,
     UnknownName,
-    find_area,
     find_colour,
     find_mat,
     load,
@@ -90,7 +89,6 @@ def test_provisional_track_table(data):
     assert rows == [(0, 3, 0, 2, 0), (2, 4, 2, 2, 0), (3, 5, 2, 3, 2), (4, 6, 3, 3, 2), (4, 7, 3, 4, 3), (4, 8, 4, 4, 3)]
     for m in data.mat_ids:
         for area in AREAS:
-            assert data.last_circle(m, area) == 5
             assert [c["circle"] for c in data.mat(m)["track"][area]] == list(range(6))
             assert all(c["confidence"] == "provisional" for c in data.mat(m)["track"][area][1:])
     assert data.circle("maximinus_thrax", "senate", 5)["primary_event"] == 4
@@ -123,8 +121,6 @@ def test_colours_and_areas(data):
     """rules file §2.3: red Military, blue Senate, yellow Populace; seed 000: one cylinder of each colour."""
     assert [data.colour_of(a) for a in data.areas] == ["red", "blue", "yellow"]
     assert data.areas == ("military", "senate", "populace")
-    assert data.area_of_colour("blue") == "senate"
-    assert data.area_of_colour("green") is None
     assert data.mat_for_colour("yellow") == "gordian_iii"
     assert data.mat_for_colour("green") is None
     with pytest.raises(UnknownName):
@@ -232,22 +228,6 @@ def test_find_colour_portuguese_and_accents(data):
     assert e.value.valid == ["green", "red", "blue", "yellow"]
 
 
-def test_find_area_portuguese_and_colours(data):
-    assert find_area(data, "Militar") == "military"
-    assert find_area(data, "senado") == "senate"
-    assert find_area(data, "Povo") == "populace"
-    assert find_area(data, "populacho") == "populace"
-    assert find_area(data, "POPULAÇÃO") == "populace"
-    assert find_area(data, "red") == "military"
-    assert find_area(data, "azul") == "senate"
-    assert find_area(data, "amarelo") == "populace"
-    with pytest.raises(UnknownName) as e:
-        find_area(data, "senat")
-    assert e.value.close == ["senate"]
-    with pytest.raises(UnknownName):
-        find_area(data, "verde")  # green is a player colour, not an influence type
-
-
 def test_find_mat(data):
     assert find_mat(data, "Maximinus Thrax") == "maximinus_thrax"
     assert find_mat(data, "maximinus-thrax") == "maximinus_thrax"
@@ -305,7 +285,7 @@ def test_override_events_zero_removes_and_adds():
         "6": {"cost": 5, "primary": 9, "secondary": 5, "primary_event": 4}}}}}})
     c1 = data.circle("maximinus_thrax", "military", 1)
     assert "primary_event" not in c1 and c1["secondary_event"] == 3
-    assert data.last_circle("maximinus_thrax", "military") == 6
+    assert len(data.mat("maximinus_thrax")["track"]["military"]) == 7
     c6 = data.circle("maximinus_thrax", "military", 6)
     assert (c6["circle"], c6["cost"], c6["primary_event"], c6["confidence"]) == (6, 5, 4, "owner")
     with pytest.raises(DataError, match="out of range"):
@@ -318,7 +298,6 @@ def test_override_whole_track_list():
     track = data.mat("gordian_iii")["track"]["populace"]
     assert [c["circle"] for c in track] == [0, 1]
     assert all(c["confidence"] == "owner" for c in track)
-    assert data.last_circle("gordian_iii", "populace") == 1
 
 
 def test_override_mode_and_setting():

@@ -14,7 +14,6 @@ from automata.toc.emperor import (
     emperor_type_for_area,
     military_legacy_change,
     populace_legacy,
-    populace_italia_vote_bonus,
     senate_legacy,
 )
 
@@ -122,9 +121,7 @@ def test_bot_emperor_type_unknown_area():
         emperor_type_for_area("navy")
 
 
-def test_limitation_and_populace_disadvantage():
-    """Seed 000, Limitações: no Place Governor in Italia after having been Emperor this turn;
-    Populace Emperor, Special Disadvantages: +2 votes for opponents in Italia."""
+def test_limitation():
+    """Seed 000, Limitações: no Place Governor in Italia after having been Emperor this turn."""
     assert can_attempt_italia(False) is True
     assert can_attempt_italia(True) is False
-    assert populace_italia_vote_bonus() == 2

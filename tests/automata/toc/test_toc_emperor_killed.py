@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from automata.toc.turn import emperor_type_now
+from automata.toc.emperor import emperor_type_now
 from test_toc_turn import after_setup, play, says
 
 LIST = [{"id": "initiate_battle", "influence": "military", "cost": 1, "criteria": "", "repeat": False},

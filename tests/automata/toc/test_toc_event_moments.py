@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from automata.toc.game import data_of
-from automata.toc.turn import event_moment, slot_could_be
+from automata.toc.events import event_moment, slot_could_be
 from test_toc_turn import after_setup, first_bot, play, says
 
 LIST = [{"id": "initiate_battle", "influence": "military", "cost": 1, "criteria": "", "repeat": False},

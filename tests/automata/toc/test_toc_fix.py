@@ -21,7 +21,7 @@ from automata.toc.bot import AREAS
 from automata.toc.emperor import EMPEROR_TYPES, emperor_type_for_area
 from automata.toc.fix import FIX_FIELDS, most_points
 from automata.toc.game import data_of
-from automata.toc.turn import emperor_type_now
+from automata.toc.emperor import emperor_type_now
 from conftest import random_games
 from policy_runner import play_steps
 from test_toc_playthrough import check
@@ -281,7 +281,7 @@ def test_a_selective_pile_corrected_gives_the_bots_that_cards_event():
     """Seed, Preparação 2 (Option 3, Selective Setup) and Take Actions 1: with the Selective Setup a bot's event of a
     category is the card in play in that pile, so the corrected pile is the one the next event reads."""
     from automata.core.runner import ScriptedAnswers
-    from automata.toc.turn import choose_event
+    from automata.toc.influence import choose_event
 
     state = part_game(6, 20, cards="selective")
     for cat in data_of(state).categories:

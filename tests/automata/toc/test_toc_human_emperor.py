@@ -12,7 +12,7 @@ import copy
 
 import pytest
 
-from automata.toc.turn import emperor_type_now
+from automata.toc.emperor import emperor_type_now
 from test_toc_turn import after_setup, first_bot, play, says
 
 PARTS = ("legacy", "advantages", "disadvantages", "removal")

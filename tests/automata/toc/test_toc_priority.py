@@ -204,7 +204,7 @@ class Board:
         """The whole pass in one line (issue 11): every offered entry that holds and still has points of its type,
         in list order, by list number; a cost the program does not know is given inline when ``inline`` says so."""
         from automata.toc.game import data_of
-        from automata.toc.turn import known_cost
+        from automata.toc.priority import known_cost
 
         entries = {e["id"]: e for e in data_of(self.state).priority}
         left = dict(self.state["bots"][self.bot]["points"])
@@ -308,7 +308,7 @@ def test_a_cost_the_table_says_depends_on_the_board_is_asked_each_time_from_then
 
 def test_the_once_cost_question_refuses_a_non_cost_and_names_board():
     from automata.core.steps import InvalidAnswer
-    from automata.toc.turn import _check_cost
+    from automata.toc.priority import _check_cost
 
     check = _check_cost(2, board=True)
     # issue 30: Enter is kept apart from a typed cost ("" = the provisional default, this time only)

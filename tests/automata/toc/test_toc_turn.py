@@ -542,7 +542,7 @@ def test_a_military_emperor_formed_its_army_this_turn_so_the_army_is_not_asked(l
 
 def test_a_battle_after_create_army_keeps_the_army_question():
     """The army formed this turn may be lost in a later battle (rules file §2.7, Initiate Battle): then it is asked."""
-    from automata.toc.turn import commands_an_army
+    from automata.toc.emperor_steps import commands_an_army
 
     assert commands_an_army(["create_army"]) and commands_an_army(["initiate_battle", "create_army", "move_army"])
     assert not commands_an_army(["create_army", "initiate_battle"]) and not commands_an_army(["move_army"])

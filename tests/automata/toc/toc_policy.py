@@ -35,7 +35,7 @@ class Policy:
 
     def cost_of(self, entry: dict) -> int:
         """The cost the table reads: a printed cost is the same all game; a board-dependent one is drawn each time."""
-        from automata.toc.turn import known_cost
+        from automata.toc.priority import known_cost
 
         known = known_cost(self.state, entry)
         if known is not None:
@@ -49,7 +49,7 @@ class Policy:
         points pay (an entry whose cost is more than the points left is still named when the program does not know
         that cost yet: it is skipped, as at the table)."""
         from automata.toc.game import data_of
-        from automata.toc.turn import known_cost
+        from automata.toc.priority import known_cost
 
         rng = self.rng
         bot = self.state["bots"][ask.id.split(".")[1]]

@@ -17,7 +17,7 @@ import pytest
 
 from automata.anachrony import game
 from automata.anachrony.game import data_of
-from automata.core.steps import normalise_answer
+from automata.core.steps import InvalidAnswer, normalise_answer
 from cli.answers import fold, label_to_value
 from cli.i18n import LOCALES, Translator
 from cli.render import event_text
@@ -187,12 +187,14 @@ def test_both_names_of_a_quantum_loop_card_are_accepted_in_either_language(lang)
     for raw, expected in answers.items():
         value = label_to_value(t, ask, raw)
         if expected is None:
-            with pytest.raises(Exception):
+            with pytest.raises(InvalidAnswer) as refused:
                 normalise_answer(ask, value)
+            assert refused.value.msg.id == "core.invalid.repeated"
         else:
             assert normalise_answer(ask, value) == expected, raw
-    with pytest.raises(Exception):
+    with pytest.raises(InvalidAnswer) as refused:
         normalise_answer(ask, label_to_value(t, ask, "Central Multiverso, a, b"))
+    assert refused.value.msg.id == "core.invalid.choice"
     # the choices list each card once, by the table's name
     labels = [fold(t.render(c.label)) for c in ask.choices]
     assert len(labels) == 8 and fold(NAMES["anachrony.ql.cosmic_data_leak"][lang]) in labels

@@ -81,13 +81,14 @@ def test_a_bot_takes_the_article_where_a_human_could_stand():
     """Issue 16: 'Role na Crisis Table para azul (...)' and 'O Emperor anterior, vermelho (...)' read as a bare colour;
     the {who} of the crisis lines (seed 000, AI Crisis Phase) and of the Emperor lines is 'o bot azul (...)' in
     pt-BR, as the human's is 'o jogador humano 1'; English is unchanged."""
-    from automata.toc.turn import _holder_term, the_bot
+    from automata.toc.common import the_bot
+    from automata.toc.emperor_steps import holder_term
 
     bots = {"blue": {"mat": "pupienus_balbinus"}}
     who = the_bot("blue", bots)
     assert PT.render(msg("toc.crisis.roll_table", who=who)) == "Role na Crisis Table para o bot azul (Pupienus e Balbinus)."
     assert PT.render(msg("toc.crisis.which", who=who)) == "O que a Crisis Table deu para o bot azul (Pupienus e Balbinus)?"
     assert Translator("en").render(msg("toc.crisis.roll_table", who=who)) == "Roll on the Crisis Table for blue (Pupienus and Balbinus)."
-    holder = _holder_term({"emperor": "blue", "bots": bots})
+    holder = holder_term({"emperor": "blue", "bots": bots})
     assert PT.render(msg("toc.emperor.previous_token_off", who=holder)).startswith("O Imperador anterior, o bot azul (Pupienus e Balbinus), perde")
     assert PT.render(msg("toc.emperor.still", who=holder)) == "não: o bot azul (Pupienus e Balbinus) continua Emperor"
