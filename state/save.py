@@ -217,7 +217,11 @@ def read(folder: Path, path: Path | None = None, recover: bool = False) -> Save:
     proven = found is not None and sha256(raw[found.end():]) == found.group(1).decode()
     from . import datacache
 
-    cache = datacache.installed() if proven else None  # bytes proven by their digest: parsed once, then cached
+    from .lock import holds
+
+    # bytes proven by their digest: parsed once, then cached; a command holding the lock (it writes) never takes
+    # the cache's word for them: nothing read from a cache is ever written into a save
+    cache = datacache.installed() if proven and not holds(folder) else None
     data = cache.get_digested(path, found.group(1).decode()) if cache is not None else None
     blob = None
     if data is None:
@@ -345,35 +349,29 @@ def _left_by_a_crash(path: Path, bak: Path) -> bool:
 
 
 def read_bytes(path: Path) -> bytes:
-    """The bytes of a save or journal file; SaveError (at once) for a file that is not a regular file (a FIFO, a
-    device, a symbolic link), is larger than any game makes, or cannot be read."""
-    import stat
+    """The bytes of a save or journal file, through the guarded reader (``state/reader.py``); SaveError (at once)
+    for a file that is not a regular file (a FIFO, a device, a symbolic link), is larger than any game makes, or
+    cannot be read."""
+    from .reader import TOO_LARGE, Refused, read_regular
 
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        return read_regular(path, MAX_FILE_BYTES, follow=False)
     except FileNotFoundError:
         raise SaveError(path, msg("core.save.file_missing")) from None
+    except Refused as e:
+        if e.reason == TOO_LARGE:
+            raise SaveError(path, msg("core.save.too_large", mb=MAX_FILE_BYTES // (1024 * 1024))) from None
+        raise SaveError(path, msg("core.save.not_regular")) from None
     except OSError as e:
-        import errno
+        raise SaveError(path, msg("core.save.unreadable", problem=os_problem(e))) from None
 
-        if e.errno in (errno.ELOOP, errno.ENXIO, errno.EMLINK):  # a symbolic link (O_NOFOLLOW), a socket
-            raise SaveError(path, msg("core.save.not_regular")) from None
-        raise SaveError(path, msg("core.save.unreadable", problem=os_problem(e))) from None
+
+def _text_of(path: Path) -> list[str] | None:
+    """The lines of a save or journal (to name a line), through the guarded reader; None when it cannot be read."""
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(path, msg("core.save.not_regular"))
-        if info.st_size > MAX_FILE_BYTES:
-            raise SaveError(path, msg("core.save.too_large", mb=MAX_FILE_BYTES // (1024 * 1024)))
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            data = fh.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise SaveError(path, msg("core.save.too_large", mb=MAX_FILE_BYTES // (1024 * 1024)))
-        return data
-    except OSError as e:
-        raise SaveError(path, msg("core.save.unreadable", problem=os_problem(e))) from None
-    finally:
-        os.close(fd)
+        return read_bytes(path).decode("utf-8").splitlines()
+    except (SaveError, UnicodeDecodeError):
+        return None
 
 
 def _parse(path: Path, raw: bytes | None = None) -> dict[str, Any]:
@@ -403,9 +401,8 @@ def _parse(path: Path, raw: bytes | None = None) -> dict[str, Any]:
 def _line_of(path: Path, key: str) -> int | None:
     """The line of ``key`` (a dotted path such as ``state.regions.kislev.ruin``) in the file, as tomli_w writes it:
     the key's own table header, else the key's line under its parent's header, else the nearest parent's header."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+    lines = _text_of(path)
+    if lines is None:
         return None
     parts = [p for p in re.sub(r"\[\d+\]", "", key).split(".") if p]
     if not parts:
@@ -570,9 +567,8 @@ def read_journal(folder: Path, length: int, path: Path | None = None, exact: boo
 
 def _entry_line(path: Path, n: int) -> int | None:
     """The line where the journal's entry ``n`` (from 1) starts."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+    lines = _text_of(path)
+    if lines is None:
         return None
     seen = 0
     for i, line in enumerate(lines, 1):
