@@ -44,21 +44,12 @@ def list_names() -> list[str]:
 
 def current_name() -> str | None:
     """The current game's name, from the ``current`` file; None when that file is missing, damaged or no name."""
-    import os
-    import stat
+    from state.reader import Refused, read_regular
 
-    try:  # never waits: a FIFO or a device named 'current' is no current game
-        fd = os.open(paths.current_file(), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
+    try:  # the guarded reader: a FIFO or a device named 'current' is never waited for, and is no current game
+        name = read_regular(paths.current_file(), 256).decode("utf-8").strip()
+    except (OSError, UnicodeDecodeError, Refused):
         return None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        name = os.read(fd, 256).decode("utf-8").strip()
-    except (OSError, UnicodeDecodeError):
-        return None
-    finally:
-        os.close(fd)
     return name if paths.valid_name(name) else None
 
 
