@@ -15,7 +15,8 @@ Since schema version 3 (issue 31) a save is proven sound before anything reads o
   ``journal.toml.bak``, whose digest matches, and it is the one read (the step in progress is replayed from
   the answers in the save, so nothing is lost);
 - a file is written with a backup (``.bak``) only when the file it replaces was proven sound, so the ``.bak``
-  is always the last sound save (``tabletop restore NAME`` puts it back).
+  is always the last sound save (``tabletop restore NAME``, ``state/restore.py``, rebuilds a damaged save from the
+  newest sound source: its journal replayed, else this backup).
 """
 
 from __future__ import annotations
@@ -580,47 +581,6 @@ def _entry_line(path: Path, n: int) -> int | None:
 
 
 BACKUP_FILE = SAVE_FILE + ".bak"
-DAMAGED_SUFFIX = ".damaged"
-
-
-def restore_backup(folder: Path) -> Save:
-    """Put the save's backup back (``tabletop restore``), once it is proven sound: ``save.toml.bak`` with the
-    journal its digest names (``journal.toml``, or ``journal.toml.bak``, which then replaces it). The files
-    replaced are kept beside as ``*.damaged``. SaveError (nothing changed) when the backup is missing or not sound."""
-    bak = folder / BACKUP_FILE
-    try:  # the save is sound and only its journal is not: the journal's backup is the one this save belongs to
-        backup = read(folder, recover=True)
-        bak = folder / SAVE_FILE
-    except SaveError:
-        if not os.path.lexists(bak):
-            raise SaveError(bak, msg("core.save.file_missing")) from None
-        try:
-            backup = read(folder, bak, recover=True)
-        except SaveError as e:
-            if e.path == bak:
-                raise
-            raise SaveError(bak, msg("core.save.backup_journal", file=e.path.name, problem=e.problem.to_data())) from None
-    backup.journal()  # every entry checked, from the journal the backup belongs to
-    journal_bak = backup._journal_from_bak
-    raw = read_bytes(bak)
-    names = ((SAVE_FILE,) if bak.name != SAVE_FILE else ()) + ((JOURNAL_FILE,) if journal_bak else ())
-    for name in names:
-        path = folder / name
-        if os.path.lexists(path) and (path.is_file() and not path.is_symlink()):
-            _replace_bytes(folder / (name + DAMAGED_SUFFIX), path.read_bytes())
-        elif os.path.lexists(path):  # a FIFO, a link, a folder: set aside as it is
-            aside = folder / (name + DAMAGED_SUFFIX)
-            if os.path.isdir(aside) and not os.path.islink(aside):
-                import shutil
-
-                shutil.rmtree(aside)
-            os.replace(path, aside)
-    if journal_bak:
-        _replace_bytes(folder / JOURNAL_FILE, read_bytes(folder / (JOURNAL_FILE + ".bak")))
-    if bak.name != SAVE_FILE:
-        _replace_bytes(folder / SAVE_FILE, raw)
-    restored = read(folder)
-    return restored
 
 
 def _replace_bytes(path: Path, data: bytes) -> None:
