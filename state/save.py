@@ -67,6 +67,9 @@ class Save:
     #: ``journal.toml.bak`` is a copy of the journal this save belongs to (so that ``save.toml.bak``, written by
     #: an answer, has its journal among the backups)
     _journal_bak_synced: bool
+    #: the bytes of ``_journal_path`` whose digest ``read`` checked: the journal is parsed from them, never read
+    #: again by its name (a writer may have replaced the file since; issue 37)
+    _journal_raw: bytes | None = None
 
     #: the fields, in the order of ``__init__``; those after ``sound`` are not shown by ``repr``
     _FIELDS = ("name", "game", "seed", "options", "settings", "state", "journal_length", "pending", "created", "clock",
@@ -118,9 +121,12 @@ class Save:
             elif self.journal_sha256 is None:
                 self._journal = read_journal(self.folder, self.journal_length)
             else:
-                path = self._journal_path or journal_path(self.folder, self.journal_sha256, self.journal_length)
+                path, raw = self._journal_path, self._journal_raw
+                if path is None:
+                    path, raw = find_journal(self.folder, self.journal_sha256, self.journal_length)
                 self._journal_from_bak = path is not None and path.name.endswith(".bak")
-                self._journal = read_journal(self.folder, self.journal_length, path, exact=True) if path else []
+                self._journal = read_journal(self.folder, self.journal_length, path, exact=True, raw=raw) if path else []
+                self._journal_raw = None
         return self._journal
 
     def to_data(self) -> dict[str, Any]:
@@ -192,6 +198,7 @@ def write(save: Save, journal: bool = True) -> None:
         save.journal_sha256 = sha256(text.encode("utf-8"))
         save._journal_from_bak = False
         save._journal_path = save.folder / JOURNAL_FILE
+        save._journal_raw = None
         save._journal_bak_synced = False
     sync = not journal and save.sound and not save._journal_bak_synced and save._journal_path is not None
     write_atomic(save.folder / SAVE_FILE, dumps(save.to_data(), digest=True), backup=save.sound)
@@ -208,11 +215,47 @@ def write(save: Save, journal: bool = True) -> None:
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
+#: How many times a read that found damage is tried again when a writer changed the files meanwhile (issue 37)
+READ_TRIES = 6
+
+
 def read(folder: Path, path: Path | None = None, recover: bool = False) -> Save:
     """The save of ``folder`` (or the file ``path``, e.g. a backup), proven sound: parsed, its digest and its
     journal's digest matching, every key of the game's shape in place. Else SaveError naming the file and what is
-    wrong; nothing is written."""
+    wrong; nothing is written.
+
+    A reader takes no lock (a writer holds it while the table thinks), so a command may read while another writes:
+    the save and its journal are each replaced whole, but a reader can meet the new journal beside the old save. A
+    read that finds damage is therefore tried again while the files changed during it; damage is said only when
+    the files stayed as they were (damage that stays)."""
     path = path or folder / SAVE_FILE
+    for attempt in range(READ_TRIES):
+        before = _files_now(folder, path)
+        try:
+            return _read_once(folder, path, recover)
+        except SaveError:
+            if attempt + 1 == READ_TRIES or _files_now(folder, path) == before:
+                raise
+        import time
+
+        time.sleep(0.02 * (attempt + 1))  # the writer's next file is a moment away
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _files_now(folder: Path, path: Path) -> tuple:
+    """What identifies the version of the save's files now (each file's inode, size and time, without reading it):
+    a write replaces a file by another, so any write changes it."""
+    out = []
+    for f in (path, folder / JOURNAL_FILE, folder / (JOURNAL_FILE + ".bak")):
+        try:
+            st = os.lstat(f)
+            out.append((st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
+        except OSError:
+            out.append(None)
+    return tuple(out)
+
+
+def _read_once(folder: Path, path: Path, recover: bool) -> Save:
     raw = read_bytes(path)
     found = _DIGEST_LINE.match(raw)
     proven = found is not None and sha256(raw[found.end():]) == found.group(1).decode()
@@ -240,7 +283,7 @@ def read(folder: Path, path: Path | None = None, recover: bool = False) -> Save:
         raise SaveError(path, msg("core.save.digest" if found else "core.save.no_digest"), 1)
     if save.journal_sha256 is not None:
         # the journal is checked by every command (its bytes' digest: no parsing, status stays fast)
-        save._journal_path = journal_path(folder, save.journal_sha256, save.journal_length, recover)
+        save._journal_path, save._journal_raw = find_journal(folder, save.journal_sha256, save.journal_length, recover)
     save.sound = True
     if blob is not None:  # only a save proven sound is kept
         cache.put_digested(path, found.group(1).decode(), blob)
@@ -311,24 +354,32 @@ def first_difference(a: Any, b: Any, path: str) -> str | None:
 
 
 def journal_path(folder: Path, digest: str, length: int, recover: bool = False) -> Path | None:
-    """The journal whose bytes have ``digest``: ``journal.toml``, else ``journal.toml.bak`` when ``journal.toml`` is
-    what a crash between the journal's write and the save's leaves (the same entries and one more, or fewer: an
-    undo), or with ``recover`` (``tabletop restore``); else SaveError. None: no journal file and no step to hold."""
+    """The journal whose bytes have ``digest`` (see ``find_journal``)."""
+    return find_journal(folder, digest, length, recover)[0]
+
+
+def find_journal(folder: Path, digest: str, length: int, recover: bool = False) -> tuple[Path | None, bytes | None]:
+    """The journal whose bytes have ``digest``, and those bytes: ``journal.toml``, else ``journal.toml.bak`` when
+    ``journal.toml`` is what a crash between the journal's write and the save's leaves (the same entries and one
+    more, or fewer: an undo), or with ``recover`` (``tabletop restore``); else SaveError. (None, None): no journal
+    file and no step to hold."""
     path = folder / JOURNAL_FILE
     if not os.path.lexists(path):
         if length == 0:
-            return None
+            return None, None
         raise SaveError(path, msg("core.save.journal_missing", count=length))
     try:
-        if sha256(read_bytes(path)) == digest:
-            return path
+        raw = read_bytes(path)
+        if sha256(raw) == digest:
+            return path, raw
     except SaveError:
         if not recover:
             raise
     bak = folder / (JOURNAL_FILE + ".bak")
     try:
-        if sha256(read_bytes(bak)) == digest and (recover or _left_by_a_crash(path, bak)):
-            return bak
+        raw = read_bytes(bak)
+        if sha256(raw) == digest and (recover or _left_by_a_crash(path, bak)):
+            return bak, raw
     except SaveError:
         pass
     if not recover:
@@ -532,16 +583,17 @@ KNOWN_OS_ERRORS = ("ENOSPC", "EROFS", "EACCES", "EPERM", "EDQUOT", "EPIPE", "ENO
                    "EEXIST", "ENAMETOOLONG", "EBUSY")
 
 
-def read_journal(folder: Path, length: int, path: Path | None = None, exact: bool = False) -> list[dict[str, Any]]:
+def read_journal(folder: Path, length: int, path: Path | None = None, exact: bool = False,
+                 raw: bytes | None = None) -> list[dict[str, Any]]:
     """The first ``length`` entries of the journal, each checked; ``exact``: the journal holds exactly ``length``
     entries (a save of schema version 3, whose journal's digest matched). Older saves may have one entry more
     (a crash between the two writes), which is dropped."""
     path = path or folder / JOURNAL_FILE
-    if length == 0 and not path.exists():
+    if raw is None and length == 0 and not path.exists():
         return []
-    if not path.exists():
+    if raw is None and not path.exists():
         raise SaveError(path, msg("core.save.journal_missing", count=length))
-    data = migrate(_parse(path), path, table=JOURNAL_MIGRATIONS)
+    data = migrate(_parse(path, raw), path, table=JOURNAL_MIGRATIONS)
     entries = data.get("entries", [])
     if not isinstance(entries, list):
         raise SaveError(path, msg("core.save.key", key="entries", problem=wrong(list, entries).to_data()), _line_of(path, "entries"))
