@@ -29,8 +29,12 @@ def list_names() -> list[str]:
     """The saved games: every folder of ``games/`` with a valid name that holds a save file (even a damaged one)."""
     folder = paths.games_dir()
     try:
-        if not folder.is_dir():
+        if not os_lexists(folder):
             return []
+        if not folder.is_dir():  # a plain file (or anything else) where the folder of saves should be
+            import errno
+
+            raise NotADirectoryError(errno.ENOTDIR, "Not a directory", str(folder))
         return sorted(p.name for p in folder.iterdir() if paths.valid_name(p.name) and p.is_dir() and holds_a_save(p))
     except OSError as e:  # a folder that cannot be read is said so, never "no saved games yet"
         from .env import current

@@ -109,6 +109,8 @@ class ParsedFileCache:
     def clean_stray_temporary_files(self) -> list[Path]:
         """Remove the temporary entries (``*.<pid>.tmp``) whose writer is gone (a kill during a cache write);
         returns them. An entry being written by a live process is left alone."""
+        from .atomic import alive
+
         removed = []
         try:
             names = [n for n in os.listdir(self.folder) if n.endswith(".tmp")]
@@ -116,25 +118,13 @@ class ParsedFileCache:
             return removed
         for name in names:
             pid = name[:-4].rpartition(".")[2]
-            if pid.isdigit() and not _alive(int(pid)):
+            if pid.isdigit() and not alive(int(pid)):
                 try:
                     os.unlink(self.folder / name)
                     removed.append(self.folder / name)
                 except OSError:
                     pass
         return removed
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # another user's process: alive
-        return True
-    return True
 
 
 def _checksum(blob: bytes) -> bytes:

@@ -274,6 +274,10 @@ def _read_once(folder: Path, path: Path, recover: bool) -> Save:
             blob = datacache.digested_blob(found.group(1).decode(), data)  # before anything below changes data
     version = data.get("schema_version")
     digested = isinstance(version, int) and not isinstance(version, bool) and version >= FIRST_WITH_DIGEST
+    if isinstance(version, int) and not digested and (found is not None or "journal_sha256" in data):
+        # the version line lowered on a save that has the digests: it would turn the digest check off
+        raise SaveError(path, msg("core.save.downgraded", version=version, target=FIRST_WITH_DIGEST),
+                        _line_of(path, "schema_version"))
     altered = digested and not proven
     data.pop(DIGEST_KEY, None)
     data = migrate(data, path)
@@ -284,6 +288,8 @@ def _read_once(folder: Path, path: Path, recover: bool) -> Save:
     if save.journal_sha256 is not None:
         # the journal is checked by every command (its bytes' digest: no parsing, status stays fast)
         save._journal_path, save._journal_raw = find_journal(folder, save.journal_sha256, save.journal_length, recover)
+    else:  # a save older than the digests: its journal is read and checked whole by every command (one verdict;
+        save.journal()  # the next write gives it the digests)
     save.sound = True
     if blob is not None:  # only a save proven sound is kept
         cache.put_digested(path, found.group(1).decode(), blob)
@@ -638,9 +644,9 @@ BACKUP_FILE = SAVE_FILE + ".bak"
 def _replace_bytes(path: Path, data: bytes) -> None:
     import tempfile
 
-    from .atomic import _fsync_dir
+    from .atomic import _fsync_dir, temporary_prefix
 
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=temporary_prefix(path), suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
