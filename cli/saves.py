@@ -57,6 +57,22 @@ def current_name() -> str | None:
     return name if paths.valid_name(name) else None
 
 
+def current_refused() -> bool:
+    """Whether a ``current`` file is there but the guarded reader refuses it (not a regular file, a link loop,
+    too large)."""
+    from state.reader import Refused, open_regular
+
+    try:
+        import os
+
+        os.close(open_regular(paths.current_file()))
+    except Refused:
+        return True
+    except OSError:
+        return False
+    return False
+
+
 def set_current(name: str) -> None:
     from state.atomic import write_atomic
 
@@ -72,10 +88,14 @@ def resolve_name(env: Env) -> str:
     name = current_name()
     if name and name in names:
         return name
-    if len(names) == 1:
-        return names[0]
     if not names:
         raise CliError(env.t("core.error.no_games"))
+    refused = current_refused()
+    if refused:  # a FIFO, a device or a link loop named 'current': said, never waited for nor passed over
+        raise CliError(env.t("core.error.current_not_a_file", path=str(paths.current_file()), names=", ".join(names)),
+                       Exit.FAILURE, {"error": "current_not_a_file", "file": str(paths.current_file())})
+    if len(names) == 1:
+        return names[0]
     raise CliError(env.t("core.error.no_current", names=", ".join(names)))
 
 

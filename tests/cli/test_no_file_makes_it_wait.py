@@ -62,3 +62,21 @@ def test_the_language_lookup_goes_through_the_guarded_reader(_tabletop_home):
     (_tabletop_home / "current").unlink()
     (_tabletop_home / "current").symlink_to(_tabletop_home / "current")  # a link loop
     assert saved_lang() is None
+
+
+def test_a_current_file_that_is_not_a_file_is_refused_naming_it(_tabletop_home):
+    """Item 4: a FIFO named 'current' gets a clear refusal naming it (it was passed over in silence), in both
+    languages; 'tabletop use' replaces it and the game goes on; --game still chooses a game."""
+    assert tt("new", "chaos", "--name", "g", "--seed", "3").exit_code == 0
+    current = _tabletop_home / "current"
+    current.unlink()
+    os.mkfifo(current)
+    for lang, words in (("en", "is not a regular file"), ("pt-BR", "não é um arquivo comum")):
+        r = tt("--lang", lang, "status")
+        assert r.exit_code == 1 and str(current) in r.output and words in r.output, r.output
+    assert tt("--game", "g", "status").exit_code == 0
+    assert tt("new", "chaos", "--name", "h", "--seed", "4").exit_code == 0  # a new game is made current
+    assert current.is_file() and tt("status").exit_code == 0
+    current.unlink()
+    os.mkfifo(current)
+    assert tt("use", "g").exit_code == 0 and tt("status").exit_code == 0
