@@ -436,8 +436,7 @@ def stats(game: Optional[str] = typer.Argument(None, help="chaos, toc, radlands 
 @core.command()
 def restore(name: Optional[str] = typer.Argument(None, help="The save to restore (default: the current one).",
                                          autocompletion=complete.save_names)) -> None:
-    """Rebuild a damaged save from its newest sound source (its journal replayed, else its last sound backup),
-    keeping every step a sound file holds; the damaged files are kept as *.damaged, *.damaged.2..."""
+    """Rebuild a damaged save from its newest sound source, keeping every step a sound file holds."""
     from state import paths
     from state.restore import restore as rebuild
     from state.save import SaveError, read
