@@ -5,7 +5,7 @@ The sources, newest first:
 - ``save.toml`` sound and only ``journal.toml`` damaged: the journal's backup, which the save names by its digest,
   is put back (every step of the save is kept);
 - ``save.toml`` damaged and ``journal.toml`` sound, holding the steps of the last sound save (``save.toml.bak``)
-  and more: the journal is replayed from the start of the game with the backup's options and seed (the snapshot is
+  and more (or only the first of them: an undo made since): the journal is replayed from the start of the game with the backup's options and seed (the snapshot is
   only a cache: state/replay.py), so no completed step is lost; only the answers of a step in progress, which
   lived in the damaged save alone, are gone;
 - else the last sound save, ``save.toml.bak``, with the journal its digest names.
@@ -112,13 +112,17 @@ def _journal_entries(folder: Path) -> tuple[list[dict[str, Any]], bytes] | None:
 
 
 def _from_journal(folder: Path, backup: Save) -> Save | None:
-    """The save rebuilt from a sound ``journal.toml`` that holds the backup's steps and more, replayed from the
-    start of the game; None when there is no such journal or it does not replay."""
+    """The save rebuilt from a sound ``journal.toml`` newer than the backup, replayed from the start of the game:
+    one that holds the backup's steps and more (steps completed since), or only the first of them (an undo made
+    since: the journal is written before the save); None when there is no such journal or it does not replay."""
     found = _journal_entries(folder)
     if found is None:
         return None
     entries, raw = found
-    if len(entries) <= backup.journal_length or entries[: backup.journal_length] != backup.journal():
+    kept = backup.journal()
+    longer = len(entries) > len(kept) and entries[: len(kept)] == kept
+    undone = len(entries) < len(kept) and kept[: len(entries)] == entries
+    if not (longer or undone):
         return None
     from .clock import break_after, tally_of
     from .replay import replay_save

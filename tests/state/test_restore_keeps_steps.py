@@ -106,3 +106,17 @@ def test_nothing_set_aside_before_is_deleted_or_overwritten(template, _tabletop_
     assert (earlier / "kept.txt").read_text(encoding="utf-8") == "an earlier copy\n"
     assert (folder / "save.toml.damaged.2").read_bytes() == b"an earlier damaged save\n"
     assert (folder / "save.toml.damaged.3").read_bytes() == damaged
+
+
+def test_an_undo_made_after_the_backup_stays_made(template, _tabletop_home):
+    """The journal is written before the save: after an undo, a damaged save.toml beside a sound, shorter journal
+    is rebuilt from that journal, not from the .bak of before the undo (which would bring the undone step back)."""
+    folder = midgame.copy_game(template, _tabletop_home, "g")
+    n = read(folder).journal_length
+    assert tt("undo").exit_code == 0
+    undone = read(folder)
+    assert undone.journal_length == n - 1 and read(folder, folder / "save.toml.bak").journal_length == n
+    damage_the_save(folder)
+    r = tt("restore", "g")
+    assert r.exit_code == 0, r.output
+    assert read(folder).journal_length == n - 1 and read(folder).state == undone.state
