@@ -436,9 +436,10 @@ def stats(game: Optional[str] = typer.Argument(None, help="chaos, toc, radlands 
 @core.command()
 def restore(name: Optional[str] = typer.Argument(None, help="The save to restore (default: the current one).",
                                          autocompletion=complete.save_names)) -> None:
-    """Put a damaged save's last sound backup back (the damaged files are kept as *.damaged)."""
+    """Rebuild a damaged save from its newest sound source, keeping every step a sound file holds."""
     from state import paths
-    from state.save import SaveError, read, restore_backup
+    from state.restore import restore as rebuild
+    from state.save import SaveError, read
 
     from . import saves
 
@@ -455,7 +456,7 @@ def restore(name: Optional[str] = typer.Argument(None, help="The save to restore
         else:
             raise CliError(env.t("core.error.restore_not_damaged", name=name), Exit.USAGE, {"error": "not_damaged"})
         try:
-            restored = restore_backup(folder)
+            done = rebuild(folder)
         except SaveError as e:
             where = f"{e.path}:{e.line}" if e.line else str(e.path)
             raise CliError(env.t("core.error.restore_bad_backup", where=where, name=name, problem=env.t.render(e.problem)),
@@ -465,10 +466,9 @@ def restore(name: Optional[str] = typer.Argument(None, help="The save to restore
 
             raise CliError(env.t("core.error.restore_failed", name=name, problem=os_problem(e)), Exit.FAILURE,
                            {"error": "restore_failed"}) from None
-    if env.json:
-        env.emit_json({"ok": True, "game": name, "journal_length": restored.journal_length})
-    else:
-        env.out.print(env.t("core.restore.done", name=name, n=restored.journal_length))
+    from .restoreview import report
+
+    report(env, name, done)
 
 
 @core.command()

@@ -125,6 +125,7 @@ def install_data_cache(create: bool = True) -> None:
     from state import paths
 
     cache = datacache.ParsedFileCache(paths.home() / "cache", create)
+    cache.clean_stray_temporary_files()  # a write killed half way left them; the next command removes them
     set_cache(cache)
     datacache.install(cache)
 
@@ -273,16 +274,12 @@ def read_input_file(path: Path) -> bytes:
     Raises OSError (unreadable) or ValueError (too big, or not a regular file: a device or a pipe would be read
     for ever).
     """
-    import stat
+    from state.reader import Refused, read_regular
 
-    st = os.stat(path)
-    if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_INPUT_BYTES:
-        raise ValueError("too big")
-    with open(path, "rb") as fh:
-        data = fh.read(MAX_INPUT_BYTES + 1)
-    if len(data) > MAX_INPUT_BYTES:
-        raise ValueError("too big")
-    return data
+    try:  # the guarded reader: never waits, never reads more than the bound
+        return read_regular(path, MAX_INPUT_BYTES)
+    except Refused:
+        raise ValueError("too big") from None
 
 
 class InputProblem(ValueError):

@@ -60,8 +60,11 @@ def read_summary(env) -> dict:
     summary = summarize(paths.game_dir(name), with_journal=True)
     if summary.get("damaged"):
         problem = env.t(summary["damaged"], **summary.get("damaged_params", {})).rstrip(". ")
-        raise CliError(env.t("core.export.err.damaged", name=name, problem=problem), Exit.FAILURE,
-                       {"error": "damaged_save", "game": name, "problem_id": summary["damaged"]})
+        where = summary.get("file") or str(paths.game_dir(name) / "save.toml")
+        where = f"{where}:{summary['line']}" if summary.get("line") else where
+        raise CliError(env.t("core.export.err.damaged", name=name, where=where, problem=problem), Exit.FAILURE,
+                       {"error": "damaged_save", "game": name, "file": summary.get("file"), "line": summary.get("line"),
+                        "problem_id": summary["damaged"]})
     return summary
 
 

@@ -61,29 +61,38 @@ def saved_lang(game: str | None = None) -> str | None:
     """The language the save ``game`` (default: the current one) was started in: its ``settings.lang``; None when
     there is no such save or it says nothing readable. Only the save's small ``[settings]`` table is parsed (a
     save of a long game is megabytes), so that every command may ask this before it prints anything."""
-    try:
-        from state import paths
+    import os
 
-        if not game:
-            with open(paths.current_file(), "rb") as fh:
-                game = fh.read(256).decode("utf-8").strip()
+    from state import paths
+    from state.reader import Refused, open_regular, read_regular
+
+    try:
+        if not game:  # every file goes through the guarded reader: a FIFO or /dev/zero never makes this wait
+            game = read_regular(paths.current_file(), 256).decode("utf-8").strip()
         if not paths.valid_name(game):
             return None
         head = b""
-        with open(paths.game_dir(game) / "save.toml", "rb") as fh:  # [settings] comes before the board's state
-            while True:
-                block = fh.read(16384)
+        fd = open_regular(paths.game_dir(game) / "save.toml", follow=False)  # as the save's own reader
+        try:
+            while len(head) <= SETTINGS_HEAD_MAX:  # [settings] comes before the board's state
+                block = os.read(fd, max(16384, len(head)))  # doubling: no quadratic copy
                 head += block
                 start = head.find(b"\n[settings]\n")
                 end = head.find(b"\n[", start + 1) if start >= 0 else -1
                 if end >= 0 or not block:
                     break
+        finally:
+            os.close(fd)
         if start < 0:
             return None
         start += len(b"\n[settings]\n")
         return _lang_line(head[start : end if end >= 0 else len(head)].decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (OSError, UnicodeDecodeError, ValueError, Refused):
         return None
+
+
+#: How far into a save its ``[settings]`` table is looked for (it follows the options, before the board).
+SETTINGS_HEAD_MAX = 4 * 1024 * 1024
 
 
 def _lang_line(settings: str) -> str | None:

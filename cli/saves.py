@@ -29,8 +29,12 @@ def list_names() -> list[str]:
     """The saved games: every folder of ``games/`` with a valid name that holds a save file (even a damaged one)."""
     folder = paths.games_dir()
     try:
-        if not folder.is_dir():
+        if not os_lexists(folder):
             return []
+        if not folder.is_dir():  # a plain file (or anything else) where the folder of saves should be
+            import errno
+
+            raise NotADirectoryError(errno.ENOTDIR, "Not a directory", str(folder))
         return sorted(p.name for p in folder.iterdir() if paths.valid_name(p.name) and p.is_dir() and holds_a_save(p))
     except OSError as e:  # a folder that cannot be read is said so, never "no saved games yet"
         from .env import current
@@ -44,22 +48,29 @@ def list_names() -> list[str]:
 
 def current_name() -> str | None:
     """The current game's name, from the ``current`` file; None when that file is missing, damaged or no name."""
-    import os
-    import stat
+    from state.reader import Refused, read_regular
 
-    try:  # never waits: a FIFO or a device named 'current' is no current game
-        fd = os.open(paths.current_file(), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
+    try:  # the guarded reader: a FIFO or a device named 'current' is never waited for, and is no current game
+        name = read_regular(paths.current_file(), 256).decode("utf-8").strip()
+    except (OSError, UnicodeDecodeError, Refused):
         return None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        name = os.read(fd, 256).decode("utf-8").strip()
-    except (OSError, UnicodeDecodeError):
-        return None
-    finally:
-        os.close(fd)
     return name if paths.valid_name(name) else None
+
+
+def current_refused() -> bool:
+    """Whether a ``current`` file is there but the guarded reader refuses it (not a regular file, a link loop,
+    too large)."""
+    from state.reader import Refused, open_regular
+
+    try:
+        import os
+
+        os.close(open_regular(paths.current_file()))
+    except Refused:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def set_current(name: str) -> None:
@@ -77,10 +88,14 @@ def resolve_name(env: Env) -> str:
     name = current_name()
     if name and name in names:
         return name
-    if len(names) == 1:
-        return names[0]
     if not names:
         raise CliError(env.t("core.error.no_games"))
+    refused = current_refused()
+    if refused:  # a FIFO, a device or a link loop named 'current': said, never waited for nor passed over
+        raise CliError(env.t("core.error.current_not_a_file", path=str(paths.current_file()), names=", ".join(names)),
+                       Exit.FAILURE, {"error": "current_not_a_file", "file": str(paths.current_file())})
+    if len(names) == 1:
+        return names[0]
     raise CliError(env.t("core.error.no_current", names=", ".join(names)))
 
 

@@ -830,6 +830,14 @@ def make_server(env: Env, port: int, lan: bool) -> tuple[Server, Board, str]:
 
 
 def run(env: Env, port: int, lan: bool) -> None:
+    previous = _stop_on_signals()  # before the links are printed: a signal sent once they are seen stops it
+    try:
+        _run(env, port, lan)
+    finally:
+        _restore_signals(previous)
+
+
+def _run(env: Env, port: int, lan: bool) -> None:
     server, board, token = make_server(env, port, lan)
     observer = _watch(board)
     real_port = server.server_address[1]
@@ -850,6 +858,34 @@ def run(env: Env, port: int, lan: bool) -> None:
         server.server_close()
         remove_phones(board.folder)
     raise SystemExit(int(Exit.INTERRUPTED))
+
+
+def _stop_on_signals() -> dict:
+    """SIGINT (Ctrl-C) and SIGTERM stop the server however it was started: a background job (``tabletop serve &``)
+    of a shell that is not interactive starts with SIGINT ignored, so both are handled explicitly here. Returns the
+    handlers they had."""
+    import signal
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            previous[sig] = signal.signal(sig, stop)
+        except (ValueError, OSError):  # not the main thread (a test's server): the caller stops it
+            pass
+    return previous
+
+
+def _restore_signals(previous: dict) -> None:
+    import signal
+
+    for sig, handler in previous.items():
+        try:
+            signal.signal(sig, handler)
+        except (ValueError, OSError, TypeError):
+            pass
 
 
 def links(env: Env, server: Server, hosts: list[str], port: int, token: str, qr: bool) -> None:

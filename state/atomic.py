@@ -17,7 +17,8 @@ def write_atomic(path: Path, text: str, backup: bool = True) -> None:
 
     path.parent.mkdir(parents=True, exist_ok=True)
     data = text.encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    clean_dead_temporaries(path)
+    fd, tmp = tempfile.mkstemp(prefix=temporary_prefix(path), suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -46,6 +47,46 @@ def write_atomic(path: Path, text: str, backup: bool = True) -> None:
             raise OSError(e.errno, e.strerror or str(e), str(path)) from None
         raise
     _fsync_dir(path.parent)
+
+
+def temporary_prefix(path: Path) -> str:
+    """The name a temporary file for ``path`` begins with: hidden, the file's name, the writer's process id."""
+    return f".{path.name}.{os.getpid()}."
+
+
+def clean_dead_temporaries(path: Path) -> list[Path]:
+    """Remove the temporary files for ``path`` (``temporary_prefix``) whose writer is gone: a kill during a write
+    (an export to a file of the table's, a save) leaves one, which the next write of that file removes. A file of a
+    process still alive is left alone. Returns the files removed."""
+    removed: list[Path] = []
+    start = f".{path.name}."
+    try:
+        names = [n for n in os.listdir(path.parent) if n.startswith(start) and n.endswith(".tmp")]
+    except OSError:
+        return removed
+    for name in names:
+        pid = name[len(start):].split(".", 1)[0]
+        if not pid.isdigit() or alive(int(pid)):
+            continue
+        try:
+            os.unlink(path.parent / name)
+            removed.append(path.parent / name)
+        except OSError:
+            pass
+    return removed
+
+
+def alive(pid: int) -> bool:
+    """Whether the process ``pid`` still runs (its temporary files are then its own)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
 
 
 def _mode(path: Path) -> int:

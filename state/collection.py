@@ -36,10 +36,12 @@ def read_text() -> str | None:
     path = collection_file()
     if not path.exists():
         return None
+    from .reader import Refused, read_regular
+
     try:
-        if not path.is_file() or path.stat().st_size > MAX_BYTES:
-            raise CollectionError("core.collection.error.not_file", max=MAX_BYTES)
-        return path.read_bytes().decode("utf-8").removeprefix("\ufeff")  # a byte-order mark is no text
+        return read_regular(path, MAX_BYTES).decode("utf-8").removeprefix("\ufeff")  # a byte-order mark is no text
+    except Refused:
+        raise CollectionError("core.collection.error.not_file", max=MAX_BYTES) from None
     except UnicodeDecodeError as e:
         raise CollectionError("core.collection.error.not_utf8", byte=e.start) from None
     except OSError as e:

@@ -2,7 +2,11 @@
 size and mtime), the saves (one marshal file per save, keyed by the digest its first line proves), and which
 shipped data was checked and found sound (one marshal file per data folder, keyed by the files' sizes and mtimes).
 
-Only a speed-up: any problem reading or writing it falls back to parsing the file.
+Only a speed-up, never a source of truth (issue 37): every entry begins with a checksum of its own bytes, which
+is checked before anything is unmarshalled (a flipped bit, random bytes or a truncated entry are passed over and
+the file parsed afresh); an entry is read through the guarded reader, bounded in size; a save's entry is used only
+by a command that does not hold the save's lock (``state/save.py``), so nothing taken from the cache is ever written
+into a save. Any problem reading or writing it falls back to parsing the file.
 """
 
 from __future__ import annotations
@@ -13,7 +17,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-VERSION = 1
+VERSION = 2  # 2: every entry carries the checksum of its bytes (version-1 entries are never read)
+
+#: an entry's first bytes: this mark, then the checksum (BLAKE2b, 32 bytes) of the bytes after it
+MAGIC = b"TTcache2"
+SUM_BYTES = 32
+#: no entry larger than this is read (a save is at most 64 MB of text; its parsed form is smaller)
+MAX_ENTRY_BYTES = 96 * 1024 * 1024
 
 
 class ParsedFileCache:
@@ -83,18 +93,46 @@ class ParsedFileCache:
         self._write(self._checked_file(what), blob)
 
     def _write(self, f: Path, blob: bytes) -> None:
-        tmp = f.with_suffix(f".{os.getpid()}.tmp")
+        tmp = f.with_name(f"{f.name}.{os.getpid()}.tmp")
         try:
             if self.create:
                 self.folder.mkdir(parents=True, exist_ok=True)
             with open(tmp, "wb") as fh:
-                fh.write(blob)
+                fh.write(MAGIC + _checksum(blob) + blob)
             os.replace(tmp, f)
         except OSError:
             try:
                 tmp.unlink()
             except OSError:
                 pass
+
+    def clean_stray_temporary_files(self) -> list[Path]:
+        """Remove the temporary entries (``*.<pid>.tmp``) whose writer is gone (a kill during a cache write);
+        returns them. An entry being written by a live process is left alone."""
+        from .atomic import alive
+
+        removed = []
+        try:
+            names = [n for n in os.listdir(self.folder) if n.endswith(".tmp")]
+        except OSError:
+            return removed
+        for name in names:
+            pid = name[:-4].rpartition(".")[2]
+            if pid.isdigit() and not alive(int(pid)):
+                try:
+                    os.unlink(self.folder / name)
+                    removed.append(self.folder / name)
+                except OSError:
+                    pass
+        return removed
+
+
+def _checksum(blob: bytes) -> bytes:
+    try:
+        from _blake2 import blake2b
+    except ImportError:  # pragma: no cover - other Pythons
+        from hashlib import blake2b
+    return blake2b(blob, digest_size=SUM_BYTES).digest()
 
 
 def digested_blob(digest: str, data: dict[str, Any]) -> bytes | None:
@@ -115,15 +153,22 @@ def _py() -> str:
 
 
 def _load(f: Path) -> Any:
-    """The value marshalled in ``f``; None when it is missing, not a regular file or unreadable."""
-    try:
-        import stat
+    """The value marshalled in ``f``, once its checksum proves its bytes; None when it is missing, not a regular
+    file, too large, unreadable, or its bytes are not the ones written."""
+    from .reader import Refused, read_regular
 
-        fd = os.open(f, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO put there is never waited for
-        with os.fdopen(fd, "rb") as fh:
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                return None
-            return marshal.loads(fh.read())  # marshal.load(fh) would read the file object by object: far slower
+    try:
+        raw = read_regular(f, MAX_ENTRY_BYTES, follow=False)  # a FIFO or a device put there is never waited for
+    except (OSError, Refused):
+        return None
+    head = len(MAGIC) + SUM_BYTES
+    if len(raw) < head or not raw.startswith(MAGIC):
+        return None
+    blob = raw[head:]
+    if _checksum(blob) != raw[len(MAGIC):head]:
+        return None
+    try:
+        return marshal.loads(blob)
     except Exception:
         return None
 

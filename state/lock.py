@@ -64,6 +64,16 @@ def clean_stray_temporary_files(folder: Path) -> list[Path]:
     return removed
 
 
+#: The save folders whose lock this process holds (``holds``): a save read under its lock is about to be written,
+#: so it is read from its own bytes, never from the cache (state/save.py ``read``).
+_HELD: set[str] = set()
+
+
+def holds(folder: Path) -> bool:
+    """Whether this process holds the lock of the save folder ``folder``."""
+    return bool(_HELD) and os.path.abspath(folder) in _HELD
+
+
 class SaveLock:
     """An exclusive, non-blocking lock on ``<folder>/.lock``; waits up to ``wait`` seconds."""
 
@@ -92,10 +102,12 @@ class SaveLock:
         fh.write(str(os.getpid()))
         fh.flush()
         self._fh = fh
+        _HELD.add(os.path.abspath(self.path.parent))
         clean_stray_temporary_files(self.path.parent)
         return self
 
     def __exit__(self, *exc) -> None:
+        _HELD.discard(os.path.abspath(self.path.parent))
         if self._fh is not None:
             try:
                 self._fh.seek(0)

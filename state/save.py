@@ -15,7 +15,8 @@ Since schema version 3 (issue 31) a save is proven sound before anything reads o
   ``journal.toml.bak``, whose digest matches, and it is the one read (the step in progress is replayed from
   the answers in the save, so nothing is lost);
 - a file is written with a backup (``.bak``) only when the file it replaces was proven sound, so the ``.bak``
-  is always the last sound save (``tabletop restore NAME`` puts it back).
+  is always the last sound save (``tabletop restore NAME``, ``state/restore.py``, rebuilds a damaged save from the
+  newest sound source: its journal replayed, else this backup).
 """
 
 from __future__ import annotations
@@ -66,6 +67,9 @@ class Save:
     #: ``journal.toml.bak`` is a copy of the journal this save belongs to (so that ``save.toml.bak``, written by
     #: an answer, has its journal among the backups)
     _journal_bak_synced: bool
+    #: the bytes of ``_journal_path`` whose digest ``read`` checked: the journal is parsed from them, never read
+    #: again by its name (a writer may have replaced the file since; issue 37)
+    _journal_raw: bytes | None = None
 
     #: the fields, in the order of ``__init__``; those after ``sound`` are not shown by ``repr``
     _FIELDS = ("name", "game", "seed", "options", "settings", "state", "journal_length", "pending", "created", "clock",
@@ -117,9 +121,12 @@ class Save:
             elif self.journal_sha256 is None:
                 self._journal = read_journal(self.folder, self.journal_length)
             else:
-                path = self._journal_path or journal_path(self.folder, self.journal_sha256, self.journal_length)
+                path, raw = self._journal_path, self._journal_raw
+                if path is None:
+                    path, raw = find_journal(self.folder, self.journal_sha256, self.journal_length)
                 self._journal_from_bak = path is not None and path.name.endswith(".bak")
-                self._journal = read_journal(self.folder, self.journal_length, path, exact=True) if path else []
+                self._journal = read_journal(self.folder, self.journal_length, path, exact=True, raw=raw) if path else []
+                self._journal_raw = None
         return self._journal
 
     def to_data(self) -> dict[str, Any]:
@@ -191,6 +198,7 @@ def write(save: Save, journal: bool = True) -> None:
         save.journal_sha256 = sha256(text.encode("utf-8"))
         save._journal_from_bak = False
         save._journal_path = save.folder / JOURNAL_FILE
+        save._journal_raw = None
         save._journal_bak_synced = False
     sync = not journal and save.sound and not save._journal_bak_synced and save._journal_path is not None
     write_atomic(save.folder / SAVE_FILE, dumps(save.to_data(), digest=True), backup=save.sound)
@@ -207,17 +215,57 @@ def write(save: Save, journal: bool = True) -> None:
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
+#: How many times a read that found damage is tried again when a writer changed the files meanwhile (issue 37)
+READ_TRIES = 6
+
+
 def read(folder: Path, path: Path | None = None, recover: bool = False) -> Save:
     """The save of ``folder`` (or the file ``path``, e.g. a backup), proven sound: parsed, its digest and its
     journal's digest matching, every key of the game's shape in place. Else SaveError naming the file and what is
-    wrong; nothing is written."""
+    wrong; nothing is written.
+
+    A reader takes no lock (a writer holds it while the table thinks), so a command may read while another writes:
+    the save and its journal are each replaced whole, but a reader can meet the new journal beside the old save. A
+    read that finds damage is therefore tried again while the files changed during it; damage is said only when
+    the files stayed as they were (damage that stays)."""
     path = path or folder / SAVE_FILE
+    for attempt in range(READ_TRIES):
+        before = _files_now(folder, path)
+        try:
+            return _read_once(folder, path, recover)
+        except SaveError:
+            if attempt + 1 == READ_TRIES or _files_now(folder, path) == before:
+                raise
+        import time
+
+        time.sleep(0.02 * (attempt + 1))  # the writer's next file is a moment away
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _files_now(folder: Path, path: Path) -> tuple:
+    """What identifies the version of the save's files now (each file's inode, size and time, without reading it):
+    a write replaces a file by another, so any write changes it."""
+    out = []
+    for f in (path, folder / JOURNAL_FILE, folder / (JOURNAL_FILE + ".bak")):
+        try:
+            st = os.lstat(f)
+            out.append((st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
+        except OSError:
+            out.append(None)
+    return tuple(out)
+
+
+def _read_once(folder: Path, path: Path, recover: bool) -> Save:
     raw = read_bytes(path)
     found = _DIGEST_LINE.match(raw)
     proven = found is not None and sha256(raw[found.end():]) == found.group(1).decode()
     from . import datacache
 
-    cache = datacache.installed() if proven else None  # bytes proven by their digest: parsed once, then cached
+    from .lock import holds
+
+    # bytes proven by their digest: parsed once, then cached; a command holding the lock (it writes) never takes
+    # the cache's word for them: nothing read from a cache is ever written into a save
+    cache = datacache.installed() if proven and not holds(folder) else None
     data = cache.get_digested(path, found.group(1).decode()) if cache is not None else None
     blob = None
     if data is None:
@@ -226,6 +274,10 @@ def read(folder: Path, path: Path | None = None, recover: bool = False) -> Save:
             blob = datacache.digested_blob(found.group(1).decode(), data)  # before anything below changes data
     version = data.get("schema_version")
     digested = isinstance(version, int) and not isinstance(version, bool) and version >= FIRST_WITH_DIGEST
+    if isinstance(version, int) and not digested and (found is not None or "journal_sha256" in data):
+        # the version line lowered on a save that has the digests: it would turn the digest check off
+        raise SaveError(path, msg("core.save.downgraded", version=version, target=FIRST_WITH_DIGEST),
+                        _line_of(path, "schema_version"))
     altered = digested and not proven
     data.pop(DIGEST_KEY, None)
     data = migrate(data, path)
@@ -235,7 +287,9 @@ def read(folder: Path, path: Path | None = None, recover: bool = False) -> Save:
         raise SaveError(path, msg("core.save.digest" if found else "core.save.no_digest"), 1)
     if save.journal_sha256 is not None:
         # the journal is checked by every command (its bytes' digest: no parsing, status stays fast)
-        save._journal_path = journal_path(folder, save.journal_sha256, save.journal_length, recover)
+        save._journal_path, save._journal_raw = find_journal(folder, save.journal_sha256, save.journal_length, recover)
+    else:  # a save older than the digests: its journal is read and checked whole by every command (one verdict;
+        save.journal()  # the next write gives it the digests)
     save.sound = True
     if blob is not None:  # only a save proven sound is kept
         cache.put_digested(path, found.group(1).decode(), blob)
@@ -306,24 +360,32 @@ def first_difference(a: Any, b: Any, path: str) -> str | None:
 
 
 def journal_path(folder: Path, digest: str, length: int, recover: bool = False) -> Path | None:
-    """The journal whose bytes have ``digest``: ``journal.toml``, else ``journal.toml.bak`` when ``journal.toml`` is
-    what a crash between the journal's write and the save's leaves (the same entries and one more, or fewer: an
-    undo), or with ``recover`` (``tabletop restore``); else SaveError. None: no journal file and no step to hold."""
+    """The journal whose bytes have ``digest`` (see ``find_journal``)."""
+    return find_journal(folder, digest, length, recover)[0]
+
+
+def find_journal(folder: Path, digest: str, length: int, recover: bool = False) -> tuple[Path | None, bytes | None]:
+    """The journal whose bytes have ``digest``, and those bytes: ``journal.toml``, else ``journal.toml.bak`` when
+    ``journal.toml`` is what a crash between the journal's write and the save's leaves (the same entries and one
+    more, or fewer: an undo), or with ``recover`` (``tabletop restore``); else SaveError. (None, None): no journal
+    file and no step to hold."""
     path = folder / JOURNAL_FILE
     if not os.path.lexists(path):
         if length == 0:
-            return None
+            return None, None
         raise SaveError(path, msg("core.save.journal_missing", count=length))
     try:
-        if sha256(read_bytes(path)) == digest:
-            return path
+        raw = read_bytes(path)
+        if sha256(raw) == digest:
+            return path, raw
     except SaveError:
         if not recover:
             raise
     bak = folder / (JOURNAL_FILE + ".bak")
     try:
-        if sha256(read_bytes(bak)) == digest and (recover or _left_by_a_crash(path, bak)):
-            return bak
+        raw = read_bytes(bak)
+        if sha256(raw) == digest and (recover or _left_by_a_crash(path, bak)):
+            return bak, raw
     except SaveError:
         pass
     if not recover:
@@ -345,35 +407,29 @@ def _left_by_a_crash(path: Path, bak: Path) -> bool:
 
 
 def read_bytes(path: Path) -> bytes:
-    """The bytes of a save or journal file; SaveError (at once) for a file that is not a regular file (a FIFO, a
-    device, a symbolic link), is larger than any game makes, or cannot be read."""
-    import stat
+    """The bytes of a save or journal file, through the guarded reader (``state/reader.py``); SaveError (at once)
+    for a file that is not a regular file (a FIFO, a device, a symbolic link), is larger than any game makes, or
+    cannot be read."""
+    from .reader import TOO_LARGE, Refused, read_regular
 
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        return read_regular(path, MAX_FILE_BYTES, follow=False)
     except FileNotFoundError:
         raise SaveError(path, msg("core.save.file_missing")) from None
+    except Refused as e:
+        if e.reason == TOO_LARGE:
+            raise SaveError(path, msg("core.save.too_large", mb=MAX_FILE_BYTES // (1024 * 1024))) from None
+        raise SaveError(path, msg("core.save.not_regular")) from None
     except OSError as e:
-        import errno
+        raise SaveError(path, msg("core.save.unreadable", problem=os_problem(e))) from None
 
-        if e.errno in (errno.ELOOP, errno.ENXIO, errno.EMLINK):  # a symbolic link (O_NOFOLLOW), a socket
-            raise SaveError(path, msg("core.save.not_regular")) from None
-        raise SaveError(path, msg("core.save.unreadable", problem=os_problem(e))) from None
+
+def _text_of(path: Path) -> list[str] | None:
+    """The lines of a save or journal (to name a line), through the guarded reader; None when it cannot be read."""
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(path, msg("core.save.not_regular"))
-        if info.st_size > MAX_FILE_BYTES:
-            raise SaveError(path, msg("core.save.too_large", mb=MAX_FILE_BYTES // (1024 * 1024)))
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            data = fh.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise SaveError(path, msg("core.save.too_large", mb=MAX_FILE_BYTES // (1024 * 1024)))
-        return data
-    except OSError as e:
-        raise SaveError(path, msg("core.save.unreadable", problem=os_problem(e))) from None
-    finally:
-        os.close(fd)
+        return read_bytes(path).decode("utf-8").splitlines()
+    except (SaveError, UnicodeDecodeError):
+        return None
 
 
 def _parse(path: Path, raw: bytes | None = None) -> dict[str, Any]:
@@ -403,9 +459,8 @@ def _parse(path: Path, raw: bytes | None = None) -> dict[str, Any]:
 def _line_of(path: Path, key: str) -> int | None:
     """The line of ``key`` (a dotted path such as ``state.regions.kislev.ruin``) in the file, as tomli_w writes it:
     the key's own table header, else the key's line under its parent's header, else the nearest parent's header."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+    lines = _text_of(path)
+    if lines is None:
         return None
     parts = [p for p in re.sub(r"\[\d+\]", "", key).split(".") if p]
     if not parts:
@@ -534,16 +589,17 @@ KNOWN_OS_ERRORS = ("ENOSPC", "EROFS", "EACCES", "EPERM", "EDQUOT", "EPIPE", "ENO
                    "EEXIST", "ENAMETOOLONG", "EBUSY")
 
 
-def read_journal(folder: Path, length: int, path: Path | None = None, exact: bool = False) -> list[dict[str, Any]]:
+def read_journal(folder: Path, length: int, path: Path | None = None, exact: bool = False,
+                 raw: bytes | None = None) -> list[dict[str, Any]]:
     """The first ``length`` entries of the journal, each checked; ``exact``: the journal holds exactly ``length``
     entries (a save of schema version 3, whose journal's digest matched). Older saves may have one entry more
     (a crash between the two writes), which is dropped."""
     path = path or folder / JOURNAL_FILE
-    if length == 0 and not path.exists():
+    if raw is None and length == 0 and not path.exists():
         return []
-    if not path.exists():
+    if raw is None and not path.exists():
         raise SaveError(path, msg("core.save.journal_missing", count=length))
-    data = migrate(_parse(path), path, table=JOURNAL_MIGRATIONS)
+    data = migrate(_parse(path, raw), path, table=JOURNAL_MIGRATIONS)
     entries = data.get("entries", [])
     if not isinstance(entries, list):
         raise SaveError(path, msg("core.save.key", key="entries", problem=wrong(list, entries).to_data()), _line_of(path, "entries"))
@@ -570,9 +626,8 @@ def read_journal(folder: Path, length: int, path: Path | None = None, exact: boo
 
 def _entry_line(path: Path, n: int) -> int | None:
     """The line where the journal's entry ``n`` (from 1) starts."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+    lines = _text_of(path)
+    if lines is None:
         return None
     seen = 0
     for i, line in enumerate(lines, 1):
@@ -584,55 +639,14 @@ def _entry_line(path: Path, n: int) -> int | None:
 
 
 BACKUP_FILE = SAVE_FILE + ".bak"
-DAMAGED_SUFFIX = ".damaged"
-
-
-def restore_backup(folder: Path) -> Save:
-    """Put the save's backup back (``tabletop restore``), once it is proven sound: ``save.toml.bak`` with the
-    journal its digest names (``journal.toml``, or ``journal.toml.bak``, which then replaces it). The files
-    replaced are kept beside as ``*.damaged``. SaveError (nothing changed) when the backup is missing or not sound."""
-    bak = folder / BACKUP_FILE
-    try:  # the save is sound and only its journal is not: the journal's backup is the one this save belongs to
-        backup = read(folder, recover=True)
-        bak = folder / SAVE_FILE
-    except SaveError:
-        if not os.path.lexists(bak):
-            raise SaveError(bak, msg("core.save.file_missing")) from None
-        try:
-            backup = read(folder, bak, recover=True)
-        except SaveError as e:
-            if e.path == bak:
-                raise
-            raise SaveError(bak, msg("core.save.backup_journal", file=e.path.name, problem=e.problem.to_data())) from None
-    backup.journal()  # every entry checked, from the journal the backup belongs to
-    journal_bak = backup._journal_from_bak
-    raw = read_bytes(bak)
-    names = ((SAVE_FILE,) if bak.name != SAVE_FILE else ()) + ((JOURNAL_FILE,) if journal_bak else ())
-    for name in names:
-        path = folder / name
-        if os.path.lexists(path) and (path.is_file() and not path.is_symlink()):
-            _replace_bytes(folder / (name + DAMAGED_SUFFIX), path.read_bytes())
-        elif os.path.lexists(path):  # a FIFO, a link, a folder: set aside as it is
-            aside = folder / (name + DAMAGED_SUFFIX)
-            if os.path.isdir(aside) and not os.path.islink(aside):
-                import shutil
-
-                shutil.rmtree(aside)
-            os.replace(path, aside)
-    if journal_bak:
-        _replace_bytes(folder / JOURNAL_FILE, read_bytes(folder / (JOURNAL_FILE + ".bak")))
-    if bak.name != SAVE_FILE:
-        _replace_bytes(folder / SAVE_FILE, raw)
-    restored = read(folder)
-    return restored
 
 
 def _replace_bytes(path: Path, data: bytes) -> None:
     import tempfile
 
-    from .atomic import _fsync_dir
+    from .atomic import _fsync_dir, temporary_prefix
 
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=temporary_prefix(path), suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)

@@ -11,8 +11,6 @@ next undo writes a sound file again.
 
 from __future__ import annotations
 
-import os
-import stat
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -46,20 +44,12 @@ def _entry(raw: Any) -> dict[str, Any] | None:
 def read(folder: Path) -> list[dict[str, Any]]:
     """The trail of the save in ``folder``, oldest first ([] when there is none or it cannot be read)."""
     path = folder / TRAIL_FILE
+    from .reader import Refused, read_regular
+
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
+        data = tomllib.loads(read_regular(path, MAX_BYTES, follow=False).decode("utf-8"))
+    except (OSError, Refused, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return []
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:
-            return []
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            data = tomllib.loads(fh.read(MAX_BYTES + 1).decode("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return []
-    finally:
-        os.close(fd)
     entries = data.get("undo", [])
     if not isinstance(entries, list):
         return []

@@ -45,6 +45,8 @@ def save_overrides(env, values: dict, command: str):
     except DataError as e:
         text = env.t("toc.transcribe.invalid", problem=e.msg.to_data(), path=str(path)) + " " + env.t("toc.transcribe.restart", command=f"{command} --restart")
         raise CliError(text, Exit.FAILURE, {"error": "invalid", "problem": str(e), "saved": False}) from None
-    old_text = path.read_text(encoding="utf-8") if path.exists() else ""
+    from ..env import read_input_file
+
+    old_text = read_input_file(path).decode("utf-8") if path.exists() else ""  # read by owner_overrides already
     write_owner_file(path, updated_text(old_text, new))
     return path

@@ -40,9 +40,11 @@ def read_draft(path: Path) -> dict[str, Any]:
     """The answers kept in a draft; an unreadable draft counts as none (it only ever saves typing)."""
     import tomllib
 
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError):
+    from ..env import read_input_file
+
+    try:  # the guarded reader: a FIFO or a device put there is never waited for
+        data = tomllib.loads(read_input_file(path).decode("utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):  # TOMLDecodeError is a ValueError
         return {}
     answers = data.get("answers")
     return dict(answers) if isinstance(answers, dict) else {}

@@ -665,3 +665,46 @@ def test_the_issue_31_battery_covers_every_kind_the_issue_names():
         for word in ("renamed", "removed", "retyped", "journal cut", "lengthened", "reordered", "renumbered",
                      "journal_length one less", "journal_length one more", "FIFO", "/dev/zero"):
             assert word in names, (which, word)
+
+
+# -- issue 37: damage in the parsed-file cache, not in the save ------------------------------------------------------
+
+CACHE_FLIPS = 4 * SCALE
+
+
+@pytest.mark.parametrize("which", list(midgame.GAMES))
+def test_damage_in_the_cache_never_shows_nor_writes_a_board_the_save_does_not_hold(templates, _tabletop_home, monkeypatch,
+                                                                                    which):
+    """Issue 37 item 1: one flipped bit in a cache entry made a sound save 'damaged' (22 of 80) or showed a board
+    the save does not hold (8), which 'play' then wrote forward; random bytes kept 'status' busy. Every cache file
+    (the save's entry, the data and the catalogs) is damaged here, in every game: 'status' and 'log' say exactly
+    what they say without a cache, and what 'play' writes is what it writes without one."""
+    folder = midgame.copy_game(templates[which], _tabletop_home, "g")
+    truth = {args[0]: run(args) for args in (["status", "--json"], ["log", "--json"])}  # fills the cache
+    cache = _tabletop_home / "cache"
+    files = sorted(cache.iterdir())
+    assert any(".digested." in f.name for f in files), files
+    rng = random.Random(f"cache/{which}")
+    good = {f: f.read_bytes() for f in files}
+    for round_ in range(CACHE_FLIPS + 1):
+        for f, data in good.items():
+            if round_ == CACHE_FLIPS:  # the last round: random bytes of the same length
+                f.write_bytes(bytes(rng.randrange(256) for _ in range(len(data))))
+                continue
+            flipped = bytearray(data)
+            flipped[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+            f.write_bytes(bytes(flipped))
+        for args in (["status", "--json"], ["log", "--json"]):
+            r = run(args)
+            assert (r.exit_code, r.stdout) == (truth[args[0]].exit_code, truth[args[0]].stdout), (which, round_, args)
+    before = snapshot(folder)
+    played = run(["play", "--steps", "1"])
+    after = snapshot(folder)
+    for name, data in before.items():  # back to the files as they were, and the same play without a cache
+        (folder / name).write_bytes(data)
+    for name in set(after) - set(before):
+        (folder / name).unlink()
+    monkeypatch.setenv("TABLETOP_NO_CACHE", "1")
+    uncached = run(["play", "--steps", "1"])
+    assert (played.exit_code, played.output) == (uncached.exit_code, uncached.output), which
+    assert snapshot(folder) == after, (which, "play wrote something else with a damaged cache")
