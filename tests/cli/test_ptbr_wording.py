@@ -36,6 +36,7 @@ BANNED = {
     "Agenda Benefits, one form (seed 002 says both; the status and the log say 'de')": (r"Benefícios? da Agenda",
                                                                                         "Benefícios de Agenda"),
     "the Timeline (seed 002: Linha Temporal, one word for one thing)": (r"Linha do Tempo", "Linha Temporal"),
+    "the base game (seeds 000 and 002: jogo base, as the collection and the setups say)": (r"jogo básico", "jogo base"),
 }
 
 
@@ -80,6 +81,8 @@ def test_the_banned_table_can_fail():
         "the next step, in every game's status": "A seguir: {step}",
         "Agenda Benefits, one form (seed 002 says both; the status and the log say 'de')": "· Benefícios da Agenda: as três",
         "the Timeline (seed 002: Linha Temporal, one word for one thing)": "7 × Superprojetos distribuídos na Linha do Tempo",
+        "the base game (seeds 000 and 002: jogo base, as the collection and the setups say)":
+            "Quais módulos de Futuro Imperfeito? (nenhum: o jogo básico)",
     }
     assert set(old) == set(BANNED)
     for concept, text in old.items():
