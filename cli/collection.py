@@ -119,7 +119,7 @@ def remove_command(game: str = typer.Argument(..., help="The game (chaos, toc, r
 
 def change(env: Env, game: str, items: list[str], value: bool) -> None:
     from automata.core.collection import content
-    from automata.core.games import GAMES
+    from automata.core.games import GAMES, find_game
     from state.collection import read_text
     from state.paths import collection_file
 
@@ -145,7 +145,7 @@ def change(env: Env, game: str, items: list[str], value: bool) -> None:
     if env.json:
         env.emit_json({"ok": True, "game": game_id, "owned" if value else "not_owned": chosen, "games": games})
         return
-    env.out.print(env.t(word, items=", ".join(names), game=game_id))
+    env.out.print(env.t(word, items=", ".join(names), game=find_game(game_id).name))
     waiting = {i: b for i, b in games[game_id]["box_not_owned"].items() if i in chosen and value}
     for box in dict.fromkeys(waiting.values()):  # added, but still not owned: its box is not
         items = ", ".join(env.t(f"core.collection.item.{game_id}.{i}") for i, b in waiting.items() if b == box)

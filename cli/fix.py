@@ -201,7 +201,9 @@ def show_list(env, name: str, rows: list[dict], nothing_yet: bool = False) -> No
             # a long list (every event card) is cut in the text; --json has it whole
             valid = ", ".join(item["choices"][:LONG_CHOICES])
             if len(item["choices"]) > LONG_CHOICES:
-                valid += f", … ({len(item['choices'])})"
+                valid += ", " + env.t("core.fix.list_more", n=len(item["choices"]))
+        elif item.get("max") == item["min"]:  # the box's limits leave one value: not a range "0–0"
+            valid = env.t("core.fix.list_only", value=item["min"])
         else:
             valid = f"{item['min']}–{item['max']}" if "max" in item else f"≥ {item['min']}"
         print_hanging(env.out, f"  {item['what']}: {item['shown']}  ·  {item['words']} … ({valid})")

@@ -34,6 +34,21 @@ def number_check(ask: Ask):
     return check
 
 
+def checkbox_check(ask: Ask):
+    """A checkbox's check: Enter with nothing marked, where something must be, also says how to mark an item
+    (a new player read only "0 chosen; choose exactly 3")."""
+
+    def check(value):
+        try:
+            return ask.normalise(value)
+        except InvalidAnswer as bad:
+            if value:
+                raise
+            raise InvalidAnswer(msg("core.prompt.checkbox_empty", why=bad.msg.to_data())) from None
+
+    return check
+
+
 def typed_text(question: str, default: str = "", **prompt):
     """A typed answer whose default is shown greyed in the empty field: typing replaces it and Enter alone takes it
     (an editable default made "3" typed after the shown "4" read as 43)."""
@@ -185,7 +200,7 @@ class TerminalPrompter:
         value = self._until_valid(
             lambda: self._run(questionary.checkbox(fit(question), choices=choices,
                                                    instruction=fit_hint(self.t("core.prompt.checkbox")), erase_when_done=True)),
-            ask.normalise)
+            checkbox_check(ask))
         # questionary's own answer line is English ("done (2 selections)"): say it in the table's language
         labels = {c.value: self.t.render(c.label) for c in ask.choices}
         picked = ", ".join(labels[v] for v in value) if value else self.t("core.prompt.none_picked")

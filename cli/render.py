@@ -153,6 +153,8 @@ def pending_help(t: Translator, pending: Ask | Roll) -> dict[str, Any]:
             valid = t.render(pending.hint)
         else:
             valid = t("core.pending.text_valid")
+        if pending.hint is not None and (pending.choices or pending.kind != "text"):
+            question = f"{question} ({t.render(pending.hint)})"  # as the terminal asks it ("-1 when that stack is empty")
     return {
         "id": pending.id,
         "question": question,

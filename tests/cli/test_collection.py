@@ -236,3 +236,17 @@ def test_the_collection_keeps_the_games_order_and_wraps_under_each_item(lang):
     lines = r.output.splitlines()
     toc = next(i for i, l in enumerate(lines) if "Iron and Rust" in l)
     assert lines[toc].startswith("  + ") and lines[toc + 1].startswith("    ")  # its continuation, under the item
+
+
+@pytest.mark.parametrize("lang, removed, added", [
+    ("en", "Radlands: the table does not own Cult of Chrome (expansion) now.",
+     "Radlands: the table owns Cult of Chrome (expansion) now."),
+    ("pt-BR", "Radlands: agora a mesa não tem Cult of Chrome (expansão).",
+     "Radlands: agora a mesa tem Cult of Chrome (expansão)."),
+])
+def test_a_change_names_the_game_as_the_table_knows_it(lang, removed, added):
+    # playtest: "Not owned now (radlands): …" named the game by its id, in parentheses, in both languages
+    r = tt("--lang", lang, "collection", "remove", "radlands", "cult_of_chrome")
+    assert r.exit_code == 0 and r.output.strip() == removed
+    r = tt("--lang", lang, "collection", "add", "radlands", "cult_of_chrome")
+    assert r.exit_code == 0 and r.output.strip() == added

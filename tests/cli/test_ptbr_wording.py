@@ -41,6 +41,7 @@ BANNED = {
                                                   "{player_of} (radlands.side.a.of: do Jogador A)"),
     "a refused setup (nothing was started: no game)": (r"nada foi começado", "nenhuma partida foi iniciada"),
     "a condition on what the table owns (subjunctive)": (r"Se a mesa tem\b", "Se a mesa tiver"),
+    "the base game (seeds 000 and 002: jogo base, as the collection and the setups say)": (r"jogo básico", "jogo base"),
 }
 
 
@@ -88,6 +89,8 @@ def test_the_banned_table_can_fail():
         "a seat after 'de' (Jogador A needs 'do')": "as cartas na mão de {player}",
         "a refused setup (nothing was started: no game)": "a coleção diz que a mesa não tem; nada foi começado.",
         "a condition on what the table owns (subjunctive)": "Se a mesa tem: tabletop collection add",
+        "the base game (seeds 000 and 002: jogo base, as the collection and the setups say)":
+            "Quais módulos de Futuro Imperfeito? (nenhum: o jogo básico)",
     }
     assert set(old) == set(BANNED)
     for concept, text in old.items():

@@ -334,8 +334,8 @@ EXPECTED = {
     "tabletop new radlands [--first-game] [--players Ana,Bruno] [--track full|queues]": NEW_GAME + "Radlands\\)",
     "tabletop new anachrony --players 1..4 [--modules neutronide,hypersync,quantum-loops,intrigues|all] "
     "[--draws app|table] [--names Ana,Bia,Caio] [--random]": NEW_GAME + "Anachrony\\)",
-    "tabletop collection remove anachrony intrigues": r"^Not owned now \(anachrony\): Future Imperfect: Intrigues of the Council\.$",
-    "tabletop collection add anachrony intrigues": r"^Owned now \(anachrony\): Future Imperfect: Intrigues of the Council\.$",
+    "tabletop collection remove anachrony intrigues": r"^Anachrony: the table does not own Future Imperfect: Intrigues of the Council now\.$",
+    "tabletop collection add anachrony intrigues": r"^Anachrony: the table owns Future Imperfect: Intrigues of the Council now\.$",
     "tabletop new chaos --random --powers 3": r"^\s+Powers in play: \w+, \w+, \w+\.$",
     "tabletop new radlands --random": r"^\s+Player A is dealt: [^()]+ \(keeps 3 of them, chosen at setup\)\.$",
     "tabletop setup-list chaos --powers khorne,nurgle,tzeentch": r"^Chaos in the Old World: take these out of the box$",

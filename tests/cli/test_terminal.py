@@ -198,6 +198,28 @@ def test_several_of_echoes_the_picks_in_the_tables_language(term_env):
     assert finish(child) == 0
 
 
+@pytest.mark.parametrize("lang, hint", [("en", "Nothing is marked yet: press Space on each item you want"),
+                                        ("pt-BR", "Nada foi marcado ainda: aperte Espaço em cada item que quiser")])
+def test_enter_at_a_checkbox_with_nothing_marked_says_how_to_mark(term_env, lang, hint):
+    """Playtest: at 'Which three Powers play?' a new player pressed Enter with nothing marked and read only
+    "0 chosen; choose exactly 3", not that Space marks an item. The refusal now says so; the question stays."""
+    code = (
+        "from automata.core.steps import Ask, Choice, Msg, SEVERAL_OF\n"
+        "from cli.i18n import Translator\nfrom cli.prompter import TerminalPrompter\n"
+        "ask = Ask('x', Msg('core.yes'), SEVERAL_OF, (Choice('a', Msg('core.yes')), Choice('b', Msg('core.no'))),"
+        " min=1, max=1 + 1)\n"
+        f"print('RESULT', TerminalPrompter(Translator({lang!r})).answer(ask))\n"
+    )
+    child = pexpect.spawn(sys.executable, ["-c", code], env=term_env, encoding="utf-8", dimensions=(40, 120), timeout=20)
+    child.expect("Enter")
+    child.send("\r")  # nothing marked
+    child.expect(hint)
+    child.send(" ")  # the first item, marked this time
+    child.send("\r")
+    child.expect(r"RESULT \(\['a'\], 'table'\)")
+    assert finish(child) == 0
+
+
 # -- issue 11: one keystroke convention (Enter confirms), menus whose numbers never move ----------------------
 
 
