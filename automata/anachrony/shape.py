@@ -51,6 +51,7 @@ STATE = {
     # the final score: an older save lacks the tally by category, the ranking and the tiebreak
     "final": Opt({"winners": [str], "totals": Each(int), "tiebreak": Opt(str), "categories": Opt(Each(dict)),
                   "ranking": Opt([dict])}),
+    "reminders": Opt(dict),  # the table's own reminders (automata/core/ineffect.py); absent until one is set
 }
 
 
