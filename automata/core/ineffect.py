@@ -37,6 +37,7 @@ class Moment:
     place: str = ""
     seat: str = ""  # the seat whose turn it is, when the moment is one seat's
     first: bool = True  # the first time the word comes this round (a round's first battle, first turn)
+    turn: int = 0  # the turn within the round, in order (0 when the round is one sequence for the whole table)
 
 
 @dataclass(frozen=True)
@@ -104,30 +105,35 @@ def reminders(state: dict) -> list[dict]:
 
 
 # -- raising at a moment -----------------------------------------------------------------------------------------
-def _position(module, moment: Moment) -> tuple[int, int]:
-    return (moment.round, list(module.MOMENTS).index(moment.word))
+def _position(module, moment: Moment) -> tuple[int, int, int]:
+    return (moment.round, moment.turn, list(module.MOMENTS).index(moment.word))
+
+
+def _standing(item: dict) -> bool:
+    """Said every time its moment comes (no --once, --round or --every N)."""
+    return not item.get("once") and not item.get("round") and int(item.get("every", 1)) == 1
 
 
 def _fires(module, item: dict, moment: Moment) -> bool:
-    here = _position(module, moment)
+    """Due now: its moment, from where it is due; one due once (``--once``, ``--round``, ``--every N``) also at the
+    next moment that comes when its own did not come (later in the same turn, or in a later round)."""
     if item.get("seat") and moment.seat and item["seat"] != moment.seat:
         return False  # another seat's turn: a seat's reminder waits for a moment of its own or the whole table's
-    if here >= tuple(item["due"]):
-        return True  # its moment, or the next one that comes when the table's game skipped it
-    standing = not item.get("once") and not item.get("round") and int(item.get("every", 1)) == 1
-    return standing and moment.word == item["at"] and here[0] >= item["due"][0] - 1
+    here, due = _position(module, moment), tuple(item["due"])
+    if moment.word == item["at"] and here >= due:
+        return True
+    if _standing(item):
+        return False  # nothing is owed when its moment does not come: it is said the next time it comes
+    return (here[:2] == due[:2] and here[2] > due[2]) or here[0] > due[0]
 
 
 def _after_firing(module, item: dict, moment: Moment) -> bool:
     """Move a repeating reminder to its next due moment; False when it is done (``--once``, ``--round``)."""
     if item.get("once") or (item.get("round") and not item.get("every")):
         return False
-    every = max(1, int(item.get("every", 1)))
-    here = _position(module, moment)
-    due = list(item["due"])
-    while tuple(due) <= here:
-        due[0] += every
-    item["due"] = due
+    every = int(item.get("every", 1))
+    if every > 1:
+        item["due"] = [moment.round + every, 0, list(module.MOMENTS).index(item["at"])]
     return True
 
 
@@ -212,25 +218,21 @@ def is_remind(step: dict | None) -> bool:
 
 
 def _first_due(game, module, state: dict, word: str, round_: int) -> list[int]:
-    """Where a new reminder is first due: its word in the given round, else the next time the word comes (this
-    round when the game has not passed it yet, else the next)."""
+    """Where a new reminder is first due (round, turn, moment): the next time its word comes (in this turn when the
+    game has not passed it yet, else from the next turn), or its word in round ``round_``; a round already over is
+    refused (``RemindError``)."""
     upcoming = game.next_step(state)
     now = module.moment(state, upcoming) if upcoming is not None else None
     index = list(module.MOMENTS).index(word)
-    if now is None:
-        last = max([m for m in _rounds_seen(state)] + [0])
-        return [max(round_, last + 1), index]
+    if now is None:  # the game is over: nothing more comes
+        raise RemindError(msg("core.remind.game_over"))
     here = _position(module, now)
-    if round_:
-        if (round_, index) < here:
-            raise RemindError(msg("core.remind.round_over", round=round_, now=here[0]))
-        return [round_, index]
-    return [here[0], index] if index >= here[1] else [here[0] + 1, index]
-
-
-def _rounds_seen(state: dict) -> list[int]:
-    value = state.get("round")
-    return [value] if isinstance(value, int) else []
+    nxt = [here[0], here[1], index] if index >= here[2] else [here[0], here[1] + 1, index]
+    if not round_:
+        return nxt
+    if round_ < here[0]:
+        raise RemindError(msg("core.remind.round_over", round=round_, now=here[0]))
+    return nxt if round_ == here[0] else [round_, 0, index]
 
 
 def check_add(game_id: str, game, state: dict, add: dict) -> dict:
