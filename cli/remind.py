@@ -61,9 +61,14 @@ def remind(
                 step = ineffect.remind_step(add=ineffect.check_add(game_id, session.game, state, add))
         except ineffect.RemindError as e:
             raise CliError(env.t.render(e.msg), Exit.USAGE, {"error": "remind", "id": e.msg.id}) from None
+        from state.session import StepInProgress
+
         told: list = []
         try:
             session.correct(step, told.append)
+        except StepInProgress as busy:  # never expected (a reminder changes no value), refused as a correction is
+            label = env.t.render(session.game.step_label(busy.step))
+            raise CliError(env.t("core.fix.step_in_progress", step=label, n=busy.answers), Exit.USAGE) from None
         except saves.SaveError as e:
             raise saves.save_error(env, e) from None
     texts = [env.t.render(event.msg) for event in told if event.msg is not None]

@@ -240,7 +240,7 @@ def check_add(game_id: str, game, state: dict, add: dict) -> dict:
     module = module_of(game_id)
     if module is None:
         raise RemindError(msg("core.remind.none_for_game", game=game_id))
-    text = str(add.get("text", "")).strip()
+    text = " ".join("".join(c if c.isprintable() else " " for c in str(add.get("text", ""))).split())  # one line
     if not text:
         raise RemindError(msg("core.remind.no_text"))
     word = str(add.get("at", ""))

@@ -56,3 +56,9 @@ def test_a_json_run_sees_the_reminder_in_the_transcript_never_as_a_question():
     assert out["pending"]["id"] == "chaos.setup.1"  # the game's own question, nothing added
     said = [e for e in out["transcript"] if e["msg"]["id"] == "core.remind.raised"]
     assert len(said) == 1 and said[0]["msg"]["params"]["text"] == "put the dials out"
+
+
+def test_a_reminders_text_is_kept_on_one_printable_line():
+    new_game("chaos", "--powers", "khorne,nurgle,tzeentch")
+    assert tt("remind", "two\nlines\x01 here", "--at", "draw").exit_code == 0
+    assert json.loads(tt("--json", "remind", "--list").output)["reminders"][0]["text"] == "two lines here"
