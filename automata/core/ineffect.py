@@ -177,26 +177,27 @@ def due_lines(game_id: str, module, state: dict, moment: Moment) -> list:
 
 def raised(game_id: str, state: dict, step: dict, procedure):
     """The game's ``procedure`` for ``step``, with what matters at the moment the step enters said after its
-    heading (before its first line when it has none). Returns what the procedure returns."""
+    headings (the phase's, then the region's battle: the step's leading ``head`` lines), before its first line when
+    it has none. Returns what the procedure returns."""
     module = module_of(game_id)
     moment = module.moment(state, step) if module is not None else None
     if moment is None:
         return (yield from procedure)
-    lines = due_lines(game_id, module, state, moment)
-    gen = iter(procedure)
-    try:
-        first = next(gen)
-    except StopIteration as stop:
-        yield from lines
-        return stop.value
     from .steps import Say
 
-    if isinstance(first, Say) and first.style == "head":
-        answer = yield first
-        yield from lines
-    else:
-        yield from lines
-        answer = yield first
+    lines = due_lines(game_id, module, state, moment)
+    gen = iter(procedure)
+    answer = None
+    while lines is not None:
+        try:
+            item = gen.send(answer)
+        except StopIteration as stop:
+            yield from lines
+            return stop.value
+        if not (isinstance(item, Say) and item.style == "head"):
+            yield from lines
+            lines = None
+        answer = yield item
     while True:
         try:
             item = gen.send(answer)
