@@ -5,7 +5,9 @@
   Neutronium is already said at each Preparation phase);
 - with Hypersync Future Actions, each Hypersync tile a player has synchronised to a past Era (rules file §1.7.1
   R2): it waits until that player recovers it at the matching Hypersync Action space, Focus on that Era (the
-  Paradox phase counts it); said at the first Action Round of each Era.
+  Paradox phase counts it); said at the first Action Round of each Era;
+- with Quantum Loops, a Quantum Warp tile on the Timeline (rules file §1.7.2 L2-L4): it waits until paid back at a
+  Power Plant with the Breakthrough its card shows (the program offers that payback then).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ def moment(state: dict, step: dict) -> Moment | None:
 
 
 def in_effect(state: dict) -> list[Effect]:
-    from .common import who
+    from .common import card, who
     from .eras import pending_hypersync
 
     out: list[Effect] = []
@@ -40,6 +42,14 @@ def in_effect(state: dict) -> list[Effect]:
             moments=("actions",), note=msg("anachrony.ineffect.evacuation_note"), rule=msg("anachrony.ineffect.rule_impact"),
             lasts=None))
     for p, player in state["players"].items():
+        quantum = player.get("quantum") or {}
+        if quantum.get("warp") == "timeline" and quantum.get("card"):
+            out.append(Effect(
+                key=f"quantum.{p}", source=msg("anachrony.ineffect.quantum", player=who(state, p)),
+                where=msg("anachrony.ineffect.on_era", era=quantum.get("era", 0)), until=msg("anachrony.ineffect.until_paid"),
+                moments=("actions",), seat=p, note=msg("anachrony.ineffect.quantum_note", card=card(quantum["card"]),
+                                                       era=quantum.get("era", 0)),
+                rule=msg("anachrony.ineffect.rule_quantum"), computed=True, lasts=None))
         if not player.get("hypersync"):
             continue
         for tile, era in pending_hypersync(state, p):

@@ -68,3 +68,14 @@ def test_anachrony_after_the_impact_the_evacuation_is_raised_at_the_first_action
     state["impact"] = True
     assert len(sources(said(game, state, policy), "anachrony.ineffect.impact")) == 1
     assert state["next"].get("proc") != "actions" or sources(said(game, state, policy), "anachrony.ineffect.impact") == []
+
+
+def test_anachrony_a_quantum_warp_on_the_timeline_is_in_effect_until_paid_back():
+    # rules file §1.7.2 L2-L4: it comes back only by its own payback at a Power Plant
+    game, state, policy = start("anachrony", lambda s: s["next"].get("proc") == "actions" and s["next"]["k"] == 1)
+    p = next(iter(state["players"]))
+    state["players"][p]["quantum"] = {"warp": "timeline", "era": 1, "card": state["ql"]["offer"][0]}
+    assert f"quantum.{p}" in [e.key for e in ineffect.listing("anachrony", state)]
+    assert len(sources(said(game, state, policy), "anachrony.ineffect.quantum")) == 1
+    state["players"][p]["quantum"] = {"warp": "supply"}
+    assert f"quantum.{p}" not in [e.key for e in ineffect.listing("anachrony", state)]
