@@ -151,7 +151,7 @@ def due_lines(game_id: str, module, state: dict, moment: Moment) -> list:
     from .steps import Say
 
     word = word_term(game_id, moment.word)
-    out = []
+    out, rules = [], []
     for e in module.in_effect(state):
         if moment.word in e.moments and _here(e, moment):
             params = dict(source=e.source.to_data(), until=e.until.to_data(), note=e.note.to_data())
@@ -159,7 +159,9 @@ def due_lines(game_id: str, module, state: dict, moment: Moment) -> list:
                 out.append(Say(msg("core.ineffect.raised", where=e.where.to_data(), **params), "do"))
             else:
                 out.append(Say(msg("core.ineffect.raised_all", **params), "do"))
-            out.append(Say(msg("core.ineffect.rule", rule=e.rule.to_data()), "rule"))
+            if e.rule not in rules:  # a rule once at a moment, under the first effect it holds
+                rules.append(e.rule)
+                out.append(Say(msg("core.ineffect.rule", rule=e.rule.to_data()), "rule"))
     table = state.get(KEY)
     if table:
         kept = []
