@@ -225,14 +225,19 @@ def status() -> None:
 
     env = current()
     session = saves.open_session(env)
+    from . import ineffectview
+
     if env.json:
         env.json_extra["clock"] = saves.guarded(session, clock_data, session.save)
+        # what is in effect and the table's reminders (issue 39)
+        env.json_extra.update(saves.guarded(session, ineffectview.data, env.t, session.save.game, session.save.state))
         saves.guarded(session, game_cli(session.save.game).show_status, env, session)
         return
     from .pager import paged
 
     def show() -> None:
         saves.guarded(session, game_cli(session.save.game).show_status, env, session)
+        saves.guarded(session, ineffectview.show, env, session)  # what is in effect, the reminders (issue 39)
         saves.guarded(session, show_clock, env, session.save)  # game time and each seat's (issue 24)
 
     paged(env, show, picture=True)  # a status taller than the terminal goes to the pager; piped, it wraps

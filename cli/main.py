@@ -473,7 +473,8 @@ def _command_name(info) -> str:
 #: (CompanionGroup.get_command), so that a command does not pay for building all the others. Those of their own
 #: module are named by (module, its Typer) and imported then too.
 CORE_COMMANDS: dict = {_command_name(info): info for info in commands.core.registered_commands}
-CORE_COMMANDS.update({"fix": ("cli.fix", "fix_app"), "export": ("cli.export", "export_app")})
+CORE_COMMANDS.update({"fix": ("cli.fix", "fix_app"), "remind": ("cli.remind", "remind_app"),
+                      "export": ("cli.export", "export_app")})
 #: The shared groups, made into the framework's groups only when used (CompanionGroup.get_command), as the framework
 #: makes a group added to the root with ``app.add_typer(<its Typer>, name=...)``: the Typer, or (module, its Typer).
 LAZY_SUBGROUPS: dict = {"data": commands.data_app, "collection": ("cli.collection", "collection_app")}

@@ -164,7 +164,13 @@ def turn_text(t, game_id: str, session, waiting_now, seats_by_id: dict[str, dict
 def seat_part(t, game_id: str, session, waiting_now, seat: dict, turn: str = "") -> dict[str, Any]:
     """A seat's own part of its page: its name, its clock, and its question when the one waiting is its own."""
     part: dict[str, Any] = {"id": seat["id"], "name": seat_label(t, game_id, seat), "clock": "", "question": None,
-                            "waiting": "", "turn": turn}
+                            "waiting": "", "turn": turn, "reminders": []}
+    from . import ineffectview
+
+    try:  # what is in effect for this seat, and the table's reminders that concern it (issue 39)
+        part["reminders"] = ineffectview.lines(t, game_id, session.save.state, seat["id"])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        pass
     try:
         from state.clock import clocks
 

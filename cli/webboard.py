@@ -189,8 +189,10 @@ class Board:
         env._console = console
         env._err = console
         game_cli(session.save.game).show_status(env, session)
+        from . import ineffectview
         from .clock import show_clock
 
+        ineffectview.show(env, session)  # what is in effect and the table's reminders, as 'status' shows them
         show_clock(env, session.save)  # the game time and each seat's, as 'status' ends
         board = board_html(console.export_text(styles=True))
         log = []
@@ -232,6 +234,9 @@ def seat_html(part: dict[str, Any] | None) -> str:
         out.append(f'<p class="turn">{html.escape(part["turn"])}</p>')
     if part["clock"]:
         out.append(f'<p class="clock">{html.escape(part["clock"])}</p>')
+    if part.get("reminders"):  # what is in effect for this seat, and its reminders (issue 39)
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in part["reminders"])
+        out.append(f'<ul class="reminders">{items}</ul>')
     if part["question"]:
         out.append(f'<p class="prompt">{html.escape(part["question"]["prompt"])}</p>')
     elif part["waiting"]:

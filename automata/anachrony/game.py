@@ -197,7 +197,10 @@ def applying(gen):
 
 
 def procedure(state: dict, step: dict):
-    return applying(_procedure(state, step))
+    """The step played, with what is in effect at its moment said after its heading (automata/core/ineffect.py)."""
+    from ..core.ineffect import raised
+
+    return raised(GAME_ID, state, step, applying(_procedure(state, step)))
 
 
 def _procedure(state: dict, step: dict):

@@ -55,6 +55,7 @@ STATE = {
                   # what the tally was given (reports, agenda, side, opponent): a correction after the end scores
                   # again from it (end.py); an older save lacks it
                   "tally": Opt({"reports": Each(dict), "agenda": [dict], "side": str, "opponent": str})}),
+    "reminders": Opt(dict),  # the table's own reminders (automata/core/ineffect.py); absent until one is set
 }
 
 

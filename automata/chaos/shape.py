@@ -40,6 +40,7 @@ STATE = {
     "summoning": Opt(str),  # the summoning line's state while it runs
     "battle_started": Opt(int),  # the region index of the battle being fought
     "facts": Opt(dict),  # what Old World cards left in play (end-phase effects)
+    "reminders": Opt(dict),  # the table's own reminders (automata/core/ineffect.py); absent until one is set
 }
 
 

@@ -44,6 +44,8 @@ CAPABILITIES: tuple[Capability, ...] = (
     Capability("components", "components", ("components",), required=True),
     # what a table may own of the game, what a setup needs, the random setup (automata/core/collection.py)
     Capability("randomsetup", "randomsetup", ("CONTENT", "needs", "draw", "describe"), required=True),
+    # what is in effect and the moments of its sequence: status, raising at a moment, tabletop remind (automata/core/ineffect.py)
+    Capability("ineffect", "effects_in_play", ("MOMENTS", "moment", "in_effect")),
 )
 
 

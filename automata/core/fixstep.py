@@ -1,4 +1,5 @@
-"""The table's corrections as journal steps (automata/core/fix.py): the step's name, and every game playing it.
+"""The table's corrections as journal steps (automata/core/fix.py): the step's name, and every game playing it;
+the table's reminders (automata/core/ineffect.py) are journal steps played the same way.
 
 Kept apart from fix.py so that opening a save (state/session.py) costs no more than this small module: the
 language, the tables and the limits are imported only when a correction is read or played.
@@ -12,6 +13,7 @@ if TYPE_CHECKING:
     from .steps import Msg
 
 FIX_PROC = "table_fix"
+REMIND_PROC = "table_remind"  # a reminder the table set (automata/core/ineffect.py), played here as well
 
 
 def step(changes: list[dict]) -> dict:
@@ -45,6 +47,10 @@ class WithCorrections:
 
             # the end of the game decided again from the corrected values (issue 36)
             return procedure(self.fix_fields, state, step_, lambda now, before: after_fix(self._game, now, before))
+        if step_.get("proc") == REMIND_PROC:  # the table's own reminders (automata/core/ineffect.py)
+            from .ineffect import play_remind
+
+            return play_remind(self._game.GAME_ID, self._game, state, step_)
         return self._game.procedure(state, step_)
 
     def step_label(self, step_: dict) -> "Msg":
@@ -52,4 +58,8 @@ class WithCorrections:
             from .steps import msg
 
             return msg("core.step.fix", n=len(step_.get("changes", [])))
+        if step_.get("proc") == REMIND_PROC:
+            from .ineffect import remind_label
+
+            return remind_label(step_)
         return self._game.step_label(step_)

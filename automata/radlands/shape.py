@@ -40,6 +40,7 @@ STATE = {
     "over": bool,
     "result": Opt(str),  # who won, once the game is over ("" before)
     "history": Opt([{"turn": int, "a": [int], "b": [int]}]),  # the camps turn by turn (history.py); older saves lack it
+    "reminders": Opt(dict),  # the table's own reminders (automata/core/ineffect.py); absent until one is set
 }
 
 

@@ -18,7 +18,7 @@ def bot_events(state: dict, data, colour: str):
         card = bot[role].get("card")
         if not card:
             continue
-        shown = _card_shown(data, card)
+        shown = card_shown(data, card)
         moment = event_moment(data, card)
         if moment != "any":
             # issue 30: an event with its own moment was told then (events_at), or that moment never came this turn
@@ -86,7 +86,7 @@ def events_at(state: dict, data, colour: str, moment: str):
         if not card or slot.get("used") or event_moment(data, card) != moment:
             continue
         slot["used"] = True
-        yield Say(msg(f"toc.events.now.{moment}", bot=bot_name(colour, state["bots"]), card=_card_shown(data, card)), "do")
+        yield Say(msg(f"toc.events.now.{moment}", bot=bot_name(colour, state["bots"]), card=card_shown(data, card)), "do")
         if slot_card(data, card) == "damnatio_memoriae" and state["options"]["emperor_rules"] \
                 and emperor_type_now(state) == "senate" and not is_emperor(state, colour):
             # seed line 101 (Senate Emperor, Special Advantages): nobody may attack a Senate Emperor with Damnatio
@@ -95,7 +95,7 @@ def events_at(state: dict, data, colour: str, moment: str):
         yield from _guideline(data, card)
 
 
-def _card_shown(data, card: str):
+def card_shown(data, card: str):
     cat_id, which = card.split(":")
     cat = data.category(*_cat_key(cat_id))
     return cat.get(which) or msg("toc.card.unnamed", category=f"@toc.category.{cat_id}", set=f"@toc.set.{which}").to_data()

@@ -115,6 +115,13 @@ def next_step(state: dict) -> dict | None:
 
 
 def procedure(state: dict, step: dict):
+    """The step played, with what is in effect at its moment said after its heading (automata/core/ineffect.py)."""
+    from ..core.ineffect import raised
+
+    return raised(GAME_ID, state, step, _procedure(state, step))
+
+
+def _procedure(state: dict, step: dict):
     from . import setup, turn
 
     data = data_of(state)

@@ -38,6 +38,7 @@ STATE = {
     # the end of the game (automata/toc/endgame.py): each human seat's final Legacy, and the seat the table named to
     # break a tie ("shared", or "" when it was not asked); absent in saves that ended before it
     "final": Opt({"legacy": Each(int), "tie": str}),
+    "reminders": Opt(dict),  # the table's own reminders (automata/core/ineffect.py); absent until one is set
 }
 
 

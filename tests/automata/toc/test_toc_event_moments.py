@@ -148,3 +148,16 @@ def test_damnatio_memoriae_is_never_aimed_at_a_senate_emperor_being_replaced(hol
         state["bots"][other]["emperor_type"] = "senate"
         r = play(state, {"proc": "bot_spend", "bot": c}, answers)
         assert "toc.events.damnatio_senate" not in says(r)
+
+
+def test_a_held_event_with_its_own_moment_is_in_effect_and_said_when_the_list_starts():
+    """Issue 39: the event waits for its moment through the bot's Action Priority List; the list says so when it starts,
+    and once used (or the turn over) it is no longer in effect."""
+    from automata.core import ineffect
+
+    state, c = _with_event(DAMNATIO)
+    assert [e.key for e in ineffect.listing("toc", state)] == [f"event.{c}.primary"]
+    r = play(state, {"proc": "bot_spend", "bot": c}, {f"toc.{c}.apl.1": "2 none", f"toc.{c}.italia": "no"})
+    raised = [e.msg for e in r.transcript if e.kind == "say" and e.msg.id == "core.ineffect.raised"]
+    assert [m.params["note"]["id"] for m in raised] == ["toc.ineffect.event_note.place_governor"]
+    assert ineffect.listing("toc", state) == []  # used at the Place Governor
