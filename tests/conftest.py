@@ -77,3 +77,25 @@ def _tabletop_home(tmp_path, monkeypatch):
     monkeypatch.setattr(datafiles, "_cache", None)
     monkeypatch.setattr(datacache, "_installed", None)
     return home
+
+
+REAL_FSYNC = os.fsync  # the real one, for the test that compares the two (tests/state/test_fsync_stand_in.py)
+
+
+def _fsync_in_memory(fd: int) -> None:
+    """``os.fsync`` in the test process: the same refusals (a closed descriptor, one that is neither a file nor a
+    folder), without waiting for the disk. What fsync adds (the bytes survive a power cut) no test can see; waiting
+    for it at every save was most of the wall time of the tests that play games through real saves. Programs the
+    tests start (the killed writers of test_state_atomic.py, the real terminals) keep the real one; a test that
+    makes fsync fail (a full disk) sets its own over this one."""
+    import errno
+    import stat
+
+    mode = os.fstat(fd).st_mode  # OSError EBADF for a closed descriptor, as fsync gives
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise OSError(errno.EINVAL, os.strerror(errno.EINVAL))
+
+
+@pytest.fixture(autouse=True)
+def _no_disk_wait(monkeypatch):
+    monkeypatch.setattr(os, "fsync", _fsync_in_memory)
