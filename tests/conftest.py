@@ -35,8 +35,30 @@ def _quick() -> bool:
     return os.environ.get("TABLETOP_QUICK", "") not in ("", "0")
 
 
+#: The longest tests (a whole program installed, hundreds of random games, programs started and killed), longest
+#: first: they run first, so that the run's last minutes are short tests that both cores share, not one long test
+#: on one core while the other waits (``--dist worksteal``, pyproject.toml, hands the queue of a busy core to an
+#: idle one). Node ids' beginnings; a test that grows long belongs here (``--durations=40`` names them).
+RUN_FIRST = (
+    "tests/cli/test_readme.py::test_the_install_command_runs_as_written",
+    "tests/automata/radlands/test_radlands_playthrough.py::test_random_games_keep_the_invariants_and_always_end",
+    "tests/automata/chaos/test_chaos_playthrough.py::test_random_games_keep_the_invariants",
+    "tests/cli/test_hostile_environment.py::test_an_output_that_is_not_utf8",
+    "tests/state/test_state_atomic.py::test_sigkill_midway",
+    "tests/cli/test_conventions.py::test_every_example_runs",
+    "tests/state/test_state_save.py::test_round_trip_property",
+    "tests/cli/test_readme.py::test_every_command_in_the_text_runs",
+)
+
+
+def _first(item) -> int:
+    return next((i for i, start in enumerate(RUN_FIRST) if item.nodeid.startswith(start)), len(RUN_FIRST))
+
+
 def pytest_collection_modifyitems(config, items):
-    """TABLETOP_QUICK=1: leave the whole-program batteries out (they run in CI and in the README's command)."""
+    """The longest tests first (RUN_FIRST; the others keep their order). TABLETOP_QUICK=1: leave the whole-program
+    batteries out (they run in CI and in the README's command)."""
+    items.sort(key=_first)  # a stable sort: the same order in every worker, as pytest-xdist requires
     if not _quick():
         return
     kept, left = [], []
