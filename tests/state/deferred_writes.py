@@ -3,8 +3,9 @@
 ``Session`` writes the save and the whole journal after every step (as ``tabletop play`` does, one command at a
 time): a test that plays a long game step by step would spend most of its time writing the growing journal again
 and again (quadratic in the game's length). Inside ``writes_at_the_end(session)`` the steps change the save in
-memory only; on leaving, the save and its journal are written once, by the real ``state.save.write``, and read
-back: the files on disk are then the ones the step-by-step writes would have left, and are proven sound (digests,
+memory only; on leaving, the save and its journal are written once, by the real ``state.save.write``: they are the
+files the step-by-step writes would have left (only the ``.bak`` backups differ: they hold the save as created, not
+the step before the last). ``reopened(session)`` reads them back as the next command would, proven sound (digests,
 shape) by ``state.save.read``."""
 
 from __future__ import annotations
