@@ -49,10 +49,32 @@ def _writes_golden(code, module_globals: dict, depth: int = 2) -> bool:
     return any(_writes_golden(c, module_globals, depth - (c in helpers)) for c in nested + helpers)
 
 
+#: The longest tests (a whole program installed, hundreds of random games, programs started and killed), longest
+#: first: they run first, so that the run's last minutes are short tests that both cores share, not one long test
+#: on one core while the other waits (``--dist worksteal``, pyproject.toml, hands the queue of a busy core to an
+#: idle one). Node ids' beginnings; a test that grows long belongs here (``--durations=40`` names them).
+RUN_FIRST = (
+    "tests/cli/test_readme.py::test_the_install_command_runs_as_written",
+    "tests/automata/radlands/test_radlands_playthrough.py::test_random_games_keep_the_invariants_and_always_end",
+    "tests/automata/chaos/test_chaos_playthrough.py::test_random_games_keep_the_invariants",
+    "tests/cli/test_hostile_environment.py::test_an_output_that_is_not_utf8",
+    "tests/state/test_state_atomic.py::test_sigkill_midway",
+    "tests/cli/test_conventions.py::test_every_example_runs",
+    "tests/state/test_state_save.py::test_round_trip_property",
+    "tests/cli/test_readme.py::test_every_command_in_the_text_runs",
+)
+
+
+def _first(item) -> int:
+    return next((i for i, start in enumerate(RUN_FIRST) if item.nodeid.startswith(start)), len(RUN_FIRST))
+
+
 def pytest_collection_modifyitems(config, items):
-    """Every test that compares with a golden playthrough or a stored snapshot gets the ``golden`` marker, so that
-    ``UPDATE_GOLDEN=1 python -m pytest -n0 -m golden`` regenerates them all (ARCHITECTURE.md). TABLETOP_QUICK=1:
-    leave the whole-program batteries out (they run in CI and in the README's command)."""
+    """The longest tests first (RUN_FIRST; the others keep their order). Every test that compares with a golden
+    playthrough or a stored snapshot gets the ``golden`` marker, so that ``UPDATE_GOLDEN=1 python -m pytest -n0 -m
+    golden`` regenerates them all (ARCHITECTURE.md). TABLETOP_QUICK=1: leave the whole-program batteries out (they
+    run in CI and in the README's command)."""
+    items.sort(key=_first)  # a stable sort: the same order in every worker, as pytest-xdist requires
     for item in items:
         function = getattr(item, "function", None)
         if function is not None and _writes_golden(function.__code__, function.__globals__):
@@ -97,3 +119,25 @@ def _tabletop_home(tmp_path, monkeypatch):
     monkeypatch.setattr(datafiles, "_cache", None)
     monkeypatch.setattr(datacache, "_installed", None)
     return home
+
+
+REAL_FSYNC = os.fsync  # the real one, for the test that compares the two (tests/state/test_fsync_stand_in.py)
+
+
+def _fsync_in_memory(fd: int) -> None:
+    """``os.fsync`` in the test process: the same refusals (a closed descriptor, one that is neither a file nor a
+    folder), without waiting for the disk. What fsync adds (the bytes survive a power cut) no test can see; waiting
+    for it at every save was most of the wall time of the tests that play games through real saves. Programs the
+    tests start (the killed writers of test_state_atomic.py, the real terminals) keep the real one; a test that
+    makes fsync fail (a full disk) sets its own over this one."""
+    import errno
+    import stat
+
+    mode = os.fstat(fd).st_mode  # OSError EBADF for a closed descriptor, as fsync gives
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise OSError(errno.EINVAL, os.strerror(errno.EINVAL))
+
+
+@pytest.fixture(autouse=True)
+def _no_disk_wait(monkeypatch):
+    monkeypatch.setattr(os, "fsync", _fsync_in_memory)

@@ -9,6 +9,9 @@ import threading
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "automata"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "state"))
+
+from deferred_writes import writes_at_the_end  # noqa: E402
 
 #: game id -> (options as `new` takes them, steps to play into the game)
 GAMES = {
@@ -29,7 +32,8 @@ def make_save(game_id: str, name: str, steps: int | None = None, seed: int = 5):
     options = game.check_options(dict(raw))
     session = Session.create(name, game_id, options, seed, {"dice": "table"}, "2026-01-01T00:00:00+00:00")
     policy = importlib.import_module(f"{game_id}_policy").Policy(seed)
-    play(session, policy, default_steps if steps is None else steps)
+    with writes_at_the_end(session):  # the same files, written once (tests/state/deferred_writes.py)
+        play(session, policy, default_steps if steps is None else steps)
     return session
 
 

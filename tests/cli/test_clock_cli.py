@@ -11,6 +11,7 @@ import radlands_policy
 from cli.clock import clock_line, duration, show_clock
 from cli.i18n import Translator
 from cli_checks import LANGS, fitted, recording_console, tt
+from deferred_writes import writes_at_the_end
 from state import clock, paths
 from state.save import read, write
 from state.session import Session
@@ -25,7 +26,8 @@ def radlands_played(monkeypatch, steps: int | None, names: str = "Ana,Bia", ever
     result = tt("new", "radlands", "--seed", "5", "--first-game", *(["--players", names] if names else []))
     assert result.exit_code == 0, result.output
     session = Session.open(paths.game_dir(paths.current_file().read_text().strip()))
-    session.play(radlands_policy.Policy(5), max_steps=steps)
+    with writes_at_the_end(session):  # the same files, written once (tests/state/deferred_writes.py)
+        session.play(radlands_policy.Policy(5), max_steps=steps)
     return session
 
 

@@ -37,6 +37,7 @@ def test_sigkill_midway_leaves_the_old_or_the_new_file(tmp_path):
     import tomllib
 
     a, b = big_toml("A", 1_500_000), big_toml("B", 1_000_000)
+    version = {text: tomllib.loads(text)["version"] for text in (a, b)}  # parsed once: a file read back is a or b
     (tmp_path / "a.txt").write_text(a, encoding="utf-8")
     (tmp_path / "b.txt").write_text(b, encoding="utf-8")
     target = tmp_path / "saves" / "save.toml"
@@ -59,7 +60,7 @@ def test_sigkill_midway_leaves_the_old_or_the_new_file(tmp_path):
         assert child.returncode == -signal.SIGKILL
         text = target.read_text(encoding="utf-8")
         assert text in (a, b), "the save is neither the old nor the new version"
-        seen.add(tomllib.loads(text)["version"])
+        seen.add(version[text])
         leftovers = [p for p in target.parent.iterdir() if p.name.endswith(".tmp")]
         if leftovers:
             interrupted += 1  # killed between creating the temporary file and the replace

@@ -388,7 +388,8 @@ def test_random_corrections_in_random_games_and_the_game_still_ends():
 
 def test_corrections_are_journal_steps_that_replay_identically():
     """Issue 23: a correction is a journal step of its own; replaying the journal (undo's way) repeats each one in
-    its place. One whole game through the session (each step saved: slow, so one game)."""
+    its place. One whole game through the session (its files written once, at the end, and read back)."""
+    from deferred_writes import reopened, writes_at_the_end
     from state.session import Session
 
     seed = 4
@@ -397,25 +398,27 @@ def test_corrections_are_journal_steps_that_replay_identically():
     session = Session.create(f"c{seed}", "chaos", options, seed, {"dice": "table"}, "2026-01-01")
     policy = Policy(seed, focus=0.8)
     corrections, won = 0, False
-    for played in range(3000):
-        policy.state = session.save.state
-        result = session.play(policy, max_steps=1)
-        if result.finished or session.game.next_step(session.save.state) is None:
-            break
-        if played > 40 and not won and _random_correction(session.save.state, rng) is not None:
-            # a dial corrected to Victory: the End phase's check ends the game with it (seed 003, Ameaça Única)
-            ticks = data_of(session.save.state).ticks_to_win("nurgle")
-            session.correct(fixstep.step(fix.parse(f"dial nurgle {ticks}", FIX_FIELDS, session.save.state)))
-            corrections, won = corrections + 1, True
-        elif rng.random() < 0.25:
-            changes = _random_correction(session.save.state, rng)
-            if changes:
-                session.correct(fixstep.step(changes))
-                corrections += 1
-    else:
-        raise AssertionError("the game did not end")
+    with writes_at_the_end(session):
+        for played in range(3000):
+            policy.state = session.save.state
+            result = session.play(policy, max_steps=1)
+            if result.finished or session.game.next_step(session.save.state) is None:
+                break
+            if played > 40 and not won and _random_correction(session.save.state, rng) is not None:
+                # a dial corrected to Victory: the End phase's check ends the game with it (seed 003, Ameaça Única)
+                ticks = data_of(session.save.state).ticks_to_win("nurgle")
+                session.correct(fixstep.step(fix.parse(f"dial nurgle {ticks}", FIX_FIELDS, session.save.state)))
+                corrections, won = corrections + 1, True
+            elif rng.random() < 0.25:
+                changes = _random_correction(session.save.state, rng)
+                if changes:
+                    session.correct(fixstep.step(changes))
+                    corrections += 1
+        else:
+            raise AssertionError("the game did not end")
     assert corrections > 1
     assert session.save.state["result"]["winners"] == ["nurgle"] and session.save.state["result"]["rule"] == "dial"
-    journal = session.save.journal()
-    assert sum(1 for e in journal if fixstep.is_fix(e["step"])) == corrections
-    assert session.replay(journal) == session.save.state
+    for seen in (session, reopened(session)):  # as played, then as the next command reads it from its files
+        journal = seen.save.journal()
+        assert sum(1 for e in journal if fixstep.is_fix(e["step"])) == corrections
+        assert seen.replay(journal) == seen.save.state
