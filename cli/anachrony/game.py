@@ -37,7 +37,8 @@ def new_command(
     random_setup: bool = typer.Option(False, "--random", help="Draw the setup left open by the other options from the collection (shown first; keep or redraw)."),
 ) -> None:
     """Anachrony with the Future Imperfect modules: setup, every Era's phases, the module bookkeeping."""
-    from ..newgame import anachrony_players, new_game
+    from ..newgame import new_game
+    from .newquestions import anachrony_players
 
     def options(env) -> dict:
         count, chosen, solo = anachrony_players(env, players, modules, opponent, random_setup)

@@ -19,7 +19,8 @@ def new_command(
     random_setup: bool = typer.Option(False, "--random", help="Draw the setup left open by the other options from the collection (shown first; keep or redraw)."),
 ) -> None:
     """Chaos in the Old World for 3 or 4 Powers; seats follow Power order (Khorne, Nurgle, Tzeentch, Slaanesh)."""
-    from ..newgame import chaos_powers, new_game
+    from ..newgame import new_game
+    from .newquestions import chaos_powers
 
     new_game("chaos", name, another, lambda env: {"powers": chaos_powers(env, powers, random_setup), "summoning": summoning},
              random_setup)

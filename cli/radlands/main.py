@@ -28,7 +28,8 @@ def new_command(
     random_setup: bool = typer.Option(False, "--random", help="Draw the setup left open by the other options from the collection (shown first; keep or redraw)."),
 ) -> None:
     """Radlands with Cult of Chrome: the program keeps both event queues, the Raiders, the water and the camps."""
-    from ..newgame import new_game, radlands_players
+    from ..newgame import new_game
+    from .newquestions import radlands_players
 
     new_game("radlands", name, another,
              lambda env: {"first_game": first_game, "players": radlands_players(env, players), "track": track}, random_setup)

@@ -31,7 +31,8 @@ def new_command(
     random_setup: bool = typer.Option(False, "--random", help="Draw the setup left open by the other options from the collection (shown first; keep or redraw)."),
 ) -> None:
     """Time of Crisis with The Age of Iron and Rust: the program runs the AI bots; bots play first every round."""
-    from ..newgame import new_game, toc_players
+    from ..newgame import new_game
+    from .newquestions import toc_players
 
     def options(env) -> dict:
         players, colours = toc_players(env, humans, bots, random_setup)
