@@ -80,3 +80,10 @@ def problems(game_id: str) -> list[str]:
     out += [n for n in (*REQUIRED[1:], "after_step", "rule_components", "setup_list_options")
             if getattr(module, n, None) is not None and not callable(getattr(module, n))]
     return out
+
+
+def folder(game_id: str):
+    """The folder of ``cli/<game>/`` (its ``rules.toml``), found without importing the package."""
+    from pathlib import Path
+
+    return Path(__file__).parent / module_name(game_id).split(".", 1)[1]

@@ -1,3 +1,10 @@
 """The command line of radlands: its sub-app (main.py), its status picture and its helpers."""
 
 from .main import app, new_command, show_status, show_summary  # noqa: F401  (the contract: cli/gamecli.py)
+
+
+def rule_components(data):
+    """The cards and components 'tabletop rules' finds (cli/gamecli.py), imported only when asked for."""
+    from .rulecards import components
+
+    return components(data)

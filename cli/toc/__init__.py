@@ -5,3 +5,10 @@ from .main import after_step, app, new_command, show_status, show_summary  # noq
 
 helpers.register(app)  # emperor-legacy, mat
 priority.register(app)  # priority, guidelines
+
+
+def rule_components(data):
+    """The cards and components 'tabletop rules' finds (cli/gamecli.py), imported only when asked for."""
+    from .rulecards import components
+
+    return components(data)
