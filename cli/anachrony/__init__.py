@@ -8,3 +8,9 @@ def rule_components(data):
     from .rulecards import components
 
     return components(data)
+
+
+#: the options that are the player count: the table's choice, never drawn by --random (cli/gamecli.py)
+PLAYER_COUNT = frozenset({"players", "names"})
+#: options saved under another name than their 'tabletop new' option: --draws is saved as "random" (history)
+OPTION_FLAGS = {"random": "draws"}

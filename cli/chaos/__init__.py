@@ -8,3 +8,10 @@ def rule_components(data):
     from .rulecards import components
 
     return components(data)
+
+
+def setup_list_options(env, raw: dict) -> dict:
+    """--powers as a count for 'tabletop setup-list chaos' (cli/gamecli.py), imported only when asked for."""
+    from .setuplist import setup_list_options as options
+
+    return options(env, raw)

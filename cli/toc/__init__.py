@@ -12,3 +12,7 @@ def rule_components(data):
     from .rulecards import components
 
     return components(data)
+
+
+#: the options that are the player count: the table's choice, never drawn by --random (cli/gamecli.py)
+PLAYER_COUNT = frozenset({"humans"})
