@@ -24,7 +24,9 @@ Optional (``OPTIONAL``: the name and what the core uses when a game does not pro
 - ``setup_list_options(env, raw) -> dict``: the options of ``setup-list`` put as ``new`` takes them (Chaos's
   ``--powers 4``);
 - ``OPTION_FLAGS``: a saved option → the ``new`` option that sets it, when their names differ (``history``);
-- ``PLAYER_COUNT``: the options that are the player count, the table's choice that ``--random`` never draws.
+- ``PLAYER_COUNT``: the options that are the player count, the table's choice that ``--random`` never draws;
+- ``HELP_EXAMPLES``: the examples of the game's own help screens (its group, ``new <game>``, ``setup-list <game>``),
+  by command path (``cli/helpstyle.py``).
 
 A core room reads an optional name with ``optional(game_id, name)``, never ``getattr`` of its own.
 """
@@ -52,6 +54,7 @@ OPTIONAL: dict[str, object] = {
     "setup_list_options": _identity_options,
     "OPTION_FLAGS": {},
     "PLAYER_COUNT": frozenset(),
+    "HELP_EXAMPLES": {},
 }
 
 

@@ -2,6 +2,7 @@
 
 from . import helpers, priority
 from .main import after_step, app, new_command, show_status, show_summary  # noqa: F401  (the contract: cli/gamecli.py)
+from .helpexamples import HELP_EXAMPLES  # noqa: F401
 
 helpers.register(app)  # emperor-legacy, mat
 priority.register(app)  # priority, guidelines
