@@ -8,7 +8,7 @@ import typer
 
 from . import complete
 from .env import CliError, Exit, current
-from .gamecli import game_cli, optional
+from .gamecli import game_cli, ids_text, optional
 
 # Everything else is imported inside the commands, so that start-up stays fast.
 # The commands are registered on ``core`` and ``data_app``, which cli/main.py adds to the root (this module does not
@@ -424,7 +424,7 @@ def history(
 
 
 @core.command()
-def stats(game: Optional[str] = typer.Argument(None, help="chaos, toc, radlands or anachrony (default: every game).",
+def stats(game: Optional[str] = typer.Argument(None, help=f"{ids_text(' or ')} (default: every game).",
                                               autocompletion=complete.game_names)) -> None:
     """What the finished games say: plays, wins of the humans and of each bot, scores, factions, time. Changes no file."""
     from .stats import run
@@ -500,7 +500,7 @@ def serve(
 
 @core.command()
 def rules(
-    game: Optional[str] = typer.Argument(None, help="chaos, toc, radlands or anachrony (default: the current game's step in progress).",
+    game: Optional[str] = typer.Argument(None, help=f"{ids_text(' or ')} (default: the current game's step in progress).",
                                          autocompletion=complete.game_names),
     words: Optional[list[str]] = typer.Argument(None, help="Words in English or Portuguese: a topic, a card, a component."),
 ) -> None:

@@ -78,10 +78,18 @@ def optional(game_id: str, name: str):
 def problems(game_id: str) -> list[str]:
     """What the game's command line lacks of the contract, by name (empty: it keeps the contract)."""
     module = game_cli(game_id)
-    out = [n for n in REQUIRED if not hasattr(module, n)]
-    out += [n for n in REQUIRED[:1] if hasattr(module, n) and not hasattr(getattr(module, n), "registered_commands")]
-    out += [n for n in (*REQUIRED[1:], "after_step", "rule_components", "setup_list_options")
-            if getattr(module, n, None) is not None and not callable(getattr(module, n))]
+    out = []
+    for name in REQUIRED:
+        if not hasattr(module, name):
+            out.append(name)
+        elif name == "app" and not hasattr(module.app, "registered_commands"):
+            out.append("app (not a command group)")
+        elif name != "app" and not callable(getattr(module, name)):
+            out.append(f"{name} (not a function)")
+    for name, stand_in in OPTIONAL.items():
+        if (stand_in is None or callable(stand_in)) and getattr(module, name, None) is not None \
+                and not callable(getattr(module, name)):
+            out.append(f"{name} (not a function)")
     return out
 
 
@@ -90,3 +98,12 @@ def folder(game_id: str):
     from pathlib import Path
 
     return Path(__file__).parent / module_name(game_id).split(".", 1)[1]
+
+
+def ids_text(last: str = ", ") -> str:
+    """The registered games' ids for a help text, in the registry's order, ``last`` before the last one
+    ("chaos, toc, radlands or anachrony")."""
+    from automata.core.games import GAMES
+
+    ids = [g.id for g in GAMES]
+    return last.join([", ".join(ids[:-1]), ids[-1]]) if len(ids) > 1 else "".join(ids)
