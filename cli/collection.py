@@ -12,6 +12,7 @@ from typing import List, Optional
 import typer
 
 from .env import CliError, Env, Exit, current
+from .gamecli import ids_text
 
 collection_app = typer.Typer(help="What the table owns, per game (without a collection file: everything).",
                              invoke_without_command=True)
@@ -104,14 +105,14 @@ def show(env: Env) -> None:
 
 
 @collection_app.command("add")
-def add_command(game: str = typer.Argument(..., help="The game (chaos, toc, radlands, anachrony)."),
+def add_command(game: str = typer.Argument(..., help=f"The game ({ids_text()})."),
                 items: List[str] = typer.Argument(..., help="What the table now owns (see 'tabletop collection').")) -> None:
     """Mark items as owned."""
     change(current(), game, items, True)
 
 
 @collection_app.command("remove")
-def remove_command(game: str = typer.Argument(..., help="The game (chaos, toc, radlands, anachrony)."),
+def remove_command(game: str = typer.Argument(..., help=f"The game ({ids_text()})."),
                    items: List[str] = typer.Argument(..., help="What the table does not own (see 'tabletop collection').")) -> None:
     """Mark items as not owned."""
     change(current(), game, items, False)

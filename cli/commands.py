@@ -7,7 +7,8 @@ from typing import Optional
 import typer
 
 from . import complete
-from .env import CliError, Exit, current, game_cli
+from .env import CliError, Exit, current
+from .gamecli import game_cli, ids_text, optional
 
 # Everything else is imported inside the commands, so that start-up stays fast.
 # The commands are registered on ``core`` and ``data_app``, which cli/main.py adds to the root (this module does not
@@ -136,7 +137,7 @@ def _run_steps(env, steps, apply_step, game_id, not_this_game, used: dict) -> No
                 cap = steps if steps is not None or interactive else UNATTENDED_STEPS
                 # issue 11: at a terminal only, a game may pause after a step (a bot's turn) until the table catches up;
                 # the pause is no question: not journalled, never waited for off-terminal
-                after = getattr(game_cli(session.save.game), "after_step", None) if interactive else None
+                after = optional(session.save.game, "after_step") if interactive else None
                 on_step = (lambda step: after(env, session, step)) if after is not None else None
                 done = {"n": 0}
 
@@ -209,9 +210,7 @@ def _finished(env, session, events, steps_done: int) -> None:
                        "clock": saves.guarded(session, clock_data, session.save),
                        "transcript": [event_json(env.t, e) for e in events]})
     else:
-        summary = getattr(game_cli(session.save.game), "show_summary", None)  # issue 14: the end-of-game summary
-        if summary is not None:
-            saves.guarded(session, summary, env, session)
+        saves.guarded(session, game_cli(session.save.game).show_summary, env, session)  # issue 14: the end-of-game summary
         saves.guarded(session, show_clock, env, session.save)  # how long the game took, and each seat (issue 24)
         env.out.print(env.t("core.play.over", name=session.save.name))
 
@@ -430,7 +429,7 @@ def history(
 
 
 @core.command()
-def stats(game: Optional[str] = typer.Argument(None, help="chaos, toc, radlands or anachrony (default: every game).",
+def stats(game: Optional[str] = typer.Argument(None, help=f"{ids_text(' or ')} (default: every game).",
                                               autocompletion=complete.game_names)) -> None:
     """What the finished games say: plays, wins of the humans and of each bot, scores, factions, time. Changes no file."""
     from .stats import run
@@ -506,7 +505,7 @@ def serve(
 
 @core.command()
 def rules(
-    game: Optional[str] = typer.Argument(None, help="chaos, toc, radlands or anachrony (default: the current game's step in progress).",
+    game: Optional[str] = typer.Argument(None, help=f"{ids_text(' or ')} (default: the current game's step in progress).",
                                          autocompletion=complete.game_names),
     words: Optional[list[str]] = typer.Argument(None, help="Words in English or Portuguese: a topic, a card, a component."),
 ) -> None:

@@ -245,13 +245,6 @@ def set_current(env: Env) -> None:
     _current = env
 
 
-def game_cli(game_id: str):
-    """The CLI package of a game (``cli/<game>/``), which knows how to draw its status."""
-    import importlib
-
-    return importlib.import_module(f"cli.{game_id}")
-
-
 class CliError(Exception):
     """A clear message for the table and an exit code; nothing has been changed."""
 

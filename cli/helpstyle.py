@@ -20,7 +20,8 @@ import sys
 
 from .env import current
 
-#: Examples of every screen, by command path (the same command lines in every language).
+#: Examples of every screen of the core, by command path (the same command lines in every language); a game's own
+#: screens (its group, 'new GAME', 'setup-list GAME') have theirs in its package, ``HELP_EXAMPLES`` (cli/gamecli.py).
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "tabletop": ("tabletop new chaos", "tabletop play", "tabletop status", "tabletop --lang pt-BR rules chaos"),
     "play": ("tabletop play", "tabletop play --steps 1", "tabletop play --answer chaos.setup.1=yes"),
@@ -42,46 +43,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "data.check": ("tabletop data check", "tabletop data check chaos", "tabletop data check --json"),
     "new": ("tabletop new chaos", "tabletop new toc --humans 2", "tabletop new radlands --players Ana,Bruno",
             "tabletop new anachrony --players 1 --opponent chronobot"),
-    "new.chaos": ("tabletop new chaos", "tabletop new chaos --powers khorne,nurgle,tzeentch --name friday",
-                  "tabletop new chaos --another"),
-    "new.toc": ("tabletop new toc", "tabletop new toc --humans 2 --bots red,blue", "tabletop new toc --cards selective --emperor-rules"),
-    "new.radlands": ("tabletop new radlands", "tabletop new radlands --players Ana,Bruno --first-game",
-                     "tabletop new radlands --track queues"),
-    "new.anachrony": ("tabletop new anachrony --players 3 --modules hypersync,quantum-loops",
-                      "tabletop new anachrony --players 1 --opponent chronobot",
-                      "tabletop new anachrony --players 1 --opponent chronossus --modules hypersync"),
     "setup-list": ("tabletop setup-list chaos --powers khorne,nurgle,tzeentch", "tabletop setup-list toc --humans 2",
                    "tabletop --lang pt-BR setup-list anachrony --players 3 --modules all"),
-    "setup-list.chaos": ("tabletop setup-list chaos", "tabletop setup-list chaos --powers khorne,nurgle,tzeentch --json"),
-    "setup-list.toc": ("tabletop setup-list toc --humans 2 --bots red,blue", "tabletop setup-list toc --cards variable --emperor-rules"),
-    "setup-list.radlands": ("tabletop setup-list radlands", "tabletop setup-list radlands --first-game"),
-    "setup-list.anachrony": ("tabletop setup-list anachrony --players 3 --modules hypersync,quantum-loops",
-                             "tabletop setup-list anachrony --players 1 --opponent chronossus --modules hypersync"),
-    "chaos": ("tabletop chaos status", "tabletop chaos odds 5 --at-least 2", "tabletop chaos battle 4"),
-    "chaos.status": ("tabletop chaos status", "tabletop chaos status --json"),
-    "chaos.battle": ("tabletop chaos battle 4", "tabletop chaos battle 7 --json"),
-    "chaos.odds": ("tabletop chaos odds 5", "tabletop chaos odds 6 --at-least 3"),
-    "chaos.domination": ('tabletop chaos domination "the empire" --figures khorne=3 --cards khorne=2 --figures nurgle=2',
-                         "tabletop chaos domination kislev --figures tzeentch=2 --resistance-mod -1"),
-    "chaos.ruination": ("tabletop chaos ruination kislev --card 2 --tokens khorne=6,nurgle=4,slaanesh=4 --placed nurgle",),
-    "toc": ("tabletop toc status", "tabletop toc mat maximinus", "tabletop toc emperor-legacy senate --support 3 --pretenders 1"),
-    "toc.status": ("tabletop toc status", "tabletop toc status --json"),
-    "toc.emperor-legacy": ("tabletop toc emperor-legacy senate --support 3 --pretenders 1",
-                           "tabletop toc emperor-legacy populace --support 2 --pretenders 1",
-                           "tabletop toc emperor-legacy military --battle-legacy 2 --legacy 10 --pretenders 0"),
-    "toc.mat": ("tabletop toc mat maximinus", "tabletop toc mat gordian --edit"),
-    "toc.priority": ("tabletop toc priority", "tabletop toc priority --edit"),
-    "toc.guidelines": ("tabletop toc guidelines", "tabletop toc guidelines --edit"),
-    "radlands": ("tabletop radlands status", "tabletop radlands queue", "tabletop radlands raid a"),
-    "radlands.status": ("tabletop radlands status", "tabletop radlands status --json"),
-    "radlands.queue": ("tabletop radlands queue", "tabletop radlands queue a"),
-    "radlands.event": ("tabletop radlands event b Banish", "tabletop radlands event a Banish --pay"),
-    "radlands.raid": ("tabletop radlands raid a", "tabletop radlands raid b"),
-    "anachrony": ("tabletop anachrony status", "tabletop anachrony score --players 2", "tabletop anachrony opponent"),
-    "anachrony.status": ("tabletop anachrony status", "tabletop anachrony status --json"),
-    "anachrony.score": ("tabletop anachrony score --players 2 --names Ana,Bia --side A --modules hypersync,quantum-loops,intrigues",
-                        "tabletop anachrony score --players 1 --opponent chronobot"),
-    "anachrony.opponent": ("tabletop anachrony opponent", "tabletop anachrony opponent --json"),
 }
 
 
@@ -283,7 +246,7 @@ def format_help(self, ctx, formatter) -> None:
                                                                if p.name not in ("help", "version", "install_completion", "show_completion")])
         with formatter.section(t("core.help.global_options")):
             formatter.write_dl(globals_)
-    examples = EXAMPLES.get(path or "tabletop") or _default_examples(path)
+    examples = examples_of(path)
     with formatter.section(t("core.help.examples")):
         for line in examples:  # a command line is never wrapped
             formatter.write(" " * formatter.current_indent + line + "\n")
@@ -302,6 +265,39 @@ def _unbuilt_text(group, ctx, name: str) -> str | None:
 def _canonical(path: str) -> str:
     aliases = _aliases()
     return ".".join(aliases.get(w, w) for w in path.split("."))
+
+
+def examples_of(path: str) -> tuple[str, ...]:
+    """The examples of a screen: the core's, else the game's own (``HELP_EXAMPLES``), else the plain run and --json."""
+    key = path or "tabletop"
+    game = _game_of(key)
+    found = EXAMPLES.get(key) if game is None else _game_examples(game).get(key)
+    return found or _default_examples(path)
+
+
+def all_examples() -> dict[str, tuple[str, ...]]:
+    """Every screen's own examples: the core's, then each registered game's."""
+    from automata.core.games import GAMES
+
+    out = dict(EXAMPLES)
+    for g in GAMES:
+        out.update(_game_examples(g.id))
+    return out
+
+
+def _game_of(key: str) -> str | None:
+    """The game whose screen ``key`` is (its group, ``new.<game>``, ``setup-list.<game>``), or None (the core's)."""
+    from automata.core.games import GAMES
+
+    words = key.split(".")
+    word = words[1] if words[0] in ("new", "setup-list") and len(words) > 1 else words[0]
+    return next((g.id for g in GAMES if g.id == word), None)
+
+
+def _game_examples(game_id: str) -> dict[str, tuple[str, ...]]:
+    from .gamecli import optional
+
+    return optional(game_id, "HELP_EXAMPLES")
 
 
 def _default_examples(path: str) -> tuple[str, ...]:

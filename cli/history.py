@@ -19,8 +19,6 @@ from .played import (date_text, duration_text, find_game_id, game_name, kept, pr
 #: Radlands card sets in play)
 HIDDEN_OPTIONS = ("overrides", "modules", "names", "mats", "menu", "players", "powers", "bots", "humans", "opponent",
                   "dealt", "paths", "board_side", "sets")
-#: options saved under another name than their 'tabletop new' option (Anachrony's --draws is saved as "random")
-FLAGS = {("anachrony", "random"): "draws"}
 
 
 def run(env: Env, finished: bool) -> None:
@@ -117,9 +115,21 @@ def setup_text(t, row: dict) -> str:
     for key, value in row.get("options", {}).items():
         if key in HIDDEN_OPTIONS or value in (None, "", [], {}, False):
             continue
-        flag = "--" + FLAGS.get((row.get("game"), key), str(key)).replace("_", "-")
+        flag = "--" + option_flags(row.get("game")).get(key, str(key)).replace("_", "-")
         parts.append(flag if value is True else f"{flag} {option_value(value)}")
     return " · ".join(parts)
+
+
+def option_flags(game_id) -> dict:
+    """The game's options saved under another name than their 'tabletop new' option (cli/gamecli.py)."""
+    from automata.core.games import UnknownGame
+
+    from .gamecli import optional
+
+    try:
+        return optional(str(game_id), "OPTION_FLAGS")
+    except UnknownGame:  # a save of a game this version does not know: its options as saved
+        return {}
 
 
 def option_value(value: Any) -> str:

@@ -58,27 +58,37 @@ def hoist_globals(args: list[str]) -> list[str]:
 def lazy_groups() -> dict[str, tuple[str, bool]]:
     """The games' command groups, built only when used (so that 'tabletop status' does not pay for every game's
     commands): name or alias → (``cli.<game id>``, hidden). A new game needs only its entry in
-    ``automata.core.games.GAMES`` and its ``cli/<game id>.py`` defining ``app``."""
+    ``automata.core.games.GAMES`` and its ``cli/<game id>/`` keeping the contract of ``cli/gamecli.py``."""
     from automata.core.games import GAMES
+
+    from .gamecli import module_name
 
     out: dict[str, tuple[str, bool]] = {}
     for g in GAMES:
-        out[g.id] = (f"cli.{g.id}", False)
+        out[g.id] = (module_name(g.id), False)
         for alias in g.aliases:
-            out[alias] = (f"cli.{g.id}", True)
+            out[alias] = (module_name(g.id), True)
     return out
 
 
-def with_aliases(group):
-    """``group`` (the games' ``new`` commands, each registered under its game id) with every other name of each game
-    in ``automata.core.games.GAMES`` as a hidden copy of its command: the one alias table, as for the games' groups."""
+def new_games_group():
+    """The ``new`` group: each registered game's ``new_command`` (``cli/gamecli.py``) under its id, and under every
+    other name of the game in ``automata.core.games.GAMES`` as a hidden copy: the one alias table, as for the games'
+    groups."""
     import copy
 
     from automata.core.games import GAMES
 
+    from .gamecli import game_cli
+
+    registered = {info.name for info in new_app.registered_commands}
+    for g in sorted(GAMES, key=lambda g: g.id):  # the order the help lists them in
+        if g.id not in registered:
+            new_app.command(g.id)(game_cli(g.id).new_command)
+    group = typer.main.get_group(new_app)
     for g in GAMES:
-        cmd = group.commands.get(g.id)
-        for alias in g.aliases if cmd is not None else ():
+        cmd = group.commands[g.id]
+        for alias in g.aliases:
             if alias not in group.commands:
                 clone = copy.copy(cmd)
                 clone.hidden = True
@@ -130,9 +140,7 @@ class CompanionGroup(TyperGroup):
                     rich_markup_mode=app.rich_markup_mode, suggest_commands=app.suggest_commands)
                 return built[name]
             if name in ("new", "setup-list"):
-                for module in sorted({m for m, _ in lazy.values()}):  # each registers its 'new GAME' command
-                    importlib.import_module(module)
-                group, hidden = with_aliases(typer.main.get_group(new_app)), False
+                group, hidden = new_games_group(), False
                 if name == "setup-list":  # the same commands and options, listing the components instead
                     from .setuplist import build_group
 

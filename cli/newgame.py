@@ -161,133 +161,14 @@ class NewQuestions:
             self.env.new_defaults = self.env.t("core.new.defaults", items="; ".join(items))
 
 
-def _ask(id: str, kind: str, choices=(), params: dict | None = None, **kw):
+def new_ask(id: str, kind: str, choices=(), params: dict | None = None, **kw):
+    """A question of ``tabletop new``: ``new.<game>.<what>``, worded by ``core.new.ask.<game>_<what>``."""
     from automata.core.steps import Ask, Choice, Msg
 
     return Ask(id, Msg(f"core.new.ask.{id.split('.', 1)[1].replace('.', '_')}", params or {}), kind,
                tuple(Choice(v, label) for v, label in choices), **kw)
 
 
-def _names(t, ids: list[str], term: str) -> str:
+def names_of(t, ids: list[str], term: str) -> str:
+    """The terms ``<term>.<id>`` of ``ids`` in the table's language, comma-separated."""
     return ", ".join(t(f"{term}.{i}") for i in ids)
-
-
-# -- the games' questions ---------------------------------------------------------------------------------------
-
-CHAOS_POWERS = ("khorne", "nurgle", "tzeentch", "slaanesh")
-
-
-def chaos_powers(env: Env, powers: str | None, random: bool = False) -> str:
-    """--powers, else at a terminal: how many Powers (3 or 4) and, for 3, which (with --random: only how many,
-    as "3" or "4", and the draw picks them)."""
-    from automata.core.steps import Msg, NUMBER, SEVERAL_OF
-
-    if powers is not None:
-        return powers
-    q = NewQuestions(env)
-    every = ",".join(CHAOS_POWERS)
-    said = env.t("core.new.default.chaos_powers", powers=_names(env.t, list(CHAOS_POWERS), "chaos.power"))
-    # the number typed is the count (audit 10); Enter keeps all four
-    count = q.ask(_ask("new.chaos.count", NUMBER, min=3, max=4, default=4), None, 4, "--powers", said)
-    if random:
-        q.say_defaults()
-        return str(count)
-    if count == 3:
-        three = env.t("core.new.default.chaos_powers", powers=_names(env.t, list(CHAOS_POWERS[:3]), "chaos.power"))
-        picked = q.ask(_ask("new.chaos.powers", SEVERAL_OF, [(p, Msg(f"chaos.power.{p}")) for p in CHAOS_POWERS], min=3, max=3),
-                       None, list(CHAOS_POWERS[:3]), "--powers", three)
-        q.say_defaults()
-        return ",".join(p for p in CHAOS_POWERS if p in picked)
-    q.say_defaults()
-    return every
-
-
-TOC_COLOURS = ("red", "blue", "yellow", "green")
-
-
-def toc_players(env: Env, humans: int | None, bots: str | None, random: bool = False) -> tuple[int | None, str | None]:
-    """--humans and --bots, else at a terminal: how many humans (1 to 3) and which bot colours (with --random:
-    only how many humans, and the draw picks the colours)."""
-    from automata.core.steps import Msg, NUMBER, SEVERAL_OF
-
-    if humans is not None or bots is not None:
-        return humans, bots
-    q = NewQuestions(env)
-    said = env.t("core.new.default.toc_players", bots=_names(env.t, list(TOC_COLOURS[:3]), "toc.colour"))
-    if random:
-        said = env.t("core.new.default.toc_humans")
-    h = q.ask(_ask("new.toc.humans", NUMBER, min=1, max=3, default=1), None, None, "--humans, --bots", said)
-    if h is None or random:
-        q.say_defaults()
-        return (None if h is None else int(h)), None
-    h = int(h)
-    most = min(3, 4 - h)  # 2 to 4 factions, at most three AI mats
-    picked = q.ask(_ask("new.toc.bots", SEVERAL_OF, [(c, Msg(f"toc.colour.{c}")) for c in TOC_COLOURS],
-                        min=max(1, 2 - h), max=most, default=TOC_COLOURS[:most]), None, list(TOC_COLOURS[:most]), "--bots", said)
-    return h, ",".join(c for c in TOC_COLOURS if c in picked)
-
-
-def radlands_players(env: Env, players: str | None) -> str | None:
-    """--players, else at a terminal: the two players' names (a blank answer keeps "Player 1, Player 2")."""
-    from automata.core.steps import TEXT
-
-    if players is not None:
-        return players
-    q = NewQuestions(env)
-    sides = {"a": env.t("radlands.side.a"), "b": env.t("radlands.side.b")}
-    said = env.t("core.new.default.radlands_players", **sides)
-    names = q.ask(_ask("new.radlands.players", TEXT, params=sides), None, None, "--players", said)
-    q.say_defaults()
-    text = str(names or "").strip()
-    return None if text in ("", "-") else text
-
-
-ANACHRONY_MODULES = ("neutronide", "hypersync", "quantum_loops", "intrigues")
-
-
-def anachrony_players(env: Env, players: int | None, modules: str | None, opponent: str,
-                      random: bool = False) -> tuple[int, str | None, str]:
-    """--players, --modules and (solo) --opponent, else at a terminal: how many players, which modules, and which
-    opponent the program runs in a solo game (with --random: only how many players; the draw picks the modules)."""
-    from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, Ask, Choice, Msg
-
-    q = NewQuestions(env)
-    said_players = env.t("core.new.default.anachrony_players")
-    said_modules = env.t("core.new.default.anachrony_modules")
-    n = int(q.ask(_ask("new.anachrony.players", NUMBER, min=1, max=4), players, 2, "--players", said_players))
-    # the opponent is asked at a terminal, and taken from --answer new.anachrony.opponent without one
-    ask_opponent = q.interactive or "new.anachrony.opponent" in env.answers
-    if random and not (n == 1 and not opponent and ask_opponent):
-        q.say_defaults()
-        return n, modules, opponent
-    if modules is None and not random:
-        # solo: Intrigues stays in its place, marked with why it cannot be picked (rules file §3.1), so that
-        # picking it is refused and the question asked again instead of throwing the whole setup away
-        solo_out = {"intrigues": Msg("anachrony.solo.reason.intrigues")} if n == 1 else {}
-        from automata.core.collection import owned
-
-        from .collection import read
-
-        have = owned("anachrony", read(env))  # a module the table does not own is shown, marked, never picked
-        for m in ANACHRONY_MODULES:
-            if m not in have or "future_imperfect" not in have:
-                solo_out.setdefault(m, Msg("core.collection.not_owned_choice"))
-        ask = Ask("new.anachrony.modules", Msg("core.new.ask.anachrony_modules"), SEVERAL_OF,
-                  tuple(Choice(m, Msg(f"anachrony.score.module.{m}"), unavailable=solo_out.get(m)) for m in ANACHRONY_MODULES),
-                  min=0, max=4)
-        picked = q.ask(ask, None, [], "--modules", said_modules)
-        modules = ",".join(m.replace("_", "-") for m in ANACHRONY_MODULES if m in picked)
-    if n == 1 and not opponent and ask_opponent and "intrigues" not in (modules or ""):
-        # rules file §3.1: the Chronossus plays with or without modules, the Chronobot the base game only (said
-        # beside it when modules are in play); Enter takes the first opponent the table can play, not "none"
-        # with --random the modules are drawn afterwards, for the opponent picked here (the Chronossus first: with
-        # it the draw may include modules)
-        bots = ("chronossus", "chronobot") if modules or random else ("chronobot", "chronossus")
-        out = {"chronobot": Msg("anachrony.solo.reason.chronobot_modules")} if modules else {}
-        choices = tuple(Choice(b, Msg(f"anachrony.solo.bot.{b}"), unavailable=out.get(b)) for b in bots)
-        choices += (Choice("none", Msg("core.new.choice.no_opponent")),)
-        pick = q.ask(Ask("new.anachrony.opponent", Msg("core.new.ask.anachrony_opponent"), ONE_OF, choices,
-                         default=bots[0]), None, "none", "--opponent", "")
-        opponent = "" if pick == "none" else pick
-    q.say_defaults()
-    return n, modules, opponent

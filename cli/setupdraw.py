@@ -16,9 +16,6 @@ from __future__ import annotations
 
 from .env import CliError, Env, Exit
 
-#: the options that are the player count: the table's choice, never drawn
-PLAYER_COUNT = {"chaos": set(), "toc": {"humans"}, "radlands": {"players"}, "anachrony": {"players", "names"}}
-
 
 def prepare(env: Env, game_id: str, raw: dict, random: bool, given: set[str], questions) -> dict:
     """``raw`` checked against the collection and, with ``random``, completed by the draw the table keeps
@@ -31,7 +28,10 @@ def prepare(env: Env, game_id: str, raw: dict, random: bool, given: set[str], qu
     if not random:
         return owned_setup(env, game_id, raw, have)
     _refuse_missing(env, game_id, [i for i in core.missing(game_id, {}, have)], have)  # the base game, before drawing
-    drawn = _draw_and_keep(env, game_id, raw, given | PLAYER_COUNT.get(game_id, set()), have, questions)
+    from .gamecli import optional
+
+    player_count = optional(game_id, "PLAYER_COUNT")  # the table's choice, never drawn
+    drawn = _draw_and_keep(env, game_id, raw, given | set(player_count), have, questions)
     return owned_setup(env, game_id, drawn, have)  # a fixed option may still need something
 
 

@@ -45,11 +45,13 @@ def show(game_id: str, raw: dict) -> None:
     from automata.core.components import components, lines
     from automata.core.games import load_game
 
+    from .gamecli import optional
     from .saves import checked_options
     from .setupdraw import owned_setup
 
     env = current()
-    raw = owned_setup(env, game_id, _powers_by_count(env, game_id, raw), listing=True)  # what `new` would refuse, refused here
+    raw = optional(game_id, "setup_list_options")(env, raw)  # the options as `new` takes them (cli/gamecli.py)
+    raw = owned_setup(env, game_id, raw, listing=True)  # what `new` would refuse, refused here
     options = checked_options(env, load_game(game_id), game_id, raw)
     items = components(game_id, options)
     if env.json:
@@ -63,24 +65,6 @@ def show(game_id: str, raw: dict) -> None:
         for line in textwrap.wrap(env.t.render(m), WIDTH, initial_indent="  " if item else "",
                                   subsequent_indent="      " if item else "", break_on_hyphens=False) or [""]:
             env.out.print(escape(line), soft_wrap=True, highlight=False)
-
-
-def _powers_by_count(env, game_id: str, raw: dict) -> dict:
-    """Chaos's --powers as a count, as ``new chaos --random --powers 3`` takes it: 4 is every Power; 3 cannot be
-    listed (each Power has its own pieces), so the table is asked to name the three."""
-    text = str(raw.get("powers") or "").strip()
-    if game_id != "chaos" or not text.isdigit():
-        return raw
-    from automata.chaos.data import load
-
-    from .env import CliError, Exit
-
-    every = list(load(None).power_ids)
-    if int(text) == len(every):
-        return {**raw, "powers": ",".join(every)}
-    key = "core.components.error.chaos_count" if int(text) == len(every) - 1 else "core.components.error.chaos_range"
-    raise CliError(env.t(key, n=text, example=",".join(every[:3]),
-                         valid=", ".join(every)), Exit.USAGE, {"error": "powers_count"})
 
 
 def _msg(data: dict):

@@ -177,7 +177,7 @@ class Board:
         from automata.core.games import find_game
         from state.session import Session
 
-        from .env import game_cli
+        from .gamecli import game_cli
         from .logview import entry_label, entry_lines
 
         session = Session.open(self.folder)  # as 'status' reads it: no lock, no write

@@ -1,3 +1,17 @@
 """The command line of anachrony: its sub-app (main.py), its status picture and its helpers."""
 
-from .main import app, show_status, show_summary  # noqa: F401  (the sub-app, its status and end-of-game summary: cli/commands.py, cli/main.py)
+from .main import app, new_command, show_status, show_summary  # noqa: F401  (the contract: cli/gamecli.py)
+from .helpexamples import HELP_EXAMPLES  # noqa: F401
+
+
+def rule_components(data):
+    """The cards and components 'tabletop rules' finds (cli/gamecli.py), imported only when asked for."""
+    from .rulecards import components
+
+    return components(data)
+
+
+#: the options that are the player count: the table's choice, never drawn by --random (cli/gamecli.py)
+PLAYER_COUNT = frozenset({"players", "names"})
+#: options saved under another name than their 'tabletop new' option: --draws is saved as "random" (history)
+OPTION_FLAGS = {"random": "draws"}

@@ -22,10 +22,9 @@ from typing import Any, Optional
 import typer
 
 from ..env import current
-from ..main import new_app
 
 
-def _new(
+def new_command(
     players: Optional[int] = typer.Option(None, "--players", help="Players at the table: 1 to 4 (default 2; at a terminal you are asked)."),
     modules: Optional[str] = typer.Option(None, "--modules", help="Future Imperfect modules, comma-separated: neutronide, hypersync, quantum-loops, intrigues (none: the base game)."),
     draws: str = typer.Option("app", "--draws", help="Who makes the setup's random draws (Superprojects, Endgame Conditions, the Loop offer): app (the program, from the seed) or table."),
@@ -38,7 +37,8 @@ def _new(
     random_setup: bool = typer.Option(False, "--random", help="Draw the setup left open by the other options from the collection (shown first; keep or redraw)."),
 ) -> None:
     """Anachrony with the Future Imperfect modules: setup, every Era's phases, the module bookkeeping."""
-    from ..newgame import anachrony_players, new_game
+    from ..newgame import new_game
+    from .newquestions import anachrony_players
 
     def options(env) -> dict:
         count, chosen, solo = anachrony_players(env, players, modules, opponent, random_setup)
@@ -60,7 +60,6 @@ def status_command() -> None:
 
 
 def register(app: typer.Typer) -> None:
-    new_app.command("anachrony")(_new)
     app.command("status")(status_command)
 
 

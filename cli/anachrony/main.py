@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from ..main import app as root
-
 app = typer.Typer(no_args_is_help=True, help="Anachrony: scoring helper and status.")
-root.add_typer(app, name="anachrony")
 from .score import register as _register_score; _register_score(app)
-from .game import register as _register_game, show_status, show_summary; _register_game(app)  # noqa: E402,F401
+from .game import new_command, register as _register_game, show_status, show_summary; _register_game(app)  # noqa: E402,F401
 from .solo import register as _register_solo; _register_solo(app)  # noqa: E402

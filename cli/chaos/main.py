@@ -7,13 +7,11 @@ from typing import Optional
 import typer
 
 from ..env import current
-from ..main import app as root, new_app
 
 app = typer.Typer(no_args_is_help=True, help="Chaos in the Old World: status and helpers (battle, odds, domination, ruination).")
-root.add_typer(app, name="chaos")
 
 
-def _new(
+def new_command(
     powers: Optional[str] = typer.Option(None, "--powers", help="3 or 4 Powers, comma-separated (default: all four; at a terminal you are asked)."),
     name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: chaos-N)."),
     summoning: str = typer.Option("line", "--summoning", help="line: record each Power's Summoning phase in one line; turns: one action at a time."),
@@ -21,13 +19,11 @@ def _new(
     random_setup: bool = typer.Option(False, "--random", help="Draw the setup left open by the other options from the collection (shown first; keep or redraw)."),
 ) -> None:
     """Chaos in the Old World for 3 or 4 Powers; seats follow Power order (Khorne, Nurgle, Tzeentch, Slaanesh)."""
-    from ..newgame import chaos_powers, new_game
+    from ..newgame import new_game
+    from .newquestions import chaos_powers
 
     new_game("chaos", name, another, lambda env: {"powers": chaos_powers(env, powers, random_setup), "summoning": summoning},
              random_setup)
-
-
-new_app.command("chaos")(_new)
 
 
 @app.command("status")

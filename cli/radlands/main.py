@@ -15,13 +15,11 @@ from typing import Any, Optional
 import typer
 
 from ..env import CliError, Exit, current
-from ..main import app as root, new_app
 
 app = typer.Typer(no_args_is_help=True, help="Radlands: event queues, raids and status.")
-root.add_typer(app, name="radlands")
 
 
-def _new(
+def new_command(
     first_game: bool = typer.Option(False, "--first-game", help="Deal the recommended first-game camps."),
     players: Optional[str] = typer.Option(None, "--players", help="The two players' names, comma-separated."),
     name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: radlands-N)."),
@@ -30,13 +28,11 @@ def _new(
     random_setup: bool = typer.Option(False, "--random", help="Draw the setup left open by the other options from the collection (shown first; keep or redraw)."),
 ) -> None:
     """Radlands with Cult of Chrome: the program keeps both event queues, the Raiders, the water and the camps."""
-    from ..newgame import new_game, radlands_players
+    from ..newgame import new_game
+    from .newquestions import radlands_players
 
     new_game("radlands", name, another,
              lambda env: {"first_game": first_game, "players": radlands_players(env, players), "track": track}, random_setup)
-
-
-new_app.command("radlands")(_new)
 
 
 def _session(env):

@@ -20,11 +20,11 @@ import tomllib
 import unicodedata
 import weakref
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).parent
-GAME_IDS = ("chaos", "toc", "radlands", "anachrony")
+from automata.core.games import GAMES
+
+GAME_IDS = tuple(g.id for g in GAMES)
 FLAGGED = {"provisional": "provisional", "U": "unconfirmed"}
 
 
@@ -48,7 +48,9 @@ class Topic:
 
 
 def topics(game: str) -> list[Topic]:
-    with open(HERE.parent / game / "rules.toml", "rb") as fh:
+    from ..gamecli import folder
+
+    with open(folder(game) / "rules.toml", "rb") as fh:
         raw = tomllib.load(fh)
     out = []
     for n, t in enumerate(raw.get("topic", [])):
@@ -336,63 +338,21 @@ class Component:
 def load_data(game: str, overrides: dict | None):
     import importlib
 
-    mod = importlib.import_module(f"automata.{game}.data")
-    return mod.load(overrides or None)
+    from automata.core.contract import package
+
+    return importlib.import_module(f"{package(game)}.data").load(overrides or None)
 
 
-def _title_of(id: str) -> str:
+def title_of(id: str) -> str:
+    """A component's name when its data gives none: its id in words ('chaos_card' → 'Chaos Card')."""
     return " ".join(w.capitalize() for w in id.split("_"))
 
 
-def _radlands_texts(data, kind: str, cid: str, rec: dict) -> tuple:
-    """A Radlands card's wording: its abilities, trait and event effect as the data gives them (the owner's own
-    words, a card the owner added written from its icons; automata/radlands/card_text.py)."""
-    n = len(rec.get("abilities", []) or [])
-    if kind == "player_card" or not hasattr(data, "ability_text"):
-        return tuple(f"radlands.card.{cid}.ability.{i}" for i in range(1, n + 1)) + (f"radlands.card.{cid}.trait", f"radlands.card.{cid}.effect")
-    texts: list = [data.ability_text(cid, i) for i in range(1, n + 1)]
-    new = cid in data.owner_new
-    if not new or rec.get("traits") or rec.get("on_enter") or rec.get("trait_text"):
-        texts.append(data.trait_text(cid))
-    if kind == "event" or rec.get("effect_text"):
-        texts.append(data.effect_text(cid))
-    return tuple(texts)
-
-
 def components(game: str, data) -> list[Component]:
-    """The cards and components the game data knows."""
-    raw = data.raw
-    out: list[Component] = []
-    if game == "radlands":
-        for kind, table in (("camp", "camps"), ("person", "people"), ("event", "events"), ("player_card", "player_cards")):
-            for cid, rec in raw[table].items():
-                out.append(Component(game, kind, cid, rec.get("name", _title_of(cid)), rec,
-                                     tuple(rec.get("aliases", []) or []), _radlands_texts(data, kind, cid, rec)))
-    elif game == "chaos":
-        for rec in raw["old_world"]:
-            out.append(Component(game, "old_world_card", rec["id"], rec.get("name", _title_of(rec["id"])), rec, (),
-                                 (f"chaos.oldworld.summary.{rec['id']}",)))
-        for power, cards in raw["cards"].items():
-            for rec in cards:
-                out.append(Component(game, "chaos_card", rec["id"], rec.get("name", _title_of(rec["id"])), rec,
-                                     (power,), (f"chaos.card.summary.{power}.{rec['id']}",), {"power": power}))
-    elif game == "toc":
-        for mid, rec in raw["mats"].items():
-            out.append(Component(game, "ai_mat", mid, rec.get("name", _title_of(mid)), rec, tuple(rec.get("names", []))))
-        for rec in raw["cards"]:
-            out.append(Component(game, "card", rec["id"], rec.get("name", _title_of(rec["id"])), rec))
-    elif game == "anachrony":
-        for cid, rec in raw["quantum_loop_cards"].items():
-            out.append(Component(game, "quantum_loop", cid, _title_of(cid), rec))
-        sp = raw["superprojects"]
-        for cid in sp.get("base", []):
-            out.append(Component(game, "superproject", cid, _title_of(cid),
-                                 {"confidence": sp.get("confidence", ""), "source": sp.get("source", "")}))
-        for mod in raw.get("modules", {}).values():
-            for cid in (mod.get("superprojects", []) if isinstance(mod, dict) else []):
-                if isinstance(cid, str) and not any(c.id == cid for c in out):
-                    out.append(Component(game, "superproject", cid, _title_of(cid), {"confidence": mod.get("confidence", "")}))
-    return out
+    """The cards and components the game data knows: the game's ``rule_components`` (``cli/gamecli.py``)."""
+    from ..gamecli import optional
+
+    return optional(game, "rule_components")(data)
 
 
 META_SUFFIXES = ("_confidence", "_check")

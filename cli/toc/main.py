@@ -16,13 +16,11 @@ from typing import Any, Optional
 import typer
 
 from ..env import current
-from ..main import app as root, new_app
 
 app = typer.Typer(no_args_is_help=True, help="Time of Crisis: status, AI mats, the AI instruction sheet (priority list, event guidelines), and the Emperor Legacy calculator.")
-root.add_typer(app, name="toc")
 
 
-def _new(
+def new_command(
     humans: Optional[int] = typer.Option(None, "--humans", min=1, max=3, help="Human players (1–3; default 1, at a terminal you are asked)."),
     bots: Optional[str] = typer.Option(None, "--bots", help="The bots' colours, comma-separated: green, red, blue, yellow (default: 4 minus the humans, red, blue, yellow first)."),
     cards: str = typer.Option("fixed", "--cards", help="Expansion card setup: fixed, variable or selective."),
@@ -33,16 +31,14 @@ def _new(
     random_setup: bool = typer.Option(False, "--random", help="Draw the setup left open by the other options from the collection (shown first; keep or redraw)."),
 ) -> None:
     """Time of Crisis with The Age of Iron and Rust: the program runs the AI bots; bots play first every round."""
-    from ..newgame import new_game, toc_players
+    from ..newgame import new_game
+    from .newquestions import toc_players
 
     def options(env) -> dict:
         players, colours = toc_players(env, humans, bots, random_setup)
         return {"humans": players, "bots": colours, "cards": cards, "emperor_rules": emperor_rules, "mats": mats}
 
     new_game("toc", name, another, options, random_setup)
-
-
-new_app.command("toc")(_new)
 
 
 @app.command("status")
@@ -95,7 +91,6 @@ def show_summary(env, session) -> None:
 
     for line in picture.summary(env.t, status_data(session), picture.inputs(session.save.state), max(40, env.out.width)):
         env.out.print(line)
-
 
 
 def after_step(env, session, step: dict) -> None:

@@ -42,7 +42,7 @@ def _screens():
 
     def walk(cmd, ctx):
         path = helpstyle.command_path(ctx)
-        out.append((path or "tabletop", helpstyle.EXAMPLES.get(path or "tabletop") or helpstyle._default_examples(path)))
+        out.append((path or "tabletop", helpstyle.examples_of(path)))
         if hasattr(cmd, "list_commands"):
             for name in cmd.list_commands(ctx):
                 sub = cmd.get_command(ctx, name)

@@ -254,7 +254,8 @@ class _Env:
 
 
 def _new_questions(monkeypatch, pick, players, modules=None):
-    from cli import newgame, prompter
+    from cli import prompter
+    from cli.anachrony.newquestions import anachrony_players
 
     env = _Env(pick)
 
@@ -263,7 +264,7 @@ def _new_questions(monkeypatch, pick, players, modules=None):
         return env.pick(ask), "table"
 
     monkeypatch.setattr(prompter.TerminalPrompter, "answer", answer)
-    return newgame.anachrony_players(env, players, modules, ""), env.asked
+    return anachrony_players(env, players, modules, ""), env.asked
 
 
 def test_new_solo_marks_intrigues_unavailable_with_its_reason_instead_of_exiting(monkeypatch):

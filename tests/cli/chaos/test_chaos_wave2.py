@@ -129,18 +129,18 @@ def test_power_count_question_takes_the_count_typed(monkeypatch):
 
     from typer.testing import CliRunner
 
-    import cli.newgame as newgame
+    import cli.chaos.newquestions as newquestions
     from cli.main import app
 
     seen = []
-    real = newgame._ask
+    real = newquestions.new_ask
 
     def spy(id, kind, choices=(), params=None, **kw):
         ask = real(id, kind, choices, params, **kw)
         seen.append(ask)
         return ask
 
-    monkeypatch.setattr(newgame, "_ask", spy)
+    monkeypatch.setattr(newquestions, "new_ask", spy)
     runner = CliRunner()
     r = runner.invoke(app, ["--json", "new", "chaos", "--another", "--answer", "new.chaos.count=3",
                             "--answer", "new.chaos.powers=khorne,tzeentch,slaanesh"], prog_name="tabletop")

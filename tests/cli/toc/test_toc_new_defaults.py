@@ -5,6 +5,7 @@ from __future__ import annotations
 from typer.testing import CliRunner
 
 import cli.newgame as newgame
+from cli.toc.newquestions import toc_players
 from cli.main import app
 
 
@@ -29,7 +30,7 @@ def test_the_player_questions_default_to_what_the_help_says(monkeypatch):
         def t(self, *a, **k):
             return ""
 
-    humans, bots = newgame.toc_players(Env(), None, None)
+    humans, bots = toc_players(Env(), None, None)
     assert [a.id for a in asked] == ["new.toc.humans", "new.toc.bots"]
     assert asked[0].default == 1 and (asked[0].min, asked[0].max) == (1, 3)
     assert tuple(asked[1].default) == ("red", "blue", "yellow") and (humans, bots) == (1, "red,blue,yellow")
