@@ -678,14 +678,26 @@ def _strip_article(text: str) -> str:
     return text
 
 
-def _find(kind: str, text: str, records: list[dict]) -> str:
-    forms = {rec["id"]: [rec["name"], *rec.get("names", [])] for rec in records}
-    return gamedata.find_name(kind, text, forms, [r["id"] for r in records], gamedata.fold_name, _strip_article)
+#: id(records) -> (records, forms, index): the look-up index of a list of records, built once (the records are kept,
+#: so an id is never that of another list)
+_INDEXES: dict[int, tuple[list[dict], dict, dict]] = {}
 
 
-def find_region(data: ChaosData, text: str) -> str:
-    """The region id for an id, English name or alias (any case, accents, spaces/dashes/underscores)."""
-    return _find("region", text, data.regions)
+def _find(kind: str, text: str, records: list[dict], suggest: bool = True) -> str:
+    kept = _INDEXES.get(id(records))
+    if kept is None or kept[0] is not records:
+        forms = {rec["id"]: [rec["name"], *rec.get("names", [])] for rec in records}
+        if len(_INDEXES) > 64:
+            _INDEXES.clear()
+        kept = _INDEXES[id(records)] = (records, forms, gamedata.name_index(forms, gamedata.fold_name, _strip_article))
+    return gamedata.find_name(kind, text, kept[1], [r["id"] for r in records], gamedata.fold_name, _strip_article,
+                              suggest, kept[2])
+
+
+def find_region(data: ChaosData, text: str, suggest: bool = True) -> str:
+    """The region id for an id, English name or alias (any case, accents, spaces/dashes/underscores); the
+    refusal names the closest regions unless ``suggest`` is False."""
+    return _find("region", text, data.regions, suggest)
 
 
 def find_power(data: ChaosData, text: str) -> str:

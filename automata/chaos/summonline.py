@@ -55,7 +55,7 @@ def _region(data: ChaosData, words: list[str], item: str) -> str:
 
 def _is_region(data: ChaosData, words: list[str]) -> bool:
     try:
-        find_region(data, " ".join(words))
+        find_region(data, " ".join(words), suggest=False)  # asked of every word run: no closest names to compute
     except UnknownName:
         return False
     return True

@@ -312,9 +312,10 @@ def _folded(text: str, drop: str, ampersand: bool) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def find_name(kind: str, text: Any, forms: dict[str, list[str]], valid: list[str], fold: Callable[[Any], str],
-              strip: Callable[[str], str] | None = None) -> str:
-    """The id whose id or one of its ``forms`` folds to ``text`` (also with ``strip`` applied); else UnknownName."""
+def name_index(forms: dict[str, list[str]], fold: Callable[[Any], str],
+               strip: Callable[[str], str] | None = None) -> dict[str, str]:
+    """{folded name: id} for every id and its ``forms`` (also with ``strip`` applied): what ``find_name`` looks in;
+    a caller that looks up many names in the same records builds it once."""
     index: dict[str, str] = {}
     for rid, names in forms.items():
         for form in [rid, *names]:
@@ -322,11 +323,24 @@ def find_name(kind: str, text: Any, forms: dict[str, list[str]], valid: list[str
             index.setdefault(n, rid)
             if strip is not None:
                 index.setdefault(strip(n), rid)
+    return index
+
+
+def find_name(kind: str, text: Any, forms: dict[str, list[str]], valid: list[str], fold: Callable[[Any], str],
+              strip: Callable[[str], str] | None = None, suggest: bool = True,
+              index: dict[str, str] | None = None) -> str:
+    """The id whose id or one of its ``forms`` folds to ``text`` (also with ``strip`` applied); else UnknownName,
+    with the closest names unless ``suggest`` is False (a parser only asking "is this a name?", on every word).
+    ``index``: ``name_index(forms, fold, strip)`` when the caller keeps it."""
+    if index is None:
+        index = name_index(forms, fold, strip)
     n = fold(text)
     wanted = n if strip is None else strip(n)
     for candidate in (n, wanted):
         if candidate in index:
             return index[candidate]
+    if not suggest:
+        raise UnknownName(kind, text, valid, [])
     from .closest import close_matches
 
     close: list[str] = []
