@@ -27,30 +27,13 @@ import re
 import unicodedata
 
 from . import copies
-from .board import FIGURE_KINDS, FIGURE_WORDS, TOKEN_KINDS, figures_of, in_reserve
+from .board import FIGURE_KINDS, TOKEN_KINDS, WORDS as WORDS_FILE, figures_of, in_reserve, kind_words
 from .data import ChaosData, UnknownName, find_power, find_region
 from ..core.closest import close_matches
 from ..core.steps import InvalidAnswer, msg
 
-WORDS = {
-    "noble": "noble", "nobre": "noble", "nobles": "noble", "nobres": "noble",
-    "peasant": "peasant", "peasants": "peasant", "campones": "peasant", "camponeses": "peasant",
-    "warpstone": "warpstone", "warpstones": "warpstone", "pedra": "warpstone", "pedras": "warpstone",
-    "hero": "hero", "heroes": "hero", "heroi": "hero", "herois": "hero",
-    "skaven": "skaven", "event": "event", "events": "event", "evento": "event", "eventos": "event",
-    "corruption": "corruption", "corrupcao": "corruption",
-    "track": "track", "trilha": "track", "zona": "track",
-    **FIGURE_WORDS,  # cultist, cultista, guerreiro, grande demônio… (one table with the Summoning line and menu)
-    "vp": "vp", "pv": "vp", "pp": "pp", "poder": "pp", "power": "pp",
-    "dac": "dac", "counter": "dac", "counters": "dac", "avanco": "dac",
-    "card": "cards", "cards": "cards", "carta": "cards", "cartas": "cards", "hand": "cards", "mao": "cards",
-}
-
-
-def words_of(kind: str) -> tuple[str, ...]:
-    """Every word of ``WORDS`` that names ``kind``, as typed (spaces, not "_"): the one vocabulary the board
-    changes and the corrections (`tabletop fix`, automata/chaos/fix.py) share."""
-    return tuple(w.replace("_", " ") for w, k in WORDS.items() if k == kind)
+#: every word of a kind of change (data/fix_words.toml ``[kinds]``, both languages), folded → the kind
+WORDS = kind_words(WORDS_FILE.table["kinds"])
 
 
 #: words that may follow "zona" ("zona de eventos", the seed's name for the track)

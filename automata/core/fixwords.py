@@ -7,7 +7,8 @@ message catalog: the parser matches these words, so they belong to the rules; ho
 in ``cli/locales`` (its label). Each entry is ``name = { en = [...], pt-BR = [...] }``: every word of both lists is
 accepted in either language, the first English word is the one shown in English and the first Portuguese one (with
 its accents; typed words are compared without them) the one shown in Portuguese. ``shown = ""`` keeps the English
-word in Portuguese too (a card's name). ``[fields]`` names the fields by their ids, ``[options.<group>]`` a group's
+word in Portuguese too (a card's name); ``same = "kinds.vp"`` starts an entry with another's words (and its
+Portuguese word, unless it has its own ``shown``). ``[fields]`` names the fields by their ids, ``[options.<group>]`` a group's
 options, ``[words]`` lone words a game builds options with (``era 2``, ``row 1``).
 """
 
@@ -49,15 +50,30 @@ class Words:
         return entry
 
     def typed(self, name: str, section: tuple[str, ...] = ("fields",)) -> tuple[str, ...]:
-        """Every word that names ``name``: the English ones first, then the Portuguese ones."""
+        """Every word that names ``name``: those of the entry it is the ``same`` as, then its English ones, then its
+        Portuguese ones."""
         entry = self._entry(section, name)
-        return tuple(dict.fromkeys([*entry.get("en", ()), *entry.get("pt-BR", ())]))
+        same = self._same(entry)
+        base = self.typed(same[1], same[0]) if same else ()
+        return tuple(dict.fromkeys([*base, *entry.get("en", ()), *entry.get("pt-BR", ())]))
 
     def shown(self, name: str, section: tuple[str, ...] = ("fields",)) -> dict[str, str] | None:
-        """The word a Portuguese table is shown (``fix.shown``), or None to show the English one."""
+        """The word a Portuguese table is shown (``fix.shown``), or None to show the English one: the entry's
+        ``shown``, else that of the entry it is the ``same`` as, else its first Portuguese word."""
         entry = self._entry(section, name)
+        same = self._same(entry)
+        if "shown" not in entry and same:
+            return self.shown(same[1], same[0])
         pt = entry.get("shown", (entry.get("pt-BR") or [""])[0])
         return {"pt-BR": pt} if pt else None
+
+    @staticmethod
+    def _same(entry: dict) -> tuple[tuple[str, ...], str] | None:
+        """``same = "kinds.vp"``: the entry whose words come first (the section and the name)."""
+        if not entry.get("same"):
+            return None
+        *section, name = str(entry["same"]).split(".")
+        return tuple(section), name
 
     def option(self, group: str, name: str, label: Any, key: Any = None) -> Option:
         """The option ``name`` of ``group`` (its key ``name`` unless ``key`` is given), shown as ``label``."""
