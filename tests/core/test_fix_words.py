@@ -13,7 +13,7 @@ from automata.core.games import load_game
 from drivers import first_tables
 from policy_runner import play_steps
 
-GAMES = ("radlands", "toc", "chaos")  # each game as its table is declared
+GAMES = ("radlands", "toc", "chaos", "anachrony")
 
 
 @pytest.fixture(scope="module", params=first_tables(), ids=lambda t: t.label)
