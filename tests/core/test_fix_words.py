@@ -89,3 +89,15 @@ def test_yes_no_and_numbered_places_are_built_alike_for_every_game():
     assert (no.key, no.label, fix.shown(no, "pt-BR")) == (False, "@core.no", "não")
     assert [(o.key, o.label, o.words) for o in fixwords.numbered(range(2), 1, ("row", "linha"))] == [
         (0, "1", ("1", "row 1", "linha 1")), (1, "2", ("2", "row 2", "linha 2"))]
+
+
+def test_an_entry_may_take_another_entrys_words_first_and_keep_the_english_word_shown():
+    """Chaos: a correction named like a board change (``same = "kinds.dac"``) takes its words and its Portuguese word
+    first; ``shown = ""`` shows the English word in Portuguese too (a name that is not translated)."""
+    words = fixwords.Words({"kinds": {"dac": {"en": ["dac", "counter"], "pt-BR": ["avanço"]}},
+                            "fields": {"dac": {"same": "kinds.dac", "en": ["dial advancement counters"],
+                                               "pt-BR": ["fichas de avanço"]},
+                                       "raiders": {"en": ["raiders"], "pt-BR": ["invasores"], "shown": ""}}})
+    assert words.typed("dac") == ("dac", "counter", "avanço", "dial advancement counters", "fichas de avanço")
+    assert words.shown("dac") == {"pt-BR": "avanço"}
+    assert words.shown("raiders") is None and "invasores" in words.typed("raiders")
