@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.fix import CHOICE, COUNT, Field, Option, Param, fold
+from ..core.fixwords import Words, numbered, yes_no
 from ..core.msg import msg
 from . import spaces
 from .common import has
@@ -27,6 +28,8 @@ from .solo import state as solo_state
 from .solo.data import solo_data_of
 
 F = "anachrony.fix"
+#: the words a table types (data/fix_words.toml, both languages)
+WORDS = Words.beside(__file__)
 
 
 def _opt(key, label, words: tuple[str, ...], pt: str) -> Option:
@@ -43,9 +46,9 @@ def _player_label(state: dict, p: str):
 def _player_words(state: dict, p: str) -> tuple[str, ...]:
     n = p[1:]
     name = state["players"][p].get("name", "")
-    words = (p, n, f"player {n}", f"jogador {n}", f"jogadora {n}")
+    words = (p, n, *(w.format(n=n) for w in WORDS.word("player_n")))
     if state.get("solo"):
-        words += ("you", "voce", "eu", "me")
+        words += WORDS.word("you")
     return ((name,) if name else ()) + words
 
 
@@ -55,38 +58,25 @@ def _players(state: dict) -> list[Option]:
 
 def _bot_option(state: dict) -> Option:
     bot = state["solo"]["bot"]
-    return _opt("bot", f"@anachrony.solo.bot.{bot}", ("bot", bot, "cronobot" if bot == "chronobot" else "cronossus",
-                                                     "oponente", "opponent"), "oponente")
+    words = WORDS.typed("bot", ("options", "who"))
+    return Option("bot", f"@anachrony.solo.bot.{bot}", (*words, bot, "cronobot" if bot == "chronobot" else "cronossus"),
+                  WORDS.shown("bot", ("options", "who")))
 
 
 def _players_and_bot(state: dict) -> list[Option]:
     return _players(state) + ([_bot_option(state)] if state.get("solo") else [])
 
 
-def _tiles(state: dict) -> list[Option]:
-    pt = {"construct": ("construir",), "recruit": ("recrutar",), "research": ("pesquisar",)}
-    return [_opt(t, f"@anachrony.tile.{t}", (t, *pt[t]), pt[t][0]) for t in data_of(state).rules["hypersync"]["tiles"]]
-
-
 def _eras_so_far(state: dict) -> list[Option]:
     """The Timeline tiles of the Eras begun so far (a piece goes on the present tile, never on a future one)."""
-    return [Option(e, str(e), (str(e), f"era {e}")) for e in range(1, state["era"] + 1)]
-
-
-def _rows(state: dict) -> list[Option]:
-    return [Option(i, str(i + 1), (str(i + 1), f"row {i + 1}", f"linha {i + 1}")) for i in range(len(state.get("agenda", [])))]
+    return numbered(range(1, state["era"] + 1), 0, WORDS.word("era"))
 
 
 PLAYER = Param("player", _players)
 WHO = Param("player", _players_and_bot)
-TILE = Param("tile", _tiles)
+TILE = Param("tile", lambda state: WORDS.options("tile", "@anachrony.tile.{}", data_of(state).rules["hypersync"]["tiles"]))
 ERA = Param("era", _eras_so_far)
-ROW = Param("row", _rows)
-
-
-def _yes_no(state, keys) -> list[Option]:
-    return [_opt(True, "@core.yes", ("yes", "sim", "y", "s", "locked", "travada", "travado"), "sim"),
-            _opt(False, "@core.no", ("no", "nao", "n", "open", "aberta", "aberto", "livre"), "não")]
+ROW = Param("row", lambda state: numbered(range(len(state.get("agenda", []))), 1, WORDS.word("row")))
 
 
 # -- each player -----------------------------------------------------------------------------------------------
@@ -130,7 +120,7 @@ def _hs_get(state, keys):
 def _hs_choices(state, keys) -> list[Option]:
     pl = state["players"][keys[0]]
     taken = {s["era"] for t, s in pl["hypersync"].items() if s["state"] == "pending" and t != keys[1]}
-    out = [_opt(HOME, f"@{F}.hypersync_home", (HOME, "available", "supply", "disponivel", "reserva", "casa"), "disponível")]
+    out = [WORDS.option("home", HOME, f"@{F}.hypersync_home")]
     # one pending tile per Era (seed: "só pode ter 1 peça de Hipersincronia pendente por Era")
     out += [Option(e, msg(f"{F}.on_era", era=e), (str(e), f"era {e}")) for e in range(1, state["era"] + 1) if e not in taken]
     return out
@@ -158,7 +148,7 @@ def _q_get(state, keys):
 
 def _q_choices(state, keys) -> list[Option]:
     q = state["players"][keys[0]]["quantum"]
-    out = [_opt(SUPPLY, f"@{F}.quantum_supply", (SUPPLY, "reserva", "home", "paid", "paga", "devolvida"), "reserva")]
+    out = [WORDS.option("home", SUPPLY, f"@{F}.quantum_supply")]
     if q["warp"] == "timeline":  # a warp onto the Timeline takes a Loop card: that is the Warp phase's question
         out += [Option(e, msg(f"{F}.on_era", era=e), (str(e), f"era {e}")) for e in range(1, state["era"] + 1)]
     return out
@@ -176,26 +166,13 @@ def _q_put(state, keys, value):
 
 
 # Intrigues of the Council (seed "Ação Negociar", "Benefícios de Agenda", "Cartas de Missão")
-def _intr_get(key):
-    return lambda state, keys: state["players"][keys[0]]["intrigues"][key]
-
-
-def _intr_put(key):
-    def put(state, keys, value):
-        state["players"][keys[0]]["intrigues"][key] = value
-    return put
+def _intrigues(key: str) -> tuple:
+    """A count of the player's Intrigues reserve."""
+    return ("players", "{player}", "intrigues", key)
 
 
 def _intr_rule(key):
     return lambda state, keys: (0, data_of(state).rules["intrigues"][key])
-
-
-def _failed_get(state, keys):
-    return state["players"][keys[0]]["missions_failed"]
-
-
-def _failed_put(state, keys, value):
-    state["players"][keys[0]]["missions_failed"] = value
 
 
 # the Mission of this Era: none, secret (in its stand) or revealed (seed, Cartas de Missão; rules §1.8)
@@ -205,11 +182,8 @@ def _mission_get(state, keys):
 
 
 def _mission_choices(state, keys) -> list[Option]:
-    out = [_opt("none", f"@{F}.mission.none", ("none", "nenhuma", "sem"), "nenhuma")]
-    if state["players"][keys[0]]["intrigues"].get("mission"):  # which card it is comes from the Power Up's draw
-        out += [_opt("secret", f"@{F}.mission.secret", ("secret", "secreta", "hidden", "escondida"), "secreta"),
-                _opt("revealed", f"@{F}.mission.revealed", ("revealed", "revelada"), "revelada")]
-    return out
+    held = state["players"][keys[0]]["intrigues"].get("mission")  # which card it is comes from the Power Up's draw
+    return WORDS.options("mission", f"@{F}.mission.{{}}", ("none", "secret", "revealed") if held else ("none",))
 
 
 def _mission_put(state, keys, value):
@@ -240,12 +214,6 @@ def _card_get(state, keys):
     return next((pile for pile in ("offer", "deck", "out") if keys[0] in ql[pile]), "out")
 
 
-def _card_choices(state, keys) -> list[Option]:
-    return [_opt("offer", f"@{F}.pile.offer", ("offer", "oferta"), "oferta"),
-            _opt("deck", f"@{F}.pile.deck", ("deck", "baralho"), "baralho"),
-            _opt("out", f"@{F}.pile.out", ("out", "removed", "fora", "removida", "box", "caixa"), "fora")]
-
-
 def _card_put(state, keys, value):
     ql = state["ql"]
     for pile in ("offer", "deck", "out"):
@@ -255,10 +223,6 @@ def _card_put(state, keys, value):
 
 
 # the Agenda table: tiles stacked in each column, and whether the row is locked (rules §1.7.4, G1-G5)
-def _agenda_get(column):
-    return lambda state, keys: state["agenda"][keys[0]][column]
-
-
 def _agenda_put(column):
     def put(state, keys, value):
         row = state["agenda"][keys[0]]
@@ -276,40 +240,12 @@ def _number_known(state, keys) -> bool:
     return bool(row["value"]) and len(row["values"]) == row["value"]
 
 
-def _number_get(state, keys):
-    return state["agenda"][keys[0]]["values"][-1]
-
-
-def _number_put(state, keys, value):
-    state["agenda"][keys[0]]["values"][-1] = value
-
-
-def _locked_get(state, keys):
-    return state["agenda"][keys[0]]["locked"]
-
-
-def _locked_put(state, keys, value):
-    state["agenda"][keys[0]]["locked"] = value
-
-
 def _pair(state, keys):
     row = state["agenda"][keys[0]]
     return bool(row["objective"] and row["value"])
 
 
 # -- the Action spaces of this Era (automata/anachrony/spaces.py; rules §2.10, §2.9) ---------------------------
-KIND_WORDS = {"construct": ("construct", "construir"), "recruit": ("recruit", "recrutar"),
-              "research": ("research", "pesquisar"), "mine": ("mine", "mina"),
-              "council": ("council", "world council", "conselho", "conselho mundial"),
-              "hypersync": ("hypersync", "hipersincronia"), "negotiate": ("negotiate", "negociar")}
-SPACE_WORDS = {"top": ("top", "topo", "cima"), "middle": ("middle", "meio"), "upper": ("upper", "top", "cima", "topo"),
-               "lower": ("lower", "bottom", "baixo"), "bottom": ("bottom", "baixo"), "left": ("left", "esquerda", "esquerdo"),
-               "right": ("right", "direita", "direito"), "copy": ("copy", "fourth", "copia", "quarto")}
-#: a space as a pt-BR table types it: the Action's word, then the space's
-KIND_PT = {"construct": "construir", "recruit": "recrutar", "research": "pesquisar", "mine": "mina", "council": "conselho",
-           "hypersync": "hipersincronia", "negotiate": "negociar"}
-SPACE_PT = {"top": "topo", "middle": "meio", "upper": "cima", "lower": "baixo", "bottom": "baixo", "left": "esquerda",
-            "right": "direita", "copy": "cópia"}
 UNAVAILABLE = "unavailable"
 FREE = "free"
 
@@ -336,10 +272,11 @@ def tracked_spaces(state: dict) -> list[tuple[str, str]]:
 
 def _space_options(state: dict) -> list[Option]:
     out = []
-    for kind, x in tracked_spaces(state):
-        words = tuple(f"{k} {s}" for k in KIND_WORDS[kind] for s in SPACE_WORDS[x])
+    for kind, x in tracked_spaces(state):  # the Action's word, then the space's
+        kinds, wheres = WORDS.typed(kind, ("options", "kind")), WORDS.typed(x, ("options", "where"))
+        pt = f"{WORDS.shown(kind, ('options', 'kind'))['pt-BR']} {WORDS.shown(x, ('options', 'where'))['pt-BR']}"
         out.append(_opt(f"{kind}.{x}", msg(f"{F}.space_name", kind=f"@{F}.kind.{kind}", space=f"@{F}.where.{x}"),
-                        (f"{kind}.{x}", *words), f"{KIND_PT[kind]} {SPACE_PT[x]}"))
+                        (f"{kind}.{x}", *(f"{k} {w}" for k in kinds for w in wheres)), pt))
     return out
 
 
@@ -361,11 +298,9 @@ def _collapsing(state: dict, kind: str) -> list[str]:
 
 def _space_choices(state, keys) -> list[Option]:
     kind, _, x = keys[0].partition(".")
-    out = [_opt(FREE, f"@{F}.free", (FREE, "empty", "livre", "vazio", "nobody", "ninguem"), "livre")]
-    out += _players_and_bot(state)
+    out = [WORDS.option("space", FREE, f"@{F}.free"), *_players_and_bot(state)]
     if x in _collapsing(state, kind):  # a Collapsing tile flips to Hex Unavailable after the Impact (§2.9)
-        out.append(_opt(UNAVAILABLE, f"@{F}.unavailable", (UNAVAILABLE, "hex unavailable", "indisponivel",
-                                                          "espaco indisponivel"), "indisponível"))
+        out.append(WORDS.option("space", UNAVAILABLE, f"@{F}.unavailable"))
     return out
 
 
@@ -390,16 +325,6 @@ def _space_put(state, keys, value):
 # -- the solo opponent ------------------------------------------------------------------------------------------
 def _solo(state, keys=()):
     return bool(state.get("solo"))
-
-
-def _s_get(key):
-    return lambda state, keys: state["solo"][key]
-
-
-def _s_put(key):
-    def put(state, keys, value):
-        state["solo"][key] = value
-    return put
 
 
 def _bot_data(state: dict) -> dict:
@@ -454,41 +379,15 @@ def _warps_limits(state, keys):
     return 0, solo_state.WARP_TILES - (solo_state.warps_out(s) - _warps_get(state, keys))
 
 
-def _kind_param(pid: str, names: tuple[str, ...], prefix: str, pt: dict) -> Param:
-    """``pt``: each kind's Portuguese words, the first with its accents as a pt-BR table types it."""
-    return Param(pid, lambda state: [_opt(k, f"@{prefix}{k}", (k, k.replace("_", " "), *pt[k]), pt[k][0]) for k in names])
+def _kind_param(pid: str, names: tuple[str, ...], label: str) -> Param:
+    return Param(pid, lambda state: WORDS.options(pid, label, names))
 
 
-BUILDING = _kind_param("building", solo_state.BUILDINGS, "anachrony.solo.building.",
-                       {"power_plant": ("usina", "usina de forca"), "factory": ("fábrica",),
-                        "life_support": ("suporte de vida", "suporte"), "lab": ("laboratório",)})
-WORKER = _kind_param("worker", solo_state.WORKERS, "anachrony.worker.",
-                     {"genius": ("gênio",), "administrator": ("administrador",), "engineer": ("engenheiro",),
-                      "scientist": ("cientista",)})
-RESOURCE = _kind_param("resource", solo_state.RESOURCES, "anachrony.solo.resource.",
-                       {"neutronium": ("neutrônio", "neutronideo"), "uranium": ("urânio",), "gold": ("ouro",),
-                        "titanium": ("titânio",)})
-SHAPE = _kind_param("shape", solo_state.SHAPES, "anachrony.solo.shape.",
-                    {"circle": ("círculo",), "triangle": ("triângulo",), "square": ("quadrado",)})
-
-
-def _sub_get(key):
-    return lambda state, keys: state["solo"][key][keys[0]]
-
-
-def _sub_put(key):
-    def put(state, keys, value):
-        state["solo"][key][keys[0]] = value
-    return put
-
-
-def _pool_param(state) -> list[Option]:
-    return [_opt("energized", f"@{F}.energized", ("energized", "cores", "energy cores", "nucleos", "nucleos de energia",
-                                                 "energizados"), "núcleos"),
-            _opt("exhausted", f"@{F}.exhausted", ("exhausted", "exauridos", "exaustos"), "exauridos")]
-
-
-POOL = Param("pool", _pool_param)
+BUILDING = _kind_param("building", solo_state.BUILDINGS, "@anachrony.solo.building.{}")
+WORKER = _kind_param("worker", solo_state.WORKERS, "@anachrony.worker.{}")
+RESOURCE = _kind_param("resource", solo_state.RESOURCES, "@anachrony.solo.resource.{}")
+SHAPE = _kind_param("shape", solo_state.SHAPES, "@anachrony.solo.shape.{}")
+POOL = _kind_param("pool", ("energized", "exhausted"), f"@{F}.{{}}")
 
 
 def _chronobot(state, keys=()):
@@ -510,8 +409,6 @@ def _tokens(state) -> list[Option]:
 
 
 TOKEN = Param("token", _tokens)
-PATH_PT = {"short": ("curto", "caminho curto"), "long": ("longo", "caminho longo"), "a": ("circuito a",),
-           "b": ("circuito b",), "c": ("circuito c",), "d": ("circuito d",)}
 
 
 def _token_get(state, keys):
@@ -536,10 +433,12 @@ def _token_choices(state, keys) -> list[Option]:
             others = [t for t in s["spots"].get(spot, []) if t != keys[0]]
             if spot != here and len(others) >= d["max_per_spot"]:
                 continue  # a spot holds at most two tokens (§3.2.3)
-            words = (spot, f"{path} {i}", *(f"{w} {i}" for w in PATH_PT.get(path, ())))
-            pt = f"{PATH_PT[path][0]} {i}" if path in ("short", "long") else spot  # circuits A-D: letters alike
+            known = path in WORDS.table["options"]["path"]
+            words = (spot, f"{path} {i}", *(f"{w} {i}" for w in (WORDS.typed(path, ("options", "path")) if known else ())))
+            shown = WORDS.shown(path, ("options", "path")) if known else None  # circuits A-D: letters alike
             out.append(_opt(spot, msg("anachrony.solo.spot.on_path", action=f"@anachrony.solo.action.{solo_state.spot_action(sd, s, spot)}",
-                                        path=f"@anachrony.solo.path.{path}", n=i), words, pt))
+                                        path=f"@anachrony.solo.path.{path}", n=i), words,
+                            f"{shown['pt-BR']} {i}" if shown else spot))
     return out
 
 
@@ -565,11 +464,9 @@ def _shs_get(state, keys):
 
 def _shs_choices(state, keys) -> list[Option]:
     s = state["solo"]
-    out = [_opt(False, "@core.no", ("no", "nao", "n", "none", "nenhuma"), "não")]
+    yes, no = yes_no(WORDS, "solo_hypersync")
     full = len(s["hypersync"]) >= solo_data_of(state)["hypersync"]["tiles"]
-    if keys[0] in s["hypersync"] or not full:  # its supply of Solo Hypersync tiles (§3.4.9)
-        out.insert(0, _opt(True, "@core.yes", ("yes", "sim", "y", "s"), "sim"))
-    return out
+    return [yes, no] if keys[0] in s["hypersync"] or not full else [no]  # its supply of Solo Hypersync tiles (§3.4.9)
 
 
 def _shs_put(state, keys, value):
@@ -590,14 +487,7 @@ def _has_solo_hypersync(state, keys=()):
 def _objective_cards(state) -> list[Option]:
     if not _chronossus(state):
         return []
-    # the Portuguese words first (the first one with its accents is the one a pt-BR table is shown)
-    pt = {"workers": ("trabalhadores",), "breakthroughs": ("inovações",), "water": ("água",),
-          "building_spots": ("espaços de construção", "espacos de construcao ocupados", "occupied building spots"),
-          "morale": ("moral",), "time_travel_ranges": ("alcances", "alcances de viagem", "ranges"),
-          "superprojects": ("superprojetos",), "time_travels": ("viagens no tempo", "viagens bem-sucedidas",
-                                                            "successful time travels")}
-    return [_opt(c, f"@anachrony.solo.objective.{c}", (c, c.replace("_", " "), *pt[c]), pt[c][0])
-            for c in solo_data_of(state)["chronossus"]["objective_cards"]]
+    return WORDS.options("objective", "@anachrony.solo.objective.{}", solo_data_of(state)["chronossus"]["objective_cards"])
 
 
 OBJECTIVE = Param("objective", _objective_cards)
@@ -613,11 +503,6 @@ def _objective_put(state, keys, value):
         cards.append(keys[0])
     elif not value and keys[0] in cards:
         cards.remove(keys[0])
-
-
-def _in_play(state, keys) -> list[Option]:
-    return [_opt(True, "@core.yes", ("yes", "sim", "in play", "em jogo"), "sim"),
-            _opt(False, "@core.no", ("no", "nao", "out", "fora"), "não")]
 
 
 def _said_eras(state) -> list[Option]:
@@ -669,93 +554,81 @@ def _intrigues_module(state, keys=()):
     return has(state, "intrigues")
 
 
-def _count_field(fid, words, key, get, put, params=(), limits=None, rule="", exists=None):
-    return Field(fid, words, f"{F}.{key}", COUNT, get, put, params, limits=limits or (lambda s, k: (0, None)),
-                 rule=rule or f"{F}.rule.never_negative", exists=exists or (lambda s, k: True))
+def _count_field(fid, key, get=None, put=None, params=(), limits=None, rule="", exists=None, at=()):
+    return Field(fid, WORDS, f"{F}.{key}", COUNT, get, put, params, limits=limits or (lambda s, k: (0, None)),
+                 rule=rule or f"{F}.rule.never_negative", exists=exists or (lambda s, k: True), at=at)
+
+
+def _solo_at(key: str, param: str = "") -> tuple:
+    """A value of the solo opponent's board (one of its kind ``param``)."""
+    return ("solo", key, "{" + param + "}") if param else ("solo", key)
 
 
 _FIELDS = (
-    _count_field("vp", ("vp", "pv", "victory points", "pontos de vitoria", "pontos"), "vp", _vp_get, _vp_put, (WHO,),
-                 rule=f"{F}.rule.vp"),
-    Field("first", ("first", "first player", "primeiro", "primeiro jogador"), f"{F}.first", CHOICE, _first_get, _first_put,
+    _count_field("vp", "vp", _vp_get, _vp_put, (WHO,), rule=f"{F}.rule.vp"),
+    Field("first", WORDS, f"{F}.first", CHOICE, _first_get, _first_put,
           choices=_first_choices, exists=lambda s, k: s["options"]["players"] > 1 or _solo(s)),
-    Field("hypersync", ("hypersync", "hypersync tile", "hipersincronia", "peca de hipersincronia"), f"{F}.hypersync", CHOICE,
-          _hs_get, _hs_put, (PLAYER, TILE), choices=_hs_choices, exists=_hypersync_module),
-    Field("quantum", ("quantum", "quantum warp", "dobra quantica"), f"{F}.quantum", CHOICE, _q_get, _q_put, (PLAYER,),
-          choices=_q_choices, exists=_quantum_module),
-    _count_field("objectives", ("objectives", "objective tiles", "objetivos", "fichas de objetivo"), "objectives",
-                 _intr_get("objectives"), _intr_put("objectives"), (PLAYER,), rule=f"{F}.rule.reserve",
+    Field("hypersync", WORDS, f"{F}.hypersync", CHOICE, _hs_get, _hs_put, (PLAYER, TILE), choices=_hs_choices,
+          exists=_hypersync_module),
+    Field("quantum", WORDS, f"{F}.quantum", CHOICE, _q_get, _q_put, (PLAYER,), choices=_q_choices, exists=_quantum_module),
+    _count_field("objectives", "objectives", params=(PLAYER,), at=_intrigues("objectives"), rule=f"{F}.rule.reserve",
                  exists=_intrigues_module),
-    _count_field("values", ("values", "value tiles", "valores", "fichas de valor"), "values",
-                 _intr_get("values"), _intr_put("values"), (PLAYER,), rule=f"{F}.rule.reserve", exists=_intrigues_module),
-    _count_field("benefits", ("benefits", "benefit uses", "beneficios", "beneficios de agenda"), "benefits",
-                 _intr_get("benefit_uses"), _intr_put("benefit_uses"), (PLAYER,), _intr_rule("benefit_uses_per_era"),
-                 f"{F}.rule.benefits", _intrigues_module),
-    _count_field("missions", ("missions", "mission deck", "missoes", "baralho de missao"), "mission_deck",
-                 _intr_get("deck"), _intr_put("deck"), (PLAYER,), _intr_rule("mission_deck_size"),
-                 f"{F}.rule.mission_deck", _intrigues_module),
-    _count_field("emergency", ("emergency", "emergency missions", "emergencia", "missoes emergenciais", "emergenciais"),
-                 "emergency", _intr_get("emergency"), _intr_put("emergency"), (PLAYER,),
-                 _intr_rule("emergency_per_player"), f"{F}.rule.emergency", _intrigues_module),
-    _count_field("failed", ("failed missions", "missions failed", "missoes falhas", "missoes fracassadas"),
-                 "missions_failed", _failed_get, _failed_put, (PLAYER,), rule=f"{F}.rule.never_negative",
+    _count_field("values", "values", params=(PLAYER,), at=_intrigues("values"), rule=f"{F}.rule.reserve",
                  exists=_intrigues_module),
-    Field("mission", ("mission", "missao"), f"{F}.mission", CHOICE, _mission_get, _mission_put, (PLAYER,),
+    _count_field("benefits", "benefits", params=(PLAYER,), at=_intrigues("benefit_uses"),
+                 limits=_intr_rule("benefit_uses_per_era"), rule=f"{F}.rule.benefits", exists=_intrigues_module),
+    _count_field("missions", "mission_deck", params=(PLAYER,), at=_intrigues("deck"),
+                 limits=_intr_rule("mission_deck_size"), rule=f"{F}.rule.mission_deck", exists=_intrigues_module),
+    _count_field("emergency", "emergency", params=(PLAYER,), at=_intrigues("emergency"),
+                 limits=_intr_rule("emergency_per_player"), rule=f"{F}.rule.emergency", exists=_intrigues_module),
+    _count_field("failed", "missions_failed", params=(PLAYER,), at=("players", "{player}", "missions_failed"),
+                 exists=_intrigues_module),
+    Field("mission", WORDS, f"{F}.mission", CHOICE, _mission_get, _mission_put, (PLAYER,),
           choices=_mission_choices, exists=_intrigues_module),
-    Field("loop", ("loop", "quantum loop", "loop quantico", "carta de loop"), f"{F}.loop", CHOICE, _card_get, _card_put,
-          (CARD,), choices=_card_choices, exists=_quantum_module),
-    _count_field("agenda_objective", ("agenda objective", "agenda objetivo"), "agenda_objective",
-                 _agenda_get("objective"), _agenda_put("objective"), (ROW,), rule=f"{F}.rule.never_negative",
-                 exists=_intrigues_module),
-    _count_field("agenda_value", ("agenda value", "agenda valor"), "agenda_value",
-                 _agenda_get("value"), _agenda_put("value"), (ROW,), rule=f"{F}.rule.never_negative",
-                 exists=_intrigues_module),
-    _count_field("agenda_number", ("agenda number", "value number", "agenda numero", "numero do valor"), "agenda_number",
-                 _number_get, _number_put, (ROW,), lambda s, k: (-10, 20), f"{F}.rule.value_number",
-                 lambda s, k: _intrigues_module(s) and _number_known(s, k)),
-    Field("locked", ("locked", "agenda locked", "travada", "linha travada"), f"{F}.locked", CHOICE, _locked_get,
-          _locked_put, (ROW,), choices=_yes_no, exists=lambda s, k: _intrigues_module(s) and _pair(s, k)),
-    Field("space", ("space", "espaco"), f"{F}.space", CHOICE, _space_get, _space_put, (SPACE,), choices=_space_choices),
+    Field("loop", WORDS, f"{F}.loop", CHOICE, _card_get, _card_put, (CARD,),
+          choices=lambda s, k: WORDS.options("pile", f"@{F}.pile.{{}}"), exists=_quantum_module),
+    _count_field("agenda_objective", "agenda_objective", put=_agenda_put("objective"), params=(ROW,),
+                 at=("agenda", "{row}", "objective"), exists=_intrigues_module),
+    _count_field("agenda_value", "agenda_value", put=_agenda_put("value"), params=(ROW,),
+                 at=("agenda", "{row}", "value"), exists=_intrigues_module),
+    _count_field("agenda_number", "agenda_number", params=(ROW,), at=("agenda", "{row}", "values", -1),
+                 limits=lambda s, k: (-10, 20), rule=f"{F}.rule.value_number",
+                 exists=lambda s, k: _intrigues_module(s) and _number_known(s, k)),
+    Field("locked", WORDS, f"{F}.locked", CHOICE, params=(ROW,), at=("agenda", "{row}", "locked"),
+          choices=lambda s, k: yes_no(WORDS, "locked"), exists=lambda s, k: _intrigues_module(s) and _pair(s, k)),
+    Field("space", WORDS, f"{F}.space", CHOICE, _space_get, _space_put, (SPACE,), choices=_space_choices),
     # -- the solo opponent
-    _count_field("paradox", ("paradox", "paradoxo"), "paradox", _s_get("paradox"), _s_put("paradox"),
-                 limits=lambda s, k: (0, 2), rule=f"{F}.rule.paradox", exists=_solo),
-    _count_field("anomalies", ("anomalies", "anomaly", "anomalias", "anomalia"), "anomalies", _s_get("anomalies"),
-                 _s_put("anomalies"), limits=lambda s, k: (0, 3), rule=f"{F}.rule.anomalies", exists=_solo),
-    _count_field("time_travel", ("time travel", "viagem no tempo", "viagem"), "time_travel", _s_get("time_travel"),
-                 _s_put("time_travel"), limits=lambda s, k: (0, solo_state.TIME_TRAVEL_TOP), rule=f"{F}.rule.time_travel",
+    _count_field("paradox", "paradox", at=_solo_at("paradox"), limits=lambda s, k: (0, 2), rule=f"{F}.rule.paradox",
                  exists=_solo),
-    _count_field("warps", ("warps", "warp tiles", "dobras", "fichas de dobra"), "warps", _warps_get, _warps_put, (ERA,),
-                 _warps_limits, f"{F}.rule.warps", _solo),
-    _count_field("exosuits", ("exosuits", "exotrajes"), "exosuits", _exo_get, _exo_put,
+    _count_field("anomalies", "anomalies", at=_solo_at("anomalies"), limits=lambda s, k: (0, 3),
+                 rule=f"{F}.rule.anomalies", exists=_solo),
+    _count_field("time_travel", "time_travel", at=_solo_at("time_travel"),
+                 limits=lambda s, k: (0, solo_state.TIME_TRAVEL_TOP), rule=f"{F}.rule.time_travel", exists=_solo),
+    _count_field("warps", "warps", _warps_get, _warps_put, (ERA,), _warps_limits, f"{F}.rule.warps", _solo),
+    _count_field("exosuits", "exosuits", _exo_get, _exo_put,
                  (Param("player", lambda s: ([_bot_option(s)] + _players(s)) if _solo(s) else []),),
                  _exo_limits, f"{F}.rule.exosuits", _exo_there),
-    _count_field("buildings", ("buildings", "construcoes"), "buildings", _sub_get("buildings"), _sub_put("buildings"),
-                 (BUILDING,), lambda s, k: (0, 3), f"{F}.rule.buildings", _solo),
-    _count_field("superprojects", ("superprojects", "superprojetos"), "superprojects", _s_get("superprojects"),
-                 _s_put("superprojects"), (), _superprojects_most, f"{F}.rule.superprojects", _solo),
-    _count_field("workers", ("workers", "trabalhadores"), "workers", _sub_get("workers"), _sub_put("workers"), (WORKER,),
-                 exists=_solo),
-    _count_field("resources", ("resources", "recursos"), "resources", _sub_get("resources"), _sub_put("resources"),
-                 (RESOURCE,), exists=_solo),
-    _count_field("breakthroughs", ("breakthroughs", "inovacoes"), "breakthroughs", _sub_get("breakthroughs"),
-                 _sub_put("breakthroughs"), (SHAPE,), exists=_solo),
-    _count_field("failed_actions", ("failed actions", "acoes falhas", "acoes fracassadas"), "failed_actions",
-                 _s_get("failed"), _s_put("failed"), exists=_solo),
-    _count_field("water", ("water", "agua"), "water", _s_get("water"), _s_put("water"), exists=_first_edition),
-    _count_field("morale", ("morale", "moral"), "morale", lambda s, k: s["solo"].get("morale", 0), _s_put("morale"), (),
-                 _morale_limits, f"{F}.rule.morale", _first_edition),
-    _count_field("pool", ("pool", "energy pool", "reserva de energia", "reserva"), "pool", _sub_get("pool"),
-                 _sub_put("pool"), (POOL,), exists=_chronossus),
-    Field("token", ("token", "command token", "ficha", "ficha de comando"), f"{F}.token", CHOICE, _token_get, _token_put,
-          (TOKEN,), choices=_token_choices, exists=_solo),
-    Field("objective", ("solo objective", "objetivo solo"), f"{F}.objective", CHOICE, _objective_get, _objective_put,
-          (OBJECTIVE,), choices=_in_play, exists=_chronossus),
-    _count_field("ql_removed", ("loops removed", "loops removidos"), "ql_removed", _s_get("ql_removed"),
-                 _s_put("ql_removed"), exists=lambda s, k: _chronossus(s) and "ql" in s),
-    _count_field("your_warps", ("your warps", "suas dobras"), "your_warps", _your_warps_get, _your_warps_put, (SAID_ERA,),
-                 _your_warps_limits, f"{F}.rule.your_warps", _solo),
-    Field("solo_hypersync", ("solo hypersync", "hipersincronia solo"), f"{F}.solo_hypersync", CHOICE, _shs_get, _shs_put,
-          (ERA,), choices=_shs_choices, exists=_has_solo_hypersync),
+    _count_field("buildings", "buildings", params=(BUILDING,), at=_solo_at("buildings", "building"),
+                 limits=lambda s, k: (0, 3), rule=f"{F}.rule.buildings", exists=_solo),
+    _count_field("superprojects", "superprojects", at=_solo_at("superprojects"), limits=_superprojects_most,
+                 rule=f"{F}.rule.superprojects", exists=_solo),
+    _count_field("workers", "workers", params=(WORKER,), at=_solo_at("workers", "worker"), exists=_solo),
+    _count_field("resources", "resources", params=(RESOURCE,), at=_solo_at("resources", "resource"), exists=_solo),
+    _count_field("breakthroughs", "breakthroughs", params=(SHAPE,), at=_solo_at("breakthroughs", "shape"), exists=_solo),
+    _count_field("failed_actions", "failed_actions", at=_solo_at("failed"), exists=_solo),
+    _count_field("water", "water", at=_solo_at("water"), exists=_first_edition),
+    _count_field("morale", "morale", lambda s, k: s["solo"].get("morale", 0), at=_solo_at("morale"),
+                 limits=_morale_limits, rule=f"{F}.rule.morale", exists=_first_edition),
+    _count_field("pool", "pool", params=(POOL,), at=_solo_at("pool", "pool"), exists=_chronossus),
+    Field("token", WORDS, f"{F}.token", CHOICE, _token_get, _token_put, (TOKEN,), choices=_token_choices, exists=_solo),
+    Field("objective", WORDS, f"{F}.objective", CHOICE, _objective_get, _objective_put, (OBJECTIVE,),
+          choices=lambda s, k: yes_no(WORDS, "in_play"), exists=_chronossus),
+    _count_field("ql_removed", "ql_removed", at=_solo_at("ql_removed"),
+                 exists=lambda s, k: _chronossus(s) and "ql" in s),
+    _count_field("your_warps", "your_warps", _your_warps_get, _your_warps_put, (SAID_ERA,), _your_warps_limits,
+                 f"{F}.rule.your_warps", _solo),
+    Field("solo_hypersync", WORDS, f"{F}.solo_hypersync", CHOICE, _shs_get, _shs_put, (ERA,), choices=_shs_choices,
+          exists=_has_solo_hypersync),
 )
 
 #: the box's limits across seats each field draws on (automata/core/fixbox.py): none beyond the fields' own limits and
@@ -785,16 +658,4 @@ _TRACKED = {**{f: _intrigues_module for f in _INTRIGUES}, **{f: _solo_of("") for
             "solo_hypersync": _solo_of("chronossus"),
             "first": lambda s: s["options"]["players"] > 1 or bool(s.get("solo"))}
 
-#: the word each field is shown with in Portuguese (the seed's vocabulary; every word of either language is accepted)
-_PT = {"vp": "pv", "first": "primeiro", "hypersync": "hipersincronia", "quantum": "dobra quântica",
-       "objectives": "objetivos", "values": "valores", "benefits": "benefícios", "missions": "missões",
-       "emergency": "missões emergenciais", "failed": "missões falhas", "mission": "missão", "loop": "loop quântico",
-       "agenda_objective": "agenda objetivo", "agenda_value": "agenda valor", "agenda_number": "agenda número",
-       "locked": "travada", "space": "espaço", "paradox": "paradoxo", "anomalies": "anomalias",
-       "time_travel": "viagem no tempo", "warps": "dobras", "exosuits": "exotrajes", "buildings": "construções",
-       "superprojects": "superprojetos", "workers": "trabalhadores", "resources": "recursos",
-       "breakthroughs": "inovações", "failed_actions": "ações falhas", "water": "água", "morale": "moral",
-       "pool": "reserva de energia", "token": "ficha", "objective": "objetivo solo", "ql_removed": "loops removidos",
-       "your_warps": "suas dobras", "solo_hypersync": "hipersincronia solo"}
-FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}, box=_BOX[f.id], tracked=_TRACKED.get(f.id, f.tracked))
-                   for f in _FIELDS)
+FIX_FIELDS = tuple(replace(f, box=_BOX[f.id], tracked=_TRACKED.get(f.id, f.tracked)) for f in _FIELDS)

@@ -19,19 +19,24 @@ State layout (a dict, saved as TOML):
 
 from __future__ import annotations
 
+from ..core.fix import fold
+from ..core.fixwords import Words
 from .data import ChaosData
 
 FIGURE_KINDS = ("cultist", "warrior", "daemon")
-#: the words for a figure's kind a table may type, in English or in Brazilian Portuguese (seed 003 says
-#: "cultista"; the pt-BR catalog's terms are cultista, guerreiro, Grande Demônio), folded: lower case, no accents,
-#: spaces as "_". A follower's own name (Bloodletter) names its kind too (``figure_names``).
-FIGURE_WORDS = {
-    "cultist": "cultist", "cultists": "cultist", "cultista": "cultist", "cultistas": "cultist",
-    "warrior": "warrior", "warriors": "warrior", "guerreiro": "warrior", "guerreiros": "warrior",
-    "daemon": "daemon", "daemons": "daemon", "greater_daemon": "daemon", "greater_daemons": "daemon",
-    "demonio": "daemon", "demonios": "daemon", "demonio_maior": "daemon",
-    "grande_demonio": "daemon", "grandes_demonios": "daemon",
-}
+#: the one vocabulary of the board changes, the corrections and the Summoning line: data/fix_words.toml
+WORDS = Words.beside(__file__)
+
+
+def kind_words(kinds) -> dict[str, str]:
+    """The words for each of ``kinds`` a table may type (its ``[kinds]`` in data/fix_words.toml, English and
+    Brazilian Portuguese), folded: lower case, no accents, spaces as "_" → the kind."""
+    return {fold(w).replace(" ", "_"): kind for kind in kinds for w in WORDS.typed(kind, ("kinds",))}
+
+
+#: the words for a figure's kind (seed 003 says "cultista"; the pt-BR catalog's terms are cultista, guerreiro, Grande
+#: Demônio). A follower's own name (Bloodletter) names its kind too (``figure_names``).
+FIGURE_WORDS = kind_words(FIGURE_KINDS)
 
 
 def figure_names(data: ChaosData, power: str) -> dict[str, str]:

@@ -27,7 +27,6 @@ PEASANT = ("peasant", "peasant")
 PEASANT_WORDS = {"peasant", "peasants", "peasant_token", "peasant_tokens", "campones", "camponeses", "camponesa", "camponesas"}
 COUNT_WORDS = {"a", "an", "one", "um", "uma"}
 OF_WORDS = {"de", "do", "da", "of"}
-MORE_KIND_WORDS = {"grande_demonio": "daemon", "grandes_demonios": "daemon", "demonios": "daemon", "demonio_maior": "daemon"}
 
 
 @dataclass(frozen=True)
@@ -125,9 +124,7 @@ def _owner_of(state: dict, data: ChaosData, word: str) -> str | None:
 def _kind_of(data: ChaosData, owners: list[str], words: list[str]) -> tuple[str | None, str] | None:
     """(owner named by a follower name or None, kind) from the words, or None."""
     w = fold(" ".join(words))
-    if w in MORE_KIND_WORDS:
-        return None, MORE_KIND_WORDS[w]
-    if w in KIND_WORDS:
+    if w in KIND_WORDS:  # every kind word of both languages, "grande demônio" and its plural too (data/fix_words.toml)
         return None, KIND_WORDS[w]
     if w.endswith("s") and w[:-1] in KIND_WORDS:
         return None, KIND_WORDS[w[:-1]]

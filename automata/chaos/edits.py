@@ -24,37 +24,22 @@ the event zone), so it is no longer resolved in the End phase.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from . import copies
-from .board import FIGURE_KINDS, FIGURE_WORDS, TOKEN_KINDS, figures_of, in_reserve
+from .board import FIGURE_KINDS, TOKEN_KINDS, WORDS as WORDS_FILE, figures_of, in_reserve, kind_words
 from .data import ChaosData, UnknownName, find_power, find_region
 from ..core.closest import close_matches
+from ..core.fix import fold as _fold
 from ..core.steps import InvalidAnswer, msg
 
-WORDS = {
-    "noble": "noble", "nobre": "noble", "nobles": "noble", "nobres": "noble",
-    "peasant": "peasant", "peasants": "peasant", "campones": "peasant", "camponeses": "peasant",
-    "warpstone": "warpstone", "warpstones": "warpstone", "pedra": "warpstone", "pedras": "warpstone",
-    "hero": "hero", "heroes": "hero", "heroi": "hero", "herois": "hero",
-    "skaven": "skaven", "event": "event", "events": "event", "evento": "event", "eventos": "event",
-    "corruption": "corruption", "corrupcao": "corruption",
-    "track": "track", "trilha": "track", "zona": "track",
-    **FIGURE_WORDS,  # cultist, cultista, guerreiro, grande demônio… (one table with the Summoning line and menu)
-    "vp": "vp", "pv": "vp", "pp": "pp", "poder": "pp", "power": "pp",
-    "dac": "dac", "counter": "dac", "counters": "dac", "avanco": "dac",
-    "card": "cards", "cards": "cards", "carta": "cards", "cartas": "cards", "hand": "cards", "mao": "cards",
-}
-
-
-def words_of(kind: str) -> tuple[str, ...]:
-    """Every word of ``WORDS`` that names ``kind``, as typed (spaces, not "_"): the one vocabulary the board
-    changes and the corrections (`tabletop fix`, automata/chaos/fix.py) share."""
-    return tuple(w.replace("_", " ") for w, k in WORDS.items() if k == kind)
+#: every word of a kind of change (data/fix_words.toml ``[kinds]``, both languages), folded → the kind
+WORDS = kind_words(WORDS_FILE.table["kinds"])
 
 
 #: words that may follow "zona" ("zona de eventos", the seed's name for the track)
-TRACK_FILLER = {"de", "eventos", "do", "velho", "mundo"}
+TRACK_FILLER = {_fold(w) for w in WORDS_FILE.word("track_filler")}
+#: the answer that nothing changed
+NOTHING = ("", *(_fold(w) for w in WORDS_FILE.word("nothing")))
 #: the kinds of change, in the order the refusals list them (each shown as the word the table's language types:
 #: ``chaos.edit.word.<kind>``)
 WHAT_KINDS = ("noble", "peasant", "warpstone", "hero", "skaven", "event", "corruption", "cultist", "warrior", "daemon",
@@ -65,15 +50,10 @@ NEEDS_REGION = set(TOKEN_KINDS) | {"corruption", "cultist", "warrior", "daemon"}
 _ITEM = re.compile(r"^([+-])\s*(\d*)\s*(.+)$")
 
 
-def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text.strip().lower())
-    return "".join(ch for ch in text if not unicodedata.combining(ch))
-
-
 def parse(text: str, data: ChaosData, powers: list[str]) -> list[dict]:
     """Parse a change list; raise InvalidAnswer with what is valid."""
     text = text.strip()
-    if _fold(text) in ("", "none", "nada", "nenhum", "nenhuma", "-"):
+    if _fold(text) in NOTHING:
         return []
     ops = []
     for raw in re.split(r"[;,]", text):

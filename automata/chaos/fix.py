@@ -1,6 +1,6 @@
 """What the table may correct in a Chaos in the Old World game (`tabletop fix`, automata/core/fix.py).
 
-The words are the board changes' (automata/chaos/edits.py ``WORDS``, board.py ``FIGURE_WORDS``) in the same order:
+The words are the board changes' (data/fix_words.toml, one vocabulary with automata/chaos/edits.py):
 ``+2 vp khorne``, ``-1 corruption nurgle kislev``, ``+cultist khorne tilea``, ``-track peasant uprising``, and the
 set forms ``vp khorne 9``, ``corruption nurgle the empire 3``. Each limit is the rules' (seed 003 and rules file):
 
@@ -31,10 +31,9 @@ from ..core.fixbox import Supply
 from ..core.msg import msg
 from ..core.gamedata import fold_name
 from . import copies
-from .board import FIGURE_KINDS, FIGURE_WORDS, TOKEN_KINDS, in_reserve
+from .board import FIGURE_KINDS, TOKEN_KINDS, WORDS, in_reserve
 from .corruption import supply_left
 from .data import data_of, _strip_article
-from .edits import words_of
 from .turn import next_summoner, power_points
 
 
@@ -69,26 +68,14 @@ def _regions(state: dict) -> list[Option]:
     return [Option(r, f"@chaos.region.{r}.in", _name_words(data.region(r)), _pt_name(data.region(r))) for r in data.region_ids]
 
 
-#: an upgrade by its key (the same keys for every Power: rules file §2.7); the label is the Power's own card
-_UPGRADE_WORDS = {
-    "cultist": words_of("cultist"), "warrior": words_of("warrior"), "daemon": words_of("daemon"),
-    "pp1": ("pp1", "+1 pp", "1 pp", "power point", "ponto de poder"),
-    "pp2": ("pp2", "+2 pp", "2 pp", "power points", "pontos de poder"),
-    "cards": ("cards", "cartas"), "provender": ("provender", "provisao", "provisoes"),
-}
-
-
-_PT_UPGRADE = {"cultist": "cultista", "warrior": "guerreiro", "daemon": "demônio", "cards": "cartas",
-               "provender": "provisão"}
-
-
 def _upgrades(state: dict) -> list[Option]:
     data = data_of(state)
     keys: list[str] = []
     for p in state["powers"]:
         keys += [u["key"] for u in data.power(p)["upgrades"] if u["key"] not in keys]
-    return [Option(k, k, _UPGRADE_WORDS.get(k, (k, k.replace("_", " "))), {"pt-BR": _PT_UPGRADE[k]} if k in _PT_UPGRADE else None)
-            for k in keys]
+    # an upgrade by its key (the same keys for every Power: rules file §2.7); the label is the Power's own card
+    known = WORDS.table["options"]["upgrade"]
+    return [WORDS.option("upgrade", k, k) if k in known else Option(k, k, (k, k.replace("_", " "))) for k in keys]
 
 
 def _cards(state: dict) -> list[Option]:
@@ -100,10 +87,6 @@ POWER = Param("power", _powers)
 REGION = Param("region", _regions)
 UPGRADE = Param("upgrade", _upgrades)
 CARD = Param("card", _cards)
-
-
-def _p(key: str):
-    return lambda state, keys: state["p"][keys[0]][key]
 
 
 def _at_least_zero(state, keys):
@@ -145,12 +128,6 @@ def _pp_limits(state, keys):
     return 0, max(state["p"][keys[0]]["pp"], power_points(state, data_of(state), keys[0]))
 
 
-def _set(key: str):
-    def put(state, keys, value):
-        state["p"][keys[0]][key] = value
-    return put
-
-
 # -- the dial and Threat -------------------------------------------------------------------------------------------
 def _dial_limits(state, keys):
     return 0, data_of(state).ticks_to_win(keys[0])
@@ -159,10 +136,6 @@ def _dial_limits(state, keys):
 def _threats(state, keys):
     threats = data_of(state).power(keys[0])["dial"]["threats"]
     return [Option(pos, str(t), (str(t),)) for pos, t in enumerate(threats[:data_of(state).ticks_to_win(keys[0])])]
-
-
-def _threat_get(state, keys):
-    return state["p"][keys[0]]["dial"]
 
 
 # -- Chaos cards ---------------------------------------------------------------------------------------------------
@@ -262,7 +235,7 @@ def _token_field(kind: str) -> Field:
             used += sum(state["p"][p]["peasants"] for p in state["powers"])
         return 0, max(here, supply - used + here)
 
-    return Field(kind, words_of(kind), "chaos.fix.tokens", COUNT, get, put, (REGION,), limits=limits,
+    return Field(kind, WORDS, "chaos.fix.tokens", COUNT, get, put, (REGION,), limits=limits,
                  rule="chaos.fix.rule.tokens", extra=lambda s, k: {"token": "@chaos.token." + kind})
 
 
@@ -301,8 +274,7 @@ def _figure_field(kind: str) -> Field:
     def limits(state, keys):
         return 0, get(state, keys) + max(0, in_reserve(state, data_of(state), keys[0], kind))
 
-    words = tuple(w.replace("_", " ") for w, k in FIGURE_WORDS.items() if k == kind)
-    return Field(kind, words, f"chaos.fix.figure.{kind}", COUNT, get, put, (POWER, REGION), limits=limits,
+    return Field(kind, WORDS, f"chaos.fix.figure.{kind}", COUNT, get, put, (POWER, REGION), limits=limits,
                  rule="chaos.fix.rule.figures")
 
 
@@ -347,44 +319,39 @@ def _ow_deck_limits(state, keys):
     return 0, max(state["old_world"]["deck"], dealt) if dealt is not None else None
 
 
-def _ow_deck_put(state, keys, value):
-    state["old_world"]["deck"] = value
+def _own(key: str) -> tuple:
+    """A value of the Power's own sheet."""
+    return ("p", "{power}", key)
 
-
-_TRACK_WORDS = words_of("track") + ("zona de eventos", "old world track", "trilha do velho mundo")
 
 _FIELDS = (
-    Field("vp", words_of("vp"), "chaos.fix.vp", COUNT, _p("vp"), _vp_put, (POWER,), limits=_at_least_zero,
+    Field("vp", WORDS, "chaos.fix.vp", COUNT, put=_vp_put, params=(POWER,), at=_own("vp"), limits=_at_least_zero,
           rule="chaos.fix.rule.never_negative"),
-    Field("dial", ("dial", "roda", "roda do caos", "threat dial", "position", "posicao"), "chaos.fix.dial", COUNT,
-          _p("dial"), _set("dial"), (POWER,), limits=_dial_limits, rule="chaos.fix.rule.dial"),
-    Field("threat", ("threat", "ameaca"), "chaos.fix.threat", CHOICE, _threat_get, _set("dial"), (POWER,),
-          choices=_threats),
-    Field("dac", words_of("dac") + ("dial advancement counters", "fichas de avanco", "fichas de avanco de roda"),
-          "chaos.fix.dac", COUNT, _p("dac"), _set("dac"), (POWER,), limits=_at_least_zero,
+    Field("dial", WORDS, "chaos.fix.dial", COUNT, params=(POWER,), at=_own("dial"), limits=_dial_limits,
+          rule="chaos.fix.rule.dial"),
+    Field("threat", WORDS, "chaos.fix.threat", CHOICE, params=(POWER,), at=_own("dial"), choices=_threats),
+    Field("dac", WORDS, "chaos.fix.dac", COUNT, params=(POWER,), at=_own("dac"), limits=_at_least_zero,
           rule="chaos.fix.rule.never_negative"),
-    Field("pp", words_of("pp") + ("power points", "pontos de poder"), "chaos.fix.pp", COUNT, _p("pp"), _pp_put,
-          (POWER,), limits=_pp_limits, rule="chaos.fix.rule.pp"),
-    Field("hand", ("hand", "cards in hand", "cartas na mao", *words_of("cards")), "chaos.fix.hand", COUNT, _p("hand"),
-          _hand_put, (POWER,), limits=_hand_limits, rule="chaos.fix.rule.cards"),
-    Field("deck", ("deck", "baralho", "maco"), "chaos.fix.deck", COUNT, _p("deck"), _pile_put("deck", "discard"),
-          (POWER,), limits=_pile_limits, rule="chaos.fix.rule.cards"),
-    Field("discard", ("discard", "discard pile", "descarte", "pilha de descarte"), "chaos.fix.discard", COUNT,
-          _p("discard"), _pile_put("discard", "deck"), (POWER,), limits=_pile_limits, rule="chaos.fix.rule.cards"),
-    Field("upgrade", ("upgrade", "upgrades", "atualizacao", "atualizacoes"), "chaos.fix.upgrade", COUNT,
-          _upgrade_get, _upgrade_put, (POWER, UPGRADE), limits=_upgrade_limits, rule="chaos.fix.rule.upgrade",
-          exists=_upgrade_exists, extra=_upgrade_extra),
-    Field("corruption", words_of("corruption"), "chaos.fix.corruption", COUNT, _corruption_get, _corruption_put,
-          (POWER, REGION), limits=_corruption_limits, rule="chaos.fix.rule.corruption"),
+    Field("pp", WORDS, "chaos.fix.pp", COUNT, put=_pp_put, params=(POWER,), at=_own("pp"), limits=_pp_limits,
+          rule="chaos.fix.rule.pp"),
+    Field("hand", WORDS, "chaos.fix.hand", COUNT, put=_hand_put, params=(POWER,), at=_own("hand"),
+          limits=_hand_limits, rule="chaos.fix.rule.cards"),
+    Field("deck", WORDS, "chaos.fix.deck", COUNT, put=_pile_put("deck", "discard"), params=(POWER,), at=_own("deck"),
+          limits=_pile_limits, rule="chaos.fix.rule.cards"),
+    Field("discard", WORDS, "chaos.fix.discard", COUNT, put=_pile_put("discard", "deck"), params=(POWER,),
+          at=_own("discard"), limits=_pile_limits, rule="chaos.fix.rule.cards"),
+    Field("upgrade", WORDS, "chaos.fix.upgrade", COUNT, _upgrade_get, _upgrade_put, (POWER, UPGRADE),
+          limits=_upgrade_limits, rule="chaos.fix.rule.upgrade", exists=_upgrade_exists, extra=_upgrade_extra),
+    Field("corruption", WORDS, "chaos.fix.corruption", COUNT, _corruption_get, _corruption_put, (POWER, REGION),
+          limits=_corruption_limits, rule="chaos.fix.rule.corruption"),
     *(_figure_field(kind) for kind in FIGURE_KINDS),
     *(_token_field(kind) for kind in TOKEN_KINDS),
-    Field("ruin", ("ruined", "ruin", "ruination", "desolada", "desolado", "desolacao"), "chaos.fix.ruin", COUNT,
-          _ruin_get, _ruin_put, (REGION,), limits=_ruin_limits, rule="chaos.fix.rule.ruin"),
-    Field("track", _TRACK_WORDS, "chaos.fix.track", COUNT, _track_get, _track_put, (CARD,),
+    Field("ruin", WORDS, "chaos.fix.ruin", COUNT, _ruin_get, _ruin_put, (REGION,), limits=_ruin_limits,
+          rule="chaos.fix.rule.ruin"),
+    Field("track", WORDS, "chaos.fix.track", COUNT, _track_get, _track_put, (CARD,),
           limits=lambda s, k: (0, _track_get(s, k)), rule="chaos.fix.rule.track",
           exists=lambda s, k: _track_get(s, k) > 0),
-    Field("old_world_deck", ("old world deck", "ow deck", "maco do velho mundo", "baralho do velho mundo"),
-          "chaos.fix.old_world_deck", COUNT, lambda s, k: s["old_world"]["deck"], _ow_deck_put,
+    Field("old_world_deck", WORDS, "chaos.fix.old_world_deck", COUNT, at=("old_world", "deck"),
           limits=_ow_deck_limits, rule="chaos.fix.rule.old_world_deck"),
 )
 
@@ -411,11 +378,4 @@ _BOX = {"vp": (), "dial": (UPGRADE_ROOM,), "threat": (UPGRADE_ROOM,), "dac": (DI
         "daemon": (), "noble": (), "peasant": (), "warpstone": (), "hero": (), "skaven": (), "event": (), "ruin": (),
         "track": (), "old_world_deck": ()}
 
-#: the word each field is shown with in Portuguese (the board changes' words, chaos.edit.word.*; every word of either
-#: language is accepted)
-_PT = {"vp": "pv", "dial": "roda", "threat": "ameaça", "dac": "avanço", "pp": "poder", "hand": "mão", "deck": "baralho",
-       "discard": "descarte", "upgrade": "atualização", "corruption": "corrupção", "cultist": "cultista",
-       "warrior": "guerreiro", "daemon": "demônio", "noble": "nobre", "peasant": "camponês", "warpstone": "pedra",
-       "hero": "herói", "skaven": "skaven", "event": "evento", "ruin": "desolada", "track": "trilha",
-       "old_world_deck": "maço do velho mundo"}
-FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}, box=_BOX[f.id]) for f in _FIELDS)
+FIX_FIELDS = tuple(replace(f, box=_BOX[f.id]) for f in _FIELDS)

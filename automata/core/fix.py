@@ -72,17 +72,20 @@ class Param:
 class Field:
     """A value the program tracks and the table may put right.
 
-    ``get(state, keys)`` and ``put(state, keys, value)`` read and write it (``keys``: one per parameter, in order).
+    ``get(state, keys)`` and ``put(state, keys, value)`` read and write it (``keys``: one per parameter, in order);
+    ``at`` declares them where the value is only read and written at one place of the state.
     A count has ``limits(state, keys) -> (lowest, highest or None)`` and ``rule``, the message that says why (the
     reason given when a value is refused). A choice has ``choices(state, keys) -> [Option]``.
     """
 
     id: str
-    words: tuple[str, ...]
+    #: the words that name it (both languages), or the game's words file (``fixwords.Words``), which then gives them
+    #: and the word shown in Portuguese by the field's id
+    words: Any
     label: str  # message id; its parameters are the parameters' labels by their ids
     kind: str
-    get: Callable[[dict, tuple], Any]
-    put: Callable[[dict, tuple, Any], None]
+    get: Callable[[dict, tuple], Any] | None = None
+    put: Callable[[dict, tuple, Any], None] | None = None
     params: tuple[Param, ...] = ()
     limits: Callable[[dict, tuple], tuple[int, int | None]] | None = None
     rule: str = ""
@@ -99,6 +102,53 @@ class Field:
     #: whether the game's options keep this value at all (Radlands queues only keeps no hand): a value the mode does
     #: not track is neither offered nor journalled
     tracked: Callable[[dict], bool] = field(default=lambda state: True)
+    #: where the value is in the state, when reading and writing it there is all the field does: keys in order, a
+    #: parameter's key written as its id in braces (``("players", "{player}", "hand")``); ``get`` and ``put`` are built
+    #: from it
+    at: tuple = ()
+
+    def __post_init__(self):
+        if hasattr(self.words, "typed"):  # the game's words file (automata/core/fixwords.py)
+            table = self.words
+            object.__setattr__(self, "words", table.typed(self.id))
+            if self.shown is None:
+                object.__setattr__(self, "shown", table.shown(self.id))
+        if self.at:
+            get, put = path(self.at, tuple(p.id for p in self.params))
+            object.__setattr__(self, "get", self.get or get)
+            object.__setattr__(self, "put", self.put or put)
+        if self.get is None or self.put is None:
+            raise TypeError(f"correction field {self.id!r}: give get and put, or the place it is at")
+
+
+def path(at: tuple, params: tuple[str, ...]) -> tuple[Callable[[dict, tuple], Any], Callable[[dict, tuple, Any], None]]:
+    """``get`` and ``put`` of a value at a place in the state: ``at`` its keys in order, ``"{id}"`` the key of the
+    parameter ``id`` (one of ``params``)."""
+    steps = []
+    for step in at:
+        if isinstance(step, str) and step.startswith("{") and step.endswith("}"):
+            if step[1:-1] not in params:
+                raise TypeError(f"{step} names no parameter of {params}")
+            steps.append((True, params.index(step[1:-1])))
+        else:
+            steps.append((False, step))
+
+    def key(step: tuple, keys: tuple) -> Any:
+        return keys[step[1]] if step[0] else step[1]
+
+    def holder(state: dict, keys: tuple) -> Any:
+        node = state
+        for step in steps[:-1]:
+            node = node[key(step, keys)]
+        return node
+
+    def get(state: dict, keys: tuple) -> Any:
+        return holder(state, keys)[key(steps[-1], keys)]
+
+    def put(state: dict, keys: tuple, value: Any) -> None:
+        holder(state, keys)[key(steps[-1], keys)] = value
+
+    return get, put
 
 
 def shown(item: "Field | Option", lang: str = "en") -> str:

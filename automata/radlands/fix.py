@@ -10,9 +10,14 @@ from dataclasses import replace
 
 from ..core.fix import CHOICE, COUNT, Field, Option, Param
 from ..core.fixbox import Supply, tally
+from ..core.fixwords import Words, numbered
 from . import board
 from .data import data_of
 from .targets import card_name
+
+
+#: the words a table types (data/fix_words.toml, both languages)
+WORDS = Words.beside(__file__)
 
 
 def _players(state: dict) -> list[Option]:
@@ -20,46 +25,17 @@ def _players(state: dict) -> list[Option]:
             for s in board.SIDES]
 
 
-def _camps(state: dict) -> list[Option]:
-    return [Option(i, str(i + 1), (str(i + 1),)) for i in range(3)]
-
-
-def _columns(state: dict) -> list[Option]:
-    return [Option(i, str(i + 1), (str(i + 1),)) for i in range(3)]
-
-
-def _slots(state: dict) -> list[Option]:
-    limit = int(state["rules"].get("column_limit", 2))
-    return [Option(i, str(i + 1), (str(i + 1),)) for i in range(limit)]
-
-
-def _spaces(state: dict) -> list[Option]:
-    return [Option(i, str(i + 1), (str(i + 1),)) for i in range(len(state["players"]["a"]["queue"]))]
-
-
 PLAYER = Param("player", _players)
-CAMP = Param("camp", _camps)
-COLUMN = Param("column", _columns)
-SLOT = Param("slot", _slots)
-SPACE = Param("space", _spaces)
-
-
-def _camp_get(state, keys):
-    return state["players"][keys[0]]["camps"][keys[1]]["state"]
+CAMP = Param("camp", lambda state: numbered(range(3), 1))
+COLUMN = Param("column", lambda state: numbered(range(3), 1))
+SLOT = Param("slot", lambda state: numbered(range(int(state["rules"].get("column_limit", 2))), 1))
+SPACE = Param("space", lambda state: numbered(range(len(state["players"]["a"]["queue"])), 1))
 
 
 def _camp_put(state, keys, value):
     camp = state["players"][keys[0]]["camps"][keys[1]]
     camp["state"] = value
     board.check_win(state)  # rules §2.10: three destroyed camps end the game at once
-
-
-def _camp_states(state, keys):
-    return [Option(s, f"@radlands.camp_state.{s}", (s, *_PT_CAMP.get(s, ())), {"pt-BR": _PT_CAMP[s][0]})
-            for s in ("undamaged", "damaged", "destroyed")]
-
-
-_PT_CAMP = {"undamaged": ("intacto", "intacta"), "damaged": ("danificado", "danificada"), "destroyed": ("destruído", "destruída")}
 
 
 def _person(state, keys):
@@ -79,11 +55,6 @@ def _damage_put(state, keys, value):
     _person(state, keys)["damaged"] = value == "damaged"
 
 
-def _damage_states(state, keys):
-    return [Option("ok", "@radlands.person_state.ok", ("ok", "undamaged", "intacto", "intacta"), {"pt-BR": "intacta"}),
-            Option("damaged", "@radlands.person_state.damaged", ("damaged", "danificado", "danificada"), {"pt-BR": "danificada"})]
-
-
 def _card(state, keys):
     return {"card": card_name(data_of(state), _person(state, keys)["card"])}
 
@@ -98,11 +69,6 @@ def _ready_put(state, keys, value):
     p["used"] = value == "used"
     if value == "ready":
         p["fresh"] = False  # a person played this turn counts as ready once the table says so
-
-
-def _ready_states(state, keys):
-    return [Option("ready", "@radlands.fix.ready", ("ready", "pronto", "pronta"), {"pt-BR": "pronta"}),
-            Option("used", "@radlands.fix.used", ("used", "usado", "usada", "exausto"), {"pt-BR": "usada"})]
 
 
 def _slot_get(state, keys):
@@ -136,16 +102,12 @@ def _slot_there(state, keys):
 def _slot_choices(state, keys):
     data = data_of(state)
     chosen = set(data.in_play())
-    options = [Option("", "@radlands.fix.nobody", ("empty", "nobody", "vazio", "ninguem"), {"pt-BR": "vazio"}),
-               Option(board.PUNK, "@radlands.punk", ("punk",), {"pt-BR": "punk"})]
+    options = [WORDS.option("person", "empty", "@radlands.fix.nobody", key=""),
+               WORDS.option("person", "punk", "@radlands.punk", key=board.PUNK)]
     for cid, card in data.people.items():
         if card["set"] in chosen:
             options.append(Option(cid, card_name(data, cid), (card["name"], cid, *card.get("aliases", []))))
     return options
-
-
-def _event_get(state, keys):
-    return state["players"][keys[0]]["queue"][keys[1]]
 
 
 def _event_put(state, keys, value):
@@ -158,29 +120,16 @@ def _event_put(state, keys, value):
 def _event_choices(state, keys):
     data = data_of(state)
     side = state["players"][keys[0]]
-    options = [Option("", "@radlands.fix.empty", ("empty", "vazio", "vazia", "none", "nada"), {"pt-BR": "vazio"})]
+    options = [WORDS.option("event", "empty", "@radlands.fix.empty", key="")]
     raiders_elsewhere = any(card == board.RAIDERS for i, card in enumerate(side["queue"]) if i != keys[1])
     if not raiders_elsewhere:  # one Raiders card per player
-        options.append(Option(board.RAIDERS, "Raiders", ("raiders", "raid", "invasores")))
+        options.append(WORDS.option("event", "raiders", "Raiders", key=board.RAIDERS))
     chosen = set(data.in_play())
     for cid, card in data.events.items():
         if card["set"] not in chosen:
             continue
         options.append(Option(cid, card_name(data, cid), (card["name"], cid, *card.get("aliases", []))))
     return options
-
-
-def _silo_get(state, keys):
-    return state["players"][keys[0]]["silo"]
-
-
-def _silo_put(state, keys, value):
-    state["players"][keys[0]]["silo"] = value
-
-
-def _silo_states(state, keys):
-    return [Option("area", "@radlands.silo.area", ("area", "play", "mesa", "area de jogo"), {"pt-BR": "área"}),
-            Option("hand", "@radlands.silo.hand", ("hand", "mao"), {"pt-BR": "mão"})]
 
 
 def _water_put(state, keys, value):
@@ -229,16 +178,6 @@ def _deck_size(state) -> int:
     return data_of(state).deck_size()
 
 
-def _side_get(key):
-    return lambda state, keys: state["players"][keys[0]][key]
-
-
-def _side_put(key):
-    def put(state, keys, value):
-        state["players"][keys[0]][key] = value
-    return put
-
-
 def _cards_total_limit(exclude: str):
     """A pile never holds more cards than the deck has beside the other piles (the deck size of the sets)."""
     def limits(state, keys):
@@ -253,32 +192,32 @@ def _cards_total_limit(exclude: str):
 
 
 _FIELDS = (
-    Field("water", ("water", "agua"), "radlands.fix.water", COUNT,
-          lambda s, k: board.water_left(s), _water_put,
+    Field("water", WORDS, "radlands.fix.water", COUNT, lambda s, k: board.water_left(s), _water_put,
           limits=lambda s, k: (0, None), rule="radlands.fix.rule.water",
           exists=lambda s, k: bool(s["turn"]["player"])),
-    Field("camp", ("camp", "acampamento"), "radlands.fix.camp", CHOICE, _camp_get, _camp_put, (PLAYER, CAMP),
-          choices=_camp_states, exists=lambda s, k: k[1] < len(s["players"][k[0]]["camps"])),
-    Field("person", ("person", "pessoa"), "radlands.fix.person", CHOICE, _slot_get, _slot_put,
+    Field("camp", WORDS, "radlands.fix.camp", CHOICE, put=_camp_put, params=(PLAYER, CAMP),
+          at=("players", "{player}", "camps", "{camp}", "state"),
+          choices=lambda s, k: WORDS.options("camp", "@radlands.camp_state.{}"),
+          exists=lambda s, k: k[1] < len(s["players"][k[0]]["camps"])),
+    Field("person", WORDS, "radlands.fix.person", CHOICE, _slot_get, _slot_put,
           (PLAYER, COLUMN, SLOT), choices=_slot_choices, exists=_slot_there),
-    Field("damage", ("damage", "dano"), "radlands.fix.person_damage", CHOICE, _damage_get,
-          _damage_put, (PLAYER, COLUMN, SLOT), choices=_damage_states, exists=_person_there, extra=_card),
-    Field("ready", ("ready", "pronto", "prontidao"), "radlands.fix.person_ready", CHOICE, _ready_get, _ready_put,
-          (PLAYER, COLUMN, SLOT), choices=_ready_states, exists=_person_there, extra=_card),
-    Field("event", ("event", "evento", "queue", "fila"), "radlands.fix.event", CHOICE, _event_get, _event_put,
-          (PLAYER, SPACE), choices=_event_choices),
-    Field("silo", ("silo", "water silo", "silo de agua"), "radlands.fix.silo", CHOICE, _silo_get, _silo_put,
-          (PLAYER,), choices=_silo_states),
-    Field("hand", ("hand", "mao", "cards in hand", "cartas na mao"), "radlands.fix.hand", COUNT, _side_get("hand"),
-          _side_put("hand"), (PLAYER,), limits=_cards_total_limit("hand"), rule="radlands.fix.rule.cards"),
-    Field("deck", ("deck", "baralho"), "radlands.fix.deck", COUNT, lambda s, k: s["deck"]["count"],
-          lambda s, k, v: s["deck"].__setitem__("count", v), limits=_cards_total_limit("deck"),
+    Field("damage", WORDS, "radlands.fix.person_damage", CHOICE, _damage_get, _damage_put, (PLAYER, COLUMN, SLOT),
+          choices=lambda s, k: WORDS.options("damage", "@radlands.person_state.{}"), exists=_person_there,
+          extra=_card),
+    Field("ready", WORDS, "radlands.fix.person_ready", CHOICE, _ready_get, _ready_put, (PLAYER, COLUMN, SLOT),
+          choices=lambda s, k: WORDS.options("ready", "@radlands.fix.{}"), exists=_person_there, extra=_card),
+    Field("event", WORDS, "radlands.fix.event", CHOICE, put=_event_put, params=(PLAYER, SPACE),
+          at=("players", "{player}", "queue", "{space}"), choices=_event_choices),
+    Field("silo", WORDS, "radlands.fix.silo", CHOICE, params=(PLAYER,), at=("players", "{player}", "silo"),
+          choices=lambda s, k: WORDS.options("silo", "@radlands.silo.{}")),
+    Field("hand", WORDS, "radlands.fix.hand", COUNT, params=(PLAYER,), at=("players", "{player}", "hand"),
+          limits=_cards_total_limit("hand"), rule="radlands.fix.rule.cards"),
+    Field("deck", WORDS, "radlands.fix.deck", COUNT, at=("deck", "count"), limits=_cards_total_limit("deck"),
           rule="radlands.fix.rule.cards"),
-    Field("turn", ("turn", "vez", "turno"), "radlands.fix.turn", CHOICE, _turn_get, _turn_put,
+    Field("turn", WORDS, "radlands.fix.turn", CHOICE, _turn_get, _turn_put,
           choices=lambda s, k: _players(s), exists=_in_a_turn),
-    Field("discard", ("discard", "descarte"), "radlands.fix.discard", COUNT, lambda s, k: s["deck"]["discard"],
-          lambda s, k, v: s["deck"].__setitem__("discard", v), limits=_cards_total_limit("discard"),
-          rule="radlands.fix.rule.cards"),
+    Field("discard", WORDS, "radlands.fix.discard", COUNT, at=("deck", "discard"),
+          limits=_cards_total_limit("discard"), rule="radlands.fix.rule.cards"),
 )
 
 def _cards_out(state: dict) -> dict[str, int]:
@@ -314,8 +253,5 @@ _BOX = {"water": (), "camp": (), "person": (COPIES,), "damage": (), "ready": (),
 #: what queues only keeps (the rest stays the table's: neither offered nor journalled)
 _QUEUES_ONLY = ("water", "event", "silo", "turn")
 
-#: the word each field is shown with in Portuguese (every word of either language is accepted)
-_PT = {"turn": "vez", "water": "água", "person": "pessoa", "camp": "acampamento", "damage": "dano", "ready": "pronta", "event": "evento", "silo": "silo",
-       "hand": "mão", "deck": "baralho", "discard": "descarte"}
-FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}, box=_BOX[f.id],
-                           tracked=f.tracked if f.id in _QUEUES_ONLY else _full_game) for f in _FIELDS)
+FIX_FIELDS = tuple(replace(f, box=_BOX[f.id], tracked=f.tracked if f.id in _QUEUES_ONLY else _full_game)
+                   for f in _FIELDS)

@@ -23,6 +23,7 @@ from dataclasses import replace
 
 from ..core.fix import CHOICE, COUNT, Field, FixError, Option, Param
 from ..core.fixbox import Supply, tally
+from ..core.fixwords import Words, yes_no
 from ..core.msg import msg
 from .bot import AREAS
 from .data import data_of, AREA_NAMES, CATEGORY_VALUES, COLOUR_NAMES
@@ -30,26 +31,16 @@ from .emperor import EMPEROR_TYPES, emperor_type_for_area
 
 #: where a cylinder can be between two steps (rules file §3.13; "upper"/"lower" last only inside Take Actions)
 CYLINDER_PLACES = ("available", "track", "zero")
-_PT_PLACE = {"available": "disponível", "track": "trilha", "zero": "zero"}
-_PT_SIDE = {"portrait": "retrato", "plus2": "+2"}
-_PT_TYPE = {"senate": "senado", "populace": "povo", "military": "militar"}
-_PT_SET = {"base": "base", "expansion": "expansão"}
-_PLACE_WORDS = {
-    "available": ("available", "available cylinders", "disponivel", "disponiveis", "cilindros disponiveis"),
-    "track": ("track", "influence point track", "trilha", "na trilha", "on track"),
-    "zero": ("zero", "0", "0 box", "zero box", "caixa 0", "caixa zero"),
-}
-_SIDE_WORDS = {
-    "portrait": ("portrait", "retrato", "lado do retrato", "portrait side"),
-    "plus2": ("+2", "plus2", "plus 2", "lado +2", "+2 side"),
-}
-_TYPE_WORDS = {
-    "senate": ("senate", "senado", "sen", "senate emperor"),
-    "populace": ("populace", "povo", "popular", "pop", "populace emperor"),
-    "military": ("military", "militar", "mil", "military emperor"),
-}
-_YES = ("yes", "on", "sim", "true")
-_NO = ("no", "off", "nao", "false")
+#: the words a table types (data/fix_words.toml, both languages)
+WORDS = Words.beside(__file__)
+
+
+def _type_words(kind: str) -> tuple[str, ...]:
+    return WORDS.typed(kind, ("options", "type"))
+
+
+def _pt_type(kind: str) -> str:
+    return WORDS.shown(kind, ("options", "type"))["pt-BR"]
 
 
 def _playing(state: dict) -> bool:
@@ -86,7 +77,7 @@ def _areas(state: dict) -> list[Option]:
     for area in AREAS:
         colour = data.colour_of(area)
         options.append(Option(area, f"@toc.area.{area}", (area, *AREA_NAMES[area], *COLOUR_NAMES.get(colour, (colour,))),
-                              {"pt-BR": _PT_TYPE[area]}))
+                              {"pt-BR": _pt_type(area)}))
     return options
 
 
@@ -97,7 +88,7 @@ def _final_legacy(state: dict) -> dict:
 
 
 def _human_words(n: int) -> tuple[str, ...]:
-    return (f"human {n}", f"human{n}", f"h{n}", f"humano {n}", f"jogador {n}", f"player {n}")
+    return tuple(w.format(n=n) for w in WORDS.word("human_n"))
 
 
 def _players(state: dict) -> list[Option]:
@@ -142,35 +133,15 @@ def _mode_limits(state, keys):
     return modes[0], modes[-1]
 
 
-def _mode_put(state, keys, value):
-    _bot(state, keys)["mode"] = value
-
-
-def _side_choices(state, keys):
-    return [Option(s, f"@toc.picture.side.{s}", _SIDE_WORDS[s], {"pt-BR": _PT_SIDE[s]}) for s in ("portrait", "plus2")]
-
-
-def _marker_put(state, keys, value):
-    _bot(state, keys)["marker"] = value
-
-
 def _pawn_limits(state, keys):
     """Seed 000, Preparação step 4 and Buy/Trash: a pawn sits on a circle of its area's track, 0 = the start circle."""
     return 0, len(_mat(state, keys)["track"][keys[1]]) - 1
-
-
-def _pawn_put(state, keys, value):
-    _bot(state, keys)["pawn"][keys[1]] = value
 
 
 # -- cylinders and influence points ------------------------------------------------------------------------------------
 def _cylinder_get(state, keys):
     place = _bot(state, keys)["cylinder"][keys[1]]
     return "track" if place in ("upper", "lower") else place
-
-
-def _cylinder_choices(state, keys):
-    return [Option(p, f"@toc.fix.place.{p}", _PLACE_WORDS[p], {"pt-BR": _PT_PLACE[p]}) for p in CYLINDER_PLACES]
 
 
 def _cylinder_put(state, keys, value):
@@ -201,7 +172,7 @@ def _points_put(state, keys, value):
 
 # -- Ludi Saeculares, start province, the Limitation -----------------------------------------------------------------------
 def _yes_no(state, keys):
-    return [Option(True, "@toc.fix.yes", _YES, {"pt-BR": "sim"}), Option(False, "@toc.fix.no", _NO, {"pt-BR": "não"})]
+    return yes_no(WORDS, labels=("@toc.fix.yes", "@toc.fix.no"))
 
 
 def _ludi_put(state, keys, value):
@@ -231,10 +202,6 @@ def _in_turn(state: dict, colour: str) -> bool:
     """This bot's turn is under way (its Crisis Phase played, its End of Turn not yet)."""
     nxt = state.get("next") or {}
     return nxt.get("bot") == colour and nxt.get("proc", "").startswith("bot_") and nxt["proc"] != "bot_crisis"
-
-
-def _was_emperor_put(state, keys, value):
-    _bot(state, keys)["emperor_this_turn"] = bool(value)
 
 
 # -- the Emperor ----------------------------------------------------------------------------------------------------
@@ -277,14 +244,14 @@ def _emperor_label(state, who: str, kind: str):
 def _emperor_choices(state, keys):
     """Nobody, a bot or a human player; with the Emperor rules, with the type of Emperor (the token's place, seed 000,
     Tornar-se Imperador): a bot named alone takes its preferred area's type (Becoming Emperor), a human names it."""
-    options = [Option("none", "@toc.emperor.nobody", ("none", "nobody", "ninguem", "nenhum"), {"pt-BR": "ninguém"})]
+    options = [WORDS.option("emperor", "none", "@toc.emperor.nobody")]
     rules = _rules_on(state)
     data = data_of(state)
     holders = [(c, _bot_words(state, c), _pt_colour(c)) for c in state["bot_order"] if c in state["bots"]]
     for n in range(1, int(state["options"].get("humans", 0)) + 1):
         holders.append((f"human{n}", _human_words(n), f"humano {n}"))
     if state["emperor"] == "human" and not (state.get("human_emperor") or {}).get("player"):
-        holders.append(("human", ("human", "humano"), "humano"))  # an old save: a human whose number was not kept
+        holders.append(("human", WORDS.word("human"), WORDS.shown("human", ("words",))["pt-BR"]))  # an old save: a human whose number was not kept
     for who, words, pt in holders:
         if not rules:
             options.append(Option(who, _emperor_label(state, who, ""), words, {"pt-BR": pt}))
@@ -293,10 +260,10 @@ def _emperor_choices(state, keys):
         if who in state["bots"]:
             preferred = emperor_type_for_area(data.mat(state["bots"][who]["mat"])["preferred"])
         for kind in EMPEROR_TYPES:
-            typed = tuple(f"{w} {t}" for t in _TYPE_WORDS[kind] for w in words)
+            typed = tuple(f"{w} {t}" for t in _type_words(kind) for w in words)
             alone = words if kind == preferred else ()
             options.append(Option(f"{who}:{kind}", _emperor_label(state, who, kind), (*typed, *alone),
-                                  {"pt-BR": f"{pt} {_PT_TYPE[kind]}"}))
+                                  {"pt-BR": f"{pt} {_pt_type(kind)}"}))
     return options
 
 
@@ -333,10 +300,6 @@ def _type_get(state, keys):
     return (state.get("human_emperor") or {}).get("type", "")
 
 
-def _type_choices(state, keys):
-    return [Option(k, f"@toc.emperor.type.{k}", _TYPE_WORDS[k], {"pt-BR": _PT_TYPE[k]}) for k in EMPEROR_TYPES]
-
-
 def _type_put(state, keys, value):
     who = state["emperor"]
     if who == "none":  # an earlier item of the same line took the Emperor away
@@ -363,8 +326,7 @@ def _tie_choices(state, keys):
 
     tied = final.leaders(final.final_scores(state, _final_legacy(state)))
     options = [o for o in _players(state) if o.key in tied]
-    return options + [Option(final.SHARED, "@toc.final.tie_shared", ("shared", "share", "dividida", "compartilhada",
-                                                                      "empate"), {"pt-BR": "dividida"})]
+    return options + [WORDS.option("tie", "shared", "@toc.final.tie_shared", key=final.SHARED)]
 
 
 def _tie_get(state, keys):
@@ -376,18 +338,7 @@ def _tie_get(state, keys):
     return tie if tie in [o.key for o in _tie_choices(state, keys)] else final.SHARED
 
 
-def _tie_put(state, keys, value):
-    state["final"]["tie"] = value
-
-
-_SET_WORDS = {"base": ("base", "base game", "jogo base"), "expansion": ("expansion", "expansao", "age of iron and rust")}
-
-
-def _card_values(state: dict) -> list[Option]:
-    return [Option(v, str(v), (str(v),)) for v in CATEGORY_VALUES]
-
-
-CARD_VALUE = Param("value", _card_values)
+CARD_VALUE = Param("value", lambda state: [Option(v, str(v), (str(v),)) for v in CATEGORY_VALUES])
 
 
 def _pile_get(state, keys):
@@ -400,44 +351,39 @@ def _pile_put(state, keys, chosen):
     state["selective"][f"{keys[0]}_{keys[1]}"] = chosen
 
 
-def _pile_choices(state, keys):
-    return [Option(w, f"@toc.set.{w}", _SET_WORDS[w], {"pt-BR": _PT_SET[w]}) for w in ("base", "expansion")]
-
-
 def _data(value):
     return value.to_data() if hasattr(value, "to_data") else value
 
 
 _FIELDS = (
-    Field("legacy", ("legacy", "legado", "final legacy", "legado final"), "toc.fix.legacy", COUNT, _legacy_get,
-          _legacy_put, (PLAYER,), limits=lambda s, k: (0, None), rule="toc.fix.rule.legacy"),
-    Field("mode", ("mode", "modo", "mode box", "caixa de modo"), "toc.fix.mode", COUNT,
-          lambda s, k: _bot(s, k)["mode"], _mode_put, (BOT,), limits=_mode_limits, rule="toc.fix.rule.mode"),
-    Field("marker", ("marker", "mode marker", "marcador", "marcador de modo", "side", "lado"), "toc.fix.marker", CHOICE,
-          lambda s, k: _bot(s, k)["marker"], _marker_put, (BOT,), choices=_side_choices),
-    Field("pawn", ("pawn", "peao", "ai pawn", "circle", "circulo"), "toc.fix.pawn", COUNT,
-          lambda s, k: _bot(s, k)["pawn"][k[1]], _pawn_put, (BOT, AREA), limits=_pawn_limits, rule="toc.fix.rule.pawn"),
-    Field("cylinder", ("cylinder", "cilindro", "ai cylinder"), "toc.fix.cylinder", CHOICE, _cylinder_get, _cylinder_put,
-          (BOT, AREA), choices=_cylinder_choices),
-    Field("points", ("points", "influence", "pontos", "influencia", "pontos de influencia", "influence points"),
-          "toc.fix.points", COUNT, lambda s, k: _bot(s, k)["points"][k[1]], _points_put, (BOT, AREA),
-          limits=lambda s, k: (0, most_points(s, k)), rule="toc.fix.rule.points"),
-    Field("ludi", ("ludi", "ludi saeculares", "ludi marker", "marcador ludi", "marcador de ludi"), "toc.fix.ludi", CHOICE,
-          lambda s, k: bool(_bot(s, k)["ludi"]), _ludi_put, (BOT,), choices=_yes_no),
-    Field("start", ("start", "starting province", "inicio", "provincia inicial"), "toc.fix.start", CHOICE,
-          lambda s, k: _bot(s, k)["start"], _start_put, (BOT,), choices=_start_choices),
-    Field("was_emperor", ("was emperor", "emperor this turn", "ja foi imperador", "imperador neste turno"),
-          "toc.fix.was_emperor", CHOICE, lambda s, k: bool(_bot(s, k)["emperor_this_turn"]), _was_emperor_put, (BOT,),
-          choices=_yes_no, exists=lambda s, k: _in_turn(s, k[0])),
-    Field("emperor", ("emperor", "imperador"), "toc.fix.emperor", CHOICE, _emperor_get, _emperor_put,
+    Field("legacy", WORDS, "toc.fix.legacy", COUNT, _legacy_get, _legacy_put, (PLAYER,), limits=lambda s, k: (0, None),
+          rule="toc.fix.rule.legacy"),
+    Field("mode", WORDS, "toc.fix.mode", COUNT, params=(BOT,), at=("bots", "{player}", "mode"), limits=_mode_limits,
+          rule="toc.fix.rule.mode"),
+    Field("marker", WORDS, "toc.fix.marker", CHOICE, params=(BOT,), at=("bots", "{player}", "marker"),
+          choices=lambda s, k: WORDS.options("side", "@toc.picture.side.{}")),
+    Field("pawn", WORDS, "toc.fix.pawn", COUNT, params=(BOT, AREA), at=("bots", "{player}", "pawn", "{area}"),
+          limits=_pawn_limits, rule="toc.fix.rule.pawn"),
+    Field("cylinder", WORDS, "toc.fix.cylinder", CHOICE, _cylinder_get, _cylinder_put, (BOT, AREA),
+          choices=lambda s, k: WORDS.options("place", "@toc.fix.place.{}", CYLINDER_PLACES)),
+    Field("points", WORDS, "toc.fix.points", COUNT, put=_points_put, params=(BOT, AREA),
+          at=("bots", "{player}", "points", "{area}"), limits=lambda s, k: (0, most_points(s, k)),
+          rule="toc.fix.rule.points"),
+    Field("ludi", WORDS, "toc.fix.ludi", CHOICE, lambda s, k: bool(_bot(s, k)["ludi"]), _ludi_put, (BOT,),
+          choices=_yes_no),
+    Field("start", WORDS, "toc.fix.start", CHOICE, put=_start_put, params=(BOT,), at=("bots", "{player}", "start"),
+          choices=_start_choices),
+    Field("was_emperor", WORDS, "toc.fix.was_emperor", CHOICE, lambda s, k: bool(_bot(s, k)["emperor_this_turn"]),
+          lambda s, k, v: _bot(s, k).__setitem__("emperor_this_turn", bool(v)), (BOT,), choices=_yes_no,
+          exists=lambda s, k: _in_turn(s, k[0])),
+    Field("emperor", WORDS, "toc.fix.emperor", CHOICE, _emperor_get, _emperor_put,
           choices=_emperor_choices, exists=lambda s, k: _playing(s)),
-    Field("emperor_type", ("emperor type", "type", "tipo", "tipo de imperador"), "toc.fix.emperor_type", CHOICE,
-          _type_get, _type_put, choices=_type_choices, exists=_type_exists,
+    Field("emperor_type", WORDS, "toc.fix.emperor_type", CHOICE, _type_get, _type_put,
+          choices=lambda s, k: WORDS.options("type", "@toc.emperor.type.{}", EMPEROR_TYPES), exists=_type_exists,
           extra=lambda s, k: {"who": _data(_holder(s, _emperor_get(s, k).partition(":")[0]))}),
-    Field("tie", ("tie", "empate", "tie winner", "vencedor do empate"), "toc.fix.tie", CHOICE,
-          _tie_get, _tie_put, choices=_tie_choices, exists=_tie_exists),
-    Field("pile", ("pile", "pilha", "selective"), "toc.fix.pile", CHOICE, _pile_get, _pile_put, (AREA, CARD_VALUE),
-          choices=_pile_choices,
+    Field("tie", WORDS, "toc.fix.tie", CHOICE, _tie_get, at=("final", "tie"), choices=_tie_choices, exists=_tie_exists),
+    Field("pile", WORDS, "toc.fix.pile", CHOICE, _pile_get, _pile_put, (AREA, CARD_VALUE),
+          choices=lambda s, k: WORDS.options("set", "@toc.set.{}", ("base", "expansion")),
           exists=lambda s, k: _playing(s) and s["options"].get("cards") == "selective" and f"{k[0]}_{k[1]}" in s["selective"],
           extra=lambda s, k: {"category": f"@toc.category.{k[0]}_{k[1]}"}),
 )
@@ -462,9 +408,4 @@ _BOX = {"legacy": (), "mode": (), "marker": (), "pawn": (), "cylinder": (), "poi
 #: the options a field needs (the Emperor's type only with the Emperor rules, the piles only with the Selective Setup)
 _TRACKED = {"emperor_type": lambda s: _rules_on(s), "pile": lambda s: s["options"].get("cards") == "selective"}
 
-#: the word each field is shown with in Portuguese (every word of either language is accepted)
-_PT = {"legacy": "legado", "mode": "modo", "marker": "marcador", "pawn": "peão", "cylinder": "cilindro",
-       "points": "pontos", "ludi": "ludi", "start": "província inicial", "was_emperor": "já foi imperador",
-       "emperor": "imperador", "emperor_type": "tipo de imperador", "tie": "empate", "pile": "pilha"}
-FIX_FIELDS = tuple(replace(f, shown={"pt-BR": _PT[f.id]}, box=_BOX[f.id], tracked=_TRACKED.get(f.id, f.tracked))
-                   for f in _FIELDS)
+FIX_FIELDS = tuple(replace(f, box=_BOX[f.id], tracked=_TRACKED.get(f.id, f.tracked)) for f in _FIELDS)
