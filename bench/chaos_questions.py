@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import statistics
 import sys
 from collections import Counter
 from pathlib import Path

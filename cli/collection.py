@@ -7,7 +7,7 @@ every game's table, all owned, then the change, so the owner sees every item the
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List
 
 import typer
 

@@ -145,7 +145,6 @@ class TerminalPrompter:
             self._check = None
 
     def _answer(self, ask: Ask):
-        import questionary
 
         question = self.t.render(ask.msg)
         if ask.hint is not None:

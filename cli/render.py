@@ -6,7 +6,6 @@ import contextlib
 
 from typing import Any
 
-from rich.markup import escape
 
 from automata.core.runner import BadAnswer, Event
 from automata.core.steps import Ask, Roll

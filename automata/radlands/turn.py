@@ -360,9 +360,7 @@ def play_person(ctx: Ctx):
     """Seed, Jogar Carta (Pessoa): cost, not ready this turn, at most 2 per column, front or behind; with every
     column full, one of your people is destroyed first."""
     state, data, side = ctx.state, ctx.data, ctx.me
-    me = ctx.side()
     ids = playable_people(state, data, side)
-    limit = state["rules"]["column_limit"]
 
     def check_card(value):
         low = cheapest(state, data, side, value)

@@ -9,9 +9,7 @@ from __future__ import annotations
 import shutil
 import struct
 import threading
-import time
 import zlib
-from pathlib import Path
 
 import pytest
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from conftest import random_games
 from state import migrations
-from state.save import JOURNAL_FILE, SAVE_FILE, Save, SaveError, dumps, read, read_journal, write
+from state.save import JOURNAL_FILE, SAVE_FILE, Save, SaveError, read, read_journal, write
 
 
 def en(problem) -> str:

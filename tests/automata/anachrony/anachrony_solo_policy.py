@@ -4,7 +4,7 @@ anachrony_policy.py plus plausible answers to the opponent's questions (free spa
 from __future__ import annotations
 
 from automata.anachrony import game
-from automata.core.steps import NUMBER, ONE_OF
+from automata.core.steps import NUMBER
 from anachrony_policy import Policy, Watched
 from policy_runner import play_policy
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from automata.chaos import game
-from automata.chaos.endphase import end_check
 from automata.core.runner import BadAnswer, DiceContext, ScriptedAnswers, run
 from test_chaos_rules import after_setup, place, play_step, says
 

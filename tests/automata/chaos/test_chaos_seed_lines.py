@@ -14,7 +14,6 @@ import random
 import pytest
 
 from automata.chaos import game
-from automata.chaos.board import figures_of
 from automata.chaos.endphase import dial_ticks
 from test_chaos_rules import after_setup, place, play_step
 

@@ -67,7 +67,6 @@ def test_the_reasons_name_what_is_missing():
 # -- menu version 2: one menu of concrete actions (issue 11) ---------------------------------------------------
 
 from automata.core.runner import Record  # noqa: E402
-from automata.radlands.turn import menu_choices  # noqa: E402
 
 
 def test_one_menu_names_the_action_itself_and_keeps_its_order():

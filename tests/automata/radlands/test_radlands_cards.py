@@ -3,7 +3,6 @@ cards; automata/radlands/card_effects.py), each through the card's own ability d
 
 from __future__ import annotations
 
-from automata.core.runner import DiceContext, ScriptedAnswers, run
 from automata.radlands import board
 from automata.radlands.card_effects import run_effects
 from automata.radlands.effects import Ctx

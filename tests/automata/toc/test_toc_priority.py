@@ -177,7 +177,7 @@ def test_whole_games_with_the_owners_list_and_guidelines(seed):
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from automata.core.steps import ONE_OF, TEXT  # noqa: E402
+from automata.core.steps import TEXT  # noqa: E402
 
 _ACTIONS = ["hold_games", "initiate_battle", "create_army", "move_army", "increase_support", "place_militia",
             "build_improvement", "recruit_governor", "recruit_general"]  # no Place Governor: its Italia questions aside

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
-from pathlib import Path
 
 from typer.testing import CliRunner
 

@@ -21,7 +21,6 @@ from typer.testing import CliRunner
 import cli.main
 from automata.radlands import game
 from automata.radlands.history import camp_points, camps_by_turn
-from cli.radlands import picture
 from cli.radlands.main import show_status, show_summary, status_data
 from cli_checks import LANGS, WIDTHS, draw, fitted, stored_snapshot
 from policy_runner import play_policy

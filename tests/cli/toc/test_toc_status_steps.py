@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import io
 import json
-import sys
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
