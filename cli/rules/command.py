@@ -162,7 +162,7 @@ def print_topic(console, t, topic: Topic, data) -> None:
             line += f" ({mark_text(t, shown)})"
         print_item(console, "  · ", f"[dim]{escape(line)}[/dim]", "dim")  # wrapped under its text
     if topic.seed:
-        console.print(f"[dim]{escape(t('rules.source', source=topic.seed))}[/dim]")
+        console.print(f"[dim]{escape(t('rules.source', source=source_text(t, topic.seed)))}[/dim]")
     for cmd in topic.commands:
         console.print(f"[dim]{escape(t('rules.compute', command=metavars_said(t, cmd)))}[/dim]")
 
@@ -200,7 +200,9 @@ def show_list(env, game: str, data) -> None:
         return
     from ..render import print_item
 
-    env.out.print(f"[bold]{escape(t('rules.list_head', game=game))}[/bold]")
+    from automata.core.games import find_game
+
+    env.out.print(f"[bold]{escape(t('rules.list_head', game=find_game(game).name))}[/bold]")
     for r in rows:
         mark = "" if r["confidence"] == "confirmed" else f"  [yellow]{escape(mark_text(t, r['confidence']))}[/yellow]"
         print_item(env.out, f"{r['n']:>3}. ", f"{escape(r['title'])} [dim]({r['id']})[/dim]{mark}")
@@ -250,3 +252,11 @@ def show_component(env, c: Component, others: list[Topic] = (), more_cards: list
 def _id(message) -> str:
     """The id of a text of a component: a message id, or a message."""
     return message if isinstance(message, str) else message.id
+
+
+def source_text(t, source: str) -> str:
+    """A topic's source as a player reads it: "seed 004, …" (the owner's own summary of the game, which the
+    program follows) named in the table's language."""
+    import re
+
+    return re.sub(r"^seeds? \d+", lambda m: t("rules.source_summary"), source)

@@ -211,7 +211,7 @@ def test_json_gives_id_title_text_source_confidence_and_commands():
     assert topic["confidence"] in ("provisional", "unconfirmed", "confirmed")
     assert topic["commands"] == ["chaos ruination …"]
     r = tt("rules", "chaos", "end.ruination")
-    assert "Compute it: tabletop chaos ruination" in r.stdout and "From: seed 003" in r.stdout
+    assert "Compute it: tabletop chaos ruination" in r.stdout and "From: the table's own summary of the game, Fase Final" in r.stdout
 
 
 def test_a_topic_reuses_the_explain_text_of_its_decisions():

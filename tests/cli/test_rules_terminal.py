@@ -32,7 +32,7 @@ def test_question_mark_shows_the_rule_and_asks_the_same_question_again(term_env,
     child.expect("Setup step 1 done")
     child.send("?")
     child.expect("Setup: board, dials and seats")  # the topic of the step
-    child.expect("From: seed 003")
+    child.expect("From: the table.s own summary of the game")
     child.expect("nothing recorded")
     child.expect("Setup step 1 done")  # the same question again
     child.send("y\r")  # a key chooses, Enter confirms
