@@ -417,9 +417,23 @@ def no_such_command(ctx, name: str) -> str:
 
     group = ctx.command
     names = [c for c in group.list_commands(ctx) if not getattr(group.get_command(ctx, c), "hidden", False)]
+    if group.name in GAME_GROUPS:  # their commands are the games: the closest of every name a game answers to
+        from automata.core.games import UnknownGame, find_game
+
+        try:
+            find_game(name)
+        except UnknownGame as unknown:
+            close = unknown.close
+        else:
+            close = []
+        hint = _t("core.error.did_you_mean", close=", ".join(close)) if close else ""
+        return _t("core.error.no_game", name=name, hint=hint, valid=", ".join(names))
     close = close_matches(name, names)
     hint = _t("core.error.did_you_mean", close=", ".join(close)) if close else ""
     return _t("core.error.no_command", name=name, hint=hint, valid=", ".join(names))
+
+
+GAME_GROUPS = ("new", "setup-list")  # the groups whose commands are the games of the registry
 
 
 def show_aborted() -> None:

@@ -52,3 +52,17 @@ def test_new_lists_each_game_once_by_its_id():
     listed = {line.split()[0] for line in shown.output.splitlines() if line.startswith("  ") and line.split()}
     assert {g.id for g in GAMES} <= listed
     assert not listed & {a for g in GAMES for a in g.aliases}
+
+
+def test_a_name_that_is_no_game_is_refused_as_a_game_with_the_closest_names():
+    """`new` and `setup-list` take a game: a wrong name is "no such game" (not "command"), with the closest of every
+    name a game answers to (its aliases too), in the table's language."""
+    from cli_checks import tt
+
+    r = tt("--lang", "pt-BR", "new", "xadrez")
+    assert r.exit_code == 2 and "Não existe o jogo 'xadrez'" in r.output and "comando 'xadrez'" not in r.output, r.output
+    r = tt("new", "chaos-in-the-old")
+    assert r.exit_code == 2 and "No such game" in r.output and "chaos-in-the-old-world" in r.output, r.output
+    r = tt("setup-list", "radland")
+    assert r.exit_code == 2 and "Did you mean: radlands?" in r.output, r.output
+    assert "No such command 'nosuch'" in tt("chaos", "nosuch").output  # a game's own group still has commands

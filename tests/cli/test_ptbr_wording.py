@@ -42,6 +42,7 @@ BANNED = {
     "a refused setup (nothing was started: no game)": (r"nada foi começado", "nenhuma partida foi iniciada"),
     "a condition on what the table owns (subjunctive)": (r"Se a mesa tem\b", "Se a mesa tiver"),
     "the base game (seeds 000 and 002: jogo base, as the collection and the setups say)": (r"jogo básico", "jogo base"),
+    "a province's support level (seed 000: suporte)": (r"nível de apoio", "nível de suporte"),
 }
 
 
@@ -91,6 +92,7 @@ def test_the_banned_table_can_fail():
         "a condition on what the table owns (subjunctive)": "Se a mesa tem: tabletop collection add",
         "the base game (seeds 000 and 002: jogo base, as the collection and the setups say)":
             "Quais módulos de Futuro Imperfeito? (nenhum: o jogo básico)",
+        "a province's support level (seed 000: suporte)": "o nível de apoio de Italia",
     }
     assert set(old) == set(BANNED)
     for concept, text in old.items():
