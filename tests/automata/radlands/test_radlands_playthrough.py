@@ -60,10 +60,10 @@ SHARDS = 4  # the random games are played in four parts, which the test run spre
 
 
 @pytest.mark.parametrize("shard", range(SHARDS))
-@settings(max_examples=random_games(85, quick_least=1), deadline=None, derandomize=True)
+@settings(max_examples=random_games(70, quick_least=1), deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**29 - 1), first_game=st.booleans())
 def test_random_games_keep_the_invariants_and_always_end(shard, seed, first_game):
-    """Seed 004: 340 random games (4 parts of 85, each part its own seeds) with random legal answers never fail, always end (a winner or a draw), and keep
+    """Seed 004: 280 random games (4 parts of 70, each part its own seeds) with random legal answers never fail, always end (a winner or a draw), and keep
     the invariants: at most one event per space, Raiders once, water never negative, 2 people per column, no card
     made or lost."""
     seen_first_water = []
