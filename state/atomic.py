@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Callable
 
 
 def write_atomic(path: Path, text: str, backup: bool = True) -> None:
@@ -58,19 +62,31 @@ def clean_dead_temporaries(path: Path) -> list[Path]:
     """Remove the temporary files for ``path`` (``temporary_prefix``) whose writer is gone: a kill during a write
     (an export to a file of the table's, a save) leaves one, which the next write of that file removes. A file of a
     process still alive is left alone. Returns the files removed."""
-    removed: list[Path] = []
     start = f".{path.name}."
+
+    def writer(name: str) -> str | None:
+        if name.startswith(start) and name.endswith(".tmp"):
+            return name[len(start):].split(".", 1)[0]
+        return None
+
+    return remove_dead_writers(path.parent, writer)
+
+
+def remove_dead_writers(folder: Path, writer: Callable[[str], str | None]) -> list[Path]:
+    """Remove the files of ``folder`` whose writer (``writer(name)``: the process id in a temporary file's name, or
+    None for a file that is not one) is gone; a file of a live process is left alone. Returns the files removed."""
+    removed: list[Path] = []
     try:
-        names = [n for n in os.listdir(path.parent) if n.startswith(start) and n.endswith(".tmp")]
+        names = os.listdir(folder)
     except OSError:
         return removed
     for name in names:
-        pid = name[len(start):].split(".", 1)[0]
-        if not pid.isdigit() or alive(int(pid)):
+        pid = writer(name)
+        if pid is None or not pid.isdigit() or alive(int(pid)):
             continue
         try:
-            os.unlink(path.parent / name)
-            removed.append(path.parent / name)
+            os.unlink(folder / name)
+            removed.append(folder / name)
         except OSError:
             pass
     return removed

@@ -109,22 +109,9 @@ class ParsedFileCache:
     def clean_stray_temporary_files(self) -> list[Path]:
         """Remove the temporary entries (``*.<pid>.tmp``) whose writer is gone (a kill during a cache write);
         returns them. An entry being written by a live process is left alone."""
-        from .atomic import alive
+        from .atomic import remove_dead_writers
 
-        removed = []
-        try:
-            names = [n for n in os.listdir(self.folder) if n.endswith(".tmp")]
-        except OSError:
-            return removed
-        for name in names:
-            pid = name[:-4].rpartition(".")[2]
-            if pid.isdigit() and not alive(int(pid)):
-                try:
-                    os.unlink(self.folder / name)
-                    removed.append(self.folder / name)
-                except OSError:
-                    pass
-        return removed
+        return remove_dead_writers(self.folder, lambda n: n[:-4].rpartition(".")[2] if n.endswith(".tmp") else None)
 
 
 def _checksum(blob: bytes) -> bytes:
