@@ -210,7 +210,7 @@ def test_the_one_action_menu_refuses_a_card_with_no_copy_free(answer):
 
 def test_the_menu_offers_no_card_when_no_copy_is_free():
     """Rules file §2.8: with every affordable card's copies on the board or discarded, 'play a card' cannot be
-    picked even with cards in hand; it stays in its place with the reason (README: numbers never move)."""
+    picked even with cards in hand; it stays in its place with the reason (docs/playing.md: numbers never move)."""
     state = summoning_state()
     state["p"]["khorne"]["pp"] = 1
     for c in DATA.chaos_cards("khorne"):
