@@ -3,7 +3,7 @@
 `random_games(full)` is how many random games a property test plays: `full` in CI and in the README's test
 command, a handful with `TABLETOP_QUICK=1` (a developer's run in under a minute). The quick run also leaves out
 the whole-program batteries (QUICK_LEAVES_OUT: real terminals, the phone server and a real browser, damaged saves, fuzzing, hostile
-environments, pictures at every width, status after every step, the README's examples, the rules-topic and
+environments, pictures at every width, status after every step, the examples of the README and docs/, the rules-topic and
 catalog scans, owner-data errors through the CLI, the bad-input battery, finished games of every game through
 history, stats, export and the end-of-game clocks); CI runs everything.
 """

@@ -31,7 +31,7 @@ def new_command(
     names: Optional[str] = typer.Option(None, "--names", help="The players' names in seat order, comma-separated."),
     name: Optional[str] = typer.Option(None, "--name", help="Name of the save (default: anachrony-N)."),
     opponent: str = typer.Option("", "--opponent", help="Solo (--players 1): chronobot (base game) or chronossus (modules but Intrigues), run by the program."),
-    difficulty: str = typer.Option("", "--difficulty", help="Solo opponent's difficulty options, comma-separated (see the README)."),
+    difficulty: str = typer.Option("", "--difficulty", help="Solo opponent's difficulty options, comma-separated (see docs/anachrony.md)."),
     edition: str = typer.Option("", "--edition", help="Chronobot edition in your box: current (Solo Opponents rulebook) or first."),
     another: bool = typer.Option(False, "--another", help="Start a new game even if one of this kind is unfinished (default: that one is made current again)."),
     random_setup: bool = typer.Option(False, "--random", help="Draw the setup left open by the other options from the collection (shown first; keep or redraw)."),

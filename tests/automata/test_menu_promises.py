@@ -1,4 +1,4 @@
-"""The README's two promises about menus, checked on every menu whole games ask (issue 30, item 21):
+"""The two promises about menus of docs/playing.md, checked on every menu whole games ask (issue 30, item 21):
 
 - "Menus are numbered and the numbers never move": a menu that offers the same actions every time (Chaos's
   one-action Summoning menu, the Time of Crisis bot's mode question) shows the same items in the same order every

@@ -77,7 +77,7 @@ def test_a_pt_br_game_takes_portuguese_names_as_answers(tmp_path, monkeypatch):
 
 
 def test_pending_help_of_a_roll_gives_the_faces_of_its_own_die():
-    """README, App dice and table dice: "Faces are checked (a d6 shows 1 to 6)". The list of valid answers of a
+    """docs/playing.md, App dice and table dice: "Faces are checked (a d6 shows 1 to 6)". The list of valid answers of a
     roll waiting off-terminal names the faces of the die rolled (a Radlands water-disc flip is a d2: 1 to 2),
     as the check does, in both languages."""
     from automata.core.dice import parse_spec, parse_table_faces

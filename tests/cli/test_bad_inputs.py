@@ -1,6 +1,6 @@
 """Inputs the other batteries (test_fuzz_command_line, test_hostile_environment, test_data_errors) did not reach:
 the terminal's size from the environment, answers given twice or with control characters, empty values that
-meant "not given", files beside the saves, the phones' server. The promise is the README's: every error says what
+meant "not given", files beside the saves, the phones' server. The promise is the docs' (docs/playing.md): every error says what
 was wrong and what is valid, in the table's language; no traceback; a refused command changes nothing."""
 
 from __future__ import annotations

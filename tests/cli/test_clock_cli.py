@@ -130,7 +130,7 @@ def test_the_phones_show_the_clock_line_too(monkeypatch):
 
 
 def test_a_new_games_creation_time_follows_the_fixed_clock(monkeypatch):
-    """README, clocks: TABLETOP_NOW fixes the clock, the save's creation included (games and history list it), and
+    """docs/playing.md, clocks: TABLETOP_NOW fixes the clock, the save's creation included (games and history list it), and
     reading it for the creation does not move a stepped clock (the first stamp is still the first moment)."""
     monkeypatch.setenv("TABLETOP_NOW", "2026-03-01T20:00:00Z+30")
     clock.restart()

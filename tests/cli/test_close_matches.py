@@ -89,7 +89,7 @@ def test_an_unknown_choice_without_a_close_one_in_both_languages():
 
 
 def test_a_slip_in_a_portuguese_name_suggests_its_choice():
-    """Names can be typed in Portuguese (README, Questions and answers): a slip in one suggests the choice."""
+    """Names can be typed in Portuguese (docs/playing.md, Questions and answers): a slip in one suggests the choice."""
     from automata.core.steps import Ask, Choice, InvalidAnswer, msg, normalise_answer
 
     ask = Ask("x.pick", msg("x.q"), "choice", choices=(Choice("the_empire", msg("e"), aliases=("Império",)),

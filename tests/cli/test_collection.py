@@ -144,7 +144,7 @@ def test_chaos_random_with_nothing_open_says_so_and_asks_nothing(args):
 
 def test_radlands_random_with_the_first_game_camps_asks_nothing():
     """Seed 004, Preparação de cada jogador 1 (first game): the recommended camps replace the deal, so '--random
-    --first-game' has nothing to draw; as with four Chaos Powers (README) the table is told so and keep/redraw,
+    --first-game' has nothing to draw; as with four Chaos Powers (docs/chaos.md) the table is told so and keep/redraw,
     whose answer would change nothing, is not asked."""
     r = tt("new", "radlands", "--random", "--first-game", "--seed", "5", "--answer", "new.random=redraw")
     out = r.output.replace("\n", " ")
@@ -156,7 +156,7 @@ def test_radlands_random_with_the_first_game_camps_asks_nothing():
 
 
 def test_toc_random_names_the_mats_given_by_their_short_names():
-    """README, Time of Crisis: '--mats maximinus,gordian,pupienus' (an option given stays in a random setup); the
+    """docs/toc.md: '--mats maximinus,gordian,pupienus' (an option given stays in a random setup); the
     draw shown first names those mats as the setup does (Seed 000, Preparação: each bot its AI mat), never an id."""
     for lang, mat in (("en", "Maximinus Thrax"), ("pt-BR", "Pupienus e Balbinus")):
         r = tt("--lang", lang, "new", "toc", "--random", "--humans", "1", "--mats", "maximinus,gordian,pupienus",

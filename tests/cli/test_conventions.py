@@ -128,7 +128,7 @@ def test_the_player_count_questions_have_ids_answered_by_answer():
 
 
 def test_the_solo_opponent_question_is_answered_by_answer_without_a_terminal():
-    """README, The two commands: the questions of 'new' have ids ('new.anachrony.opponent' among them), "so --answer
+    """docs/playing.md, Starting a game: the questions of 'new' have ids ('new.anachrony.opponent' among them), "so --answer
     answers them"; without a terminal the answer given is the solo opponent (rules file §3.1: with modules the
     Chronossus only, so the Chronobot is refused with the reason)."""
     r = tt("--json", "new", "anachrony", "--answer", "new.anachrony.players=1", "--answer", "new.anachrony.modules=hypersync",
@@ -143,7 +143,7 @@ def test_the_solo_opponent_question_is_answered_by_answer_without_a_terminal():
 
 
 def test_restore_of_a_sound_save_is_refused_as_bad_input():
-    """README, Saves: 'restore' "refuses a save that is not damaged"; README, exit codes: 1 is a failure such as a
+    """docs/playing.md, Saves: 'restore' "refuses a save that is not damaged"; docs/reference.md, exit codes: 1 is a failure such as a
     damaged save, 2 bad input. Nothing is wrong with a sound save: asking to restore it is the bad input."""
     assert tt("new", "chaos", "--name", "sound").exit_code == 0
     r = tt("restore", "sound")

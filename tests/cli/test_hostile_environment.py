@@ -188,7 +188,7 @@ def test_an_output_that_is_not_utf8_is_one_line_exit_1_and_nothing_is_done(mid, 
 
 @pytest.mark.parametrize("extra", [{"PYTHONIOENCODING": "ascii"}, {"PYTHONIOENCODING": "latin-1"}])
 def test_json_and_version_work_in_any_encoding(mid, extra):
-    """--json escapes what the output cannot show (README, errors and exit codes); --version is plain ASCII."""
+    """--json escapes what the output cannot show (docs/reference.md, exit codes and the save folder); --version is plain ASCII."""
     import json
 
     for lang in ("en", "pt-BR"):
@@ -245,7 +245,7 @@ def _into_a_closed_pipe(args: list[str]) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize("args", [["status"], ["log"], ["games"], ["--json", "status"], ["--json", "log"],
                                   ["--lang", "pt-BR", "status"], ["chaos", "odds", "3"]])
 def test_a_broken_pipe_exits_quietly(mid, args):
-    """Issue 13 / README (exit codes): the reader of the output has gone: exit 1 with nothing said (as command-line
+    """Issue 13 / docs/reference.md (exit codes): the reader of the output has gone: exit 1 with nothing said (as command-line
     tools do), no traceback, no 'Exception ignored', and the saves untouched."""
     before = files(mid)
     r = _into_a_closed_pipe(args)

@@ -1,5 +1,5 @@
 """A command that does not exist is said in the table's language in every group of commands, with the closest
-commands and the valid ones (issue 30, item 23; README "Looking up a rule"/"Every error says what was wrong and what
+commands and the valid ones (issue 30, item 23; docs/playing.md "Looking up a rule"/"Every error says what was wrong and what
 is valid, in the table's language"): the top level, ``new``, every game's group and ``data``, under ``--lang pt-BR``
 and under a Portuguese locale (LANG=pt_BR.UTF-8)."""
 

@@ -1,20 +1,21 @@
-"""The README is right (issue 16): every TOML and command example in README.md is run.
+"""The README and the docs are right (issue 16; issue 40 item 5): every TOML and command example in README.md and in
+every page of docs/ is run (PAGES, each page's examples named by page).
 
 - ```toml blocks: an owner file (the block or the text before it names ``overrides/<game>.toml``) is written to
   a fresh TABLETOP_HOME and checked by ``tabletop data check GAME`` (refused keys exit 1); ``# answers.toml`` is
   parsed and given to the ``play`` examples as their answers file.
 - ``tabletop …`` commands: the lines of the ```sh blocks (the install line's ``.venv/bin/tabletop`` parts too)
-  and the Example column of the Commands table, run in README order, in a fresh TABLETOP_HOME per README
-  section. A synopsis line (``[--bots …]``, ``a|b``, ``1..4``) must be listed in SYNOPSES with the concrete
+  and the Example column of the Commands table, run in page order, in a fresh TABLETOP_HOME per section of a page
+  (its '# ' title and each '## ' heading start one). A synopsis line (``[--bots …]``, ``a|b``, ``1..4``) must be listed in SYNOPSES with the concrete
   command lines it stands for: a changed synopsis fails until its forms are written here.
-- The concrete ``tabletop …`` commands in backticks in the text (a synopsis such as ``tabletop undo [N]`` or
+- The concrete ``tabletop …`` commands in backticks in the text of every page (a synopsis such as ``tabletop undo [N]`` or
   ``tabletop toc mat NAME`` is left to the blocks' examples) run in one TABLETOP_HOME holding a game of each kind
   (GAMES; a game's own commands get its ``--game``).
 - The unlabelled block of Chaos board changes (and its Portuguese line) is read by the board-change parser.
 - Not run, checked through ``--help`` only (SKIPPED): ``tabletop serve`` runs until Ctrl-C. ``tabletop play`` is
   run without a terminal: it must finish, or stop at a question with exit 2 and say how to answer it (at a
   terminal it would wait for the table).
-- PREPARE: commands that are not in the README but that an example needs first (``undo 3`` needs three steps).
+- PREPARE: commands that are not in the pages but that an example needs first (``undo 3`` needs three steps).
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ from typer.testing import CliRunner
 import cli.main
 
 README = Path(__file__).resolve().parents[2] / "README.md"
+DOCS = README.parent / "docs"
+#: every page whose examples are run: the README, then the docs pages
+PAGES = [README, *sorted(DOCS.glob("*.md"))]
 runner = CliRunner()
 
 SKIPPED = {"serve": "runs until Ctrl-C (a web server): only its --help is run"}
@@ -69,14 +73,19 @@ SYNOPSES = {
 }
 
 PREPARE = {"tabletop undo 3": ["tabletop play --steps 2"],
-           "tabletop fix --list": ["tabletop new radlands --name fix-example"]}  # its section's examples are Radlands'
+           "tabletop fix --list": ["tabletop new radlands --name fix-example"],  # its section's examples are Radlands'
+           "tabletop chaos status": ["tabletop new chaos", "tabletop play"]}  # a game in round 1, in the helpers section
+
+
+def page_name(page: Path) -> str:
+    return page.relative_to(README.parent).as_posix()
 
 
 
-def fenced(lang: str) -> list[tuple[int, str]]:
-    """(line number, text) of every fenced block of ``lang`` (indented blocks in lists too)."""
+def fenced(lang: str, page: Path = README) -> list[tuple[int, str]]:
+    """(line number, text) of every fenced block of ``lang`` in ``page`` (indented blocks in lists too)."""
     out, block, start, indent = [], None, 0, ""
-    for n, line in enumerate(README.read_text(encoding="utf-8").splitlines(), 1):
+    for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
         m = re.match(r"^(\s*)```(\S*)\s*$", line)
         if m and block is None:
             block, start, indent, kind = [], n, m.group(1), m.group(2)
@@ -89,28 +98,37 @@ def fenced(lang: str) -> list[tuple[int, str]]:
     return out
 
 
-def sections() -> list[tuple[str, list[str]]]:
-    """The README's command examples, in order, grouped by '## ' section."""
-    text = README.read_text(encoding="utf-8")
+def sections(page: Path = README) -> list[tuple[str, list[str]]]:
+    """The command examples of ``page``, in order, grouped by section: its '# ' title and each '## ' heading (a
+    heading is a line outside every fenced block)."""
+    text = page.read_text(encoding="utf-8")
     out: list[tuple[str, list[str]]] = []
-    in_sh = False
+    in_block, in_sh = False, False
     for line in text.splitlines():
-        if line.startswith("## "):
-            out.append((line[3:], []))
-        elif re.match(r"^\s*```", line):
-            in_sh = not in_sh and line.strip() in ("```sh", "```shell", "```bash")
-        elif in_sh:
+        if re.match(r"^\s*```", line):
+            in_sh = not in_block and line.strip() in ("```sh", "```shell", "```bash")
+            in_block = not in_block
+        elif in_block:
+            if not in_sh:
+                continue
             for part in line.split("&&"):
                 part = part.strip().removeprefix(".venv/bin/")
                 if part.startswith("tabletop "):
                     words = shlex.split(part, comments=True)
                     out[-1][1].append(" ".join(words) if is_synopsis(part) else shlex.join(words))
+        elif line.startswith(("# ", "## ")):
+            out.append((line.lstrip("#").strip(), []))
         elif line.startswith("| `tabletop"):  # the Commands table: its Example column
             cells = [c.strip() for c in line.strip("|").split("|")]
             example = re.fullmatch(r"`(tabletop [^`]*)`", cells[-1])
             if example:
                 out[-1][1].append(example.group(1))
     return [(title, commands) for title, commands in out if commands]
+
+
+def every_section() -> list[tuple[str, str, list[str]]]:
+    """(page, section title, commands) of every page."""
+    return [(page_name(page), title, commands) for page in PAGES for title, commands in sections(page)]
 
 
 def is_synopsis(line: str) -> bool:
@@ -120,12 +138,12 @@ def is_synopsis(line: str) -> bool:
 def concrete(line: str) -> list[str]:
     if not is_synopsis(line):
         return [line]
-    assert line in SYNOPSES, f"README synopsis not covered by tests/cli/test_readme.py SYNOPSES: {line!r}"
+    assert line in SYNOPSES, f"synopsis of a page not covered by tests/cli/test_readme.py SYNOPSES: {line!r}"
     return SYNOPSES[line]
 
 
 def answers_example() -> dict:
-    (block,) = [b for _, b in fenced("toml") if b.startswith("# answers.toml")]
+    (block,) = [b for page in PAGES for _, b in fenced("toml", page) if b.startswith("# answers.toml")]
     return tomllib.loads(block)
 
 
@@ -142,34 +160,42 @@ def tabletop(*args: str):
 
 def test_the_readme_has_examples_of_every_kind():
     titles = [t for t, _ in sections()]
-    assert "The two commands" in titles and "Commands" in titles
-    assert len(fenced("toml")) >= 4  # answers, Chaos, Time of Crisis, Radlands owner files
+    assert "The two commands" in titles and "A short tour" in titles
+    assert {page_name(p) for p in PAGES} >= {"README.md", "docs/playing.md", "docs/reference.md", "docs/chaos.md",
+                                             "docs/toc.md", "docs/radlands.md", "docs/anachrony.md"}
+    assert "Commands" in [t for t, _ in sections(DOCS / "playing.md")]
+    assert len([b for p in PAGES for b in fenced("toml", p)]) >= 4  # answers, Chaos, Time of Crisis, Radlands owner files
     assert all(is_synopsis(s) for s in SYNOPSES)
 
 
-@pytest.mark.parametrize("start,block", [pytest.param(s, b, id=f"README line {s}") for s, b in fenced("toml")])
-def test_every_toml_example_is_accepted(home, start, block):
+TOML_EXAMPLES = [pytest.param(page, s, b, id=f"{page_name(page)} line {s}") for page in PAGES for s, b in fenced("toml", page)]
+
+
+@pytest.mark.parametrize("page,start,block", TOML_EXAMPLES)
+def test_every_toml_example_is_accepted(home, page, start, block):
+    where = f"{page_name(page)} line {start}"
     data = tomllib.loads(block)
     if block.startswith("# answers.toml"):
         assert data and all(isinstance(k, str) and "." in k for k in data)  # question ids; used by the play examples
         return
-    before = README.read_text(encoding="utf-8").splitlines()[max(0, start - 12):start]
+    before = page.read_text(encoding="utf-8").splitlines()[max(0, start - 12):start]
     games = re.findall(r"overrides/(\w+)\.toml", "\n".join(before + block.splitlines()[:1]))
-    assert games, f"README line {start}: the text before a TOML example must name its overrides/<game>.toml"
+    assert games, f"{where}: the text before a TOML example must name its overrides/<game>.toml"
     game = games[-1]
     path = home / "overrides" / f"{game}.toml"
     path.parent.mkdir(parents=True)
     path.write_text(block, encoding="utf-8")
     result = tabletop("data", "check", game)
-    assert result.exit_code == 0 and "not valid" not in result.output, f"README line {start}:\n{result.output}"
+    assert result.exit_code == 0 and "not valid" not in result.output, f"{where}:\n{result.output}"
     # and a new game takes it (the same loader, at 'new')
     assert tabletop("new", game, "--name", "with-overrides").exit_code == 0
 
 
-@pytest.mark.parametrize("title,commands", [pytest.param(t, c, id=t) for t, c in sections()])
-def test_every_command_example_runs_and_prints_its_expected_line(home, tmp_path, title, commands):
-    """Every command example of the README runs (exit 0, or 2 at a question with how to answer it) and prints the
+@pytest.mark.parametrize("page,title,commands", [pytest.param(p, t, c, id=f"{p}: {t}") for p, t, c in every_section()])
+def test_every_command_example_runs_and_prints_its_expected_line(home, tmp_path, page, title, commands):
+    """Every command example of every page runs (exit 0, or 2 at a question with how to answer it) and prints the
     key line ``EXPECTED`` gives it; the commands that only prepare an example must run too."""
+    title = f"{page}, {title}"
     answers = tmp_path / "answers.toml"
     extra = {f"chaos.setup.{n}": "yes" for n in range(1, 9)}
     import tomli_w
@@ -194,13 +220,13 @@ def test_every_command_example_runs_and_prints_its_expected_line(home, tmp_path,
                 f"{title}: {command}: no line matches {EXPECTED[line]!r}:\n{result.output[:2000]}"
 
 def test_the_skipped_commands_are_still_in_the_readme():
-    """The list of what is not run is honest: each skipped command is a README example."""
-    every = [c for _, commands in sections() for c in commands]
+    """The list of what is not run is honest: each skipped command is an example of a page."""
+    every = [c for _, _, commands in every_section() for c in commands]
     for name in SKIPPED:
         assert any(c.split()[1] == name for c in every), name
 
 
-# --- the commands written in the README's sentences -----------------------------------------------------
+# --- the commands written in the pages' sentences ------------------------------------------------------
 
 PLACEHOLDER = re.compile(r"\[|\||\.\.|…|\b(N|[A-Z]{2,})\b")  # [optional], a|b, 1..4, NAME / PLAYER / N…: a synopsis
 # One saved game of each kind for the sentences' commands; `--game` picks the one a game's commands need.
@@ -211,8 +237,8 @@ GAMES = {"chaos": "tabletop new chaos --powers khorne,nurgle,tzeentch --name fri
 
 
 def inline_commands() -> list[str]:
-    """The concrete ``tabletop …`` commands in backticks in the README's text (synopses left to the blocks)."""
-    text = README.read_text(encoding="utf-8")
+    """The concrete ``tabletop …`` commands in backticks in the text of every page (synopses left to the blocks)."""
+    text = "\n".join(page.read_text(encoding="utf-8") for page in PAGES)
     found = dict.fromkeys(m.group(1) for m in re.finditer(r"`(tabletop [^`]*)`", text))
     return [c for c in found if not PLACEHOLDER.search(c[len("tabletop "):])]
 
@@ -258,8 +284,9 @@ def test_the_chaos_board_changes_language_examples_parse():
     from automata.chaos.data import load
     from automata.chaos.edits import parse
 
-    text = README.read_text(encoding="utf-8")
-    (block,) = [b for _, b in fenced("") if b.startswith("none\n")]
+    page = DOCS / "chaos.md"
+    text = page.read_text(encoding="utf-8")
+    (block,) = [b for _, b in fenced("", page) if b.startswith("none\n")]
     portuguese = re.search(r"\(Portuguese works too: `([^`]+)`", text).group(1)
     data = load()
     powers = ["khorne", "nurgle", "tzeentch", "slaanesh"]
@@ -305,14 +332,16 @@ def test_every_id_of_the_readme_answers_example_is_asked(home, tmp_path):
 
 NEW_GAME = r"New game '[\w-]+' \("  # 'tabletop new …': the save is made and named
 STOPPED = r"Stopped at question '[\w.]+'"  # 'play' without a terminal: stops at a question, named
-# Every README command example (as the README writes it) -> a line its output must hold (a regular expression), for
-# every concrete form it stands for: a changed output fails here until the README or this table says the new line.
+# Every command example of a page (as the page writes it) -> a line its output must hold (a regular expression), for
+# every concrete form it stands for: a changed output fails here until the page or this table says the new line.
 EXPECTED = {
     "tabletop new chaos": NEW_GAME + "Chaos in the Old World\\)",
     "tabletop play": STOPPED,
     "tabletop new chaos --powers khorne,nurgle,tzeentch --name friday": r"New game 'friday' \(Chaos in the Old World\)",
     "tabletop play --steps 1": r"Summoning phase|" + STOPPED,
     "tabletop status --json": r'^\{"ok": true, "name": "friday", "game": "chaos"',
+    "tabletop status": r"^Chaos in the Old World — friday, (setup|round \d+)$",
+    "tabletop undo 1": r"Took back 1 step of 'friday'\. The dice of a redone step stay the same\.",
     "tabletop log --last 5": r"^\s+\d+  Setup step \d",
     "tabletop undo 3": r"Took back 3 steps of 'friday'\. The dice of a redone step stay the same\.",
     "tabletop fix --list --json": r'^\{"ok": true, "game": "[\w-]+", "fields": \[',
@@ -354,8 +383,8 @@ EXPECTED = {
 
 
 def test_every_command_example_has_its_expected_line():
-    """A new or changed README example fails until its expected output line is written in EXPECTED."""
-    examples = {c for _, commands in sections() for c in commands}
+    """A new or changed example of a page fails until its expected output line is written in EXPECTED."""
+    examples = {c for _, _, commands in every_section() for c in commands}
     assert examples == set(EXPECTED), (sorted(examples - set(EXPECTED)), sorted(set(EXPECTED) - examples))
 
 

@@ -122,7 +122,7 @@ def test_ctrl_c_at_a_prompt_exits_130_and_play_resumes_at_the_same_question(term
 
 
 def test_a_tired_enter_on_the_summoning_menu_passes(term_env, _tabletop_home):
-    """Issue 30 item 21 (README: Enter alone is "nothing happened"). Seed 003, Fase de Invocação: declining puts
+    """Issue 30 item 21 (docs/playing.md: Enter alone is "nothing happened"). Seed 003, Fase de Invocação: declining puts
     the power marker on 0. The pointer starts on "pass" (item 5), so Enter alone passes. (Items that cannot be
     taken stay in place, marked: tests/automata/chaos/test_chaos_summon_menu.py.)"""
     assert tt(term_env, "new", "chaos", "--name", "g3", "--seed", "7", "--summoning", "turns").returncode == 0

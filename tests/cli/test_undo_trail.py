@@ -102,8 +102,8 @@ def test_the_trail_keeps_its_shape():
 
 
 def test_the_undo_trail_reads_the_fixed_clock(_tabletop_home, monkeypatch):
-    """README, Clocks: "TABLETOP_NOW=2026-01-01T20:00:00Z (...) fixes the clock, for tests and demonstrations"; the
-    time 'tabletop log' gives an undo (README, When the table and the program disagree) is read from that clock."""
+    """docs/playing.md, Clocks: "TABLETOP_NOW=2026-01-01T20:00:00Z (...) fixes the clock, for tests and demonstrations"; the
+    time 'tabletop log' gives an undo (docs/playing.md, When the table and the program disagree) is read from that clock."""
     from state import clock
 
     monkeypatch.setenv("TABLETOP_NOW", "2031-07-09T21:15:00Z")

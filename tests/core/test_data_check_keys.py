@@ -1,5 +1,5 @@
 """Every value `tabletop data check GAME` lists can be given back in the owner's overrides file under the key it
-shows (README, "Your components win": the same keys as the game's data files). A key the listing shows but the
+shows (docs/owners.md, "Your components win": the same keys as the game's data files). A key the listing shows but the
 overrides refuse sends an owner to a dead end (it happened: Chaos told owners to give `old_world.<card>.effect`,
 which the overrides refused)."""
 
@@ -65,7 +65,7 @@ def test_every_listed_value_can_be_given_back_under_its_key(game):
         if isinstance(value, list) and value and isinstance(value[0], dict) and len(parts) > 1 and parts[-1].isdigit():
             continue
         if game == "radlands" and "abilities" in parts:
-            continue  # README: a Radlands card's list of abilities is replaced whole, not item by item
+            continue  # docs/radlands.md: a Radlands card's list of abilities is replaced whole, not item by item
         try:
             data_module.load(_nested(parts, value))
         except DataError as e:

@@ -244,9 +244,9 @@ def test_whose_turn_ends_the_turn_in_progress_and_starts_the_others_with_its_eve
 
 
 def test_a_change_starting_with_a_minus_and_holding_an_h_is_a_change_not_the_help(tmp_path):
-    """README, When the table and the program disagree: '[+N|-N] WHAT WHICH…' ('-2 deck; +2 hand b', '-1 hand a');
+    """docs/playing.md, When the table and the program disagree: '[+N|-N] WHAT WHICH…' ('-2 deck; +2 hand b', '-1 hand a');
     a leading minus followed by any letter, 'h' included, is a change and never opens the help. '-h' alone and
-    '--help' still show it (README: '-h, --help: help of any command')."""
+    '--help' still show it (docs/playing.md: '-h, --help: help of any command')."""
     from cli_checks import tt
     from state.session import Session
 

@@ -55,7 +55,7 @@ def test_a_card_in_a_region_is_raised_at_that_regions_battle_only():
 
 
 def test_a_card_left_to_the_table_names_the_card_never_an_effect():
-    # README card table: Field of Carnage is left to the table; the reminder names it and says to read it
+    # docs/chaos.md card table: Field of Carnage is left to the table; the reminder names it and says to read it
     state = fresh(lambda s: game.next_step(s)["proc"] == "battle")
     step = game.next_step(state)
     place_card(state["regions"][step["region"]], {"power": "khorne", "card": "field_of_carnage"})

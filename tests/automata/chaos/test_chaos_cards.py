@@ -210,7 +210,7 @@ def test_the_one_action_menu_refuses_a_card_with_no_copy_free(answer):
 
 def test_the_menu_offers_no_card_when_no_copy_is_free():
     """Rules file §2.8: with every affordable card's copies on the board or discarded, 'play a card' cannot be
-    picked even with cards in hand; it stays in its place with the reason (README: numbers never move)."""
+    picked even with cards in hand; it stays in its place with the reason (docs/playing.md: numbers never move)."""
     state = summoning_state()
     state["p"]["khorne"]["pp"] = 1
     for c in DATA.chaos_cards("khorne"):
@@ -420,11 +420,11 @@ def test_the_track_word_is_in_the_parser_in_both_languages():
 
 
 def test_the_readme_lists_each_card_under_its_handling():
-    """Issue 29: the README's Chaos section says which card effects the program computes, asks, or leaves to
-    the table, and agrees with the data."""
+    """Issue 29: the Chaos page of the docs (docs/chaos.md, once the README's Chaos section) says which card effects
+    the program computes, asks, or leaves to the table, and agrees with the data."""
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[3] / "docs" / "chaos.md").read_text(encoding="utf-8")
     rows = {}
     for line in readme.splitlines():
         for h in HANDLING:

@@ -1,4 +1,4 @@
-"""A wrong name gets the closest matches, and a name in either language is taken (README: "Names can be typed in
+"""A wrong name gets the closest matches, and a name in either language is taken (docs/playing.md: "Names can be typed in
 English or Portuguese … a wrong name gets the valid choices and the closest matches"), in everything a Chaos table
 types about figures: the Summoning line, the one-action menu and the board changes (issue 30, item 22).
 

@@ -1,4 +1,4 @@
-"""The one-action Summoning menu (``tabletop new chaos --summoning turns``) keeps the README's two promises
+"""The one-action Summoning menu (``tabletop new chaos --summoning turns``) keeps docs/playing.md's two promises
 (issue 30, item 21): its numbers never move (an item the Power cannot take now stays in its place, marked with the
 reason) and Enter alone is the answer for "nothing happened" (pass).
 

@@ -317,7 +317,7 @@ def test_ruination_refuses_a_ruiner_without_tokens():
 
 
 def test_battle_with_table_dice_counts_the_faces_the_table_typed():
-    """README, App dice and table dice: with '--dice table' the table types the faces, checked (a d6 shows 1 to 6,
+    """docs/playing.md, App dice and table dice: with '--dice table' the table types the faces, checked (a d6 shows 1 to 6,
     every 6 adds one more die: 3d6 showing one 6 needs four faces); 'tabletop chaos battle' (4-6 hit, sixes explode,
     seed 003 battle) counts those faces instead of rolling its own."""
     r = run("--json", "chaos", "battle", "3", "--dice", "table", "--answer", "chaos.battle.dice=6 4 1 5")

@@ -245,7 +245,7 @@ def test_queues_only_game_from_the_command_line_in_both_languages():
 
 
 def test_helpers_refused_in_setup_or_after_the_end_exit_2():
-    """README, Radlands helpers: "Refusals exit 2 and say what is valid"; the top of the README: exit 2 is bad
+    """docs/radlands.md, helpers: "Refusals exit 2 and say what is valid"; docs/reference.md, exit codes: 2 is bad
     input, 1 a failure such as a damaged save. A raid or an event typed while the game is still in setup, or once it
     is over, is such a refusal: the save is sound, the command was given at the wrong moment."""
     assert run("new", "radlands", "--players", "Ana,Bruno").exit_code == 0
@@ -261,10 +261,10 @@ def test_helpers_refused_in_setup_or_after_the_end_exit_2():
 
 
 def test_the_earlier_menus_answers_are_refused_when_the_hand_is_empty():
-    """README, Radlands: "Answers of the earlier menu still work: --answer action=person then card=holdout", and
+    """docs/radlands.md: "Answers of the earlier menu still work: --answer action=person then card=holdout", and
     "an item the rules forbid now ... is refused with that reason if picked" (seed 004: a card is played from the
     hand). With no card in hand, 'person' and 'event' are refused as 'person:gunner' is, so a hand never goes below
-    0; and a correction that empties the hand while a 'person' answer waits is refused (README, When the table and
+    0; and a correction that empties the hand while a 'person' answer waits is refused (docs/playing.md, When the table and
     the program disagree: "if those answers would no longer fit, the correction is refused"; exit 2)."""
     start(first_game=True)
     r = run("play", "--answer", "action=person")

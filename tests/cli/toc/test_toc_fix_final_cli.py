@@ -1,4 +1,4 @@
-"""`tabletop fix` on a finished Time of Crisis game, from the command line (README, "End of the game": a human's
+"""`tabletop fix` on a finished Time of Crisis game, from the command line (docs/toc.md, "End of the game": a human's
 final Legacy mistyped is corrected with the words `legacy human N VALUE`, the winner follows, and a tie it leaves is
 broken with `tie human N` or `tie shared`). Seed 000 line 5 / rules file §2.10: the most Legacy wins."""
 

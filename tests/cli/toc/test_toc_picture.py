@@ -155,7 +155,7 @@ def test_status_shows_only_what_differs_from_the_printed_mat_and_names_the_whole
 
 
 def test_json_status_is_unchanged_by_the_picture():
-    """--json reads the same data as before issue 14 (the keys documented in the README)."""
+    """--json reads the same data as before issue 14 (the keys documented in docs/toc.md)."""
     _, final = play(3, set(), rounds=1)
     data = status_data(session_of(final))
     assert set(data) == {"ok", "name", "game", "round", "over", "emperor", "emperor_type", "emperor_player", "cards",
