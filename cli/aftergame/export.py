@@ -2,7 +2,7 @@
 program's versioned JSON document.
 
 It reads the save through ``state/summary.py`` (read-only: no lock, nothing written) and writes only the file it is
-given, never inside the saves' folder. The formats are built by ``cli/exporters/``.
+given, never inside the saves' folder. The formats are built by ``cli/aftergame/exporters/``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Optional
 
 import typer
 
-from .env import CliError, Exit, current
+from ..commands.env import CliError, Exit, current
 
 export_app = typer.Typer()
 
@@ -54,7 +54,7 @@ def read_summary(env) -> dict:
     from state import paths
     from state.summary import summarize
 
-    from . import saves
+    from ..commands import saves
 
     name = saves.resolve_name(env)
     summary = summarize(paths.game_dir(name), with_journal=True)
@@ -70,7 +70,7 @@ def read_summary(env) -> dict:
 
 def step_text(env):
     """What each step told the table, in its language (the "text" of the JSON document's steps)."""
-    from .logview import entry_lines
+    from ..inplay.logview import entry_lines
 
     return lambda entry: [text for _, text in entry_lines(env.t, entry)]
 
@@ -126,7 +126,7 @@ def my_seat(env, summary: dict, names, given: str | None, owner: dict | None) ->
 
 
 def write_bgstats(env, summary: dict, target: Path, qr: bool, me: str | None = None) -> None:
-    from . import saves
+    from ..commands import saves
     from .exporters import bgstats
     from .exporters.labels import labels
 

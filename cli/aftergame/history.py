@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .env import CliError, Env, Exit
+from ..commands.env import CliError, Env, Exit
 from .played import (date_text, duration_text, find_game_id, game_name, kept, print_lines, result_text,
                      seat_text, summaries, when, wrapped)
 
@@ -124,7 +124,7 @@ def option_flags(game_id) -> dict:
     """The game's options saved under another name than their 'tabletop new' option (cli/gamecli.py)."""
     from automata.core.games import UnknownGame
 
-    from .gamecli import optional
+    from ..gamecli import optional
 
     try:
         return optional(str(game_id), "OPTION_FLAGS")

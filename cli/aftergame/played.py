@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .env import CliError, Env, Exit
+from ..commands.env import CliError, Env, Exit
 
 
 def summaries(env: Env) -> list[dict[str, Any]]:
@@ -14,7 +14,7 @@ def summaries(env: Env) -> list[dict[str, Any]]:
     from state import paths
     from state.summary import summarize
 
-    from . import saves
+    from ..commands import saves
 
     rows = [summarize(paths.game_dir(name)) for name in saves.list_names()]
     rows.sort(key=lambda r: r["name"])

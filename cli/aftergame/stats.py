@@ -5,7 +5,7 @@ at each level); how often the humans beat each bot; the average and best score o
 (Power, camp, colour) where the game has them, the plays, wins and scores, with a bar of the share won; by person
 where the table named the seats (the same name is the same person in every game: ``person_key`` of the BG Stats
 export), their plays, wins and scores; and each
-kind's score play by play as a chart (``cli/chart.py``, as the end-of-game summary draws it). Read-only, like
+kind's score play by play as a chart (``cli/terminal/chart.py``, as the end-of-game summary draws it). Read-only, like
 ``tabletop history``: the summaries of ``state/summary.py``.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .env import CliError, Env
+from ..commands.env import CliError, Env
 from .played import bot_kind, duration_text, find_game_id, game_name, kept, print_lines, summaries, when, wrapped
 
 BAR = 10  # cells of a faction's bar
@@ -215,9 +215,9 @@ def faction_rows(t, factions: list[dict], width: int) -> list[str]:
 
 def chart_lines(t, entry: dict, width: int) -> list[str]:
     """Each kind of seat's score play by play (its best seat in each play), oldest first, when two plays or more
-    have scores: one row of blocks per kind as ``cli/chart.py`` draws them, scaled to the best score, then the last
+    have scores: one row of blocks per kind as ``cli/terminal/chart.py`` draws them, scaled to the best score, then the last
     score; a label too long for the row goes on a line of its own (nothing is cut)."""
-    from .chart import spark
+    from ..terminal.chart import spark
 
     series = {k["label"]: [v for v in k.get("series", []) if v is not None] for k in entry["kinds"]}
     series = {label: values for label, values in series.items() if len(values) >= 2}

@@ -10,7 +10,7 @@ from typing import Any
 
 #: Every whole-number option or argument without a range of its own gets this one (a sane bound: no count at a
 #: table is near it, and a huge number would make a command compute for ever or fail to save); the help shows
-#: neither it nor the largest seed (cli/helpstyle.py).
+#: neither it nor the largest seed (cli/terminal/helpstyle.py).
 NUMBER_BOUND = 1_000_000
 SEED_MAX = 2**63 - 1  # a seed is saved as a TOML integer (64 bits)
 
@@ -31,7 +31,7 @@ class Env:
 
     ``explain``: show the rule behind each decision (Say style "why"); ``new_defaults``: 'tabletop new' without a
     terminal, the defaults it took, said before the new game; ``json_extra``: keys a core command adds to the JSON
-    a game's code emits for it ('status --json': the clocks, cli/clock.py)."""
+    a game's code emits for it ('status --json': the clocks, cli/inplay/clock.py)."""
 
     _FIELDS = ("lang", "json", "game", "answers", "dice", "seed", "explain", "new_defaults", "json_extra", "_t",
                "_console", "_err")
@@ -68,7 +68,7 @@ class Env:
     def t(self):
         """The translator for the table's language."""
         if self._t is None:
-            from .i18n import Translator
+            from ..words.i18n import Translator
 
             self._t = Translator(self.lang)
         return self._t

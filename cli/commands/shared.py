@@ -8,7 +8,7 @@ import typer
 
 from . import complete
 from .env import CliError, Exit, current
-from .gamecli import game_cli, ids_text, optional
+from ..gamecli import game_cli, ids_text, optional
 
 # Everything else is imported inside the commands, so that start-up stays fast.
 # The commands are registered on ``core`` and ``data_app``, which cli/main.py adds to the root (this module does not
@@ -39,8 +39,8 @@ def run_steps(env, steps: int | None = None, apply_step: dict | None = None, gam
     one line of stderr (a misspelt or stale id; issue 23); the exit code is the run's."""
     used: dict = {"here": set(), "quiet": False}
     try:
-        while True:  # a seat's question handed to its phone (cli/phonewait.py): wait outside the lock, go on
-            from .phonewait import HandedToPhone
+        while True:  # a seat's question handed to its phone (cli/phones/phonewait.py): wait outside the lock, go on
+            from ..phones.phonewait import HandedToPhone
 
             try:
                 _run_steps(env, steps, apply_step, game_id, not_this_game, used)
@@ -58,7 +58,7 @@ def _after_phone(env, handed, used: dict, apply_step):
     from state import paths
 
     from . import saves
-    from .phonewait import show_answered, wait_for_phone
+    from ..phones.phonewait import show_answered, wait_for_phone
 
     folder = paths.game_dir(saves.resolve_name(env))
     game_id = saves.open_session(env, saves.resolve_name(env)).save.game
@@ -83,8 +83,8 @@ def _run_steps(env, steps, apply_step, game_id, not_this_game, used: dict) -> No
     from state.session import StepInProgress
 
     from . import saves
-    from .answers import scripted_answers
-    from .render import bad_answer_error, event_json, pending_help, show_event
+    from ..inplay.answers import scripted_answers
+    from ..terminal.render import bad_answer_error, event_json, pending_help, show_event
 
     name = saves.resolve_name(env)
     interactive = env.interactive() and not env.json
@@ -94,12 +94,12 @@ def _run_steps(env, steps, apply_step, game_id, not_this_game, used: dict) -> No
         source = scripted_answers(env)  # a choice may be named by its label in the table's language
         used["answers"] = source.inner
         if interactive:
-            from .prompter import TerminalPrompter
+            from ..terminal.prompter import TerminalPrompter
 
-            from .fixat import FixAtQuestion
-            from .rules.at_table import RuleHelp  # '?' at a question shows its rule, '!' corrects; then asks again
+            from ..corrections.fixat import FixAtQuestion
+            from ..rules.at_table import RuleHelp  # '?' at a question shows its rule, '!' corrects; then asks again
 
-            from .phonewait import PhoneSeats
+            from ..phones.phonewait import PhoneSeats
 
             phones = PhoneSeats(session, used["here"])
             prompter = TerminalPrompter(env.t)
@@ -187,9 +187,9 @@ def _run_steps(env, steps, apply_step, game_id, not_this_game, used: dict) -> No
 
 
 def _correctable(first, again, quiet):
-    """Run ``first``; when a correction is journalled at a question ('!', cli/fixat.py), the step in progress
+    """Run ``first``; when a correction is journalled at a question ('!', cli/corrections/fixat.py), the step in progress
     resumes from the corrected values (``again``) and asks the same question again."""
-    from .fixat import Corrected
+    from ..corrections.fixat import Corrected
 
     play = first
     while True:
@@ -202,8 +202,8 @@ def _correctable(first, again, quiet):
 
 def _finished(env, session, events, steps_done: int) -> None:
     from . import saves
-    from .clock import clock_data, show_clock
-    from .render import event_json
+    from ..inplay.clock import clock_data, show_clock
+    from ..terminal.render import event_json
 
     if env.json:
         env.emit_json({"ok": True, "game": session.save.name, "steps_done": steps_done, "finished": True,
@@ -220,11 +220,11 @@ def status() -> None:
     """Show the current game: where it stands and the board the program keeps."""
     from . import saves
 
-    from .clock import clock_data, show_clock
+    from ..inplay.clock import clock_data, show_clock
 
     env = current()
     session = saves.open_session(env)
-    from . import ineffectview
+    from ..inplay import ineffectview
 
     if env.json:
         env.json_extra["clock"] = saves.guarded(session, clock_data, session.save)
@@ -232,7 +232,7 @@ def status() -> None:
         env.json_extra.update(saves.guarded(session, ineffectview.data, env.t, session.save.game, session.save.state))
         saves.guarded(session, game_cli(session.save.game).show_status, env, session)
         return
-    from .pager import paged
+    from ..terminal.pager import paged
 
     def show() -> None:
         saves.guarded(session, game_cli(session.save.game).show_status, env, session)
@@ -251,8 +251,8 @@ def log(
     from automata.core.steps import Msg
 
     from . import saves
-    from .logview import entry_label, entry_lines
-    from .render import answer_text
+    from ..inplay.logview import entry_label, entry_lines
+    from ..terminal.render import answer_text
 
     env = current()
     session = saves.open_session(env)
@@ -283,7 +283,7 @@ def log(
             row["corrections"] = entry["fixed"]
         rows.append(row)
     if env.json:
-        from .clock import clock_data
+        from ..inplay.clock import clock_data
 
         env.emit_json({"ok": True, "game": session.save.name,
                        "entries": [{k: v for k, v in row.items() if k != "lines"} for row in rows], "undone": undone,
@@ -294,7 +294,7 @@ def log(
         return
     from rich.markup import escape
 
-    from .render import STYLES, print_hanging
+    from ..terminal.render import STYLES, print_hanging
 
     def rewound(after: int) -> None:
         for u in undone:
@@ -323,7 +323,7 @@ def log(
             env.out.print()
             rewound(row["n"])
 
-    from .pager import paged
+    from ..terminal.pager import paged
 
     paged(env, show)  # at a terminal, a log taller than the screen goes through the pager
 
@@ -401,7 +401,7 @@ def games() -> None:
         env.out.print(env.t("core.error.no_games"))
     from rich.markup import escape
 
-    from .played import date_text
+    from ..aftergame.played import date_text
 
     # columns as wide as their longest entry, the date as history says it: a line fits 60 columns (the ISO stamp and
     # a 20-column name made every line wrap there)
@@ -423,7 +423,7 @@ def history(
 ) -> None:
     """Every saved game, newest first: date, game, options, seats, result, scores, time (--game GAME: one game's;
     --game NAME: one save). Changes no file."""
-    from .history import run
+    from ..aftergame.history import run
 
     run(current(), finished)
 
@@ -432,7 +432,7 @@ def history(
 def stats(game: Optional[str] = typer.Argument(None, help=f"{ids_text(' or ')} (default: every game).",
                                               autocompletion=complete.game_names)) -> None:
     """What the finished games say: plays, wins of the humans and of each bot, scores, factions, time. Changes no file."""
-    from .stats import run
+    from ..aftergame.stats import run
 
     run(current(), game)
 
@@ -498,7 +498,7 @@ def serve(
 ) -> None:
     """Show the current game live on every phone at the table; each player answers their own questions on their own
     page (Ctrl-C stops it)."""
-    from .serve import run
+    from ..phones.startup import run
 
     run(current(), port, lan)
 
@@ -510,8 +510,8 @@ def rules(
     words: Optional[list[str]] = typer.Argument(None, help="Words in English or Portuguese: a topic, a card, a component."),
 ) -> None:
     """Look up a rule or a card: the topics of a game in the order of play, or the one your words name."""
-    from .pager import paged
-    from .rules.command import run
+    from ..terminal.pager import paged
+    from ..rules.command import run
 
     env = current()
     paged(env, lambda: run(env, game, list(words or [])))
@@ -547,8 +547,8 @@ def data_check(game: Optional[str] = typer.Argument(None, help="Only this game."
         report.append({"game": info.id, "override_file": str(override), "items": items})
     from rich.markup import escape
 
-    from .datanotes import Notes
-    from .render import print_item
+    from ..words.datanotes import Notes
+    from ..terminal.render import print_item
 
     notes = Notes(env.t)  # the notes in the table's language; "key", "value", "confidence", "note" stay as the data has them
     if env.json:

@@ -10,7 +10,7 @@ from typing import List, Optional
 import typer
 from typer.core import TyperCommand
 
-from .env import CliError, Exit, current
+from ..commands.env import CliError, Exit, current
 
 fix_app = typer.Typer()
 LONG_CHOICES = 6  # a value's choices shown in the text listing (all of them in --json)
@@ -39,7 +39,7 @@ def fix(
     from automata.core import fix as core_fix
     from automata.core import fixstep
 
-    from . import saves
+    from ..commands import saves
 
     env = current()
     name = saves.resolve_name(env)
@@ -190,7 +190,7 @@ def show_list(env, name: str, rows: list[dict], nothing_yet: bool = False) -> No
     if env.json:
         env.emit_json({"ok": True, "game": name, "fields": out, **({"note": env.t("core.fix.nothing_yet")} if nothing_yet else {})})
         return
-    from .render import print_hanging
+    from ..terminal.render import print_hanging
 
     if not out:
         env.out.print(env.t("core.fix.nothing_yet") if nothing_yet else env.t("core.fix.none_for_game", game=name))

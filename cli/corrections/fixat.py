@@ -6,7 +6,7 @@ hint with the game's own words is shown and the correction typed: words without 
 ``tabletop fix`` (automata/core/fix.py) and ``Session.correct``, which journals it as a step of its own before the
 step in progress and keeps that step's answers. The question being asked is not answered by it: ``Corrected`` ends
 the run of the step, and ``play`` resumes the step from the corrected values, so that the same question is asked
-again (cli/commands.py ``run_steps``). A correction refused changes nothing and the question is asked again.
+again (cli/commands/shared.py ``run_steps``). A correction refused changes nothing and the question is asked again.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ class FixAtQuestion:
     def _ask_text(self, question: str) -> str:
         import questionary
 
-        from .prompter import fit
+        from ..terminal.prompter import fit
 
         return questionary.text(fit(question)).unsafe_ask() or ""
 
@@ -50,7 +50,7 @@ class FixAtQuestion:
         from automata.core import fix as core_fix
         from automata.core import fixstep
 
-        from . import saves
+        from ..commands import saves
 
         env, session = self.env, self.session
         t, out = env.t, env.out
@@ -105,7 +105,7 @@ class FixAtQuestion:
         """This game's words for the hints (``examples``), from the values the table may correct now."""
         from automata.core import fix as core_fix
 
-        from . import saves
+        from ..commands import saves
 
         session = self.session
         fields = saves.guarded(session, lambda: session.game.fix_fields) or ()

@@ -17,7 +17,7 @@ from typing import Any
 from automata.core.runner import NO_ANSWER, ScriptedAnswers
 from automata.core.steps import SEVERAL_OF, Ask
 
-from .i18n import Translator
+from ..words.i18n import Translator
 
 
 ARTICLES = {"o", "a", "os", "as", "the"}  # "Império" names "O Império", "Empire" names "The Empire"

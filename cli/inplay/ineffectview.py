@@ -50,7 +50,7 @@ def data(t, game_id: str, state: dict) -> dict[str, Any]:
 
 def show(env, session) -> None:
     """The section `status` (and the phones' board) ends with, before the clock: nothing when nothing lasts."""
-    from .render import print_hanging
+    from ..terminal.render import print_hanging
 
     found = lines(env.t, session.save.game, session.save.state)
     if not found:

@@ -13,8 +13,8 @@ from typing import Any
 from automata.core.runner import Event
 from automata.core.msg import Msg
 
-from .i18n import Translator
-from .render import PREFIX, answer_text, event_text
+from ..words.i18n import Translator
+from ..terminal.render import PREFIX, answer_text, event_text
 
 
 def entry_lines(t: Translator, entry: dict[str, Any], explain: bool = False) -> list[tuple[str, str]]:

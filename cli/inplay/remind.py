@@ -13,7 +13,7 @@ from typing import Optional
 
 import typer
 
-from .env import CliError, Exit, current
+from ..commands.env import CliError, Exit, current
 
 remind_app = typer.Typer()
 LANGS = ("en", "pt-BR")
@@ -33,7 +33,7 @@ def remind(
     """Set a reminder the program says at a moment of the game (journalled: undo 1 takes it back)."""
     from automata.core import ineffect
 
-    from . import saves
+    from ..commands import saves
 
     env = current()
     name = saves.resolve_name(env)

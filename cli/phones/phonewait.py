@@ -1,7 +1,7 @@
-"""A terminal 'play' hands a seat's question to that seat's phone (issue 25; the server is ``cli/serve.py``).
+"""A terminal 'play' hands a seat's question to that seat's phone (issue 25; the server is ``cli/phones/startup.py``).
 
 When ``tabletop serve`` runs for this game and the seat whose question comes next has its page open (the server's
-phones file, ``cli/seatserve.py``), ``play`` at a terminal does not ask it at the keyboard: the source
+phones file, ``cli/phones/seatserve.py``), ``play`` at a terminal does not ask it at the keyboard: the source
 ``PhoneSeats`` stops the step there (``HandedToPhone``), ``play`` lets go of the save's lock, says whose phone has
 the question, and waits:
 
@@ -172,8 +172,8 @@ def show_answered(env, folder, handed: HandedToPhone, game_id: str) -> None:
 
     from state.save import read
 
-    from .logview import entry_label, entry_lines
-    from .render import answer_text
+    from ..inplay.logview import entry_label, entry_lines
+    from ..terminal.render import answer_text
 
     save = read(folder)
     if save.journal_length > handed.journal_length:

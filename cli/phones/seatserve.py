@@ -16,7 +16,7 @@ instructions for the table, are played by ``tabletop play`` at the computer, whi
 A terminal ``play`` and the phones share the game through the *phones file* ``.phones.json`` in the game's folder
 (written by the server, atomically: the server's pid and the seats whose phone has the page open). When ``play``
 reaches a seat's question and that seat's phone is there, it hands the question over: it lets go of the lock and
-waits until the save shows the answer (or Enter takes the question back to the terminal); see ``cli/phonewait.py``.
+waits until the save shows the answer (or Enter takes the question back to the terminal); see ``cli/phones/phonewait.py``.
 """
 
 from __future__ import annotations
@@ -165,7 +165,7 @@ def seat_part(t, game_id: str, session, waiting_now, seat: dict, turn: str = "")
     """A seat's own part of its page: its name, its clock, and its question when the one waiting is its own."""
     part: dict[str, Any] = {"id": seat["id"], "name": seat_label(t, game_id, seat), "clock": "", "question": None,
                             "waiting": "", "turn": turn, "reminders": []}
-    from . import ineffectview
+    from ..inplay import ineffectview
 
     try:  # what is in effect for this seat, and the table's reminders that concern it (issue 39)
         part["reminders"] = ineffectview.lines(t, game_id, session.save.state, seat["id"])
@@ -174,7 +174,7 @@ def seat_part(t, game_id: str, session, waiting_now, seat: dict, turn: str = "")
     try:
         from state.clock import clocks
 
-        from .clock import duration  # the same words as the clock line of 'status'
+        from ..inplay.clock import duration  # the same words as the clock line of 'status'
 
         times = clocks(session.save)
         part["clock"] = t("core.serve.clock", mine=duration(t, times["seats"].get(seat["id"], 0)),
@@ -230,7 +230,7 @@ def apply_answer(folder: Path, seat_id: str, ask_id: str, raw: Any, t, key: str,
     from state.lock import SaveLock
     from state.session import Session
 
-    from .answers import LabelledAnswers
+    from ..inplay.answers import LabelledAnswers
 
     with SaveLock(folder, wait=ANSWER_WAIT):
         session = Session.open(folder)

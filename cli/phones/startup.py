@@ -12,11 +12,11 @@ Design (see README, "At the table with phones"):
   cache). A write in progress (a temporary file beside the save) is shown as such; a save that cannot be read is
   shown as damaged, with no path.
 - Every address carries a random token made at start: the board's (GET and HEAD only), and one per seat
-  (``cli/seatserve.py``), whose page may also POST the answer to that seat's question waiting now (Origin and
+  (``cli/phones/seatserve.py``), whose page may also POST the answer to that seat's question waiting now (Origin and
   JSON checked, size and rate bounded); that answer goes through ``Session.play`` under the save's lock, as a
   typed answer. Names of saves, paths and the home folder never appear in a page or an error. Connections,
   handlers and live streams are bounded per address and in total (the limits below).
-- The page is static files in ``cli/web/``, filled and served by ``cli/webboard.py``.
+- The page is static files in ``cli/phones/web/``, filled and served by ``cli/phones/webboard.py``.
 
 This module is imported only by ``tabletop serve`` (start-up of the other commands does not move).
 """
@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from .env import CliError, Env, Exit
+from ..commands.env import CliError, Env, Exit
 from .seatserve import MAX_BODY
 from .webboard import ASSETS, DEFAULT_WIDTH, LANGS, WIDTHS, Board, asset, page, public
 
@@ -599,7 +599,7 @@ class Handler(BaseHTTPRequestHandler):
         from state.lock import LockNotAFile, SaveBusy
         from state.save import SaveError
 
-        from .i18n import Translator
+        from ..words.i18n import Translator
         from .seatserve import AlreadyAnswered, NotThisQuestion, NotThisSeat, apply_answer
 
         parts = urlsplit(self.path)
@@ -804,12 +804,12 @@ def lan_addresses() -> list[str]:
 def make_server(env: Env, port: int, lan: bool) -> tuple[Server, Board, str]:
     from state import paths
 
-    from . import saves
+    from ..commands import saves
 
     name = saves.resolve_name(env)
     folder = paths.game_dir(name)
     session = saves.open_session(env, name)  # a save that cannot be read is said now, before anything is served
-    lang = env.lang  # --lang, else TABLETOP_LANG, else the language the game was started in (cli/lang.py)
+    lang = env.lang  # --lang, else TABLETOP_LANG, else the language the game was started in (cli/words/lang.py)
     board = Board(name, folder, lang if lang in LANGS else "en")
     board.game = session.save.game
     token = secrets.token_urlsafe(18)
@@ -894,7 +894,7 @@ def links(env: Env, server: Server, hosts: list[str], port: int, token: str, qr:
     Never a link to 0.0.0.0 or 127.x for the phones: with no address found, a line says how to find it."""
     import sys
 
-    from .i18n import Translator
+    from ..words.i18n import Translator
     from .seatserve import seat_label
 
     def show_qr(url: str) -> None:

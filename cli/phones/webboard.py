@@ -1,6 +1,6 @@
 """The phones' page of ``tabletop serve``: the board rendered for the web, and the page filled from its files.
 
-The page itself is static files in ``cli/web/`` (``page.html``, ``page.css``, ``page.js``), shipped as package
+The page itself is static files in ``cli/phones/web/`` (``page.html``, ``page.css``, ``page.js``), shipped as package
 data. The server fills the HTML's ``{{name}}`` places with escaped text, so the page reads whole without scripts.
 
 The board is the status picture drawn by Rich, at the width the page asks for (60, 80 or 120 columns: the layouts
@@ -19,7 +19,7 @@ import re
 import threading
 from typing import Any
 
-from .env import CliError, Env
+from ..commands.env import CliError, Env
 
 LANGS = ("en", "pt-BR")
 WIDTHS = (60, 80, 120)  # the layouts of the status pictures: a phone, a tablet upright, a laptop or a tablet turned
@@ -32,10 +32,10 @@ COLOUR_NAMES = ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "w
 
 
 def asset(name: str) -> bytes:
-    """A file of the page (``cli/web/``), as installed with the package."""
+    """A file of the page (``cli/phones/web/``), as installed with the package."""
     from importlib.resources import files
 
-    return (files("cli") / "web" / name).read_bytes()
+    return (files("cli.phones") / "web" / name).read_bytes()
 
 
 def colour_class(color) -> str:
@@ -128,7 +128,7 @@ class Board:
     def translator(self, lang: str):
         """One translator per language for the server's life: its catalogs are read once, not at every render
         (called while rendering, under the render lock)."""
-        from .i18n import Translator
+        from ..words.i18n import Translator
 
         if lang not in self._translators:
             self._translators[lang] = Translator(lang)
@@ -177,8 +177,8 @@ class Board:
         from automata.core.games import find_game
         from state.session import Session
 
-        from .gamecli import game_cli
-        from .logview import entry_label, entry_lines
+        from ..gamecli import game_cli
+        from ..inplay.logview import entry_label, entry_lines
 
         session = Session.open(self.folder)  # as 'status' reads it: no lock, no write
         session.save.name = t("core.serve.this_game")  # the save's name is not the phones' business
@@ -189,8 +189,8 @@ class Board:
         env._console = console
         env._err = console
         game_cli(session.save.game).show_status(env, session)
-        from . import ineffectview
-        from .clock import show_clock
+        from ..inplay import ineffectview
+        from ..inplay.clock import show_clock
 
         ineffectview.show(env, session)  # what is in effect and the table's reminders, as 'status' shows them
         show_clock(env, session.save)  # the game time and each seat's, as 'status' ends
@@ -271,7 +271,7 @@ def body_html(snap: dict[str, Any], t, turn: bool = True) -> str:
 
 def page(board: Board, token: str, lang: str, width: int = DEFAULT_WIDTH, seat: dict | None = None) -> str:
     """The whole page, drawn on the server (it reads without scripts); its script keeps it live."""
-    from .i18n import Translator
+    from ..words.i18n import Translator
 
     t = Translator(lang)
     snap = board.snapshot(lang, width)

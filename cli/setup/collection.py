@@ -1,7 +1,7 @@
 """``tabletop collection``: what the table owns, per game; ``collection add|remove GAME ITEM…`` changes it.
 
 The file is the owner's (``$TABLETOP_HOME/collection.toml``, read by ``state/collection.py``): it is edited in place
-(``cli/owner_toml.py``), so comments and layout stay. Without it everything is owned. The first change writes
+(``cli/setup/owner_toml.py``), so comments and layout stay. Without it everything is owned. The first change writes
 every game's table, all owned, then the change, so the owner sees every item they can set.
 """
 
@@ -11,8 +11,8 @@ from typing import List
 
 import typer
 
-from .env import CliError, Env, Exit, current
-from .gamecli import ids_text
+from ..commands.env import CliError, Env, Exit, current
+from ..gamecli import ids_text
 
 collection_app = typer.Typer(help="What the table owns, per game (without a collection file: everything).",
                              invoke_without_command=True)
@@ -85,7 +85,7 @@ def show(env: Env) -> None:
         return
     from automata.core.collection import content
 
-    from .played import print_lines, wrapped
+    from ..aftergame.played import print_lines, wrapped
 
     head = env.t("core.collection.file" if collection is not None else "core.collection.no_file", path=str(path))
     print_lines(env, wrapped(head, env.out.width, hang=2))

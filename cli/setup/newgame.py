@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .env import CliError, Env, current
+from ..commands.env import CliError, Env, current
 
 
 class NotStarted(KeyboardInterrupt):
@@ -31,11 +31,11 @@ class NotStarted(KeyboardInterrupt):
 def new_game(game_id: str, name: str | None, another: bool, options: Callable[[Env], dict], random: bool = False) -> None:
     """The whole of ``tabletop new GAME``: an unfinished game of ``game_id`` made current again (unless --name or
     --another asks for a new one); else ``options(env)`` (the game's options, asking at a terminal what was left
-    out), checked against the collection and, with ``--random``, completed by the draw (``cli/setupdraw.py``),
+    out), checked against the collection and, with ``--random``, completed by the draw (``cli/setup/setupdraw.py``),
     and the save made and announced by ``saves.start_new_game``."""
     from automata.core.games import find_game, load_game
 
-    from .saves import start_new_game
+    from ..commands.saves import start_new_game
     from .setupdraw import prepare
 
     env = current()
@@ -58,7 +58,7 @@ def resume_unfinished(env: Env, game_id: str, display_name: str, name: str | Non
     game instead, the unfinished games go into ``kept``, said once the options are accepted."""
     if name is not None or another:
         return False
-    from . import saves
+    from ..commands import saves
 
     found = unfinished_games(env, game_id)
     if not found:
@@ -104,7 +104,7 @@ def given_options() -> set[str]:
 
 def unfinished_games(env: Env, game_id: str) -> list[str]:
     """The saves of ``game_id`` whose game is not over, oldest first (a save that cannot be read is left out)."""
-    from . import saves
+    from ..commands import saves
 
     found: list[tuple[str, str]] = []
     for name in saves.list_names():
@@ -142,7 +142,7 @@ class NewQuestions:
             return given
         got = self.scripted.answer(ask)
         if got is NO_ANSWER and self.interactive:
-            from .prompter import TerminalPrompter
+            from ..terminal.prompter import TerminalPrompter
 
             got = TerminalPrompter(self.env.t).answer(ask)
         if got is NO_ANSWER:

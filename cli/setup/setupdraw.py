@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from .env import CliError, Env, Exit
+from ..commands.env import CliError, Env, Exit
 
 
 def prepare(env: Env, game_id: str, raw: dict, random: bool, given: set[str], questions) -> dict:
@@ -28,7 +28,7 @@ def prepare(env: Env, game_id: str, raw: dict, random: bool, given: set[str], qu
     if not random:
         return owned_setup(env, game_id, raw, have)
     _refuse_missing(env, game_id, [i for i in core.missing(game_id, {}, have)], have)  # the base game, before drawing
-    from .gamecli import optional
+    from ..gamecli import optional
 
     player_count = optional(game_id, "PLAYER_COUNT")  # the table's choice, never drawn
     drawn = _draw_and_keep(env, game_id, raw, given | set(player_count), have, questions)
@@ -81,7 +81,7 @@ def draw(game_id: str, raw: dict, fixed: set[str], have: set[str], seed: int, ov
 
 def show(env: Env, lines: list) -> None:
     """The drawn setup, a line each, indented under its title; a long line wraps under its own start."""
-    from .played import print_lines, wrapped
+    from ..aftergame.played import print_lines, wrapped
 
     for line in lines:
         text = env.t.render(line)
@@ -95,7 +95,7 @@ def _draw_and_keep(env: Env, game_id: str, raw: dict, fixed: set[str], have: set
     from automata.core import collection as core
     from automata.core.steps import ONE_OF, Ask, Choice, Msg
 
-    from .saves import read_overrides
+    from ..commands.saves import read_overrides
 
     overrides = read_overrides(env, game_id)
     seed = env.seed if env.seed is not None else secrets.randbelow(2**31)

@@ -3,7 +3,7 @@
 One command for every game: its sub-commands are the ``tabletop new GAME`` commands (the same option names, the
 same checks through the game's ``check_options`` and the owner's overrides), less ``--name`` and ``--another``;
 the list itself comes from the game's module (``automata.core.components``), for what the collection owns (what
-``new`` would refuse is refused the same way, ``cli/setupdraw.py`` ``owned_setup``). Plain text at most 60 columns wide
+``new`` would refuse is refused the same way, ``cli/setup/setupdraw.py`` ``owned_setup``). Plain text at most 60 columns wide
 (printable), or ``--json``.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import textwrap
 
-from .env import current
+from ..commands.env import current
 
 WIDTH = 60
 NOT_OPTIONS = ("name", "another", "random_setup", "draws")  # which save, the drawn setup of `new --random`, and who
@@ -45,8 +45,8 @@ def show(game_id: str, raw: dict) -> None:
     from automata.core.components import components, lines
     from automata.core.games import load_game
 
-    from .gamecli import optional
-    from .saves import checked_options
+    from ..gamecli import optional
+    from ..commands.saves import checked_options
     from .setupdraw import owned_setup
 
     env = current()

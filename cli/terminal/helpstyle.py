@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import sys
 
-from .env import current
+from ..commands.env import current
 
 #: Examples of every screen of the core, by command path (the same command lines in every language); a game's own
 #: screens (its group, 'new GAME', 'setup-list GAME') have theirs in its package, ``HELP_EXAMPLES`` (cli/gamecli.py).
@@ -176,7 +176,7 @@ _RANGE = r"^(?:-?\d+<=?)?x(?:<=?-?\d+)?$|^x>=?-?\d+$|^-?\d+<=?x<=?-?\d+$"
 def _real_ranges(text: str) -> str:
     """The help's bracket without a range that only guards the program (±NUMBER_BOUND, the largest seed): a
     range is shown when both its ends are the rule's."""
-    from .env import NUMBER_BOUND, SEED_MAX
+    from ..commands.env import NUMBER_BOUND, SEED_MAX
 
     sentinels = {str(NUMBER_BOUND), str(-NUMBER_BOUND), str(SEED_MAX)}
     if not any(n in text for n in sentinels):
@@ -295,7 +295,7 @@ def _game_of(key: str) -> str | None:
 
 
 def _game_examples(game_id: str) -> dict[str, tuple[str, ...]]:
-    from .gamecli import optional
+    from ..gamecli import optional
 
     return optional(game_id, "HELP_EXAMPLES")
 

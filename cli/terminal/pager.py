@@ -28,7 +28,7 @@ def wanted(env) -> bool:
 
 def paged(env, draw: Callable[[], None], picture: bool = False) -> None:
     """Run ``draw`` (which prints on ``env.out``); at a terminal, a text taller than the screen goes to the pager.
-    A ``picture`` (a status) piped wraps its text at words to the width of its boxes (cli/render.py)."""
+    A ``picture`` (a status) piped wraps its text at words to the width of its boxes (cli/terminal/render.py)."""
     if picture:
         from .render import wrapped_like_boxes
 

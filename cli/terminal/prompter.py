@@ -5,7 +5,7 @@ from __future__ import annotations
 from automata.core.dice import DiceSpec, parse_table_faces
 from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, TEXT, YES_NO, Ask, InvalidAnswer, Roll
 
-from .i18n import Translator
+from ..words.i18n import Translator
 from automata.core.msg import msg
 
 
@@ -62,7 +62,7 @@ def typed_text(question: str, default: str = "", **prompt):
 
 
 def fit(question: str) -> str:
-    """The question wrapped at word boundaries for the terminal (cli/promptwrap.py)."""
+    """The question wrapped at word boundaries for the terminal (cli/terminal/promptwrap.py)."""
     from .promptwrap import question as wrapped
 
     return wrapped(question)[0]
@@ -109,7 +109,7 @@ class TerminalPrompter:
 
     ``watch(ask)``, when given, returns None or a check that the prompt runs every ``WATCH_EVERY`` seconds while it
     waits for the person: when the check returns an exception, the prompt closes and raises it (a seat's phone
-    that opened meanwhile takes the question, cli/phonewait.py)."""
+    that opened meanwhile takes the question, cli/phones/phonewait.py)."""
 
     WATCH_EVERY = 0.25
 
@@ -214,7 +214,7 @@ class TerminalPrompter:
         """A menu; a pick the question's check refuses (a card too dear, a camp already taken) is said and the menu
         shown again, so that 'play' never stops on it.
 
-        A numbered menu whose numbers never move (cli/menu.py): an unavailable item keeps its place, marked with
+        A numbered menu whose numbers never move (cli/terminal/menu.py): an unavailable item keeps its place, marked with
         the reason, and is refused if picked; a number that names no item is refused. Lists of ten items or more
         (Old World cards, Radlands cards) are also filtered by typing."""
         from .menu import Item, numbered_menu

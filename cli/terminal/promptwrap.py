@@ -1,7 +1,7 @@
 """Questions that fit the terminal: a question, its instruction, menu items and the answer line are wrapped at word
 boundaries with a hanging indent, instead of the terminal cutting them mid-word ("Pax D / eorum" at 60 columns).
 
-Only used at a terminal (the prompts); piped output is never wrapped (cli/render.py)."""
+Only used at a terminal (the prompts); piped output is never wrapped (cli/terminal/render.py)."""
 
 from __future__ import annotations
 

@@ -10,8 +10,8 @@ from typing import Any
 from automata.core.runner import BadAnswer, Event
 from automata.core.steps import Ask, Roll
 
-from .env import CliError, Env, Exit
-from .i18n import Translator
+from ..commands.env import CliError, Env, Exit
+from ..words.i18n import Translator
 
 STYLES = {
     "head": "bold cyan",
@@ -65,7 +65,7 @@ def show_event(console, t: Translator, event: Event, interactive: bool, explain:
 @contextlib.contextmanager
 def wrapped_like_boxes(console):
     """Inside it, piped text wraps at word boundaries to the width the status's boxes are drawn at (a status is a
-    picture: its legend and notes fit beside its boxes); elsewhere piped text is never wrapped (cli/env.py)."""
+    picture: its legend and notes fit beside its boxes); elsewhere piped text is never wrapped (cli/commands/env.py)."""
     kept = console.soft_wrap
     console.soft_wrap = False
     try:
@@ -164,8 +164,8 @@ def pending_help(t: Translator, pending: Ask | Roll) -> dict[str, Any]:
 
 def _choice_text(t: Translator, choice) -> str:
     """A choice as the list of valid answers shows it: its id, and its name in the table's language beside it
-    when the name is another word ("the_empire «O Império»"), in a language other than English; the name is accepted as an answer too (cli/answers.py)."""
-    from .answers import fold
+    when the name is another word ("the_empire «O Império»"), in a language other than English; the name is accepted as an answer too (cli/inplay/answers.py)."""
+    from ..inplay.answers import fold
 
     value = choice.value
     if t.lang != "en":  # the ids are English words: an English table reads them as they are

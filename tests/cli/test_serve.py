@@ -22,8 +22,8 @@ NAME = "secret-save-name"
 @pytest.fixture
 def served(tmp_path):
     """A mid-game Time of Crisis save served on a free port of 127.0.0.1, with its file watcher."""
-    from cli import serve
-    from cli.env import Env
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
 
     session = make_save("toc", NAME)
     env = Env(lang="en", game=NAME)
@@ -41,8 +41,8 @@ def served(tmp_path):
 @pytest.fixture
 def served_later(tmp_path):
     """As ``served`` (on a save a few steps in), but the server accepts only once the test calls ``start()``."""
-    from cli import serve
-    from cli.env import Env
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
 
     session = make_save("toc", NAME, steps=3)
     env = Env(lang="en", game=NAME)
@@ -90,8 +90,8 @@ def test_the_token_is_required(served):
 
 
 def test_a_new_token_at_every_start(tmp_path):
-    from cli import serve
-    from cli.env import Env
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
 
     make_save("toc", NAME, steps=2)
     tokens = set()
@@ -121,7 +121,7 @@ def test_every_method_but_get_and_head_is_refused_and_nothing_changes(served):
 def test_the_page_and_json_reflect_the_save_in_either_language(served):
     import json
 
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     server, _, token, session = served
     status, body, _ = get(server, f"/{token}/state.json")
@@ -233,7 +233,7 @@ def close_all(opened) -> None:
 
 def test_live_streams_are_bounded_per_address_with_the_oldest_ended(served_later):
     """Issue 31: one address cannot hold every live place; its newest stream replaces its oldest."""
-    from cli import serve
+    from cli.phones import startup as serve
 
     server, _, token, start = served_later
     start()
@@ -260,7 +260,7 @@ def test_live_streams_are_bounded_per_address_with_the_oldest_ended(served_later
 
 def test_live_streams_are_bounded_in_total_and_one_more_is_told(served_later):
     """Issue 15/31: at LIVE_LIMIT open streams one more gets 503, the page still answers, a closed one frees its place."""
-    from cli import serve
+    from cli.phones import startup as serve
 
     server, _, token, start = served_later
     start()
@@ -410,7 +410,7 @@ def test_serve_with_no_save_is_a_clear_error():
 
     from cli.main import app
 
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     result = CliRunner().invoke(app, ["serve", "--port", "0"])
     assert result.exit_code == 2  # nothing to serve: the same message as 'status'
@@ -491,7 +491,7 @@ def read_answers(socks: list, deadline: float) -> list[bytes]:
 def test_the_listen_backlog_fits_a_table_of_phones(served_later):
     """Issue 31: 100 phones connecting at the same moment are all queued by the system (the default backlog of
     5 dropped the rest, which retried for up to ~31 s) and all get the page once the server takes them."""
-    from cli import serve
+    from cli.phones import startup as serve
 
     server, board, token, start = served_later
     assert server.request_queue_size == serve.BACKLOG >= 128
@@ -542,7 +542,7 @@ def test_a_trickling_or_stalled_request_is_dropped_after_the_time_limit(served_l
     handler, so the page answers at once."""
     import threading
 
-    from cli import serve
+    from cli.phones import startup as serve
 
     monkeypatch.setattr(serve, "REQUEST_TIMEOUT", 2.0)  # the same rule, sooner (the test run's time)
 
@@ -572,7 +572,7 @@ def test_a_trickling_or_stalled_request_is_dropped_after_the_time_limit(served_l
 
 
 def test_an_oversized_request_head_is_refused(served_later):
-    from cli import serve
+    from cli.phones import startup as serve
 
     server, _, token, start = served_later
     start()
@@ -601,7 +601,7 @@ def test_slow_stalled_and_numerous_clients_do_not_starve_the_table(served_later,
     import threading
 
     import toc_policy
-    from cli import serve
+    from cli.phones import startup as serve
 
     monkeypatch.setattr(serve, "REQUEST_TIMEOUT", 2.0)  # the same rule, sooner (the test run's time)
 
@@ -672,8 +672,8 @@ def test_waiting_requests_go_to_the_handlers_address_after_address(tmp_path):
     than the cap per address at once: an address that sends many first does not starve one that sends a few."""
     from collections import deque
 
-    from cli import serve
-    from cli.env import Env
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
 
     make_save("toc", NAME, steps=1)
     server, _, _ = serve.make_server(Env(lang="en", game=NAME), 0, lan=False)
@@ -719,7 +719,7 @@ def test_waiting_requests_go_to_the_handlers_address_after_address(tmp_path):
 
 def test_the_readme_states_the_limits_the_server_has():
     """Issue 31: the README's line on the limits says the numbers the server uses."""
-    from cli import serve
+    from cli.phones import startup as serve
 
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("Slow, stalled or numerous clients"):]
