@@ -78,7 +78,7 @@ def _en_table() -> dict[str, str]:
 
         from automata.core.datafiles import read_toml  # through the parsed-file cache
 
-        _english = read_toml(Path(__file__).parent / "locales" / "en" / "core_help.toml")
+        _english = read_toml(Path(__file__).parents[1] / "locales" / "en" / "core_help.toml")
     return _english
 
 

@@ -40,7 +40,7 @@ from typing import Any
 from automata.core.datafiles import read_toml
 from automata.core.msg import Msg
 
-LOCALES = Path(__file__).parent / "locales"
+LOCALES = Path(__file__).parents[1] / "locales"  # cli/locales/: the words of every room and game
 FORMS = ("in", "of", "to")  # derived forms of a term parameter: {name_in}, {name_of}, {name_to}
 DERIVED = FORMS + ("many",)  # and its plural, {name_many}
 PLURAL_KEYS = frozenset({"count", "zero", "one", "other", "one_f", "other_f"})
