@@ -84,7 +84,7 @@ def test_the_page_files_are_package_data():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     patterns = config["tool"]["setuptools"]["package-data"]["cli"]
     files = sorted(p.relative_to(ROOT / "cli").as_posix() for p in WEB.iterdir())
-    assert {"web/page.html", "web/page.css", "web/page.js"} <= set(files)
+    assert {"phones/web/page.html", "phones/web/page.css", "phones/web/page.js"} <= set(files)
     for name in files:
         assert any(fnmatch(name, pattern) for pattern in patterns), name
     from cli.phones.webboard import asset

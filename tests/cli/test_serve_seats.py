@@ -240,9 +240,9 @@ def test_a_phone_waits_for_the_lock_briefly_and_is_told_the_game_is_busy(served)
 def test_a_phone_sending_its_answer_slowly_holds_up_nobody(served, monkeypatch):
     """The gate reads an answer's body as it reads a head: a phone that stalls half-way holds no handler thread
     and no lock, and is dropped after the time limit."""
-    from cli.phones import startup as serve
+    from cli.phones import gate
 
-    monkeypatch.setattr(serve, "REQUEST_TIMEOUT", 2.0)  # the same rule, sooner (the test run's time)
+    monkeypatch.setattr(gate, "REQUEST_TIMEOUT", 2.0)  # the same rule, sooner (the test run's time)
 
     server, token, session = served
     seat_token, _, q = question_waiting(server)
@@ -258,7 +258,7 @@ def test_a_phone_sending_its_answer_slowly_holds_up_nobody(served, monkeypatch):
 
     with SaveLock(session.save.folder, wait=0.1):  # the stalled answer holds no lock
         pass
-    slow.settimeout(serve.REQUEST_TIMEOUT + 5)
+    slow.settimeout(gate.REQUEST_TIMEOUT + 5)
     assert b"408" in slow.recv(200)
     slow.close()
 
