@@ -11,8 +11,8 @@ Required (``REQUIRED``), on the package ``cli/<game>/`` (its ``__init__.py`` re-
 - ``app``: the ``tabletop <game> …`` group (a Typer), registered under the game's id and every alias by
   ``cli/main.py`` ``lazy_groups``;
 - ``new_command``: the body of ``tabletop new <game>`` (a Typer command function: its options, then one call of
-  ``cli/newgame.py`` ``new_game``), registered under the id and every alias by ``cli/main.py``, and copied by
-  ``tabletop setup-list <game>`` (``cli/setuplist.py``);
+  ``cli/setup/newgame.py`` ``new_game``), registered under the id and every alias by ``cli/main.py``, and copied by
+  ``tabletop setup-list <game>`` (``cli/setup/setuplist.py``);
 - ``show_status(env, session)``: the status picture (``status``, ``play``, ``tabletop serve``);
 - ``show_summary(env, session)``: the end-of-game summary ``play`` shows when the game ends.
 
@@ -26,7 +26,7 @@ Optional (``OPTIONAL``: the name and what the core uses when a game does not pro
 - ``OPTION_FLAGS``: a saved option → the ``new`` option that sets it, when their names differ (``history``);
 - ``PLAYER_COUNT``: the options that are the player count, the table's choice that ``--random`` never draws;
 - ``HELP_EXAMPLES``: the examples of the game's own help screens (its group, ``new <game>``, ``setup-list <game>``),
-  by command path (``cli/helpstyle.py``).
+  by command path (``cli/terminal/helpstyle.py``).
 
 A core room reads an optional name with ``optional(game_id, name)``, never ``getattr`` of its own.
 """

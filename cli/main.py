@@ -19,12 +19,12 @@ from typing import List, Optional
 import typer  # noqa: E402
 from typer.core import TyperGroup  # noqa: E402
 
-from . import complete  # noqa: E402
-from .env import (NUMBER_BOUND, SEED_MAX, CliError, Env, Exit, current, install_data_cache,  # noqa: E402
+from .commands import complete  # noqa: E402
+from .commands.env import (NUMBER_BOUND, SEED_MAX, CliError, Env, Exit, current, install_data_cache,  # noqa: E402
                   load_answers_file, sane_terminal_size, set_current)
 
 
-from .lang import GLOBAL_WITH_VALUE  # noqa: E402  (the global options that take a value)
+from .words.lang import GLOBAL_WITH_VALUE  # noqa: E402  (the global options that take a value)
 GLOBAL_FLAGS = ("--json", "--explain")
 
 
@@ -142,7 +142,7 @@ class CompanionGroup(TyperGroup):
             if name in ("new", "setup-list"):
                 group, hidden = new_games_group(), False
                 if name == "setup-list":  # the same commands and options, listing the components instead
-                    from .setuplist import build_group
+                    from .setup.setuplist import build_group
 
                     group = build_group(group, CompanionGroup)
             elif name in lazy:
@@ -158,8 +158,8 @@ class CompanionGroup(TyperGroup):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """The table's language is found first, from the raw command line (so that help and every message of
         the command-line framework speak it)."""
-        from . import helpstyle
-        from .lang import early_lang
+        from .terminal import helpstyle
+        from .words.lang import early_lang
 
         raw = list(sys.argv[1:] if args is None else args)
         _raw_args[:] = raw
@@ -212,7 +212,7 @@ class CompanionGroup(TyperGroup):
                 if info is not None and not info.available:
                     raise type(e)(current().t("core.error.game_unavailable", name=info.name), ctx) from e
 
-                from .helpstyle import no_such_command  # one wording for every group (the games' groups too)
+                from .terminal.helpstyle import no_such_command  # one wording for every group (the games' groups too)
 
                 raise type(e)(no_such_command(ctx, args[0]), ctx) from e
             raise
@@ -226,7 +226,7 @@ class CompanionGroup(TyperGroup):
             report_error(e)
             raise typer.Exit(int(e.code)) from None
         except KeyboardInterrupt as e:
-            env = current()  # what was interrupted may say more (cli/newgame.py: no save was made)
+            env = current()  # what was interrupted may say more (cli/setup/newgame.py: no save was made)
             env.err.print(env.t(getattr(e, "message_id", "core.interrupted"), **getattr(e, "params", {})))
             raise typer.Exit(int(Exit.INTERRUPTED)) from None
         except BrokenPipeError:  # the program reading the output has gone ('tabletop log | head -1'): exit quietly
@@ -398,7 +398,7 @@ def _globals(
     show_completion: bool = typer.Option(False, "--show-completion", is_eager=True, callback=_show_completion,
                                          expose_value=False, help="Show the completion script for your shell, to install it yourself."),
 ) -> None:
-    from .lang import LANGS, bad_env_lang, normalise_lang
+    from .words.lang import LANGS, bad_env_lang, normalise_lang
 
     env = Env(json=json_, game=game, seed=seed, explain=explain)
     early = current().lang  # the language found before parsing (CompanionGroup.main), used to say a wrong --lang
@@ -429,7 +429,7 @@ def _globals(
             raise_usage(env.t("core.error.answer_twice", id=key, values=", ".join(f"'{v}'" for v in values)))
         env.answers[key] = values[0]
     if env.answers:
-        from .answers import answers_problem
+        from .inplay.answers import answers_problem
 
         problem = answers_problem(env.answers)
         if problem:
@@ -444,7 +444,7 @@ def _refuse_unshowable_output(env: Env) -> None:
     """A command whose text goes to an output that cannot show it (PYTHONIOENCODING=ascii, a latin-1 locale) is refused
     before it does anything, with one line saying how to fix it: its text would be '?' boxes, and a half-written
     'play' is worse. --json (escaped JSON), --version and help work in any encoding."""
-    from .env import encoding_problem
+    from .commands.env import encoding_problem
 
     try:
         from typer._click.globals import get_current_context  # the command-line framework's current command
@@ -467,10 +467,10 @@ def raise_usage(text: str) -> None:
     raise typer.Exit(int(Exit.USAGE))
 
 
-# The shared commands live in cli/commands.py (which does not import this module), 'fix', 'export' and 'collection' in
+# The shared commands live in cli/commands/shared.py (which does not import this module), 'fix', 'export' and 'collection' in
 # their own modules, imported when used; the games' modules are imported when their group or 'new' is used:
 # lazy_groups().
-from . import commands  # noqa: E402
+from .commands import shared as commands  # noqa: E402
 
 
 def _command_name(info) -> str:
@@ -481,11 +481,11 @@ def _command_name(info) -> str:
 #: (CompanionGroup.get_command), so that a command does not pay for building all the others. Those of their own
 #: module are named by (module, its Typer) and imported then too.
 CORE_COMMANDS: dict = {_command_name(info): info for info in commands.core.registered_commands}
-CORE_COMMANDS.update({"fix": ("cli.fix", "fix_app"), "remind": ("cli.remind", "remind_app"),
-                      "export": ("cli.export", "export_app")})
+CORE_COMMANDS.update({"fix": ("cli.corrections.fix", "fix_app"), "remind": ("cli.inplay.remind", "remind_app"),
+                      "export": ("cli.aftergame.export", "export_app")})
 #: The shared groups, made into the framework's groups only when used (CompanionGroup.get_command), as the framework
 #: makes a group added to the root with ``app.add_typer(<its Typer>, name=...)``: the Typer, or (module, its Typer).
-LAZY_SUBGROUPS: dict = {"data": commands.data_app, "collection": ("cli.collection", "collection_app")}
+LAZY_SUBGROUPS: dict = {"data": commands.data_app, "collection": ("cli.setup.collection", "collection_app")}
 
 
 def _typer_of(where):
@@ -533,7 +533,7 @@ def main() -> None:
 def _run() -> int:
     """Run the command line; the exit code. Never raises (but TABLETOP_DEBUG=1 shows the traceback of a bug)."""
     try:
-        from .env import transliterate_unshowable
+        from .commands.env import transliterate_unshowable
 
         # an output that cannot show a character gets it in ASCII, never a crash: the error lines, help and
         # --version; the commands refuse such an output up front (_refuse_unshowable_output)
@@ -574,8 +574,8 @@ def _stdout_usable() -> bool:
 def _early_error(key: str, **params) -> None:
     """One line on stderr before the environment exists (stdout unusable)."""
     try:
-        from .i18n import Translator
-        from .lang import early_lang
+        from .words.i18n import Translator
+        from .words.lang import early_lang
 
         try:
             lang = early_lang(sys.argv[1:])

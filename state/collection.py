@@ -9,8 +9,8 @@ The file holds one table per game, one ``item = true|false`` a line::
 
 No file means everything is owned. A file that is not TOML, names an unknown game or item, or gives an item
 something else than true or false is refused with a ``CollectionError``: a message id naming the file and line
-(``cli/collection.py`` renders it; the file is the owner's, so nothing rewrites it). Writing (``collection add``
-and ``remove``) keeps the owner's comments: ``cli/collection.py`` edits it in place with ``cli/owner_toml.py``.
+(``cli/setup/collection.py`` renders it; the file is the owner's, so nothing rewrites it). Writing (``collection add``
+and ``remove``) keeps the owner's comments: ``cli/setup/collection.py`` edits it in place with ``cli/setup/owner_toml.py``.
 """
 
 from __future__ import annotations

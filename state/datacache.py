@@ -160,7 +160,7 @@ def _load(f: Path) -> Any:
         return None
 
 
-#: The cache the command line installed for this run (``cli/env.py`` ``install_data_cache``); None: every file is
+#: The cache the command line installed for this run (``cli/commands/env.py`` ``install_data_cache``); None: every file is
 #: parsed afresh (the rules and the tests use no cache unless they install one).
 _installed: ParsedFileCache | None = None
 

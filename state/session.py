@@ -107,7 +107,7 @@ class Session:
         is called with each step once it is complete and saved (the command line's pause at a terminal).
 
         ``waiting_since``: when the question this run answers was first shown elsewhere (a seat's phone page shows
-        the question waiting without writing anything, ``cli/seatserve.py``). If the step is reached in this run,
+        the question waiting without writing anything, ``cli/phones/seatserve.py``). If the step is reached in this run,
         it starts then rather than now, so the seat's wait counts in its clock as a typed answer's does; never
         before the save's last stamp nor after now."""
         from automata.core.runner import DiceContext, Record, ReplayMismatch, run
@@ -175,7 +175,7 @@ class Session:
 
     def keep_waiting(self) -> None:
         """Write the step in progress as it stands, its start included: its question is handed elsewhere (a seat's
-        phone, ``cli/phonewait.py``) and waits for its seat from now, whoever then answers it."""
+        phone, ``cli/phones/phonewait.py``) and waits for its seat from now, whoever then answers it."""
         if self.save.pending is not None:
             write(self.save, journal=False)
 

@@ -3,7 +3,7 @@
 A suggestion must help: "khorn" → khorne, "tzeench" → tzeentch, "rde" → red, "empire" → the_empire, "rad" →
 radlands. A word that merely shares a few letters with a name ("nada" and "radlands", which difflib's usual
 cutoffs of 0.5 and 0.6 suggested) gets no suggestion, and the message then says nothing about close matches
-(cli/i18n.py drops the clause of an empty ``{close}``).
+(cli/words/i18n.py drops the clause of an empty ``{close}``).
 
 Compared without case, accents, spaces, dashes, dots or underscores. A name is close when
 - it is at most one slip away per three letters (at least one): a slip is a wrong, missing, extra or swapped

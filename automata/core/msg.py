@@ -1,4 +1,4 @@
-"""A message: an id plus parameters, rendered in the table's language by the command line (``cli/i18n.py``).
+"""A message: an id plus parameters, rendered in the table's language by the command line (``cli/words/i18n.py``).
 
 Its own small module, so that what only says things (reading a save, checking data) does not import the steps of
 play (``steps.py``, which re-exports both names)."""

@@ -21,7 +21,7 @@ from typing import Any, Optional
 
 import typer
 
-from ..env import current
+from ..commands.env import current
 
 
 def new_command(
@@ -37,7 +37,7 @@ def new_command(
     random_setup: bool = typer.Option(False, "--random", help="Draw the setup left open by the other options from the collection (shown first; keep or redraw)."),
 ) -> None:
     """Anachrony with the Future Imperfect modules: setup, every Era's phases, the module bookkeeping."""
-    from ..newgame import new_game
+    from ..setup.newgame import new_game
     from .newquestions import anachrony_players
 
     def options(env) -> dict:
@@ -51,8 +51,8 @@ def new_command(
 
 def status_command() -> None:
     """Era, phase, the Quantum Loop offer, the Agenda table and each player's module state."""
-    from .. import saves
-    from ..pager import paged
+    from ..commands import saves
+    from ..terminal.pager import paged
 
     env = current()
     session = saves.open_game_session(env, "anachrony", "anachrony.error.not_anachrony")
@@ -72,7 +72,7 @@ def status_data(session, t=None) -> dict[str, Any]:
     from automata.anachrony.common import turn_order
 
     if t is None:
-        from ..i18n import Translator
+        from ..words.i18n import Translator
 
         t = Translator("en")
     players = {}

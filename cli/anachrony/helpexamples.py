@@ -1,5 +1,5 @@
 """The examples of the help screens of ``tabletop anachrony …``, ``tabletop new anachrony`` and ``tabletop setup-list anachrony``, by
-command path (the same command lines in every language; cli/helpstyle.py shows them)."""
+command path (the same command lines in every language; cli/terminal/helpstyle.py shows them)."""
 
 HELP_EXAMPLES: dict[str, tuple[str, ...]] = {
     "new.anachrony": ("tabletop new anachrony --players 3 --modules hypersync,quantum-loops",

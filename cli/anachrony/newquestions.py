@@ -1,10 +1,10 @@
 """The questions of ``tabletop new anachrony`` left open by its options (asked at a terminal, or answered by
-``--answer new.anachrony.…``; cli/newgame.py ``NewQuestions``)."""
+``--answer new.anachrony.…``; cli/setup/newgame.py ``NewQuestions``)."""
 
 from __future__ import annotations
 
-from ..env import Env
-from ..newgame import NewQuestions, new_ask
+from ..commands.env import Env
+from ..setup.newgame import NewQuestions, new_ask
 
 
 ANACHRONY_MODULES = ("neutronide", "hypersync", "quantum_loops", "intrigues")
@@ -31,7 +31,7 @@ def anachrony_players(env: Env, players: int | None, modules: str | None, oppone
         solo_out = {"intrigues": Msg("anachrony.solo.reason.intrigues")} if n == 1 else {}
         from automata.core.collection import owned
 
-        from ..collection import read
+        from ..setup.collection import read
 
         have = owned("anachrony", read(env))  # a module the table does not own is shown, marked, never picked
         for m in ANACHRONY_MODULES:

@@ -463,7 +463,7 @@ def _bot_tracks(env, o: dict, width: int) -> None:
 
 def draw_summary(env, data: dict, extras: dict, names: dict, width: int | None = None) -> None:
     """Winner and the rule that decided it, every score by category, VP Era by Era (when the save has them)."""
-    from cli.chart import series_rows
+    from cli.terminal.chart import series_rows
 
     t = env.t
     out = env.out

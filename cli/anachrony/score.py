@@ -14,7 +14,7 @@ from typing import List, Optional
 
 import typer
 
-from ..env import CliError, Exit, current
+from ..commands.env import CliError, Exit, current
 
 Q = "anachrony.score"
 
@@ -34,7 +34,7 @@ def _data(env):
     from automata.anachrony.score_data import DataError, load
     from state import paths
 
-    from ..saves import read_overrides
+    from ..commands.saves import read_overrides
 
     try:
         return load(read_overrides(env, "anachrony") or None)
@@ -128,13 +128,13 @@ def _run(env, table, data, names):
     from automata.core.runner import BadAnswer, ChainedSource, run
     from automata.core.steps import NUMBER, Ask, msg
 
-    from ..answers import scripted_answers
-    from ..render import bad_answer_error, pending_help, show_event
+    from ..inplay.answers import scripted_answers
+    from ..terminal.render import bad_answer_error, pending_help, show_event
 
     interactive = env.interactive() and not env.json
     source = scripted_answers(env)
     if interactive:
-        from ..prompter import TerminalPrompter
+        from ..terminal.prompter import TerminalPrompter
 
         source = ChainedSource(source, TerminalPrompter(env.t))
 

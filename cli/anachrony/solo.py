@@ -54,14 +54,14 @@ def register(app) -> None:
 
 def opponent_command() -> None:
     """The solo opponent's board: tokens, Exosuits, Warp tiles, assets, VP (also in 'anachrony status')."""
-    from .. import saves
-    from ..env import current
+    from ..commands import saves
+    from ..commands.env import current
 
     env = current()
     session = saves.open_game_session(env, "anachrony", "anachrony.error.not_anachrony")
     state = session.save.state
     if "solo" not in state:
-        from ..env import CliError, Exit
+        from ..commands.env import CliError, Exit
 
         raise CliError(env.t("anachrony.solo.error.no_opponent", name=session.save.name), Exit.USAGE)
     data = opponent_data(state)

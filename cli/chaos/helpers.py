@@ -15,7 +15,7 @@ from typing import List, Optional
 
 import typer
 
-from ..env import CliError, Exit, current
+from ..commands.env import CliError, Exit, current
 
 BATTLE_MAX = 200
 ODDS_MAX = 60
@@ -42,7 +42,7 @@ def register(app: typer.Typer) -> None:
 def _data(env):
     from automata.chaos.data import DataError, load
 
-    from ..saves import read_overrides
+    from ..commands.saves import read_overrides
 
     try:
         return load(read_overrides(env, "chaos") or None)
@@ -208,12 +208,12 @@ def _table_battle_dice(env, dice: int) -> list[int]:
     from automata.core.runner import BadAnswer, ChainedSource, DiceContext, run
     from automata.core.steps import Roll, msg
 
-    from ..answers import scripted_answers
-    from ..render import bad_answer_error, pending_help
+    from ..inplay.answers import scripted_answers
+    from ..terminal.render import bad_answer_error, pending_help
 
     source = scripted_answers(env)
     if env.interactive() and not env.json:
-        from ..prompter import TerminalPrompter
+        from ..terminal.prompter import TerminalPrompter
 
         source = ChainedSource(source, TerminalPrompter(env.t))
 

@@ -1,5 +1,5 @@
 """The examples of the help screens of ``tabletop chaos …``, ``tabletop new chaos`` and ``tabletop setup-list chaos``, by
-command path (the same command lines in every language; cli/helpstyle.py shows them)."""
+command path (the same command lines in every language; cli/terminal/helpstyle.py shows them)."""
 
 HELP_EXAMPLES: dict[str, tuple[str, ...]] = {
     "new.chaos": ("tabletop new chaos", "tabletop new chaos --powers khorne,nurgle,tzeentch --name friday",

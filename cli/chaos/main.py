@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from ..env import current
+from ..commands.env import current
 
 app = typer.Typer(no_args_is_help=True, help="Chaos in the Old World: status and helpers (battle, odds, domination, ruination).")
 
@@ -19,7 +19,7 @@ def new_command(
     random_setup: bool = typer.Option(False, "--random", help="Draw the setup left open by the other options from the collection (shown first; keep or redraw)."),
 ) -> None:
     """Chaos in the Old World for 3 or 4 Powers; seats follow Power order (Khorne, Nurgle, Tzeentch, Slaanesh)."""
-    from ..newgame import new_game
+    from ..setup.newgame import new_game
     from .newquestions import chaos_powers
 
     new_game("chaos", name, another, lambda env: {"powers": chaos_powers(env, powers, random_setup), "summoning": summoning},
@@ -29,8 +29,8 @@ def new_command(
 @app.command("status")
 def status_command() -> None:
     """Draw the board: corruption, tokens, figures and cards per region; VP, Threat, dial and power per Power."""
-    from .. import saves
-    from ..pager import paged
+    from ..commands import saves
+    from ..terminal.pager import paged
 
     env = current()
     session = saves.open_game_session(env, "chaos", "chaos.error.not_chaos")

@@ -1,10 +1,10 @@
 """The questions of ``tabletop new chaos`` left open by its options (asked at a terminal, or answered by
-``--answer new.chaos.…``; cli/newgame.py ``NewQuestions``)."""
+``--answer new.chaos.…``; cli/setup/newgame.py ``NewQuestions``)."""
 
 from __future__ import annotations
 
-from ..env import Env
-from ..newgame import NewQuestions, names_of, new_ask
+from ..commands.env import Env
+from ..setup.newgame import NewQuestions, names_of, new_ask
 
 
 CHAOS_POWERS = ("khorne", "nurgle", "tzeentch", "slaanesh")

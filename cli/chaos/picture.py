@@ -10,7 +10,7 @@ Ruination cards' header VP, the VP record of the state) that the JSON does not c
   ◆), then tokens, figures and Chaos cards; a ruined region says so in words;
 - the Old World deck and track, the Ruination cards left and the next one;
 - once the game is over, ``draw_summary``: the winner and the rule that decided it, each Power's final VP by
-  kind, and a chart of VP round by round (cli/chart.py).
+  kind, and a chart of VP round by round (cli/terminal/chart.py).
 
 Layouts by the console's width: 120 columns and more (Powers two by two, regions three by three as on the
 map), 80 (Powers stacked, regions two by two) and narrower (everything stacked; 60 is a phone). Colour only
@@ -334,7 +334,7 @@ def draw_summary(env, data: dict, facts: dict) -> None:
 
     from automata.chaos.board import VP_KINDS
 
-    from ..chart import series_rows
+    from ..terminal.chart import series_rows
 
     t, out = env.t, env.out
     width = max(40, out.width)

@@ -12,7 +12,7 @@ def setup_list_options(env, raw: dict) -> dict:
         return raw
     from automata.chaos.data import load
 
-    from ..env import CliError, Exit
+    from ..commands.env import CliError, Exit
 
     every = list(load(None).power_ids)
     if int(text) == len(every):

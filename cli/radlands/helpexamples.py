@@ -1,5 +1,5 @@
 """The examples of the help screens of ``tabletop radlands …``, ``tabletop new radlands`` and ``tabletop setup-list radlands``, by
-command path (the same command lines in every language; cli/helpstyle.py shows them)."""
+command path (the same command lines in every language; cli/terminal/helpstyle.py shows them)."""
 
 HELP_EXAMPLES: dict[str, tuple[str, ...]] = {
     "new.radlands": ("tabletop new radlands", "tabletop new radlands --players Ana,Bruno --first-game",

@@ -14,7 +14,7 @@ from typing import Any, Optional
 
 import typer
 
-from ..env import CliError, Exit, current
+from ..commands.env import CliError, Exit, current
 
 app = typer.Typer(no_args_is_help=True, help="Radlands: event queues, raids and status.")
 
@@ -28,7 +28,7 @@ def new_command(
     random_setup: bool = typer.Option(False, "--random", help="Draw the setup left open by the other options from the collection (shown first; keep or redraw)."),
 ) -> None:
     """Radlands with Cult of Chrome: the program keeps both event queues, the Raiders, the water and the camps."""
-    from ..newgame import new_game
+    from ..setup.newgame import new_game
     from .newquestions import radlands_players
 
     new_game("radlands", name, another,
@@ -36,7 +36,7 @@ def new_command(
 
 
 def _session(env):
-    from .. import saves
+    from ..commands import saves
 
     return saves.open_game_session(env, "radlands", "radlands.error.not_radlands")
 
@@ -121,7 +121,7 @@ def _refuse_queues_only(env, state: dict) -> None:
 def status_command() -> None:
     """The table as it lies: both tableaux facing each other (camps, damage, people, ready or not), the event queues
     beside the camps, water, hands and the deck; at the end, the winner, the rule and the camps turn by turn."""
-    from ..pager import paged
+    from ..terminal.pager import paged
 
     env = current()
     session = _session(env)
@@ -177,7 +177,7 @@ def event_command(
     from automata.radlands.game import data_of
     from automata.radlands.queue import event_bomb
 
-    from ..commands import run_steps
+    from ..commands.shared import run_steps
 
     env = current()
     session = _session(env)
@@ -224,7 +224,7 @@ def event_command(
 @app.command("raid")
 def raid_command(player: str = typer.Argument(..., help="a, b or a player's name.")) -> None:
     """Apply a raid icon for PLAYER: Raiders enter space 2, or advance one space, or resolve from space 1."""
-    from ..commands import run_steps
+    from ..commands.shared import run_steps
 
     env = current()
     session = _session(env)

@@ -1,10 +1,10 @@
 """The questions of ``tabletop new radlands`` left open by its options (asked at a terminal, or answered by
-``--answer new.radlands.…``; cli/newgame.py ``NewQuestions``)."""
+``--answer new.radlands.…``; cli/setup/newgame.py ``NewQuestions``)."""
 
 from __future__ import annotations
 
-from ..env import Env
-from ..newgame import NewQuestions, new_ask
+from ..commands.env import Env
+from ..setup.newgame import NewQuestions, new_ask
 
 
 def radlands_players(env: Env, players: str | None) -> str | None:

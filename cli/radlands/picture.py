@@ -324,10 +324,10 @@ def score_rows(env, state: dict, data: dict) -> list[tuple[str, dict[str, str]]]
 
 
 def chart_rows(env, state: dict) -> list[str]:
-    """Camps left and damage taken, turn by turn, as rows of blocks (cli/chart.py); [] without a history."""
+    """Camps left and damage taken, turn by turn, as rows of blocks (cli/terminal/chart.py); [] without a history."""
     from automata.radlands.history import camps_by_turn, camps_left, damage_taken
 
-    from ..chart import series_rows
+    from ..terminal.chart import series_rows
 
     history = camps_by_turn(state)
     if not history:

@@ -6,7 +6,7 @@ is recorded for a look-up: the runner sees only the real answer.
 
 With ``fix`` (``play`` at a terminal, issue 23) it also offers ``!``: ``!`` followed by a correction (typed at a
 text question), or ``!`` alone (the ``!`` key of a menu or a yes/no prompt, a checkbox entry) to list what can be
-corrected and type one. ``fix`` applies it (cli/fixat.py) and the same question is asked again.
+corrected and type one. ``fix`` applies it (cli/corrections/fixat.py) and the same question is asked again.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ class RuleHelp:
             console.print(f"[dim]{t('rules.ask_none', game=self.game)}[/dim]")
         else:
             try:
-                from .. import saves
+                from ..commands import saves
 
                 data = load_data(self.game, saves.read_overrides(self.env, self.game))
             except Exception:  # the topic's text does not need the owner's values

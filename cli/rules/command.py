@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..env import CliError, Exit
+from ..commands.env import CliError, Exit
 from . import (FLAGGED, Component, Topic, body, close_words, components, find, for_step, fold, load_data,
                record_lines, title, topic_confidence, topics)
 
@@ -60,7 +60,7 @@ def run(env, game: str | None, words: list[str]) -> None:
 
 def _current(env, required: bool):
     """(game id, step in progress) of the current game, or (None, None)."""
-    from .. import saves
+    from ..commands import saves
 
     try:
         session = saves.open_session(env)
@@ -83,7 +83,7 @@ def _current(env, required: bool):
 
 
 def _data(env, game: str):
-    from .. import saves
+    from ..commands import saves
 
     try:
         return load_data(game, saves.read_overrides(env, game))
@@ -144,7 +144,7 @@ def show_topic(env, topic: Topic, data, others: list[Topic] = (), cards: list[Co
 def print_topic(console, t, topic: Topic, data) -> None:
     from rich.markup import escape
 
-    from ..render import print_item
+    from ..terminal.render import print_item
 
     info = topic_json(t, topic, data)
     mark = info["confidence"] if info["confidence"] != "confirmed" else ""
@@ -198,7 +198,7 @@ def show_list(env, game: str, data) -> None:
     if env.json:
         env.emit_json({"ok": True, "game": game, "topics": rows})
         return
-    from ..render import print_item
+    from ..terminal.render import print_item
 
     from automata.core.games import find_game
 
@@ -239,7 +239,7 @@ def show_component(env, c: Component, others: list[Topic] = (), more_cards: list
         if f["confidence"] in FLAGGED or f["confidence"] == "owner":
             line += f"  ({mark_text(t, FLAGGED.get(f['confidence'], f['confidence']))})"
             if f["check"]:
-                from ..datanotes import Notes  # the data's note in the table's language, as 'data check' shows it
+                from ..words.datanotes import Notes  # the data's note in the table's language, as 'data check' shows it
 
                 line += f" {Notes(t).note(f['check'])}"
         env.out.print(escape(line))

@@ -19,7 +19,7 @@ from typing import Optional
 
 import typer
 
-from ..env import CliError, Exit, current
+from ..commands.env import CliError, Exit, current
 from .overrides import owner_overrides, toc_data
 
 COMMANDS = ("emperor-legacy", "mat")
@@ -233,7 +233,7 @@ def _current_bot(env, data, name: str):
         colour = find_colour(data, name)
     except UnknownName:
         return None
-    from .. import saves
+    from ..commands import saves
 
     mats = ", ".join(f"{env.t(f'toc.mat.{m}')} ({m})" for m in data.mat_ids)
     try:

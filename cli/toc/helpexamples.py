@@ -1,5 +1,5 @@
 """The examples of the help screens of ``tabletop toc …``, ``tabletop new toc`` and ``tabletop setup-list toc``, by
-command path (the same command lines in every language; cli/helpstyle.py shows them)."""
+command path (the same command lines in every language; cli/terminal/helpstyle.py shows them)."""
 
 HELP_EXAMPLES: dict[str, tuple[str, ...]] = {
     "new.toc": ("tabletop new toc", "tabletop new toc --humans 2 --bots red,blue", "tabletop new toc --cards selective --emperor-rules"),

@@ -15,7 +15,7 @@ from typing import Any, Optional
 
 import typer
 
-from ..env import current
+from ..commands.env import current
 
 app = typer.Typer(no_args_is_help=True, help="Time of Crisis: status, AI mats, the AI instruction sheet (priority list, event guidelines), and the Emperor Legacy calculator.")
 
@@ -31,7 +31,7 @@ def new_command(
     random_setup: bool = typer.Option(False, "--random", help="Draw the setup left open by the other options from the collection (shown first; keep or redraw)."),
 ) -> None:
     """Time of Crisis with The Age of Iron and Rust: the program runs the AI bots; bots play first every round."""
-    from ..newgame import new_game
+    from ..setup.newgame import new_game
     from .newquestions import toc_players
 
     def options(env) -> dict:
@@ -44,8 +44,8 @@ def new_command(
 @app.command("status")
 def status_command() -> None:
     """Each bot's AI mat as laid out on the table (mode marker, tracks and pawns, cylinders, Ludi marker), Legacy and the Emperor; a summary once the game is over."""
-    from .. import saves
-    from ..pager import paged
+    from ..commands import saves
+    from ..terminal.pager import paged
 
     env = current()
     session = saves.open_game_session(env, "toc", "toc.error.not_toc")

@@ -1,10 +1,10 @@
 """The questions of ``tabletop new toc`` left open by its options (asked at a terminal, or answered by
-``--answer new.toc.…``; cli/newgame.py ``NewQuestions``)."""
+``--answer new.toc.…``; cli/setup/newgame.py ``NewQuestions``)."""
 
 from __future__ import annotations
 
-from ..env import Env
-from ..newgame import NewQuestions, names_of, new_ask
+from ..commands.env import Env
+from ..setup.newgame import NewQuestions, names_of, new_ask
 
 
 TOC_COLOURS = ("red", "blue", "yellow", "green")

@@ -4,12 +4,12 @@ commands and the transcriptions (helpers.py, priority.py, transcribe.py)."""
 
 from __future__ import annotations
 
-from ..env import CliError, Exit
+from ..commands.env import CliError, Exit
 
 
 def owner_overrides(env) -> dict:
     """The owner's file ``overrides/toc.toml`` as parsed (empty when there is none)."""
-    from ..saves import read_overrides
+    from ..commands.saves import read_overrides
 
     return read_overrides(env, "toc")
 
@@ -31,12 +31,12 @@ def toc_data(env, overrides: dict | None = None):
 def save_overrides(env, values: dict, command: str):
     """Merge the transcribed ``values`` over ``overrides/toc.toml`` as it is now (what the owner changed in it during
     the transcription stays), validate the whole with the data loader, then write the values into the file in
-    place (the owner's comments, order and layout kept: cli/owner_toml.py), atomically, keeping the file's mode."""
+    place (the owner's comments, order and layout kept: cli/setup/owner_toml.py), atomically, keeping the file's mode."""
     from automata.toc.data import DataError, load
     from automata.toc.mat_edit import merge
     from state import paths
 
-    from ..owner_toml import updated_text, write_owner_file
+    from ..setup.owner_toml import updated_text, write_owner_file
 
     path = paths.overrides_file("toc")
     new = merge(owner_overrides(env), values)
@@ -45,7 +45,7 @@ def save_overrides(env, values: dict, command: str):
     except DataError as e:
         text = env.t("toc.transcribe.invalid", problem=e.msg.to_data(), path=str(path)) + " " + env.t("toc.transcribe.restart", command=f"{command} --restart")
         raise CliError(text, Exit.FAILURE, {"error": "invalid", "problem": str(e), "saved": False}) from None
-    from ..env import read_input_file
+    from ..commands.env import read_input_file
 
     old_text = read_input_file(path).decode("utf-8") if path.exists() else ""  # read by owner_overrides already
     write_owner_file(path, updated_text(old_text, new))

@@ -462,7 +462,7 @@ def summary(t, data: dict, extra: dict, width: int) -> list:
     """The end-of-game summary: the winners and the rule that decided (a save that ended before the program asked
     the humans' Legacy: who leads among the bots and the rule that decides), every player's final Legacy, and the
     bots' Legacy round by round."""
-    from ..chart import series_rows
+    from ..terminal.chart import series_rows
 
     lines: list = ["", "[bold]" + escape(t("toc.picture.summary.title", round=data["round"])) + "[/bold]"]
     bots = data["bots"]
@@ -489,7 +489,7 @@ def summary(t, data: dict, extra: dict, width: int) -> list:
         lines.extend(series_rows(series, width, styles))
         label_w = min(max(len(x) for x in series), max(6, width // 4))
         value_w = max(len(str(v[-1])) for v in series.values())
-        if len(rounds) > max(4, width - label_w - value_w - 4):  # cli/chart.py shows the last rounds that fit
+        if len(rounds) > max(4, width - label_w - value_w - 4):  # cli/terminal/chart.py shows the last rounds that fit
             lines.append("[dim]" + escape(t("toc.picture.summary.chart_cut")) + "[/dim]")
     elif bots:
         lines.append("[dim]" + escape(t("toc.picture.summary.no_chart")) + "[/dim]")

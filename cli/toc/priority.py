@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import typer
 
-from ..env import current
+from ..commands.env import current
 from .overrides import owner_overrides, toc_data
 
 EDIT_HELP = "Transcribe it from your AI instruction sheet; saved for every new game."
@@ -85,7 +85,7 @@ def _print_records(env, title: str, heads: list[str], rows) -> None:
     "Column: value", wrapped under the head's text."""
     from rich.markup import escape
 
-    from ..render import print_item
+    from ..terminal.render import print_item
 
     env.out.print(escape(title), style="bold", markup=False)
     for row in rows:

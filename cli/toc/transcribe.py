@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from ..env import CliError, Exit
+from ..commands.env import CliError, Exit
 from .overrides import save_overrides
 
 
@@ -40,7 +40,7 @@ def read_draft(path: Path) -> dict[str, Any]:
     """The answers kept in a draft; an unreadable draft counts as none (it only ever saves typing)."""
     import tomllib
 
-    from ..env import read_input_file
+    from ..commands.env import read_input_file
 
     try:  # the guarded reader: a FIFO or a device put there is never waited for
         data = tomllib.loads(read_input_file(path).decode("utf-8"))
@@ -94,8 +94,8 @@ def transcribe(env, what: str, procedure, command: str, restart: bool = False,
     """
     from automata.core.runner import BadAnswer, ChainedSource, run
 
-    from ..answers import scripted_answers
-    from ..render import bad_answer_error, pending_help, show_event
+    from ..inplay.answers import scripted_answers
+    from ..terminal.render import bad_answer_error, pending_help, show_event
 
     path = draft_path(what)
     if restart and path.exists():
@@ -105,7 +105,7 @@ def transcribe(env, what: str, procedure, command: str, restart: bool = False,
     interactive = env.interactive() and not env.json
     source: Any = ChainedSource(scripted_answers(env), draft)
     if interactive:
-        from ..prompter import TerminalPrompter
+        from ..terminal.prompter import TerminalPrompter
 
         source = ChainedSource(source, TerminalPrompter(env.t))
     if not env.json:

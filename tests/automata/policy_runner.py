@@ -12,8 +12,8 @@ from automata.core.runner import DiceContext, run
 
 def transcript(game, history, lang: str = "en") -> str:
     """A played game as the table reads it: each step's label, then its lines (the golden files' format)."""
-    from cli.i18n import Translator
-    from cli.render import event_text
+    from cli.words.i18n import Translator
+    from cli.terminal.render import event_text
 
     t = Translator(lang)
     lines = []

@@ -104,7 +104,7 @@ def test_the_toc_mode_menu_marks_the_emperors_rule_for_a_bot_that_is_not_emperor
     """Seed 000, Take Actions 1 (mode): the Emperor-without-army rule holds only for the Emperor; for another bot
     it stays in the menu as item 2, marked, and picking it is refused with the reason."""
     from automata.core.steps import InvalidAnswer
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
     from automata.core.runner import DiceContext, ScriptedAnswers, run
     from automata.toc import game
     from test_toc_turn import after_setup, first_bot

@@ -70,7 +70,7 @@ def draw(show: Callable, state: dict, width: int, lang: str = "en", *, name: str
          t: Any = None, **save: Any):
     """What ``show(env, session)`` (a game's show_status or show_summary) prints for a save holding ``state``, at
     ``width`` columns in ``lang`` (``t``: another translator); with ``as_json``, the JSON it emits."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     console = recording_console(width)
     emitted: list = []
@@ -97,7 +97,7 @@ def fitted(render_at: Callable[[int], str], widths=WIDTHS) -> Iterator[tuple[int
 def catalog_words(lang: str, word: re.Pattern) -> set[str]:
     """Every ``word`` of the messages in ``lang``'s catalogs and the English ones (the fallback), placeholders left
     out."""
-    from cli.i18n import LOCALES
+    from cli.words.i18n import LOCALES
     from leaks import flat_texts
 
     words: set[str] = set()

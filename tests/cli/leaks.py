@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 
 from automata.core.steps import Msg
-from cli.i18n import LOCALES, Translator
-from cli.render import event_text
+from cli.words.i18n import LOCALES, Translator
+from cli.terminal.render import event_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "automata"))
 from policy_runner import play_policy  # noqa: E402

@@ -49,8 +49,8 @@ def play(session, policy, steps: int) -> None:
 def serving(name: str, lang: str = "en"):
     """``tabletop serve`` of the save ``name`` in this process (on a free local port), for as long as the block runs:
     yields the server (``server.seats``: seat token -> seat; its pages' addresses are ``/<token>/…``)."""
-    from cli import serve
-    from cli.env import Env
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
 
     server, board, _token = serve.make_server(Env(lang=lang, game=name), 0, lan=False)
     observer = serve._watch(board)

@@ -8,9 +8,9 @@ import json
 import pytest
 
 from automata.core.steps import ONE_OF, SEVERAL_OF, Ask, Choice, msg, normalise_answer
-from cli.answers import label_to_value
-from cli.i18n import Translator
-from cli.render import pending_help
+from cli.inplay.answers import label_to_value
+from cli.words.i18n import Translator
+from cli.terminal.render import pending_help
 from cli_checks import tt
 
 REGIONS = ("norsca", "troll_country", "kislev", "the_empire", "bretonnia", "estalia", "tilea", "the_border_princes", "the_badlands")

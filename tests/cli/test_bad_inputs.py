@@ -91,7 +91,7 @@ def test_the_phones_page_is_the_same_whatever_the_save_is_called(mid):
     under any name, and the name is nowhere."""
     import shutil
 
-    from cli.webboard import Board
+    from cli.phones.webboard import Board
 
     games = mid / "games"
     names = ("secret-save-name", "s", "Khorne")
@@ -111,8 +111,8 @@ def seat_server(mid):
     token)."""
     import threading
 
-    from cli import serve
-    from cli.env import Env
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
 
     server, _, _ = serve.make_server(Env(lang="en", game="g"), 0, lan=False)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
@@ -147,7 +147,7 @@ def test_an_answer_nested_too_deeply_is_refused_with_400(seat_server, mid, body,
     'did not arrive whole' line every malformed answer gets, in the page's language; nothing written."""
     import json
 
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     server, token = seat_server
     before = files(mid)
@@ -176,7 +176,7 @@ def test_answer_flags_that_cannot_be_meant_are_refused_before_anything_is_played
     twice kept the last value and dropped the first without a word; a control character made the refusal
     unreadable ("The answer 'yes' … 'yes' is not yes or no", a line broken in two). Each is now one line naming
     the flag as typed (control characters shown as escapes), saying what is valid; exit 2 and nothing played."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     before = files(mid)
     r = tt("--lang", lang, *[a for f in flags for a in ("--answer", f)], "play", "--steps", "1")
@@ -192,7 +192,7 @@ def test_answer_flags_that_cannot_be_meant_are_refused_before_anything_is_played
 ])
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_an_answers_file_with_control_characters_is_refused(mid, tmp_path, text, message, lang):
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     path = tmp_path / "answers.toml"
     path.write_text(text, encoding="utf-8")
@@ -211,7 +211,7 @@ def test_an_answers_file_with_control_characters_is_refused(mid, tmp_path, text,
 def test_anachrony_score_refuses_every_player_count_out_of_range_alike(_tabletop_home, lang, players):
     """'--players 0' was taken for 'not given' and the count was asked (exit 2 naming a question) while '--players 5'
     was refused: 0 is refused the same way."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     r = tt("--lang", lang, "anachrony", "score", "--players", players)
     assert r.exit_code == 2
@@ -230,7 +230,7 @@ def test_anachrony_score_refuses_every_player_count_out_of_range_alike(_tabletop
 def test_an_empty_value_is_a_value_not_a_missing_one(mid, monkeypatch, args, message, lang):
     """'--lang ""' spoke the default language, '--game ""' and 'use ""' took the current game, 'restore ""' checked it:
     an empty name is refused as every unknown one is, with the valid ones."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     monkeypatch.setenv("TABLETOP_LANG", lang)
     (mid / "current").unlink()  # 'use ""' must not make the only save current either
@@ -272,7 +272,7 @@ def test_an_answers_file_saved_with_a_byte_order_mark_is_read(mid, tmp_path, nam
 
 
 def test_owner_files_saved_with_a_byte_order_mark_are_read_and_edited(mid):
-    from cli.owner_toml import updated_text
+    from cli.setup.owner_toml import updated_text
 
     (mid / "overrides").mkdir()
     (mid / "overrides" / "chaos.toml").write_text(BOM + "[regions.kislev]\nresistance = 3\n", encoding="utf-8")
@@ -293,7 +293,7 @@ def test_owner_files_saved_with_a_byte_order_mark_are_read_and_edited(mid):
 def test_a_correction_to_a_count_no_table_has_is_refused(mid, line, value, lang):
     """'tabletop fix "vp khorne 99999999999999999999"' was journalled (a VP no table has, over TOML's 64 bits): a
     count without a rule's upper limit still has the program's bound, as every number of the command line."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     before = files(mid)
     r = tt("--lang", lang, "fix", line)
@@ -328,7 +328,7 @@ def test_export_never_replaces_a_pipe_a_folder_or_a_link_loop(mid, tmp_path, kin
     what the path is, before reading the save; the path is left as it was."""
     import os
 
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     path = _special(tmp_path, kind)
     before = os.lstat(path)
@@ -342,8 +342,8 @@ def test_export_never_replaces_a_pipe_a_folder_or_a_link_loop(mid, tmp_path, kin
 
 def test_export_through_a_link_writes_the_file_it_points_to(tmp_path):
     """A link to a regular file keeps being a link: the export goes into the file it points to."""
-    from cli.export import export_target
-    from cli.env import Env
+    from cli.aftergame.export import export_target
+    from cli.commands.env import Env
 
     real = tmp_path / "real.bgsplay"
     real.write_text("old", encoding="utf-8")
@@ -372,7 +372,7 @@ def test_an_owner_file_that_is_a_link_stays_a_link(mid, tmp_path):
 def test_an_answer_longer_than_any_question_takes_is_refused_in_one_short_line(mid, flag, id_, n, lang):
     """A 100,000-character --answer was echoed whole, twice, in its refusal (and a long id in the 'never asked'
     line): a text over 1,000 characters is refused up front, its start shown."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     before = files(mid)
     r = tt("--lang", lang, "--answer", flag, "play", "--steps", "1")
@@ -387,7 +387,7 @@ def test_an_answer_longer_than_any_question_takes_is_refused_in_one_short_line(m
 def test_file_system_errors_are_said_in_the_tables_language(_tabletop_home, monkeypatch, tmp_path, case, key, lang):
     """'File exists' (TABLETOP_HOME a file, then 'collection add') and 'File name too long' were the system's English
     words inside a Portuguese line."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     if case == "home is a file":
         home = tmp_path / "home-file"
@@ -414,7 +414,7 @@ def test_an_answers_file_giving_one_id_twice_or_no_id_is_refused(mid, tmp_path, 
     """A quoted id and the same id as nested tables are two keys of the file but one question: the last one silently
     won, as with '--answer' twice. A key without a name was an answer to the id '' ('never asked: ' naming
     nothing)."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
@@ -442,9 +442,9 @@ def test_an_empty_correction_shows_no_other_games_words(mid, lang, foreign):
 def test_stats_takes_game_as_history_does_and_refuses_an_unknown_one(mid, lang):
     """'tabletop --game nope stats' printed every game's statistics, the option silently dropped ('history' refuses
     it): --game names a game or a save (its game), and anything else is refused with the valid ones."""
-    from cli.history import unknown
-    from cli.i18n import Translator
-    from cli.env import Env
+    from cli.aftergame.history import unknown
+    from cli.words.i18n import Translator
+    from cli.commands.env import Env
 
     r = tt("--lang", lang, "--game", "nope", "stats")
     assert r.exit_code == 2

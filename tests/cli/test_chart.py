@@ -1,8 +1,8 @@
-"""The text charts of the end-of-game summaries (cli/chart.py)."""
+"""The text charts of the end-of-game summaries (cli/terminal/chart.py)."""
 
 from rich.console import Console
 
-from cli.chart import BLOCKS, series_rows, spark
+from cli.terminal.chart import BLOCKS, series_rows, spark
 
 
 def test_spark_scales_to_the_top_value():

@@ -1,8 +1,8 @@
-"""A checkbox item and its reason wrap at word boundaries at a terminal (cli/prompter.py checkbox_choice):
+"""A checkbox item and its reason wrap at word boundaries at a terminal (cli/terminal/prompter.py checkbox_choice):
 questionary prints an item on one line, and at 60 columns the terminal cut a greyed Anachrony module's reason
 in the middle of a word ("(agora não: sem regras solo: os op")."""
 
-from cli.prompter import CHECKBOX_LEAD, checkbox_choice
+from cli.terminal.prompter import CHECKBOX_LEAD, checkbox_choice
 
 REASON = "agora não: sem regras solo: os oponentes solo jogam com os outros três módulos (regras §3.1)"
 
@@ -33,7 +33,7 @@ def test_the_answer_line_wraps_under_the_question():
 
     from rich.console import Console
 
-    from cli.prompter import checkbox_echo
+    from cli.terminal.prompter import checkbox_echo
 
     console = Console(file=StringIO(), width=60, color_system=None)
     console.print(checkbox_echo("Quais módulos de Futuro Imperfeito? (nenhum: o jogo básico)", "nenhum", cols=59))

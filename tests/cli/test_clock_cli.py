@@ -8,8 +8,8 @@ from types import SimpleNamespace
 import pytest
 
 import radlands_policy
-from cli.clock import clock_line, duration, show_clock
-from cli.i18n import Translator
+from cli.inplay.clock import clock_line, duration, show_clock
+from cli.words.i18n import Translator
 from cli_checks import LANGS, fitted, recording_console, tt
 from deferred_writes import writes_at_the_end
 from state import clock, paths
@@ -122,7 +122,7 @@ def test_the_clock_line_fits_every_width(monkeypatch, lang):
 
 def test_the_phones_show_the_clock_line_too(monkeypatch):
     """'tabletop serve' draws what 'status' draws, the clock line included."""
-    from cli.serve import Board
+    from cli.phones.startup import Board
 
     session = radlands_played(monkeypatch, 20)
     snap = Board(session.save.name, session.save.folder, "pt-BR").snapshot("pt-BR")

@@ -1,5 +1,5 @@
 """Close-match errors (issue 16): a suggestion is really close or there is none, and a message with nothing
-close says nothing about it ("Closest: —" is gone). automata/core/closest.py, cli/i18n.py ``without_close``."""
+close says nothing about it ("Closest: —" is gone). automata/core/closest.py, cli/words/i18n.py ``without_close``."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 import cli.main
 from automata.core.closest import close_matches
-from cli.i18n import LOCALES, Translator
+from cli.words.i18n import LOCALES, Translator
 
 runner = CliRunner()
 

@@ -1,4 +1,4 @@
-"""``tabletop collection`` and ``tabletop new GAME --random`` (cli/collection.py, cli/setupdraw.py,
+"""``tabletop collection`` and ``tabletop new GAME --random`` (cli/setup/collection.py, cli/setup/setupdraw.py,
 state/collection.py): what the table owns, the setups it allows, and the random setup kept or redrawn."""
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def test_random_is_shown_kept_off_terminal_and_stored_with_its_seed():
 def test_redraw_takes_the_next_seed_and_the_save_keeps_it():
     r = tt("--json", "new", "chaos", "--random", "--powers", "3", "--seed", "7", "--answer", "new.random=redraw")
     data = json.loads(r.output.strip().splitlines()[-1])
-    from cli.setupdraw import next_seed
+    from cli.setup.setupdraw import next_seed
 
     assert data["seed"] == next_seed(7)
     r2 = tt("--json", "new", "chaos", "--random", "--powers", "3", "--seed", str(next_seed(7)), "--another")
@@ -179,7 +179,7 @@ def test_toc_random_names_the_humans_colours_and_the_mats_in_the_tables_language
     bots = drawn["bots"].split(",")
     r = tt("--lang", "pt-BR", "new", "toc", "--random", "--humans", "2", "--seed", "11")
     out = " ".join(r.output.split())
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     t = Translator("pt-BR")
     humans = [t(f"toc.colour.{c}") for c in ("green", "red", "blue", "yellow") if c not in bots]
@@ -208,7 +208,7 @@ def test_a_long_drawn_line_wraps_under_its_own_start(lang):
 def test_a_refused_setup_names_what_of_the_game_is_owned(lang):
     """An error says what is valid: refused for a module the table does not own, the table is told which items of
     the game it does own (what it can pick instead), before how to add the missing one."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     t = Translator(lang)
     tt("collection", "remove", "anachrony", "hypersync", "intrigues")

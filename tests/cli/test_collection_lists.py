@@ -1,6 +1,6 @@
 """The collection drives every component list (issue 36 item 5): ``setup-list`` refuses what ``new`` refuses,
 the Radlands decks hold only the owned card sets, and a box's modules follow the box (automata/core/collection.py
-``owned``, ``owned_options``; cli/setupdraw.py ``owned_setup``; cli/collection.py)."""
+``owned``, ``owned_options``; cli/setup/setupdraw.py ``owned_setup``; cli/setup/collection.py)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ said "Edifícios de Neutronida" and "Ações Futuras Hipersincrônicas"."""
 
 import pytest
 
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 
 MODULES = ("neutronide", "hypersync", "quantum_loops", "intrigues")
 

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.helpstyle import all_examples
-from cli.i18n import LOCALES
+from cli.terminal.helpstyle import all_examples
+from cli.words.i18n import LOCALES
 from cli.main import app
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -405,9 +405,9 @@ def test_damaged_journal_exits_1_and_is_left_as_it_was(command):
 def test_unattended_play_stops_after_its_step_cap_when_answers_keep_the_game_going(monkeypatch):
     """An answer given once answers that question in every later step; without a terminal, one 'play' stops after
     a cap of steps instead of playing on for ever (here 'end the turn' in Radlands), and says why."""
-    import cli.commands
+    import cli.commands.shared
 
-    monkeypatch.setattr(cli.commands, "UNATTENDED_STEPS", 12)
+    monkeypatch.setattr(cli.commands.shared, "UNATTENDED_STEPS", 12)
     assert tt("new", "radlands", "--first-game", "--name", "r1").exit_code == 0
     r = tt("play", "--answer", "experienced=a", "--answer", "action=end")
     assert r.exit_code == 0 and "Stopped after 12 steps" in r.output
@@ -437,8 +437,8 @@ def test_a_refused_scripted_answer_says_nothing_was_changed_once():
     is not followed off-terminal by the core's 'Nothing was changed.' as well: one such sentence, both languages."""
     from automata.core.runner import BadAnswer
     from automata.core.steps import msg
-    from cli.env import Env
-    from cli.render import bad_answer_error
+    from cli.commands.env import Env
+    from cli.terminal.render import bad_answer_error
 
     for lang, applied, changed in (("en", "Nothing was applied.", "Nothing was changed."),
                                    ("pt-BR", "Nada foi aplicado.", "Nada foi alterado.")):

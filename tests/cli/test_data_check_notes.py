@@ -2,7 +2,7 @@
 
 Every note the data check can show (every provisional or "U" value of every game's shipped data, and the
 notes the code adds) has a Portuguese text in cli/locales/pt-BR/data_notes.toml, recognised by its English
-template in cli/locales/en/data_notes.toml (cli/datanotes.py). English output is unchanged; the JSON keeps
+template in cli/locales/en/data_notes.toml (cli/words/datanotes.py). English output is unchanged; the JSON keeps
 its machine fields ("key", "value", "confidence", "note" as the data has them) and adds "note_text".
 """
 
@@ -14,8 +14,8 @@ import json
 import pytest
 
 from automata.core.games import GAMES
-from cli.datanotes import Notes
-from cli.i18n import Translator
+from cli.words.datanotes import Notes
+from cli.words.i18n import Translator
 from cli_checks import tt
 
 GAME_IDS = [g.id for g in GAMES if g.available]
@@ -121,7 +121,7 @@ def test_rules_on_a_card_shows_the_data_note_in_the_table_language():
 
 def test_at_a_60_column_terminal_an_item_wraps_under_its_key(monkeypatch):
     """`tabletop data check` at 60 columns wrapped each item's note to column 0, under the marks' column."""
-    from cli import env as cli_env
+    from cli.commands import env as cli_env
     from cli_checks import tt
 
     monkeypatch.setattr(cli_env, "_is_terminal", lambda stream: True)

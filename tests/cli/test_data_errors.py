@@ -86,7 +86,7 @@ def test_english_keeps_the_loaders_text(_tabletop_home):
     import importlib
 
     from automata.core.games import find_game
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     en = Translator("en")
     for game, cases in CASES.items():

@@ -54,7 +54,7 @@ def link_of(output: str) -> dict:
 
 
 def bgg_data() -> dict:
-    return tomllib.loads((Path(__file__).resolve().parents[2] / "cli" / "exporters" / "bgstats.toml").read_text("utf-8"))
+    return tomllib.loads((Path(__file__).resolve().parents[2] / "cli" / "aftergame" / "exporters" / "bgstats.toml").read_text("utf-8"))
 
 
 @pytest.mark.parametrize("name", [*FINISHED.values(), SOLO])
@@ -301,8 +301,8 @@ def test_a_terminal_too_narrow_for_the_qr_code_is_told_its_width(monkeypatch, ca
     import os
     import sys
 
-    from cli.env import Env
-    from cli.export import draw_qr
+    from cli.commands.env import Env
+    from cli.aftergame.export import draw_qr
 
     class Terminal(io.StringIO):
         def isatty(self):
@@ -360,8 +360,8 @@ def test_the_qr_is_drawn_only_where_it_fits(monkeypatch, columns, drawn):
 
     from rich.console import Console
 
-    from cli import export
-    from cli.i18n import Translator
+    from cli.aftergame import export
+    from cli.words.i18n import Translator
 
     tty = _Tty()
     monkeypatch.setattr(sys, "stdout", tty)
@@ -475,7 +475,7 @@ def test_an_unnamed_seat_is_the_same_player_in_every_play_and_its_power_is_its_r
     document = bgsplay_of(home, tmp_path, FINISHED["chaos"])
     again = bgsplay_of(home, tmp_path, FINISHED["chaos"])
     assert [p["uuid"] for p in document["players"]] == [p["uuid"] for p in again["players"]]
-    from cli.exporters import bgstats
+    from cli.aftergame.exporters import bgstats
 
     other_play = {"game": "chaos", "created": "2027-01-01T00:00:00+00:00", "seed": 99}
     assert bgstats._seat_key(other_play, {"id": "khorne", "kind": "human", "name": ""}) == \

@@ -1,4 +1,4 @@
-"""The exporters' own rules on summaries of any shape (cli/exporters/): BG Stats ranks, stable ids, the bot flag,
+"""The exporters' own rules on summaries of any shape (cli/aftergame/exporters/): BG Stats ranks, stable ids, the bot flag,
 and the JSON document's keys. The whole games are in test_export.py."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bgstats_formats import BGSPLAY, BGSPLAY_OPTIONAL, LINK_OPTIONAL, LINK_PLAY, LINK_URL_PREFIX, shape_problems
-from cli.exporters import bgstats, gamejson
+from cli.aftergame.exporters import bgstats, gamejson
 from conftest import random_games
 
 
@@ -127,8 +127,8 @@ def test_an_anachrony_players_drawn_path_is_its_role():
     """Rules file anachrony §2.4 C14: each player a different Path; when the random setup drew it (options.paths),
     the export's role names it (the table's own choice of Path is not tracked, so nothing is claimed then)."""
     from automata.anachrony.result import seat_terms
-    from cli.exporters.labels import seat_role
-    from cli.i18n import Translator
+    from cli.aftergame.exporters.labels import seat_role
+    from cli.words.i18n import Translator
 
     state = {"options": {"paths": {"p1": {"path": "harmony", "leader": "x"}}}}
     seat = {"id": "p1", "name": "Ana", "kind": "human", "bot": "", "level": "", "faction": ""}

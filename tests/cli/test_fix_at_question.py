@@ -54,14 +54,14 @@ def midgame_radlands(_tabletop_home, monkeypatch):
     folder = midgame.build(_tabletop_home / "games" / "mid", "radlands")
     (_tabletop_home / "current").write_text("mid\n", encoding="utf-8")
     monkeypatch.delenv("TABLETOP_NO_PROMPT")
-    monkeypatch.setattr("cli.env.Env.interactive", lambda self: True)
+    monkeypatch.setattr("cli.commands.env.Env.interactive", lambda self: True)
     return folder
 
 
 def install(monkeypatch, prompter, typed=()):
-    monkeypatch.setattr("cli.prompter.TerminalPrompter", prompter)
+    monkeypatch.setattr("cli.terminal.prompter.TerminalPrompter", prompter)
     lines = list(typed)
-    monkeypatch.setattr("cli.fixat.FixAtQuestion._ask_text", lambda self, question: lines.pop(0))
+    monkeypatch.setattr("cli.corrections.fixat.FixAtQuestion._ask_text", lambda self, question: lines.pop(0))
 
 
 def policy_for(folder):
@@ -99,7 +99,7 @@ def test_a_correction_at_a_question_is_journalled_before_the_step_and_the_same_q
     assert after.pending == before.pending  # the step in progress keeps its answers, and nothing was added
     assert after.state["deck"]["count"] == deck - 1
     assert replayed_state(folder) == after.state
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     assert Translator(lang)("core.fix.done", what="§", before=deck, after=deck - 1).split("§")[0] in result.output
 
@@ -147,7 +147,7 @@ def test_a_refused_correction_changes_nothing_and_asks_again(midgame_radlands, m
 def test_off_terminal_a_bang_answer_is_no_correction(midgame_radlands, monkeypatch):
     """Off-terminal nothing changes: '!…' in --answer is an answer like any other (refused if it does not fit)."""
     monkeypatch.setenv("TABLETOP_NO_PROMPT", "1")
-    monkeypatch.setattr("cli.env.Env.interactive", lambda self: False)
+    monkeypatch.setattr("cli.commands.env.Env.interactive", lambda self: False)
     folder = midgame_radlands
     before = read(folder)
     result = runner.invoke(cli.main.app, ["play", "--answer", f"{before.pending['records'][0]['id']}=!-1 deck"])
@@ -156,7 +156,7 @@ def test_off_terminal_a_bang_answer_is_no_correction(midgame_radlands, monkeypat
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_the_rule_help_mentions_bang_once(midgame_radlands, monkeypatch, lang):
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     prompter = Scripted(["?", "STOP"])
     install(monkeypatch, prompter)

@@ -1,4 +1,4 @@
-"""``tabletop fix --list`` in plain words (cli/fix.py). Playtest, a Chaos game in its first turn:
+"""``tabletop fix --list`` in plain words (cli/corrections/fix.py). Playtest, a Chaos game in its first turn:
 "Khorne's Threat: 3 · threat khorne … (3, 6, 12, 14, 17, 23, … (9))" left the reader guessing what the 9 was, and
 "Khorne's Bloodsworn upgrade (1 = taken, 0 = not): 0 · upgrade khorne cultist … (0–0)" showed a range of one value."""
 

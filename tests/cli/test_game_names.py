@@ -40,7 +40,7 @@ def test_every_command_that_takes_a_game_takes_every_name_of_it(name, game_id):
 @pytest.mark.parametrize("name, game_id", NAMES)
 def test_the_shells_completion_of_a_game_name_offers_only_names_of_that_game(name, game_id):
     from automata.core.games import find_game
-    from cli.complete import game_names
+    from cli.commands.complete import game_names
 
     offered = game_names(name)
     assert offered and all(find_game(n).id == game_id for n in offered)

@@ -79,8 +79,8 @@ CORE = sorted(p for p in CLI.rglob("*.py") if p.relative_to(CLI).parts[0] not in
 #: where a core room may name a game, each with why; only string literals that are whole example command lines
 #: ("tabletop …"), since an example the table can type must name a real game and item
 ALLOWED = {
-    "helpstyle.py": "the core commands' help examples (tabletop new chaos, tabletop rules toc senado …)",
-    "collection.py": "the example of how to change the collection (tabletop collection remove anachrony intrigues)",
+    "terminal/helpstyle.py": "the core commands' help examples (tabletop new chaos, tabletop rules toc senado …)",
+    "setup/collection.py": "the example of how to change the collection (tabletop collection remove anachrony intrigues)",
 }
 
 

@@ -1,7 +1,7 @@
 """Issue 38 item 5: a refusal agrees with the name it refuses, in both languages (cli/locales/grammar.toml).
 
 "os PV de Nurgle não podem ser -1": the correction names of every game carry their grammatical number and gender
-as data, and the refusal's plural table chooses its form by the name (cli/i18n.py). A seat's default name takes
+as data, and the refusal's plural table chooses its form by the name (cli/words/i18n.py). A seat's default name takes
 its article after "de" ("a mão do Jogador A", from its own ``.of`` form), a player's own name does not ("de Ana").
 """
 
@@ -13,7 +13,7 @@ import tomllib
 import pytest
 
 from automata.core.msg import Msg
-from cli.i18n import GRAMMAR, Grammar, Translator, plural_form
+from cli.words.i18n import GRAMMAR, Grammar, Translator, plural_form
 from cli_checks import new_game, tt
 
 GAMES = ("chaos", "toc", "radlands", "anachrony")

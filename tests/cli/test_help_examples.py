@@ -30,8 +30,8 @@ def _screens():
     """(path, examples) of every help screen, walking the whole command tree as the help does."""
     import typer
 
-    from cli import helpstyle
-    from cli.env import Env, set_current
+    from cli.terminal import helpstyle
+    from cli.commands.env import Env, set_current
     from cli.main import app
 
     set_current(Env(lang="en"))

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.helpstyle import _short
+from cli.terminal.helpstyle import _short
 
 LOCALES = Path(__file__).resolve().parents[2] / "cli" / "locales"
 
@@ -31,6 +31,6 @@ def test_the_line_ends_at_the_first_mark_outside_parentheses():
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_the_lang_option_says_every_source_of_the_language_in_order(lang):
-    """--lang's help left out TABLETOP_LANG, which comes before the save's language (cli/lang.py, docs/reference.md)."""
+    """--lang's help left out TABLETOP_LANG, which comes before the save's language (cli/words/lang.py, docs/reference.md)."""
     text = tomllib.loads((LOCALES / lang / "core_help.toml").read_text(encoding="utf-8"))["core.help.opt.lang"]
     assert "TABLETOP_LANG" in text and text.index("TABLETOP_LANG") < text.index("partida" if lang == "pt-BR" else "game")

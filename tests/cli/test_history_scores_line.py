@@ -2,8 +2,8 @@
 far: Ana · Bia" with no score; a seat without a score beside scored ones shows "—" (a human's Legacy in Time of
 Crisis read "human player 1 · red (bot) 0", the seat's number looking like its score)."""
 
-from cli import history
-from cli.i18n import Translator
+from cli.aftergame import history
+from cli.words.i18n import Translator
 
 
 def seats_line(t, row: dict) -> str:

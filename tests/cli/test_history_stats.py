@@ -74,7 +74,7 @@ def test_history_lists_every_game_newest_first_with_its_result(home, lang):
     for game in GAME_IDS:
         assert not raw_id(game).search(text), raw_id(game).search(text)
     assert not PLACEHOLDER.search(text) and "Traceback" not in text
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     t = Translator(lang)
     for r in sound:
@@ -83,7 +83,7 @@ def test_history_lists_every_game_newest_first_with_its_result(home, lang):
             rule = t(ended, **r["result"]["ended_params"])
             assert " ".join(rule.split()) in " ".join(text.split()), rule
     assert t("history.in_progress", n=rows["toc-tonight"]["steps"]) in " ".join(text.split())
-    from cli.played import duration_text
+    from cli.aftergame.played import duration_text
 
     for r in sound:  # the time played, from the save's clocks
         if r["play_seconds"]:
@@ -200,7 +200,7 @@ def test_with_no_saves_both_commands_say_so(_tabletop_home):
 def test_every_result_and_seat_reads_in_portuguese(home):
     """The rules that ended the games and the names of the seats are messages of both catalogs (no English
     fallback in pt-BR), and neither command shows a raw message id or an unfilled placeholder."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
     from leaks import RAW_ID, message_ids
 
     t = Translator("pt-BR")
@@ -229,8 +229,8 @@ def test_stats_keep_apart_an_unknown_winner_a_shared_victory_and_nobody():
     """An unknown winner (a Time of Crisis bot at the goal, the humans' Legacy not tracked) counts for nobody and is
     left out of the humans' rate against the bots; a shared victory is a win of each kind that shares it; a game
     nobody won (the Old World) is a loss for every seat."""
-    from cli.i18n import Translator
-    from cli.stats import compute
+    from cli.words.i18n import Translator
+    from cli.aftergame.stats import compute
 
     def row(n, seats, winners, **result):
         return {"name": f"g{n}", "game": "toc", "finished": True, "started": f"2026-01-0{n}T10:00:00Z",
@@ -264,7 +264,7 @@ def _block(text: str, name: str) -> str:
 def test_history_of_games_not_finished(home, lang):
     """A game in progress shows its scores as scores so far and its steps once (in the result, with the plural
     right); a game not started yet says so and shows neither scores nor a time."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     t = Translator(lang)
     assert tt("--lang", lang, "new", "chaos", "--seed", "3", "--name", "fresh", "--another").exit_code == 0
@@ -281,8 +281,8 @@ def test_history_of_games_not_finished(home, lang):
 
 
 def test_a_clock_under_a_minute_is_not_zero():
-    from cli.i18n import Translator
-    from cli.played import duration_text
+    from cli.words.i18n import Translator
+    from cli.aftergame.played import duration_text
 
     for lang in ("en", "pt-BR"):
         t = Translator(lang)
@@ -292,7 +292,7 @@ def test_a_clock_under_a_minute_is_not_zero():
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_stats_with_nothing_finished_say_what_is_in_progress_or_how_to_start(_tabletop_home, lang):
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     t = Translator(lang)
     first = " ".join(run("--lang", lang, "stats", "chaos").output.split())
@@ -329,7 +329,7 @@ def test_the_setup_line_is_written_as_the_options_of_new(home):
 def test_the_winner_mark_has_no_gender_in_portuguese():
     """A seat may be Ana or Bruno, a Power or a bot: the Portuguese winner mark must fit all of them, so it is a
     verb ("venceu"), not the masculine noun "vencedor"."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     text = Translator("pt-BR")("history.seat_won", seat="Ana")
     assert "Ana" in text and "venceu" in text and "vencedor" not in text

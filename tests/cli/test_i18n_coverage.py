@@ -24,8 +24,8 @@ from typer.testing import CliRunner
 
 from automata.chaos.data import load
 from automata.chaos import game
-from cli.i18n import DERIVED, LOCALES, Translator
-from cli.lang import LANGS
+from cli.words.i18n import DERIVED, LOCALES, Translator
+from cli.words.lang import LANGS
 from cli.main import app
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "automata"))
@@ -55,7 +55,7 @@ def merged(lang: str) -> dict[str, str]:
 
 
 def texts(template) -> list[str]:
-    """The strings of a message: itself, or every form of a plural table (cli/i18n.py)."""
+    """The strings of a message: itself, or every form of a plural table (cli/words/i18n.py)."""
     if isinstance(template, dict):
         return [s for k, v in template.items() if k != "count" for s in texts(v)]
     return [template]
@@ -104,7 +104,7 @@ def test_no_empty_text(lang):
 
 def base_fields(template) -> set[str]:
     """The parameters a template refers to; a derived form of a term parameter ({region_in}, {region_of},
-    {region_to}, {figure_many}: cli/i18n.py) counts as the parameter itself, so one language may say "in {region}" and the
+    {region_to}, {figure_many}: cli/words/i18n.py) counts as the parameter itself, so one language may say "in {region}" and the
     other "{region_in}"; an indexed parameter ({label[en]}, {label[pt]}: a text given in both languages) counts as
     the parameter itself."""
     return {re.sub(r"_(?:%s)$" % "|".join(DERIVED), "", re.split(r"[.\[]", name)[0]) for name in fields(template)}

@@ -1,4 +1,4 @@
-"""Derived forms of term parameters (cli/i18n.py): ``{region_in}``, ``{region_of}``, ``{region_to}``.
+"""Derived forms of term parameters (cli/words/i18n.py): ``{region_in}``, ``{region_of}``, ``{region_to}``.
 
 Portuguese contracts "em", "de" and "para" with the article of a name ("no Império", "na Terra dos Trolls",
 "nos Principados Fronteiriços", "em Kislev"); a term without a form of its own falls back to
@@ -13,10 +13,10 @@ import tomllib
 
 import pytest
 
-import cli.i18n
+import cli.words.i18n
 from automata.chaos.data import load
 from automata.core.steps import Msg
-from cli.i18n import FORMS, LOCALES, Translator
+from cli.words.i18n import FORMS, LOCALES, Translator
 
 PT_FORMS = {
     "norsca": ("em Norsca", "de Norsca", "para Norsca"),
@@ -34,7 +34,7 @@ UNCONTRACTED = re.compile(r"\b(?:em|de|para) (?:O |Império|Terras? |Principados
 
 
 def fields(template) -> set[str]:
-    """The parameters of a message; of every form of a plural table (cli/i18n.py), its count included."""
+    """The parameters of a message; of every form of a plural table (cli/words/i18n.py), its count included."""
     if isinstance(template, dict):
         return {template["count"]} | {f for k, v in template.items() if k != "count" for f in fields(v)}
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
@@ -93,14 +93,14 @@ def test_a_term_without_a_form_falls_back_to_the_core_form():
 
 @pytest.fixture
 def locales(tmp_path, monkeypatch):
-    """A private locale folder (the Translator reads cli.i18n.LOCALES)."""
+    """A private locale folder (the Translator reads cli.words.i18n.LOCALES)."""
 
     def write(lang: str, name: str, table: dict[str, str]) -> None:
         folder = tmp_path / lang
         folder.mkdir(exist_ok=True)
         (folder / name).write_text("".join(f'"{k}" = "{v}"\n' for k, v in table.items()), encoding="utf-8")
 
-    monkeypatch.setattr(cli.i18n, "LOCALES", tmp_path)
+    monkeypatch.setattr(cli.words.i18n, "LOCALES", tmp_path)
     return write
 
 

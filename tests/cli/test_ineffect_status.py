@@ -29,9 +29,9 @@ def test_status_lists_the_reminders_and_what_is_in_effect_in_both_languages():
 
 
 def test_a_seats_phone_shows_its_own_reminders_only():
-    from cli.i18n import Translator
-    from cli.seatserve import seat_part
-    from cli.webboard import seat_html
+    from cli.words.i18n import Translator
+    from cli.phones.seatserve import seat_part
+    from cli.phones.webboard import seat_html
 
     new_game("chaos", "--powers", "khorne,nurgle,tzeentch")
     assert tt("remind", "Nurgle owes a card", "--at", "battle", "--seat", "nurgle").exit_code == 0

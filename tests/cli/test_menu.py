@@ -1,4 +1,4 @@
-"""The keys of a numbered menu (cli/menu.py), without a terminal (tests/cli/test_terminal.py drives a real one).
+"""The keys of a numbered menu (cli/terminal/menu.py), without a terminal (tests/cli/test_terminal.py drives a real one).
 
 Issue 11: numbers never move (an unavailable item stays, marked, and is refused with its reason); a number that
 names no item is refused visibly and Enter then confirms nothing; long menus filter by typing."""
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from cli.i18n import Translator
-from cli.menu import Item, MenuState
+from cli.words.i18n import Translator
+from cli.terminal.menu import Item, MenuState
 
 
 def items(n=5, blocked=()):
@@ -102,7 +102,7 @@ def test_a_long_menu_takes_a_number_of_two_digits_or_text_and_refuses_what_names
 def test_the_pointer_starts_on_the_questions_default_when_it_can_be_picked():
     """Ask.default (automata/core/steps.py): Enter means the answer when nothing happened (the neutral item);
     an unavailable default or none at all leaves nothing chosen (issue 23 part 6: Enter alone is refused)."""
-    from cli.menu import Item, MenuState
+    from cli.terminal.menu import Item, MenuState
 
     items = [Item("a", "a", "not now"), Item("b", "b"), Item("c", "c")]
     assert MenuState(items, None, 2).pointer == 2
@@ -114,7 +114,7 @@ def test_the_pointer_starts_on_the_questions_default_when_it_can_be_picked():
 def test_a_long_menu_shows_a_window_around_the_pointer_that_fits_the_rows():
     """A 90-item menu never scrolls its question off the screen: the items shown fit the rows (wrapped labels
     count their rows), the pointer is among them, and the hidden ones are counted above and below."""
-    from cli.menu import window
+    from cli.terminal.menu import window
 
     shown = list(range(90))
     for pointer in (0, 1, 44, 88, 89):

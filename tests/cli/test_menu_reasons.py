@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 
 LOCALES = Path(__file__).resolve().parents[2] / "cli" / "locales"
 NOW = {"en": r"\bnow\b", "pt-BR": r"\bagora\b"}

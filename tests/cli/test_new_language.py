@@ -1,5 +1,5 @@
 """Issue 38 item 5.4: a new game starts in the language asked (--lang, TABLETOP_LANG) or the locale's, never in the
-language of the game that happens to be current (cli/lang.py). Every other command keeps speaking the language its
+language of the game that happens to be current (cli/words/lang.py). Every other command keeps speaking the language its
 game was started in."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import tomllib
 
 from cli_checks import tt
-import cli.lang
+import cli.words.lang
 
 
 def settings_lang(home, name: str) -> str:
@@ -36,10 +36,10 @@ def test_a_new_game_takes_the_locale_not_the_current_games_language(_tabletop_ho
 
 
 def test_the_command_is_found_among_the_global_options():
-    assert cli.lang.command_in_args(["--game", "new", "status"]) == "status"  # a save named 'new' is no command
-    assert cli.lang.command_in_args(["--json", "--lang", "pt-BR", "new", "chaos"]) == "new"
-    assert cli.lang.command_in_args(["--lang=pt-BR", "new"]) == "new"
-    assert cli.lang.command_in_args(["--", "new"]) is None
+    assert cli.words.lang.command_in_args(["--game", "new", "status"]) == "status"  # a save named 'new' is no command
+    assert cli.words.lang.command_in_args(["--json", "--lang", "pt-BR", "new", "chaos"]) == "new"
+    assert cli.words.lang.command_in_args(["--lang=pt-BR", "new"]) == "new"
+    assert cli.words.lang.command_in_args(["--", "new"]) is None
 
 
 def test_ctrl_c_at_new_s_first_question_promises_no_save(_tabletop_home, monkeypatch):
@@ -53,8 +53,8 @@ def test_ctrl_c_at_new_s_first_question_promises_no_save(_tabletop_home, monkeyp
             raise KeyboardInterrupt
 
     monkeypatch.delenv("TABLETOP_NO_PROMPT")
-    monkeypatch.setattr("cli.env.Env.interactive", lambda self: True)
-    monkeypatch.setattr("cli.prompter.TerminalPrompter", Interrupted)
+    monkeypatch.setattr("cli.commands.env.Env.interactive", lambda self: True)
+    monkeypatch.setattr("cli.terminal.prompter.TerminalPrompter", Interrupted)
     for lang, said in (("en", "nothing was saved. 'tabletop new chaos' asks again"),
                        ("pt-BR", "nada foi salvo. 'tabletop new chaos' pergunta de novo")):
         result = tt("--lang", lang, "new", "chaos")

@@ -51,7 +51,7 @@ def test_no_command_waits_on_a_file_that_is_not_a_file(_tabletop_home, where, ma
 
 
 def test_the_language_lookup_goes_through_the_guarded_reader(_tabletop_home):
-    from cli.lang import saved_lang
+    from cli.words.lang import saved_lang
 
     assert tt("--lang", "pt-BR", "new", "chaos", "--name", "g", "--seed", "3").exit_code == 0
     assert saved_lang() == "pt-BR"

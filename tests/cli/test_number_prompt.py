@@ -6,8 +6,8 @@ import pytest
 
 from automata.core.msg import msg
 from automata.core.steps import NUMBER, Ask, InvalidAnswer
-from cli.i18n import Translator
-from cli.prompter import number_check
+from cli.words.i18n import Translator
+from cli.terminal.prompter import number_check
 
 
 def refusal(ask: Ask, typed: str, lang: str) -> str:
@@ -42,7 +42,7 @@ def test_a_number_out_of_range_keeps_the_rules_own_refusal():
 
 def test_a_refusal_wraps_under_its_text(monkeypatch, capsys):
     """At 60 columns the refusal's second line began at column 0, under the "!"."""
-    from cli.prompter import TerminalPrompter
+    from cli.terminal.prompter import TerminalPrompter
 
     monkeypatch.setenv("COLUMNS", "60")
     ask = Ask("q", msg("x"), NUMBER, min=0, max=60)

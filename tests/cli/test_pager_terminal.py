@@ -1,5 +1,5 @@
 """Issue 27 part 5: a long screen (``log``, ``rules GAME``, ``status``) goes through the pager at a terminal only
-(cli/pager.py), on a real pseudo-terminal as in test_terminal.py, and never off-terminal or under ``--json``.
+(cli/terminal/pager.py), on a real pseudo-terminal as in test_terminal.py, and never off-terminal or under ``--json``.
 
 The pager is ``$PAGER`` (else ``less`` with ``LESS=FRX`` unless ``LESS`` is set); ``TABLETOP_PAGER=0`` turns it off.
 A stand-in pager (a ``sed`` that marks every line it shows) proves which runs went through it.

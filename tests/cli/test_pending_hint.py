@@ -1,4 +1,4 @@
-"""A question stopped off-terminal says what its hint says (cli/render.py pending_help), as the terminal does.
+"""A question stopped off-terminal says what its hint says (cli/terminal/render.py pending_help), as the terminal does.
 
 Playtest: an Anachrony solo game without a terminal stopped at "VP printed on the top building of the primary
 Factory stack? — valid: -1..30": the question's hint "-1 when that stack is empty", shown at the terminal, was left
@@ -10,8 +10,8 @@ import pytest
 
 from automata.core.msg import msg
 from automata.core.steps import NUMBER, ONE_OF, TEXT, Ask, Choice
-from cli.i18n import Translator
-from cli.render import pending_help
+from cli.words.i18n import Translator
+from cli.terminal.render import pending_help
 
 
 @pytest.mark.parametrize("lang, hint", [("en", "-1 when that stack is empty"),

@@ -1,5 +1,5 @@
 """A phone's answer is played once (issue 36 item 7): the page sends, with the answer, the question's place in the
-game (``cli/seatserve.py`` ``question_key``: its step and answer index). A second copy of that answer (a double
+game (``cli/phones/seatserve.py`` ``question_key``: its step and answer index). A second copy of that answer (a double
 tap, a retry after a lost reply) names a question no longer waiting and is refused as already answered (409, in
 the table's language, with the page's state now); nothing is played twice, even where the same question id comes
 straight back (a Radlands turn's next action: two card draws for 4 water)."""
@@ -26,7 +26,7 @@ def played(name: str) -> list[dict]:
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_the_same_answer_sent_twice_is_played_once_and_the_second_is_told_why(lang):
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     make_save("chaos", "twice", steps=30)  # a Power's Summoning question waits (tests/cli/serve_saves.py)
     with serving("twice") as server:
@@ -74,8 +74,8 @@ def test_a_repeatable_answer_sent_twice_at_once_draws_one_card():
 
 
 def test_an_answer_for_a_place_not_reached_is_refused_as_not_waiting():
-    from cli.seatserve import AlreadyAnswered, NotThisQuestion, apply_answer, question_key
-    from cli.i18n import Translator
+    from cli.phones.seatserve import AlreadyAnswered, NotThisQuestion, apply_answer, question_key
+    from cli.words.i18n import Translator
     from state import paths
 
     session = make_save("chaos", "ahead", steps=30)

@@ -32,7 +32,7 @@ def seat_clocks(name: str) -> dict:
 @pytest.fixture
 def waiting_save(monkeypatch):
     """A save whose Power's Summoning question waits from T0 (its last step ended then): (name, ask id, seat id)."""
-    from cli.seatserve import waiting, whose
+    from cli.phones.seatserve import waiting, whose
 
     def make(name: str):
         monkeypatch.setenv("TABLETOP_NOW", T0)
@@ -80,12 +80,12 @@ def test_the_same_wait_typed_answered_later_or_on_a_phone_is_the_same_seat_time(
 
 
 def test_a_question_play_hands_to_a_phone_waits_from_when_it_was_reached(waiting_save, monkeypatch):
-    """'play' reaches the step at T0 and hands the seat's question to its open page (cli/phonewait.py); the server
+    """'play' reaches the step at T0 and hands the seat's question to its open page (cli/phones/phonewait.py); the server
     was started later (T_SERVER): the seat's time still runs from T0, as at the keyboard."""
     from state import paths
 
-    from cli.phonewait import HandedToPhone, PhoneSeats
-    from cli.seatserve import write_phones
+    from cli.phones.phonewait import HandedToPhone, PhoneSeats
+    from cli.phones.seatserve import write_phones
     from state.session import Session
 
     _, _, seat = waiting_save("handed")

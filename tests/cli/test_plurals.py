@@ -1,5 +1,5 @@
 """Real plural forms in the catalogs (issue 16, "Plural forms"): no mechanical "carta(s)" / "card(s)" left,
-plural tables (cli/i18n.py) well formed, and one / other / zero rendered in both languages."""
+plural tables (cli/words/i18n.py) well formed, and one / other / zero rendered in both languages."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import tomllib
 import pytest
 
 from automata.core.steps import Msg
-from cli.i18n import LOCALES, PLURAL_KEYS, Translator, plural_count, plural_form
-from cli.lang import LANGS
+from cli.words.i18n import LOCALES, PLURAL_KEYS, Translator, plural_count, plural_form
+from cli.words.lang import LANGS
 
 # "carta(s)", "jogador(es)", "Emergencial(is)", "região(ões)", "um(ns)", "card(s)", "match(es)", "{figure}(s)".
 MECHANICAL = re.compile(r"[\w}]\((?:s|es|is|ões|ns|a|as|o|os)\)")

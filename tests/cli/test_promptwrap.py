@@ -1,7 +1,7 @@
-"""Questions wrap at word boundaries at a terminal (cli/promptwrap.py): at 60 columns a long question, its
+"""Questions wrap at word boundaries at a terminal (cli/terminal/promptwrap.py): at 60 columns a long question, its
 instruction and its menu items never make the terminal cut a word ("Pax D / eorum")."""
 
-from cli.promptwrap import lines, question
+from cli.terminal.promptwrap import lines, question
 
 LONG = ("O que a Crisis Table deu para amarelo (Gordian III)? Escolha o resultado que a rolagem mostrou na mesa "
         "agora mesmo")

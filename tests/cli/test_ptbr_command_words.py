@@ -3,7 +3,7 @@ stats screen with no game said "tabletop new GAME" and the Time of Crisis status
 
 import re
 
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 from cli_checks import tt
 
 

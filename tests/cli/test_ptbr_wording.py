@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 
 LOCALES = Path(__file__).resolve().parents[2] / "cli" / "locales"
 
@@ -129,9 +129,9 @@ def test_a_choice_of_exactly_one_region_is_a_menu_not_a_checkbox(monkeypatch):
     answer is stored as the one-item list it always was (saves and replays unchanged). Two regions: a checkbox."""
     import questionary
 
-    import cli.menu
+    import cli.terminal.menu
     from automata.core.steps import SEVERAL_OF, Ask, Choice, msg
-    from cli.prompter import TerminalPrompter
+    from cli.terminal.prompter import TerminalPrompter
 
     shown = []
 
@@ -142,7 +142,7 @@ def test_a_choice_of_exactly_one_region_is_a_menu_not_a_checkbox(monkeypatch):
         def unsafe_ask(self):
             return self.value
 
-    monkeypatch.setattr(cli.menu, "numbered_menu", lambda question, items, *a, **k: shown.append("menu") or Picked(items[1].value))
+    monkeypatch.setattr(cli.terminal.menu, "numbered_menu", lambda question, items, *a, **k: shown.append("menu") or Picked(items[1].value))
     monkeypatch.setattr(questionary, "checkbox", lambda *a, **k: shown.append("checkbox") or Picked(["kislev", "tilea"]))
     choices = tuple(Choice(r, msg(f"chaos.region.{r}")) for r in ("norsca", "kislev", "tilea"))
     one = Ask("chaos.oldworld.r1.x.0", msg("chaos.oldworld.which_regions", n=1, token="@chaos.token.warpstone", per=1),

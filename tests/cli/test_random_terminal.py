@@ -13,7 +13,7 @@ pexpect = pytest.importorskip("pexpect")
 def test_redraw_then_keep_at_a_terminal(term_env, _tabletop_home):
     import tomllib
 
-    from cli.setupdraw import next_seed
+    from cli.setup.setupdraw import next_seed
 
     child = spawn(term_env, "new", "chaos", "--random", "--powers", "3", "--seed", "7", "--name", "r1")
     child.expect("Random setup \\(seed 7\\)")

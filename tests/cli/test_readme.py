@@ -302,7 +302,7 @@ def test_every_id_of_the_readme_answers_example_is_asked(home, tmp_path):
     on the README's Chaos game, with the setup answered."""
     import tomli_w
 
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     answers = tmp_path / "answers.toml"
     example = answers_example()

@@ -1,4 +1,4 @@
-"""A line of play at a terminal wraps under its own lead (cli/render.py print_hanging). The dice line's lead is
+"""A line of play at a terminal wraps under its own lead (cli/terminal/render.py print_hanging). The dice line's lead is
 the die 🎲, two columns wide: measured as one character it was cropped to "…" on every roll at a terminal."""
 
 import io
@@ -6,7 +6,7 @@ import io
 import pytest
 from rich.console import Console
 
-from cli.render import print_hanging
+from cli.terminal.render import print_hanging
 
 
 @pytest.mark.parametrize("lead", ["🎲 ", "→ ", "  · ", "★ "])
@@ -21,7 +21,7 @@ def test_the_lead_is_shown_whole_and_the_wrapped_part_lines_up_after_it(lead):
 
 def test_a_numbered_item_wraps_under_its_text_and_stays_one_line_when_piped():
     """The rules index (tabletop rules GAME) wrapped "(hypersync.recover)" to column 0 at 60 columns."""
-    from cli.render import print_item
+    from cli.terminal.render import print_item
 
     text = "Recuperar uma peça de Hipersincronia [dim](hypersync.recover)[/dim]  [yellow]PROVISÓRIO[/yellow]"
     console = Console(file=io.StringIO(), width=60, soft_wrap=False, force_terminal=True, color_system=None)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 from cli.rules import GAME_IDS, body, find, fold, for_ask, for_step, for_why, title, topics
 from cli_checks import tt
 

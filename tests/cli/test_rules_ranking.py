@@ -16,7 +16,7 @@ import json
 
 import pytest
 
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 from cli.rules import find, match_words, stem, topics
 from cli_checks import tt
 

@@ -22,8 +22,8 @@ NAME = "secret-save-name"
 @pytest.fixture
 def served(tmp_path):
     """A mid-game Time of Crisis save served on a free port of 127.0.0.1, with its file watcher."""
-    from cli import serve
-    from cli.env import Env
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
 
     session = make_save("toc", NAME)
     env = Env(lang="en", game=NAME)
@@ -41,8 +41,8 @@ def served(tmp_path):
 @pytest.fixture
 def served_later(tmp_path):
     """As ``served`` (on a save a few steps in), but the server accepts only once the test calls ``start()``."""
-    from cli import serve
-    from cli.env import Env
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
 
     session = make_save("toc", NAME, steps=3)
     env = Env(lang="en", game=NAME)
@@ -90,8 +90,8 @@ def test_the_token_is_required(served):
 
 
 def test_a_new_token_at_every_start(tmp_path):
-    from cli import serve
-    from cli.env import Env
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
 
     make_save("toc", NAME, steps=2)
     tokens = set()
@@ -121,7 +121,7 @@ def test_every_method_but_get_and_head_is_refused_and_nothing_changes(served):
 def test_the_page_and_json_reflect_the_save_in_either_language(served):
     import json
 
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     server, _, token, session = served
     status, body, _ = get(server, f"/{token}/state.json")
@@ -233,11 +233,11 @@ def close_all(opened) -> None:
 
 def test_live_streams_are_bounded_per_address_with_the_oldest_ended(served_later):
     """Issue 31: one address cannot hold every live place; its newest stream replaces its oldest."""
-    from cli import serve
+    from cli.phones import server as phone_server
 
     server, _, token, start = served_later
     start()
-    opened = [open_live(server, token) for _ in range(serve.LIVE_PER_ADDRESS)]
+    opened = [open_live(server, token) for _ in range(phone_server.LIVE_PER_ADDRESS)]
     try:
         assert all(b"200" in status for _, _, status in opened)
         for _, stream, _ in opened:
@@ -260,11 +260,11 @@ def test_live_streams_are_bounded_per_address_with_the_oldest_ended(served_later
 
 def test_live_streams_are_bounded_in_total_and_one_more_is_told(served_later):
     """Issue 15/31: at LIVE_LIMIT open streams one more gets 503, the page still answers, a closed one frees its place."""
-    from cli import serve
+    from cli.phones import server as phone_server
 
     server, _, token, start = served_later
     start()
-    per, limit = serve.LIVE_PER_ADDRESS, serve.LIVE_LIMIT
+    per, limit = phone_server.LIVE_PER_ADDRESS, phone_server.LIVE_LIMIT
     sources = [f"127.0.0.{1 + i // per}" for i in range(limit)]  # full places on as many loopback addresses
     opened = []
     try:
@@ -410,7 +410,7 @@ def test_serve_with_no_save_is_a_clear_error():
 
     from cli.main import app
 
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     result = CliRunner().invoke(app, ["serve", "--port", "0"])
     assert result.exit_code == 2  # nothing to serve: the same message as 'status'
@@ -491,10 +491,10 @@ def read_answers(socks: list, deadline: float) -> list[bytes]:
 def test_the_listen_backlog_fits_a_table_of_phones(served_later):
     """Issue 31: 100 phones connecting at the same moment are all queued by the system (the default backlog of
     5 dropped the rest, which retried for up to ~31 s) and all get the page once the server takes them."""
-    from cli import serve
+    from cli.phones import gate
 
     server, board, token, start = served_later
-    assert server.request_queue_size == serve.BACKLOG >= 128
+    assert server.request_queue_size == gate.BACKLOG >= 128
     port = server.server_address[1]
     socks = []
     try:
@@ -542,9 +542,9 @@ def test_a_trickling_or_stalled_request_is_dropped_after_the_time_limit(served_l
     handler, so the page answers at once."""
     import threading
 
-    from cli import serve
+    from cli.phones import gate
 
-    monkeypatch.setattr(serve, "REQUEST_TIMEOUT", 2.0)  # the same rule, sooner (the test run's time)
+    monkeypatch.setattr(gate, "REQUEST_TIMEOUT", 2.0)  # the same rule, sooner (the test run's time)
 
     server, _, token, start = served_later
     start()
@@ -562,8 +562,8 @@ def test_a_trickling_or_stalled_request_is_dropped_after_the_time_limit(served_l
         status, _, _ = get(server, f"/{token}/state.json")
         assert status == 200 and time.monotonic() - begun < 2
         for s in slow + [stalled]:
-            assert closed_by_server(s, within=max(0.1, started + serve.REQUEST_TIMEOUT + 2 - time.monotonic()))
-        assert time.monotonic() - started > serve.REQUEST_TIMEOUT - 1  # not before their time
+            assert closed_by_server(s, within=max(0.1, started + gate.REQUEST_TIMEOUT + 2 - time.monotonic()))
+        assert time.monotonic() - started > gate.REQUEST_TIMEOUT - 1  # not before their time
     finally:
         stop.set()
         thread.join(5)
@@ -572,13 +572,13 @@ def test_a_trickling_or_stalled_request_is_dropped_after_the_time_limit(served_l
 
 
 def test_an_oversized_request_head_is_refused(served_later):
-    from cli import serve
+    from cli.phones import gate
 
     server, _, token, start = served_later
     start()
     sock = connect(server.server_address[1])
     try:
-        head = page_request(token)[:-2] + b"X-Pad: " + b"a" * (serve.MAX_HEAD + 10) + b"\r\n\r\n"
+        head = page_request(token)[:-2] + b"X-Pad: " + b"a" * (gate.MAX_HEAD + 10) + b"\r\n\r\n"
         try:
             sock.sendall(head)
         except OSError:
@@ -601,9 +601,9 @@ def test_slow_stalled_and_numerous_clients_do_not_starve_the_table(served_later,
     import threading
 
     import toc_policy
-    from cli import serve
+    from cli.phones import gate
 
-    monkeypatch.setattr(serve, "REQUEST_TIMEOUT", 2.0)  # the same rule, sooner (the test run's time)
+    monkeypatch.setattr(gate, "REQUEST_TIMEOUT", 2.0)  # the same rule, sooner (the test run's time)
 
     server, _, token, start = served_later
     start()
@@ -644,7 +644,7 @@ def test_slow_stalled_and_numerous_clients_do_not_starve_the_table(served_later,
         answers = read_answers(numerous, started + 10)
         assert sum(a.startswith(b"HTTP/1.1 200") and b"</html>" in a for a in answers) == 100
         # every slow or stalled connection is closed by the server, trickling or not, once its time is up
-        limit = serve.REQUEST_TIMEOUT + 3
+        limit = gate.REQUEST_TIMEOUT + 3
         for s in slow + stalled:
             assert closed_by_server(s, within=max(0.1, connected + limit - time.monotonic())), "still open"
     finally:
@@ -672,8 +672,9 @@ def test_waiting_requests_go_to_the_handlers_address_after_address(tmp_path):
     than the cap per address at once: an address that sends many first does not starve one that sends a few."""
     from collections import deque
 
-    from cli import serve
-    from cli.env import Env
+    from cli.phones import gate as phone_gate
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
 
     make_save("toc", NAME, steps=1)
     server, _, _ = serve.make_server(Env(lang="en", game=NAME), 0, lan=False)
@@ -691,7 +692,7 @@ def test_waiting_requests_go_to_the_handlers_address_after_address(tmp_path):
     try:
         for host, count in (("10.0.0.1", 50), ("10.0.0.2", 2)):
             for _ in range(count):
-                conn = serve.Connection(socket.socket(), (host, 1), time.monotonic() + 5)
+                conn = phone_gate.Connection(socket.socket(), (host, 1), time.monotonic() + 5)
                 server._connections[host] += 1
                 server._ready.setdefault(host, deque()).append(conn)
             server._turns.append(host)
@@ -720,14 +721,15 @@ def test_waiting_requests_go_to_the_handlers_address_after_address(tmp_path):
 def test_the_readme_states_the_limits_the_server_has():
     """Issue 31: the phones page's line on the limits (docs/phones.md, once in the README) says the numbers the
     server uses."""
-    from cli import serve
+    from cli.phones import gate
+    from cli.phones import server as phone_server
 
     readme = (Path(__file__).resolve().parents[2] / "docs" / "phones.md").read_text(encoding="utf-8")
     section = readme[readme.index("Slow, stalled or numerous clients"):]
     section = " ".join(section[:section.index("\n\n")].split())
-    expected = [f"within {serve.REQUEST_TIMEOUT:g} s", f"{serve.BACKLOG} connections can queue",
-                f"at most {serve.CONNECTIONS_PER_ADDRESS} open connections", f"{serve.HANDLERS_PER_ADDRESS} requests",
-                f"{serve.LIVE_PER_ADDRESS} live pages (a {serve.LIVE_PER_ADDRESS + 1}th", f"{serve.CONNECTIONS_LIMIT} connections",
-                f"{serve.HANDLER_LIMIT} requests answered", f"{serve.LIVE_LIMIT} live pages"]
+    expected = [f"within {gate.REQUEST_TIMEOUT:g} s", f"{gate.BACKLOG} connections can queue",
+                f"at most {gate.CONNECTIONS_PER_ADDRESS} open connections", f"{gate.HANDLERS_PER_ADDRESS} requests",
+                f"{phone_server.LIVE_PER_ADDRESS} live pages (a {phone_server.LIVE_PER_ADDRESS + 1}th", f"{gate.CONNECTIONS_LIMIT} connections",
+                f"{gate.HANDLER_LIMIT} requests answered", f"{phone_server.LIVE_LIMIT} live pages"]
     for words in expected:
         assert words in section, words

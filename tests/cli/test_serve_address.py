@@ -59,7 +59,7 @@ def simulate(monkeypatch, route: str | None, hostname_addresses: list[str]):
 
 
 def test_the_route_gives_the_address_when_the_host_name_is_loopback(monkeypatch):
-    from cli import serve
+    from cli.phones import startup as serve
 
     simulate(monkeypatch, "192.168.1.20", ["127.0.1.1"])
     assert serve.lan_addresses() == ["192.168.1.20"]
@@ -67,7 +67,7 @@ def test_the_route_gives_the_address_when_the_host_name_is_loopback(monkeypatch)
 
 
 def test_every_non_loopback_address_is_listed_the_routes_first(monkeypatch):
-    from cli import serve
+    from cli.phones import startup as serve
 
     simulate(monkeypatch, "10.0.0.7", ["127.0.1.1", "192.168.1.20", "10.0.0.7", "0.0.0.0", "127.0.0.1"])
     assert serve.lan_addresses() == ["10.0.0.7", "192.168.1.20"]
@@ -75,7 +75,7 @@ def test_every_non_loopback_address_is_listed_the_routes_first(monkeypatch):
 
 @pytest.mark.parametrize("route", [None, "0.0.0.0", "127.0.0.1"])
 def test_no_address_at_all_is_said_plainly(monkeypatch, route):
-    from cli import serve
+    from cli.phones import startup as serve
 
     simulate(monkeypatch, route, ["127.0.1.1"])
     assert serve.lan_addresses() == []
@@ -85,8 +85,8 @@ def run_serve(monkeypatch, capsys, lang="en"):
     """'tabletop serve --lan' up to the point it would wait for phones; its stderr and the texts put in QR codes."""
     import segno
 
-    from cli import serve
-    from cli.env import Env
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
 
     make_save("toc", NAME, steps=2)
     encoded: list[str] = []
@@ -117,7 +117,7 @@ def test_the_printed_links_and_the_qr_code_carry_the_lan_address(monkeypatch, ca
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_with_no_address_no_link_and_no_qr_but_how_to_find_it(monkeypatch, capsys, lang):
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     simulate(monkeypatch, None, ["127.0.1.1"])
     err, encoded = run_serve(monkeypatch, capsys, lang)

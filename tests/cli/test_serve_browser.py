@@ -58,8 +58,8 @@ def test_a_phone_reads_the_board_and_sees_it_change(browser, game_id, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    from cli import serve
-    from cli.env import Env
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
 
     name = f"phone-{game_id}"
     session = make_save(game_id, name)

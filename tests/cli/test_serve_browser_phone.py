@@ -21,8 +21,8 @@ NAME = "phone-page"
 
 @pytest.fixture
 def served():
-    from cli import serve
-    from cli.env import Env
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
 
     make_save("chaos", NAME, steps=12)
     server, board, token = serve.make_server(Env(lang="en", game=NAME), 0, lan=False)
@@ -100,7 +100,7 @@ WAKE_REFUSES = "{request: function () { window.__asked += 1; return Promise.reje
 def test_the_screen_is_kept_awake_or_a_note_says_it_cannot_be(served, wake, note):
     from selenium.webdriver.support.ui import WebDriverWait
 
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     driver = open_browser(390, 844)
     try:
@@ -124,8 +124,8 @@ def test_the_screen_is_kept_awake_or_a_note_says_it_cannot_be(served, wake, note
 
 @pytest.fixture
 def seats_served():
-    from cli import serve
-    from cli.env import Env
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
 
     make_save("chaos", "phone-seats", steps=30)  # a Power's Summoning waits: that seat's question
     server, board, token = serve.make_server(Env(lang="en", game="phone-seats"), 0, lan=False)
@@ -144,7 +144,7 @@ def test_a_seat_answers_on_its_phone_and_the_shared_board_changes(seats_served, 
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
     from test_serve_seats import question_waiting
 
     server, token = seats_served
@@ -201,8 +201,8 @@ def test_a_long_list_of_choices_filters_and_a_tap_answers(tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    from cli import serve
-    from cli.env import Env
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
     from state.save import read
     from test_serve_seats import question_waiting
 
@@ -255,8 +255,8 @@ def test_a_refused_answer_leaves_the_choices_that_cannot_be_picked_resting():
     the computer refuses (here the question moved on meanwhile), those stay unpickable; the others come back."""
     from selenium.webdriver.support.ui import WebDriverWait
 
-    from cli import serve
-    from cli.env import Env
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
     from test_serve_seats import question_waiting
 
     make_save("radlands", "phone-refused")

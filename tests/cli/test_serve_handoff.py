@@ -1,4 +1,4 @@
-"""A terminal 'play' and the phones (issue 25, cli/phonewait.py): a seat's question goes to that seat's open page,
+"""A terminal 'play' and the phones (issue 25, cli/phones/phonewait.py): a seat's question goes to that seat's open page,
 'play' waits outside the lock and moves on when the phone answered; Enter takes the question back to the keyboard.
 
 The installed ``tabletop`` on a pseudo-terminal; the server runs in this process with the seat's page open."""
@@ -31,9 +31,9 @@ TABLETOP = str(Path(sys.executable).with_name("tabletop"))
 
 @pytest.fixture(params=["open first"])
 def table(_tabletop_home, request):
-    from cli import serve
-    from cli.env import Env
-    from cli.seatserve import phones_online
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
+    from cli.phones.seatserve import phones_online
 
     session = make_save("chaos", NAME, steps=30)
     server, board, token = serve.make_server(Env(lang="en", game=NAME), 0, lan=False)

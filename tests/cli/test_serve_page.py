@@ -15,7 +15,7 @@ import pytest
 from serve_saves import GAMES, make_save
 
 ROOT = Path(__file__).resolve().parents[2]
-WEB = ROOT / "cli" / "web"
+WEB = ROOT / "cli" / "phones" / "web"
 CSS = (WEB / "page.css").read_text(encoding="utf-8")
 
 
@@ -56,7 +56,7 @@ def test_every_text_colour_reads_at_4_5_to_1_in_both_themes(theme):
     """WCAG 2.1 AA, 1.4.3: text at least 4.5:1. Every colour the board's classes use (Rich's sixteen, the default
     and the dim text), the links and the live mark, on the page and on a seat's panel; the reversed cells swap text
     and background, which keeps the ratio."""
-    from cli.webboard import COLOUR_NAMES
+    from cli.phones.webboard import COLOUR_NAMES
 
     palette = themes()[theme]
     texts = ["fg", "dim", "link", *COLOUR_NAMES]
@@ -72,7 +72,7 @@ def test_the_two_dark_blocks_are_the_same_and_every_theme_defines_every_colour()
     blocks = themes()
     assert blocks["dark (preferred)"] == blocks["dark (chosen)"]
     assert set(blocks["light"]) == set(blocks["dark (chosen)"])
-    from cli.webboard import COLOUR_NAMES
+    from cli.phones.webboard import COLOUR_NAMES
 
     for name in COLOUR_NAMES:
         assert f".f-{name} {{ color: var(--{name}); }}" in CSS
@@ -80,14 +80,14 @@ def test_the_two_dark_blocks_are_the_same_and_every_theme_defines_every_colour()
 
 
 def test_the_page_files_are_package_data():
-    """A fresh 'pip install' ships every file of cli/web/ (the package-data patterns of pyproject.toml)."""
+    """A fresh 'pip install' ships every file of cli/phones/web/ (the package-data patterns of pyproject.toml)."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     patterns = config["tool"]["setuptools"]["package-data"]["cli"]
     files = sorted(p.relative_to(ROOT / "cli").as_posix() for p in WEB.iterdir())
-    assert {"web/page.html", "web/page.css", "web/page.js"} <= set(files)
+    assert {"phones/web/page.html", "phones/web/page.css", "phones/web/page.js"} <= set(files)
     for name in files:
         assert any(fnmatch(name, pattern) for pattern in patterns), name
-    from cli.webboard import asset
+    from cli.phones.webboard import asset
 
     assert asset("page.js") == (WEB / "page.js").read_bytes()
 
@@ -95,7 +95,7 @@ def test_the_page_files_are_package_data():
 def test_style_classes_map_every_rich_colour_to_the_palette():
     from rich.style import Style
 
-    from cli.webboard import COLOUR_NAMES, style_classes
+    from cli.phones.webboard import COLOUR_NAMES, style_classes
 
     for name in COLOUR_NAMES:
         assert style_classes(Style.parse(name)) == [f"f-{name}"]
@@ -112,7 +112,7 @@ def board_lines(board: str) -> list[str]:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_board_is_drawn_at_the_width_asked_and_every_class_it_uses_is_styled(game_id):
-    from cli.webboard import WIDTHS, Board
+    from cli.phones.webboard import WIDTHS, Board
 
     session = make_save(game_id, "page-save", steps=8)
     board = Board("page-save", session.save.folder, "en")
@@ -131,7 +131,7 @@ def test_the_board_is_drawn_at_the_width_asked_and_every_class_it_uses_is_styled
 
 
 def test_the_page_has_no_inline_script_or_style_and_reads_without_scripts(tmp_path):
-    from cli.webboard import Board, page
+    from cli.phones.webboard import Board, page
 
     session = make_save("chaos", "page-save", steps=4)
     text = page(Board("page-save", session.save.folder, "pt-BR"), "tok", "pt-BR", 80)

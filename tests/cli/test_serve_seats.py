@@ -20,8 +20,8 @@ STEPS = 30  # Chaos at round 2's Summoning: a Power's own question waits (tests/
 
 @pytest.fixture
 def served():
-    from cli import serve
-    from cli.env import Env
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
 
     session = make_save("chaos", NAME, steps=STEPS)
     server, board, token = serve.make_server(Env(lang="en", game=NAME), 0, lan=False)
@@ -79,8 +79,8 @@ def saved(session):
 def test_a_link_per_person_at_the_table_and_none_for_a_bot():
     """Seats come from automata/core/seats.py; a bot's questions are the table's, so a bot seat has no link."""
     from automata.core.seats import seats
-    from cli import serve
-    from cli.env import Env
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
 
     for game_id, humans in (("chaos", 4), ("toc", 1)):
         session = make_save(game_id, f"links-{game_id}", steps=2)
@@ -105,7 +105,7 @@ def test_only_the_seat_whose_question_waits_sees_it_and_the_board_says_whose_tur
                          session.game.next_step(save.state), q["id"]) == seat_id
     others = [t for t, s in server.seats.items() if s["id"] != seat_id]
     assert others and all(state_of(server, t)["seat"]["question"] is None for t in others)
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     board = state_of(server, token)
     assert "seat" not in board  # the board's page reads only: no seat's part, no question to answer
@@ -129,8 +129,8 @@ def test_only_the_seat_whose_question_waits_sees_it_and_the_board_says_whose_tur
 def test_a_refused_answer_says_what_the_terminal_says_and_writes_nothing(served):
     from automata.core.steps import InvalidAnswer
 
-    from cli.i18n import Translator
-    from cli.seatserve import waiting
+    from cli.words.i18n import Translator
+    from cli.phones.seatserve import waiting
 
     server, _, session = served
     seat_token, _, q = question_waiting(server)
@@ -230,7 +230,7 @@ def test_a_phone_waits_for_the_lock_briefly_and_is_told_the_game_is_busy(served)
     with SaveLock(session.save.folder):
         started = time.monotonic()
         status, data = answer(server, seat_token, q, "")
-        from cli.i18n import Translator
+        from cli.words.i18n import Translator
 
         assert status == 503 and data["error"] == Translator("en")("core.serve.answer_busy")
         assert time.monotonic() - started < 5
@@ -240,9 +240,9 @@ def test_a_phone_waits_for_the_lock_briefly_and_is_told_the_game_is_busy(served)
 def test_a_phone_sending_its_answer_slowly_holds_up_nobody(served, monkeypatch):
     """The gate reads an answer's body as it reads a head: a phone that stalls half-way holds no handler thread
     and no lock, and is dropped after the time limit."""
-    from cli import serve
+    from cli.phones import gate
 
-    monkeypatch.setattr(serve, "REQUEST_TIMEOUT", 2.0)  # the same rule, sooner (the test run's time)
+    monkeypatch.setattr(gate, "REQUEST_TIMEOUT", 2.0)  # the same rule, sooner (the test run's time)
 
     server, token, session = served
     seat_token, _, q = question_waiting(server)
@@ -258,13 +258,13 @@ def test_a_phone_sending_its_answer_slowly_holds_up_nobody(served, monkeypatch):
 
     with SaveLock(session.save.folder, wait=0.1):  # the stalled answer holds no lock
         pass
-    slow.settimeout(serve.REQUEST_TIMEOUT + 5)
+    slow.settimeout(gate.REQUEST_TIMEOUT + 5)
     assert b"408" in slow.recv(200)
     slow.close()
 
 
 def test_an_open_seat_page_is_said_in_the_phones_file(served):
-    from cli.seatserve import phones_online
+    from cli.phones.seatserve import phones_online
 
     server, _, session = served
     seat_token, seat_id, _ = question_waiting(server)
@@ -289,10 +289,10 @@ def test_the_tables_question_is_shown_on_the_board_and_on_no_seat():
     """A question that is no seat's (Anachrony's action report, a bot's) stays at the computer: the board says so
     with the question, every seat's page says so in one short line (the step; the question's words often repeat
     it and are not the seat's to answer); no seat can answer it."""
-    from cli import serve
-    from cli.env import Env
-    from cli.i18n import Translator
-    from cli.seatserve import question_key, waiting, whose
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
+    from cli.words.i18n import Translator
+    from cli.phones.seatserve import question_key, waiting, whose
 
     session = make_save("anachrony", "table-question", steps=40)
     now = waiting(session)

@@ -74,7 +74,7 @@ def test_chaos_powers_as_a_count(lang):
     """'new chaos --random --powers 3' takes a count, so a table tries it here too (seed 003, Preparação 1: 3 or 4
     Powers). 4 lists every Power; 3 asks which three (each Power has its own pieces); another count says 3 or 4.
     Each error names the Powers and an example, and lists nothing."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     t = Translator(lang)
     four = tt("--lang", lang, "setup-list", "chaos", "--powers", "4")

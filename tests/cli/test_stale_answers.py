@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 import cli.main
 from automata.core.runner import NO_ANSWER, ScriptedAnswers
 from automata.core.steps import ONE_OF, Ask, Choice, msg
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 
 SETUP = [a for n in range(1, 9) for a in ("--answer", f"chaos.setup.{n}=yes")]
 

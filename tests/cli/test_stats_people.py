@@ -1,12 +1,12 @@
 """``tabletop stats`` counts by person where the seats are named (issue 36 item 6): two Radlands games, one won by
-Ana and one by Bruno, are Ana 1 of 2 and Bruno 1 of 2, not only "humans 2 of 2" (cli/stats.py ``_person_stats``)."""
+Ana and one by Bruno, are Ana 1 of 2 and Bruno 1 of 2, not only "humans 2 of 2" (cli/aftergame/stats.py ``_person_stats``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from cli.i18n import Translator
-from cli.stats import compute, text_lines
+from cli.words.i18n import Translator
+from cli.aftergame.stats import compute, text_lines
 
 
 def seat(sid, name="", kind="human", winner=False, score=None):

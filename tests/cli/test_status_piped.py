@@ -1,6 +1,6 @@
 """Issue 38 item 5.4: a piped ``tabletop status`` (no terminal: a file, ``| less``, a phone's screen) wraps its legend
 and notes at the width its boxes are drawn at, at word boundaries, instead of leaving lines of 100-130 columns
-beside boxes of 80 (cli/pager.py ``paged(picture=True)``, cli/render.py ``wrapped_like_boxes``); the game's own
+beside boxes of 80 (cli/terminal/pager.py ``paged(picture=True)``, cli/terminal/render.py ``wrapped_like_boxes``); the game's own
 ``status`` command too. Other piped text is still never wrapped."""
 
 from __future__ import annotations

@@ -182,7 +182,7 @@ def test_several_of_echoes_the_picks_in_the_tables_language(term_env):
     """A multi-choice menu in pt-BR: questionary's English "done (2 selections)" is replaced by the picked labels."""
     code = (
         "from automata.core.steps import Ask, Choice, Msg, SEVERAL_OF\n"
-        "from cli.i18n import Translator\nfrom cli.prompter import TerminalPrompter\n"
+        "from cli.words.i18n import Translator\nfrom cli.terminal.prompter import TerminalPrompter\n"
         "ask = Ask('x', Msg('core.yes'), SEVERAL_OF, (Choice('a', Msg('core.yes')), Choice('b', Msg('core.no'))), min=0)\n"
         "print('RESULT', TerminalPrompter(Translator('pt-BR')).answer(ask))\n"
     )
@@ -205,7 +205,7 @@ def test_enter_at_a_checkbox_with_nothing_marked_says_how_to_mark(term_env, lang
     "0 chosen; choose exactly 3", not that Space marks an item. The refusal now says so; the question stays."""
     code = (
         "from automata.core.steps import Ask, Choice, Msg, SEVERAL_OF\n"
-        "from cli.i18n import Translator\nfrom cli.prompter import TerminalPrompter\n"
+        "from cli.words.i18n import Translator\nfrom cli.terminal.prompter import TerminalPrompter\n"
         "ask = Ask('x', Msg('core.yes'), SEVERAL_OF, (Choice('a', Msg('core.yes')), Choice('b', Msg('core.no'))),"
         " min=1, max=1 + 1)\n"
         f"print('RESULT', TerminalPrompter(Translator({lang!r})).answer(ask))\n"

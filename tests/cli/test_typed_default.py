@@ -5,7 +5,7 @@ it read as 43 and was refused."""
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from cli.prompter import typed_text
+from cli.terminal.prompter import typed_text
 
 
 def typed(keys: str, default: str) -> str:
@@ -25,8 +25,8 @@ def test_the_prompter_takes_the_default_for_enter_alone_and_the_typed_number_oth
 
     from automata.core.msg import msg
     from automata.core.steps import NUMBER, Ask
-    from cli import prompter
-    from cli.i18n import Translator
+    from cli.terminal import prompter
+    from cli.words.i18n import Translator
 
     keys = iter(["\r", "3\r"])
     monkeypatch.setattr(prompter, "typed_text", lambda question, default="": SimpleNamespace(

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 import cli.main
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 from state import undotrail
 
 runner = CliRunner()

@@ -159,7 +159,7 @@ def test_anachrony_solo_the_bot_is_a_seat_and_its_questions_are_nobodys(opponent
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_every_seat_has_a_name_in_the_tables_language(lang):
     """A seat without a name given reads as the game's own word for it (never a raw id)."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     t = Translator(lang)
     games = {

@@ -65,7 +65,7 @@ def test_number_open_ended():
 def test_an_open_ended_number_refused_says_or_more_not_an_empty_range():
     """Issue 30 item 18: a refused open-ended number said "Valid: 0 to ." (pt-BR "de 0 a ."): it says "0 or
     more" ("0 ou mais"), and "N or less" with no lower bound."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     with pytest.raises(InvalidAnswer) as e:
         ask(NUMBER, min=0).normalise("-3")

@@ -101,3 +101,90 @@ def test_the_golden_marker_follows_a_helper_of_the_test_module():
     assert _writes_golden(module["test_through_a_helper"].__code__, module)
     assert _writes_golden(module["test_in_a_loop"].__code__, module)
     assert not _writes_golden(module["test_plain"].__code__, module)
+
+
+# -- cli/ grouped by capability (issue 40 item 2) ------------------------------------------------------------------
+
+CLI = ROOT / "cli"
+
+#: the only modules at the top of cli/: the package, the program's entry (pyproject's console script) and the
+#: games' command-line contract; every other core module sits in a room
+CLI_TOP = {"__init__.py", "main.py", "gamecli.py"}
+
+#: the rooms of cli/ by capability, each a package whose docstring says what it holds (ARCHITECTURE.md names them)
+CLI_ROOMS = {"commands", "terminal", "words", "setup", "inplay", "corrections", "aftergame", "phones", "rules"}
+
+#: folders of cli/ that hold no code: every room's and game's words
+CLI_DATA = {"locales"}
+
+#: the phones' server, split by what it does (README "At the table with phones"): each piece small enough to read
+SERVE_PIECES = ("startup.py", "server.py", "gate.py", "routes.py")
+SERVE_MAX_LINES = 400
+
+
+def _game_ids() -> set[str]:
+    from automata.core.games import GAMES
+
+    return {g.id for g in GAMES}
+
+
+def _cli_layout_problems(cli: Path, games: set[str]) -> list[str]:
+    """What does not sit in its place in ``cli``: a core module at the top, a folder that is no room, game or data,
+    a room without its docstring."""
+    import ast
+
+    problems = []
+    for path in sorted(cli.iterdir()):
+        if path.name == "__pycache__":
+            continue
+        if path.is_file():
+            if path.suffix == ".py" and path.name not in CLI_TOP:
+                problems.append(f"{path.name}: a core module at the top of cli/ (put it in its room)")
+        elif path.name in CLI_DATA:
+            if any(path.rglob("*.py")):
+                problems.append(f"{path.name}/: data only, yet holds code")
+        elif path.name in games:
+            continue
+        elif path.name not in CLI_ROOMS:
+            problems.append(f"{path.name}/: neither a room ({', '.join(sorted(CLI_ROOMS))}) nor a game")
+        else:
+            init = path / "__init__.py"
+            doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) if init.is_file() else None
+            if not doc:
+                problems.append(f"{path.name}/__init__.py: a room's first lines say what it holds (a docstring)")
+    return problems
+
+
+def test_every_core_module_of_cli_sits_in_a_room():
+    """Issue 40 item 2: cli/ is grouped by capability; at its top only the entry, the games' contract and the games."""
+    assert _cli_layout_problems(CLI, _game_ids()) == []
+
+
+def test_the_room_guard_sees_a_module_out_of_its_room(tmp_path):
+    """The guard itself, on a made-up cli/: a module left at the top, a folder that is no room, a room with no
+    docstring (the flat cli/ of before issue 40 fails it)."""
+    for name in ("__init__.py", "main.py", "gamecli.py", "serve.py"):
+        (tmp_path / name).write_text("")
+    (tmp_path / "misc").mkdir()
+    (tmp_path / "phones").mkdir()
+    (tmp_path / "phones" / "__init__.py").write_text("# no docstring\n")
+    (tmp_path / "chaos").mkdir()
+    assert _cli_layout_problems(tmp_path, {"chaos"}) == [
+        "misc/: neither a room (" + ", ".join(sorted(CLI_ROOMS)) + ") nor a game",
+        "phones/__init__.py: a room's first lines say what it holds (a docstring)",
+        "serve.py: a core module at the top of cli/ (put it in its room)",
+    ]
+
+
+def test_architecture_names_every_room_of_cli():
+    """Issue 40 item 2: ARCHITECTURE.md and the folder names tell the same story."""
+    text = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    rooms = {p.name for p in CLI.iterdir() if (p / "__init__.py").is_file()} - _game_ids()
+    assert rooms == CLI_ROOMS
+    assert [room for room in sorted(rooms) if f"`cli/{room}/`" not in text] == []
+
+
+def test_the_phones_server_pieces_stay_small():
+    """Issue 40 item 2: the phones' server split into its start-up, the server, its gate and its routes."""
+    sizes = {name: _lines(CLI / "phones" / name) for name in SERVE_PIECES}
+    assert {name: n for name, n in sizes.items() if n >= SERVE_MAX_LINES} == {}

@@ -55,7 +55,7 @@ def test_a_scripted_answer_picking_it_stops_with_the_reason():
 
 
 def test_the_reason_is_rendered_in_both_languages():
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     ask = Ask("m", Msg("core.yes"), ONE_OF, (Choice("draw", Msg("core.yes"), unavailable=msg("radlands.unavailable.water", cost=2, water=1)),
                                               Choice("end", Msg("core.no"))))

@@ -341,7 +341,7 @@ def _save_at_a_seats_question(table: Table, seed: int, name: str, monkeypatch, m
     """``table`` played with its scripted table into the save ``name`` until a seat (a person at the table, not the
     table as a whole nor a bot) has a question waiting, the last step ending at T_ASKED; (session, ask, seat) or
     None when no seat is asked in ``max_steps`` steps."""
-    from cli.seatserve import waiting, whose
+    from cli.phones.seatserve import waiting, whose
     from state import session as session_module
     from state.save import write
     from state.session import Session
@@ -387,9 +387,9 @@ def test_every_way_of_answering_counts_in_the_seats_clock_and_a_phone_answer_is_
     seat's phone (`serve` started when it was reached); the same phone answer sent again is refused as already
     answered and plays nothing."""
     from automata.core.runner import NO_ANSWER, BadAnswer
-    from cli.answers import LabelledAnswers
-    from cli.i18n import Translator
-    from cli.seatserve import AlreadyAnswered, apply_answer, question_key
+    from cli.inplay.answers import LabelledAnswers
+    from cli.words.i18n import Translator
+    from cli.phones.seatserve import AlreadyAnswered, apply_answer, question_key
     from cli_checks import tt
     from state.clock import clocks
     from state.save import read

@@ -341,7 +341,7 @@ def without_technical_error(problem):
 def test_every_kind_of_damage_is_said_in_portuguese(templates, _tabletop_home):
     """Every damage of the battery that reading or replaying the save sees is said in natural Portuguese with
     --lang pt-BR (its detail too, not only the sentence around it), and in English with --lang en."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
     from state.session import Session
 
     pt, en = Translator("pt-BR"), Translator("en")
@@ -396,7 +396,7 @@ def test_every_save_and_input_detail_reads_in_portuguese():
     """Each message of cli/locales/*/core_shape.toml (the damaged save's and the given files' details), rendered with
     every parameter it takes, has no English left in pt-BR, and differs from the English."""
     from automata.core.steps import Msg
-    from cli.i18n import LOCALES, Translator
+    from cli.words.i18n import LOCALES, Translator
 
     pt, en = Translator("pt-BR"), Translator("en")
     ids = [k for k in tomllib.loads((LOCALES / "en" / "core_shape.toml").read_text(encoding="utf-8"))]
@@ -414,7 +414,7 @@ def test_a_journal_that_does_not_replay_says_why_in_portuguese(templates, _table
     """The replay detail (a recorded answer of another question, one that does not fit its question) is a message
     of the catalogs, not the runner's English text: with --lang pt-BR the whole line, detail included, is
     Portuguese (issue 16: every error in the table's language)."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
     from state.session import Session
 
     pt = Translator("pt-BR")

@@ -18,7 +18,7 @@ from state.save import dumps
 
 def en(found):
     """A shape problem (path, message) with its message as the English table reads it."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     return None if found is None else (found[0], Translator("en").render(found[1]))
 

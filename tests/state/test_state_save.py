@@ -15,7 +15,7 @@ from state.save import JOURNAL_FILE, SAVE_FILE, Save, SaveError, read, read_jour
 
 def en(problem) -> str:
     """A save's problem (a message) as the English table reads it."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     return Translator("en").render(problem)
 

@@ -76,7 +76,7 @@ def test_a_drawn_path_is_named_on_its_boards_and_leaders(players):
     """A random setup draws each player's Path and the Player board side (randomsetup.py; rules file §2.4 C14,
     C16, C18): the Player board, Path board and Leader lines name each drawn Path (and whose it is), the Player
     board line the side drawn; without a draw they speak of the Path the table chooses."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
     from automata.anachrony.data import load
     from automata.core.msg import Msg
 

@@ -219,7 +219,7 @@ def test_chronossus_tokens_stay_on_their_routes(chronossus):
 
 @pytest.mark.parametrize("raw", [MULTI, CHRONOSSUS, CHRONOBOT, FIRST_EDITION], ids=["multi", "chronossus", "chronobot", "first"])
 def test_the_listing_words_parse_back_and_every_label_renders(raw):
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     state = _part_game(raw, 11, 45)
     rows = fix.listing(state, FIX_FIELDS)

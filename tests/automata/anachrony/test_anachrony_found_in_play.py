@@ -107,7 +107,7 @@ def test_a_recovery_no_longer_offered_says_its_space_is_taken():
     the table is told why, in both languages; with 4 players the fourth space still takes it, so nothing is said
     until that is taken too."""
     from automata.anachrony import actions
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
     from test_anachrony_eras import action, ready
 
     state = ready(3, "hypersync")
@@ -154,7 +154,7 @@ def test_the_offer_said_when_a_card_returns_lists_it_where_the_instruction_puts_
 
 
 def rendered_lines(result) -> dict[str, list[str]]:
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     return {lang: [Translator(lang).render(e.msg) for e in result.transcript if e.kind == "say"] for lang in ("en", "pt-BR")}
 
@@ -205,7 +205,7 @@ def test_counted_words_agree_with_their_number(lang, message, text):
     """Rules file §2.12 line 9 (Anomalies, -3 each) and §3.4.4 (the Chronossus's Energy Pool draw): one form per
     number, no "Anomaly/Anomalies", no "1 of them are"."""
     from automata.core.msg import Msg
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     assert Translator(lang).render(Msg(*message)) == text
 

@@ -257,7 +257,7 @@ def test_every_side_said_at_setup_names_its_board(players):
     (A or B) by everyone, while the Path board, a board of its own, goes in with a random side up (its side is
     the Evacuation condition). A line that says a side names the board or tile it is about, so "the same side"
     and "a random side" are never read as one board."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     state = new(players, "neutronide,hypersync" if players == 1 else "neutronide,hypersync,quantum-loops,intrigues",
                 opponent="chronossus" if players == 1 else "")

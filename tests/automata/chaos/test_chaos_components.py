@@ -68,7 +68,7 @@ def test_an_owner_value_is_counted_and_not_marked():
 def test_the_old_world_deck_line_says_how_to_deal_it():
     """Seed 003, Preparação 6: shuffle all the Old World cards, deal 7 (4 players) or 8 (3 players), the rest back
     to the box; the line reads as that instruction in both languages."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     for lang, words in (("en", ("shuffle all", "back in the box")), ("pt-BR", ("embaralhe todas", "voltam para a caixa"))):
         text = Translator(lang)("chaos.components.old_world_deck", players=3)

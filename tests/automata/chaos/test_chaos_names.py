@@ -13,7 +13,7 @@ from automata.chaos import edits, summonline
 from automata.chaos.board import FIGURE_KINDS, in_reserve
 from automata.core.runner import BadAnswer
 from automata.core.steps import InvalidAnswer
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 from test_chaos_rules import after_setup, data_of, place
 from test_chaos_summon_line import ready, record
 from test_chaos_summon_menu import menu_of, summoning

@@ -131,7 +131,7 @@ def test_a_line_with_no_legal_order_names_the_summon_and_the_regions_it_may_use(
     summon cannot be placed, where it was meant to go, and the regions the Power may use once the rest of the line
     is placed (those it holds and their neighbours), in both languages."""
     from automata.chaos.data import load
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     state = ready()
     for rid, n in held.items():

@@ -17,7 +17,7 @@ from automata.chaos import game
 from automata.chaos.board import FIGURE_KINDS
 from automata.chaos.turn import summon_choices
 from automata.core.runner import BadAnswer, DiceContext, ScriptedAnswers, run
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 from test_chaos_rules import after_setup, data_of, place, play_step
 
 MENU = ("cultist", "warrior", "daemon", "card", "pass")

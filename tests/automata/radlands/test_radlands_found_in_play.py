@@ -45,7 +45,7 @@ COC = {
 
 
 def rendered(result) -> dict[str, list[str]]:
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     return {lang: [Translator(lang).render(e.msg) for e in result.transcript if e.kind == "say"] for lang in ("en", "pt-BR")}
 
@@ -74,7 +74,7 @@ def test_an_owner_event_without_text_is_written_from_its_icons_in_both_languages
 
 def test_an_owner_ability_without_text_is_written_from_its_icons_counted_draw_included():
     """Rules §3.3 and the effect words (``draw:N``): the ability of Chrome Monk reads "Injure, Draw 2"."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     d = game._load(COC)
     text = d.ability_text("chrome_monk", 1)
@@ -189,7 +189,7 @@ def test_an_owner_choice_between_effects_labels_each_one_without_a_key():
     the table's language and the named effect by the owner's word, never radlands.icon.<word>."""
     from automata.radlands.card_effects import choose
     from automata.radlands.effects import Ctx
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     state = fresh()
     result = run_until_asked(choose(Ctx(state, data(), "a"), "water|damage_self|draw:2"))

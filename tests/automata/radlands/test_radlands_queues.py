@@ -282,7 +282,7 @@ def test_the_long_explanation_of_the_turns_question_is_given_once_then_a_short_o
     """Wave-2 item 15: the one question of each turn (seed, Fluxo do Jogo 3, what touched the queues) carries the
     whole list of what can be written only the first time; afterwards a short reminder ('?' shows the list: the
     track_queues topic); the examples name the player asked, not a fixed 'Ana'."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     state = new(players="João,Mariana")
     hints = []

@@ -547,7 +547,7 @@ def test_an_owner_icon_shows_its_printed_label_and_an_owner_event_its_text_once(
     """Rules §3.3 (an owner's icon must load, display and be usable as a manual effect) and issue 30 item 11: the
     junk lines of the menu and of the junk show the icon's label_en / label_pt, never a raw key; an owner event's
     text is said once, and the table is told to apply the icon by its name."""
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
     from automata.radlands.card_effects import resolve_event_card
     from automata.radlands.turn import junk_card, menu_choices
 
@@ -843,7 +843,7 @@ def test_the_camps_setup_steps_are_titled_with_the_players_names():
     that step names the player as the rest of the log does (the names given to the game), in both languages; a game
     without names, and a save from before names were kept in the step, still read "Player A"."""
     from automata.radlands.setup import setup_step
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     d = data()
     for names, want in (({"players": "Ana,Bruno"}, ("Ana", "Bruno")), ({}, (None, None))):

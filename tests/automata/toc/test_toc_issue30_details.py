@@ -13,7 +13,7 @@ from automata.core.games import OptionError
 from automata.toc import bot as botrules
 from automata.toc import game
 from automata.toc.data import load
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 from test_toc_turn import after_setup, first_bot, play, says
 
 

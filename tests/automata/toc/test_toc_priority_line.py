@@ -13,7 +13,7 @@ import pytest
 
 from automata.core.runner import BadAnswer, run
 from automata.toc import game
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 from test_toc_turn import after_setup, first_bot, play
 
 LIST = [  # a transcribed list: printed costs, one asked once, one that depends on the board, one repeatable

@@ -11,7 +11,7 @@ import pytest
 from automata.anachrony.solo.common import roll_ai, roll_paradox, roll_shape
 from automata.anachrony.solo.data import load
 from automata.core.runner import Event
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 
 _TYPING = re.compile(r"\b(d6|type|digite)\b", re.IGNORECASE)
 
@@ -25,8 +25,8 @@ def _rolls():
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_app_dice_lines_carry_no_typing_advice_and_the_table_prompt_does(lang, monkeypatch):
-    from cli.prompter import TerminalPrompter
-    from cli.render import event_text, pending_help
+    from cli.terminal.prompter import TerminalPrompter
+    from cli.terminal.render import event_text, pending_help
     from automata.core.dice import parse_spec
 
     t = Translator(lang)

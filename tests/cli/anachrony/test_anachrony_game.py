@@ -236,7 +236,7 @@ def test_status_names_unnamed_players_and_counts_a_failed_mission():
 
     from automata.anachrony import game
     from cli.anachrony.game import status_data
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     state = game.new_state(game.check_options({"players": 2, "modules": "intrigues"}), 3)
     state["players"]["p1"]["vp"] = 2

@@ -18,9 +18,9 @@ import pytest
 from automata.anachrony import game
 from automata.anachrony.game import data_of
 from automata.core.steps import InvalidAnswer, normalise_answer
-from cli.answers import fold, label_to_value
-from cli.i18n import LOCALES, Translator
-from cli.render import event_text
+from cli.inplay.answers import fold, label_to_value
+from cli.words.i18n import LOCALES, Translator
+from cli.terminal.render import event_text
 
 import anachrony_policy  # noqa: E402
 from anachrony_pictures import render, snapshots  # noqa: E402

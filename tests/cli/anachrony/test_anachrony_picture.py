@@ -36,7 +36,7 @@ class Recording:
     """The translator, remembering every text it rendered (the words the screen may show)."""
 
     def __init__(self, lang: str):
-        from cli.i18n import Translator
+        from cli.words.i18n import Translator
 
         self._t = Translator(lang)
         self.lang = lang
@@ -101,7 +101,7 @@ def test_the_picture_shows_the_timeline_the_players_and_the_opponents_tokens(gam
     each player's panel, and in solo the opponent's command tokens each on the spot the save puts it (§3.2.3,
     §3.3, §3.4.3)."""
     from cli.anachrony.solo import opponent_data
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     t = Translator("en")
     for state in games[kind]:

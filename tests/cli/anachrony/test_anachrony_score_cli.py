@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 import cli.main
 import cli.anachrony.main as anachrony_cli
-from cli.i18n import LOCALES, Translator
+from cli.words.i18n import LOCALES, Translator
 
 if "score" not in {c.name for c in anachrony_cli.app.registered_commands}:
     from cli.anachrony.score import register
@@ -187,9 +187,9 @@ def test_owner_overrides_apply_and_bad_ones_fail(tmp_path, _tabletop_home):
 
 
 def _fields(template) -> set[str]:
-    if isinstance(template, dict):  # a plural table (cli/i18n.py): its count and the fields of every form
+    if isinstance(template, dict):  # a plural table (cli/words/i18n.py): its count and the fields of every form
         return {template["count"]} | {f for k, v in template.items() if k != "count" for f in _fields(v)}
-    # a derived form ({player_of}: "do Jogador 1", cli/i18n.py) is its parameter's
+    # a derived form ({player_of}: "do Jogador 1", cli/words/i18n.py) is its parameter's
     return {re.sub(r"_(in|of|to|many)$", "", n) for _, n, _, _ in string.Formatter().parse(template) if n}
 
 

@@ -208,7 +208,7 @@ def test_pt_br_breakthrough_shape_and_pass_read_naturally():
     específicos'): 'Inovação de formato quadrado', never 'Inovação de quadrado'; the solo pass item says that you
     passed ('Passei a vez'), not 'Passo' (which reads like a setup step)."""
     from automata.core.steps import msg
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     t = Translator("pt-BR")
     for shape in ("circle", "triangle", "square"):
@@ -226,7 +226,7 @@ def test_chronobot_spots_are_said_in_words(edition, spots):
     from automata.anachrony.solo.data import load
     from automata.anachrony.solo.phases import spot_term as term
     from automata.core.steps import Msg
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     state = game.new_state(game.check_options({"players": 1, "modules": "", "opponent": "chronobot", "edition": edition}), 1)
 
@@ -245,7 +245,7 @@ class _Env:
     """A terminal table for ``tabletop new``'s questions: each question recorded, answered by ``pick``."""
 
     def __init__(self, pick):
-        from cli.i18n import Translator
+        from cli.words.i18n import Translator
 
         self.answers, self.json, self.t, self.pick, self.asked = {}, False, Translator("pt-BR"), pick, []
 
@@ -254,7 +254,7 @@ class _Env:
 
 
 def _new_questions(monkeypatch, pick, players, modules=None):
-    from cli import prompter
+    from cli.terminal import prompter
     from cli.anachrony.newquestions import anachrony_players
 
     env = _Env(pick)
@@ -304,8 +304,8 @@ def test_dice_lines_say_the_face_that_counts(mode):
     from automata.anachrony.solo.common import roll_ai, roll_paradox, roll_shape
     from automata.anachrony.solo.data import load
     from automata.core.runner import DiceContext, ScriptedAnswers, run
-    from cli.i18n import Translator
-    from cli.render import event_text
+    from cli.words.i18n import Translator
+    from cli.terminal.render import event_text
 
     sd = load()
     s = {"bot": "chronossus", "edition": "current"}

@@ -3,7 +3,7 @@ solo turn said "o espaço de cima de Construir" while `tabletop fix --list` said
 
 import pytest
 
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])

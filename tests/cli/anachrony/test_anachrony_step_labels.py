@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from automata.anachrony import game
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 
 
 @pytest.mark.parametrize("lang, word", [("en", "turn"), ("pt-BR", "vez")])

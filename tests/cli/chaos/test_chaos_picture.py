@@ -22,7 +22,7 @@ import pytest
 from automata.chaos import game
 from cli.chaos.main import show_status, show_summary
 from cli.chaos.status import status_data
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 from chaos_policy import play_game
 from cli_checks import LANGS, WIDTHS, catalog_words, draw, fitted, recording_console, stored_snapshot
 
@@ -204,8 +204,8 @@ def test_json_is_unchanged_by_the_picture(states):
 
 
 def test_summary_at_the_end_of_play(states):
-    """The last step of `play` shows the summary (cli/commands.py calls the game's show_summary)."""
-    from cli.commands import _finished
+    """The last step of `play` shows the summary (cli/commands/shared.py calls the game's show_summary)."""
+    from cli.commands.shared import _finished
 
     state = next(s for s in states if s["over"])
     console = recording_console(80)

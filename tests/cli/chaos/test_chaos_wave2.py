@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from automata.chaos.data import load
 from automata.core.steps import msg
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 
 
 def test_upgrade_labels_are_readable_words_not_data_keys():

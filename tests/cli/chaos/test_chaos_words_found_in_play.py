@@ -9,7 +9,7 @@ from automata.chaos import casualties, worth
 from automata.chaos.game import data_of
 from automata.chaos.summonline import line_hint, parse
 from automata.core.steps import msg
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 from test_chaos_rules import after_setup, battle_state, place, says
 from test_chaos_upgrades import upgraded
 

@@ -197,7 +197,7 @@ def test_whole_games_render_in_pt_br_without_leaks():
     raw id, no unfilled placeholder."""
     from automata.core.steps import Msg
     from automata.radlands import game
-    from cli.i18n import Translator
+    from cli.words.i18n import Translator
 
     for seed in (1, 2, 3):
         state, history, asks = play_recorded(game, {"first_game": seed == 2}, radlands_policy.Policy(seed), seed)

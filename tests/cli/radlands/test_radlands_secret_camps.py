@@ -10,7 +10,7 @@ import types
 from rich.console import Console
 
 from automata.radlands import game
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 from cli.radlands.main import after_step
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from automata.core.steps import msg
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 
 T = Translator("pt-BR")
 
@@ -30,7 +30,7 @@ def test_messages_about_a_camp_or_a_person_agree_with_a_carta():
 def test_water_amounts_read_as_the_seed_writes_them():
     """Seed 004, Comprar Carta: 'Gaste 2 água'; an amount of water takes no 'de' and no plural."""
     import tomllib
-    from cli.i18n import LOCALES
+    from cli.words.i18n import LOCALES
 
     for path in sorted((LOCALES / "pt-BR").glob("radlands*.toml")):
         text = path.read_text(encoding="utf-8")

@@ -14,8 +14,8 @@ from automata.core.runner import DiceContext, ScriptedAnswers, run
 from automata.core.steps import msg
 from automata.toc import game
 from automata.toc.game import data_of
-from cli.i18n import Translator
-from cli.render import pending_help
+from cli.words.i18n import Translator
+from cli.terminal.render import pending_help
 from test_toc_turn import after_setup, first_bot
 
 LIST = [{"id": "initiate_battle", "influence": "military", "cost": "ask", "cost_default": 2, "criteria": "", "repeat": False},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
-import cli.newgame as newgame
+import cli.setup.newgame as newgame
 from cli.toc.newquestions import toc_players
 from cli.main import app
 

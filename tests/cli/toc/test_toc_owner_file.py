@@ -1,7 +1,7 @@
 """The owner's file is the owner's (issue 16): `toc mat --edit`, `toc priority --edit` and `toc guidelines --edit`
 write their values into `overrides/toc.toml` in place. Every line the owner wrote (comments, order, spacing,
 quotes) is still there, byte for byte, in its order; only the edited values change; the file keeps its mode.
-Rules reference §3.0 point 2: the owner's values replace the provisional ones (cli/owner_toml.py)."""
+Rules reference §3.0 point 2: the owner's values replace the provisional ones (cli/setup/owner_toml.py)."""
 
 from __future__ import annotations
 
@@ -120,7 +120,7 @@ def test_a_new_owner_file_gets_the_usual_mode(tmp_path, _tabletop_home):
     assert stat.S_IMODE(os.stat(overrides_path(_tabletop_home)).st_mode) == 0o644
 
 
-# --- cli/owner_toml.py on the shapes a person writes ----------------------------------------------------
+# --- cli/setup/owner_toml.py on the shapes a person writes ----------------------------------------------------
 
 SHAPES = {
     "dotted keys": '[mats.maximinus_thrax]\nmode.4.primary = "available"   # dotted\narea_order = ["military", "senate", "populace"]\n',
@@ -166,7 +166,7 @@ def _changed(data: dict) -> list[dict]:
 
 @pytest.mark.parametrize("name", list(SHAPES))
 def test_owner_toml_writes_the_wanted_values_and_keeps_the_comments(name):
-    from cli.owner_toml import updated_text
+    from cli.setup.owner_toml import updated_text
 
     old = SHAPES[name]
     data = tomllib.loads(old)

@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 import cli.main
 from automata.toc import game
 from automata.toc.bot import new_bot
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 from cli.toc import picture
 from cli.toc.main import show_status, show_summary, status_data
 from cli_checks import LANGS, WIDTHS, assert_fits, catalog_words, draw, fitted, recording_console, stored_snapshot

@@ -16,7 +16,7 @@ from types import SimpleNamespace
 import pytest
 
 
-from cli.i18n import Translator  # noqa: E402
+from cli.words.i18n import Translator  # noqa: E402
 
 
 def fake_env(lang: str, as_json: bool):

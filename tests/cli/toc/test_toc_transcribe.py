@@ -73,8 +73,8 @@ def test_a_kept_answer_that_no_longer_fits_is_asked_again(tmp_path):
 
 def test_ctrl_c_keeps_the_answers_given_and_writes_no_owner_file(tmp_path, monkeypatch, _tabletop_home):
     """Ctrl-C at a terminal prompt: exit 130, the answers so far kept in the draft, overrides/toc.toml untouched."""
-    from cli import prompter
-    from cli.env import Env
+    from cli.terminal import prompter
+    from cli.commands.env import Env
 
     def interrupted(self, ask):
         raise KeyboardInterrupt

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from automata.core.steps import msg
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 
 PT = Translator("pt-BR")
 

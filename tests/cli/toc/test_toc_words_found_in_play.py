@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cli.i18n import Translator
+from cli.words.i18n import Translator
 from test_toc_human_emperor import _place_governor
 from test_toc_turn import after_setup, first_bot, play
 

@@ -1,2 +1,0 @@
-"""The export formats of 'tabletop export' (cli/export.py): each module takes the read-only summary of a save
-(state/summary.py) and returns a file's content; none reads or writes a file."""
