@@ -1,8 +1,9 @@
 """What the table may correct in a Chaos in the Old World game (`tabletop fix`, automata/core/fix.py).
 
-The words are the board changes' (data/fix_words.toml, one vocabulary with automata/chaos/edits.py):
-``+2 vp khorne``, ``-1 corruption nurgle kislev``, ``+cultist khorne tilea``, ``-track peasant uprising``, and the
-set forms ``vp khorne 9``, ``corruption nurgle the empire 3``. Each limit is the rules' (seed 003 and rules file):
+The board changes asked after a card (automata/chaos/edits.py) are this table's ``BOARD_CHANGE`` fields read by the
+same parser: ``+2 vp khorne``, ``-1 corruption nurgle kislev``, ``+cultist khorne tilea`` (or ``+bloodletter
+kislev``: a follower's own name says its Power), ``-track peasant uprising``, and the set forms ``vp khorne 9``,
+``corruption nurgle the empire 3``. Each limit is the rules' (seed 003 and rules file), for both:
 
 - VP, power points and dial advancement counters are never below 0;
 - the dial has its Power's spaces (Start to Victory, rules file §2.6); Threat is one of the numbers printed on it;
@@ -274,8 +275,19 @@ def _figure_field(kind: str) -> Field:
     def limits(state, keys):
         return 0, get(state, keys) + max(0, in_reserve(state, data_of(state), keys[0], kind))
 
+    def named(state):
+        """The Powers' followers' own names of this kind (Bloodletter, Great Unclean One; with an s too): each names
+        the figure and its Power (rules file §2.5)."""
+        data = data_of(state)
+        out = {}
+        for power in state["powers"]:
+            name = data.power(power)["followers"][kind]["name"]
+            out.setdefault(name, power)
+            out.setdefault(name + "s", power)
+        return out
+
     return Field(kind, WORDS, f"chaos.fix.figure.{kind}", COUNT, get, put, (POWER, REGION), limits=limits,
-                 rule="chaos.fix.rule.figures")
+                 rule="chaos.fix.rule.figures", named=named)
 
 
 def _ruin_get(state, keys):
@@ -379,3 +391,9 @@ _BOX = {"vp": (), "dial": (UPGRADE_ROOM,), "threat": (UPGRADE_ROOM,), "dac": (DI
         "track": (), "old_world_deck": ()}
 
 FIX_FIELDS = tuple(replace(f, box=_BOX[f.id]) for f in _FIELDS)
+
+#: the fields a board change after a card names (automata/chaos/edits.py): what a card printed on it can change on the
+#: board, a Power's sheet or the Old World track (``hand`` draws and discards, ``track`` takes a card off)
+BOARD_CHANGE = ("noble", "peasant", "warpstone", "hero", "skaven", "event", "corruption", "cultist", "warrior", "daemon",
+                "vp", "pp", "dac", "hand", "track")
+BOARD_FIELDS = tuple(f for f in FIX_FIELDS if f.id in BOARD_CHANGE)
