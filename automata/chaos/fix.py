@@ -34,7 +34,7 @@ from ..core.gamedata import fold_name
 from . import copies
 from .board import FIGURE_KINDS, TOKEN_KINDS, WORDS, in_reserve
 from .corruption import supply_left
-from .data import data_of, _strip_article
+from .data import _ARTICLES, data_of, _strip_article
 from .turn import next_summoner, power_points
 
 
@@ -51,6 +51,9 @@ def _forms(*texts: str) -> tuple[str, ...]:
             for w in (form, _strip_article(form)):
                 if w and w not in out:
                     out.append(w)
+    # and with an article the name has not ("the witch hunters", "o kislev"), as the data's look-ups take them
+    bare = [w for w in out if _strip_article(w) == w]
+    out += [a + w for w in bare for a in _ARTICLES if a + w not in out]
     return tuple(out)
 
 

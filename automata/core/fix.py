@@ -291,12 +291,19 @@ def _shown_all(items, lang: str | None) -> Any:
     return [_shown_one(i, None) for i in items]
 
 
-def _close(typed: str, items, lang: str | None) -> str:
+def _close(typed: str, items, lang: str | None, words: Callable[[Any], Iterable[str]] = lambda i: i.words) -> str:
     """The closest words to ``typed``: among those shown in ``lang``, or (``lang`` None) every word of either
-    language."""
+    language (``words(item)``), the closest one of each item."""
     if lang is not None:
         return ", ".join(close_matches(typed, [shown(i, lang) for i in items]))
-    return ", ".join(dict.fromkeys(close_matches(typed, [w for i in items for w in i.words])))
+    owner = {}
+    for i, item in enumerate(items):
+        for w in words(item):
+            owner.setdefault(w, i)
+    out: dict[int, str] = {}
+    for w in close_matches(typed, owner, n=len(owner)):
+        out.setdefault(owner[w], w)
+    return ", ".join(list(out.values())[:3])
 
 
 def _field_of(words: list[str], fields: tuple[Field, ...], item: str, lang: str | None,
@@ -312,9 +319,10 @@ def _field_of(words: list[str], fields: tuple[Field, ...], item: str, lang: str 
         typed = words[0] if words else ""
         seen = [f for f in fields if f.tracked(state)]  # the closest among the table's words, in its language
         close = _close(typed, seen, lang)
-        if lang is None:
-            extra = [w for f in seen if f.named for w in f.named(state)]
-            close = ", ".join(dict.fromkeys([*filter(None, close.split(", ")), *close_matches(typed, extra)]))
+        if lang is None:  # and the names that say whose (one for each owner)
+            named = [(f, key) for f in seen if f.named for key in dict.fromkeys(f.named(state).values())]
+            more = _close(typed, named, None, lambda fk: [w for w, k in fk[0].named(state).items() if k == fk[1]])
+            close = ", ".join(filter(None, (close, more)))
         raise FixError(msg("core.fix.unknown_what", item=item, word=typed, close=close, valid=_shown_all(seen, lang)))
     return hit[0], used, hit[1]
 
