@@ -32,6 +32,7 @@ from __future__ import annotations
 import copy
 
 from . import copies
+from .fix import BOARD_FIELDS
 from .board import FIGURE_KINDS, TOKEN_KINDS, WORDS as WORDS_FILE, figures_of
 from ..core import fix as core_fix
 from ..core.steps import InvalidAnswer, msg
@@ -45,8 +46,6 @@ WHAT = {"hand": "cards"}
 def parse(text: str, state: dict) -> list[dict]:
     """The changes of a board-change answer, each checked against the rules' limits on a copy of the board, as
     operations ``{"what", "delta", "power"?, "region"?, "card"?}``; raise InvalidAnswer with what is valid."""
-    from .fix import BOARD_FIELDS  # the Chaos table imports the turn, which imports this module
-
     if core_fix.fold(text) in NOTHING:
         return []
     try:

@@ -32,10 +32,8 @@ from ..core.fixbox import Supply
 from ..core.msg import msg
 from ..core.gamedata import fold_name
 from . import copies
-from .board import FIGURE_KINDS, TOKEN_KINDS, WORDS, in_reserve
-from .corruption import supply_left
+from .board import FIGURE_KINDS, TOKEN_KINDS, WORDS, in_reserve, next_summoner, power_points, supply_left
 from .data import _ARTICLES, data_of, _strip_article
-from .turn import next_summoner, power_points
 
 
 def _name_words(rec: dict) -> tuple[str, ...]:
