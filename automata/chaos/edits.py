@@ -29,8 +29,6 @@ the event zone), so it is no longer resolved in the End phase.
 
 from __future__ import annotations
 
-import copy
-
 from . import copies
 from .fix import BOARD_FIELDS
 from .board import FIGURE_KINDS, TOKEN_KINDS, WORDS as WORDS_FILE, figures_of
@@ -49,8 +47,7 @@ def parse(text: str, state: dict) -> list[dict]:
     if core_fix.fold(text) in NOTHING:
         return []
     try:
-        changes = core_fix.parse(text, BOARD_FIELDS, state, lang=None)
-        lines = core_fix.apply(copy.deepcopy(state), changes, BOARD_FIELDS, lang=None)
+        _, lines = core_fix.read(text, BOARD_FIELDS, state, lang=None)
     except core_fix.FixError as e:
         raise InvalidAnswer(e.msg) from None
     by_id = {f.id: f for f in BOARD_FIELDS}
