@@ -178,3 +178,27 @@ def conquest(state: dict, data: ChaosData, region_id: str) -> int:
     region = state["regions"][region_id]
     return max(0, data.region(region_id)["conquest"] + region["tokens"].get("noble", 0))
 
+
+# -- a Power's sheet and supply, read by the turn and by the corrections (fix.py) --------------------------------------
+def power_points(state: dict, data: ChaosData, power: str) -> int:
+    """The highlighted number on the Power sheet plus upgrade bonuses."""
+    info = data.power(power)
+    bonus = sum(u.get("pp_bonus", 0) for u in info["upgrades"] if u["key"] in state["p"][power]["upgrades"])
+    return info["starting_pp"] + bonus
+
+
+def next_summoner(state: dict, after: str | None) -> str | None:
+    """Power order in a continuous circle; a Power on 0 power is skipped."""
+    powers = state["powers"]
+    start = 0 if after is None else powers.index(after) + 1
+    for i in range(len(powers)):
+        p = powers[(start + i) % len(powers)]
+        if state["p"][p]["pp"] > 0:
+            return p
+    return None
+
+
+def supply_left(state: dict, data: ChaosData, power: str) -> int:
+    """Corruption tokens still in the Power's supply (rules.corruption.supply_per_power minus those on the board)."""
+    supply = data.rules["rules"]["corruption"].get("supply_per_power", 29)
+    return max(0, supply - sum(reg["corruption"].get(power, 0) for reg in state["regions"].values()))

@@ -34,7 +34,7 @@ def ask_changes(ask_id: str, question, state: dict, data: ChaosData) -> Ask:
     """A question for board changes printed on a card the program does not model."""
 
     def check(text: str) -> str:
-        edits.check(edits.parse(text, data, state["powers"]), state, data)
+        edits.parse(text, state)  # read and checked by the one correction language (automata/core/fix.py)
         return text.strip()
 
     return Ask(ask_id, question, TEXT, check=check, hint=msg("chaos.edit.hint"))
@@ -44,7 +44,7 @@ def apply_changes(state: dict, data: ChaosData, text: str):
     """Apply the table's board changes in order. Cards drawn come from the deck (the discard pile reshuffled
     when it runs out, said as in the Draw phase) and cards discarded go to the discard pile (seed, Fase de
     Compra), so the piles stay the table's."""
-    ops = edits.parse(text, data, state["powers"])
+    ops = edits.parse(text, state)
     lines = edits.describe(ops)
     for op, line in zip(ops, lines):
         if op["what"] == "cards" and op["delta"] > 0:

@@ -7,6 +7,7 @@ from functools import partial
 from ..core.steps import NUMBER, TEXT, Ask, InvalidAnswer, Say, msg
 from .board import (
     score,
+    supply_left,
     card_record,
     conquest,
     corruption_total,
@@ -147,12 +148,6 @@ def dac_condition_met(state: dict, data: ChaosData, power: str, region_id: str, 
     if cond == "corrupt_2_noble_or_hero" and region["tokens"].get("noble", 0) + region["tokens"].get("hero", 0) > 0:
         return "noble"
     return None
-
-
-def supply_left(state: dict, data: ChaosData, power: str) -> int:
-    """Corruption tokens still in the Power's supply (rules.corruption.supply_per_power minus those on the board)."""
-    supply = data.rules["rules"]["corruption"].get("supply_per_power", 29)
-    return max(0, supply - sum(reg["corruption"].get(power, 0) for reg in state["regions"].values()))
 
 
 def place_corruption(state: dict, data: ChaosData, power: str, region_id: str, n: int):

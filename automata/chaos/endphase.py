@@ -102,7 +102,7 @@ def end_phase_question(state: dict, data: ChaosData, card_id: str, slot: int):
                 return "no"
             if word in YES_EFFECT:
                 return "yes"
-            edits.check(edits.parse(text, data, state["powers"]), state, data)
+            edits.parse(text, state)  # read and checked by the one correction language (automata/core/fix.py)
             return text.strip()
 
         answer = yield Ask(f"chaos.oldworld.{card_id}.end_phase", msg("chaos.oldworld.end_effect_changes", card=card_term), TEXT,

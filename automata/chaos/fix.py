@@ -1,8 +1,9 @@
 """What the table may correct in a Chaos in the Old World game (`tabletop fix`, automata/core/fix.py).
 
-The words are the board changes' (data/fix_words.toml, one vocabulary with automata/chaos/edits.py):
-``+2 vp khorne``, ``-1 corruption nurgle kislev``, ``+cultist khorne tilea``, ``-track peasant uprising``, and the
-set forms ``vp khorne 9``, ``corruption nurgle the empire 3``. Each limit is the rules' (seed 003 and rules file):
+The board changes asked after a card (automata/chaos/edits.py) are this table's ``BOARD_CHANGE`` fields read by the
+same parser: ``+2 vp khorne``, ``-1 corruption nurgle kislev``, ``+cultist khorne tilea`` (or ``+bloodletter
+kislev``: a follower's own name says its Power), ``-track peasant uprising``, and the set forms ``vp khorne 9``,
+``corruption nurgle the empire 3``. Each limit is the rules' (seed 003 and rules file), for both:
 
 - VP, power points and dial advancement counters are never below 0;
 - the dial has its Power's spaces (Start to Victory, rules file §2.6); Threat is one of the numbers printed on it;
@@ -31,10 +32,8 @@ from ..core.fixbox import Supply
 from ..core.msg import msg
 from ..core.gamedata import fold_name
 from . import copies
-from .board import FIGURE_KINDS, TOKEN_KINDS, WORDS, in_reserve
-from .corruption import supply_left
-from .data import data_of, _strip_article
-from .turn import next_summoner, power_points
+from .board import FIGURE_KINDS, TOKEN_KINDS, WORDS, in_reserve, next_summoner, power_points, supply_left
+from .data import _ARTICLES, data_of, _strip_article
 
 
 def _name_words(rec: dict) -> tuple[str, ...]:
@@ -50,6 +49,9 @@ def _forms(*texts: str) -> tuple[str, ...]:
             for w in (form, _strip_article(form)):
                 if w and w not in out:
                     out.append(w)
+    # and with an article the name has not ("the witch hunters", "o kislev"), as the data's look-ups take them
+    bare = [w for w in out if _strip_article(w) == w]
+    out += [a + w for w in bare for a in _ARTICLES if a + w not in out]
     return tuple(out)
 
 
@@ -274,8 +276,19 @@ def _figure_field(kind: str) -> Field:
     def limits(state, keys):
         return 0, get(state, keys) + max(0, in_reserve(state, data_of(state), keys[0], kind))
 
+    def named(state):
+        """The Powers' followers' own names of this kind (Bloodletter, Great Unclean One; with an s too): each names
+        the figure and its Power (rules file §2.5)."""
+        data = data_of(state)
+        out = {}
+        for power in state["powers"]:
+            name = data.power(power)["followers"][kind]["name"]
+            out.setdefault(name, power)
+            out.setdefault(name + "s", power)
+        return out
+
     return Field(kind, WORDS, f"chaos.fix.figure.{kind}", COUNT, get, put, (POWER, REGION), limits=limits,
-                 rule="chaos.fix.rule.figures")
+                 rule="chaos.fix.rule.figures", named=named)
 
 
 def _ruin_get(state, keys):
@@ -379,3 +392,9 @@ _BOX = {"vp": (), "dial": (UPGRADE_ROOM,), "threat": (UPGRADE_ROOM,), "dac": (DI
         "track": (), "old_world_deck": ()}
 
 FIX_FIELDS = tuple(replace(f, box=_BOX[f.id]) for f in _FIELDS)
+
+#: the fields a board change after a card names (automata/chaos/edits.py): what a card printed on it can change on the
+#: board, a Power's sheet or the Old World track (``hand`` draws and discards, ``track`` takes a card off)
+BOARD_CHANGE = ("noble", "peasant", "warpstone", "hero", "skaven", "event", "corruption", "cultist", "warrior", "daemon",
+                "vp", "pp", "dac", "hand", "track")
+BOARD_FIELDS = tuple(f for f in FIX_FIELDS if f.id in BOARD_CHANGE)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from ..core.steps import ONE_OF, YES_NO, Ask, Choice, Say, msg
 from .board import (
     FIGURE_KINDS,
+    next_summoner,
+    power_points,
     figure_names,
     by_threat,
     figures_of,
@@ -85,13 +87,6 @@ def old_world_phase(state: dict, data: ChaosData):
 # -- Draw phase -----------------------------------------------------------
 
 
-def power_points(state: dict, data: ChaosData, power: str) -> int:
-    """The highlighted number on the Power sheet plus upgrade bonuses."""
-    info = data.power(power)
-    bonus = sum(u.get("pp_bonus", 0) for u in info["upgrades"] if u["key"] in state["p"][power]["upgrades"])
-    return info["starting_pp"] + bonus
-
-
 def tzeentch_discard_matters(hand: int, deck: int, discard: int, target: int) -> bool:
     """Rules file §2.5: Tzeentch may discard one card, then draws until holding ``target``. Whether the answer
     can change the hand or the piles (the discarded card is not seen; only the counts are tracked): never with
@@ -155,17 +150,6 @@ def upgrades_not_computed(state: dict, data: ChaosData, powers=None):
 
 
 # -- Summoning phase ------------------------------------------------------
-
-
-def next_summoner(state: dict, after: str | None) -> str | None:
-    """Power order in a continuous circle; a Power on 0 power is skipped."""
-    powers = state["powers"]
-    start = 0 if after is None else powers.index(after) + 1
-    for i in range(len(powers)):
-        p = powers[(start + i) % len(powers)]
-        if state["p"][p]["pp"] > 0:
-            return p
-    return None
 
 
 def start_summoning(state: dict):

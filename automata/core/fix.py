@@ -1,11 +1,14 @@
 """Corrections: the table puts a tracked value right in the middle of a game, without rewinding (issue 23).
 
-One language for every game. A correction is a list of items separated by ";":
+One language for every game. A correction is a list of items separated by ";" (or ","):
 
     water a 3            set a value (also "water a = 3", "water a to 3", "água a para 3")
     +2 water a           add to a count
     -1 legacy red        take from a count
     camp a 2 damaged     set a value that is one of a few words
+
+Names are compared without case, accents, punctuation, and with "-" and "_" as spaces ("the_empire", "The Empire").
+Chaos's board changes after a card (automata/chaos/edits.py) are this language over a few of its fields.
 
 Each game declares what it tracks as a table of ``Field``s (its ``FIX_FIELDS``, beside ``game.py``): the words that
 name it in both languages, the parameters that say which one (a player, a camp, a region), where the value is in
@@ -19,12 +22,15 @@ Pure: no I/O, no prompts.
 from __future__ import annotations
 
 import copy
+import functools
+import pickle
 import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .closest import close_matches
+from .gamedata import fold_name
 from .fixbox import Supply, counts, overdrawn
 from .steps import Msg, Say, msg
 
@@ -46,6 +52,12 @@ def fold(text: str) -> str:
     """A word compared without case or accents."""
     text = unicodedata.normalize("NFKD", str(text).strip().lower())
     return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
+@functools.lru_cache(maxsize=16384)
+def _key(text: str) -> str:
+    """A name as it is looked up: folded, "-" and "_" as spaces, no punctuation ("The Horned One's Due")."""
+    return fold_name(text)
 
 
 @dataclass(frozen=True)
@@ -106,6 +118,10 @@ class Field:
     #: parameter's key written as its id in braces (``("players", "{player}", "hand")``); ``get`` and ``put`` are built
     #: from it
     at: tuple = ()
+    #: more names of the field from the state, each naming also the key of its first parameter (a Chaos follower's own
+    #: name, ``Bloodletter``: a warrior of Khorne): ``named(state) -> {word: key}``. The parameter may then be left
+    #: out; typed, it must be that key (``core.fix.not_theirs``)
+    named: Callable[[dict], dict[str, Any]] | None = None
 
     def __post_init__(self):
         if hasattr(self.words, "typed"):  # the game's words file (automata/core/fixwords.py)
@@ -165,29 +181,53 @@ class FixError(ValueError):
 
 
 # -- reading the words ---------------------------------------------------------------------------------------------
-def parse(text: str, fields: Iterable[Field], state: dict, lang: str = "en") -> list[dict]:
+def parse(text: str, fields: Iterable[Field], state: dict, lang: str | None = "en") -> list[dict]:
     """The changes a correction line asks for, as journal data: ``{"field", "keys", "op": "set"|"add", "value"}``.
-    Raises ``FixError`` naming the item and what is valid."""
-    fields = tuple(fields)
+    Raises ``FixError`` naming the item and what is valid (the words in ``lang``; None: in the table's language,
+    whichever it is, through ``core.fix.word``)."""
+    return _read(text, tuple(fields), state, lang, checked=False)[0]
+
+
+def read(text: str, fields: Iterable[Field], state: dict, lang: str | None = "en") -> tuple[list[dict], list[dict]]:
+    """``check``, and what each change makes of its value on a copy of ``state`` (``apply``'s lines: ``before`` and
+    ``after``): what Chaos's board changes turn into their operations."""
+    return _read(text, tuple(fields), state, lang, checked=True)
+
+
+def _read(text: str, fields: tuple[Field, ...], state: dict, lang: str | None,
+          checked: bool) -> tuple[list[dict], list[dict]]:
     if len(text) > MAX_TEXT:
         raise FixError(msg("core.fix.too_long", n=MAX_TEXT))
-    items = [item.strip() for item in re.split(r"[;\n]", text) if item.strip()]
+    items = [item.strip() for item in re.split(r"[;,\n]", text) if item.strip()]
     if not items:
         raise FixError(msg("core.fix.empty"))
     if len(items) > MAX_ITEMS:
         raise FixError(msg("core.fix.too_many", n=MAX_ITEMS))
-    changes = []
-    trial = copy.deepcopy(state)  # each item is read against the board as the items before it left it
+    changes: list[dict] = []
+    lines: list[dict] = []
+    applied = checked or len(items) > 1
+    trial = _copy(state) if applied else state  # each item is read against the board as the items before it left it
     for item in items:
         change = _parse_item(item, fields, trial, lang)
         changes.append(change)
-        if len(items) > 1:
-            apply(trial, [change], fields, lang)
-    return changes
+        if applied:
+            lines += apply(trial, [change], fields, lang)
+    return changes, lines
 
 
-def _parse_item(item: str, fields: tuple[Field, ...], state: dict, lang: str) -> dict:
+def _copy(state: dict) -> dict:
+    """A copy of the state to try changes on: the state is plain data (it is saved as TOML), which a pickle round trip
+    copies several times faster than ``copy.deepcopy`` (a question's check reads every board change this way)."""
+    try:
+        return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return copy.deepcopy(state)
+
+
+def _parse_item(item: str, fields: tuple[Field, ...], state: dict, lang: str | None) -> dict:
     words = item.replace("=", " = ").split()
+    if len(words) > 1 and words[0] in ("+", "-") and words[1].isdigit():  # "+ 2 hero": the sign apart from its amount
+        words = [words[0] + words[1], *words[2:]]
     glued = _GLUED.match(words[0])
     if glued:  # "+cultist", "-2vp": the sign (and amount) written against the name
         words = [glued.group(1), glued.group(2), *words[1:]]
@@ -197,14 +237,24 @@ def _parse_item(item: str, fields: tuple[Field, ...], state: dict, lang: str) ->
         op = "add"
         amount = int(m.group(2) or 1) * (1 if m.group(1) == "+" else -1)
         words = words[1:]
-    the_field, used = _field_of(words, fields, item, lang, state)
+    the_field, used, implied = _field_of(words, fields, item, lang, state)
     if not the_field.tracked(state):
-        raise FixError(msg("core.fix.not_tracked", item=item, word=shown(the_field, lang),
-                           valid=", ".join(shown(f, lang) for f in fields if f.tracked(state))))
-    words = words[used:]
+        raise FixError(msg("core.fix.not_tracked", item=item, word=_shown_one(the_field, lang),
+                           valid=_shown_all([f for f in fields if f.tracked(state)], lang)))
+    named, words = words[:used], words[used:]
     keys = []
-    for param in the_field.params:
-        key, used = _option_of(words, param.options(state), item, param.id, lang)
+    for n, param in enumerate(the_field.params):
+        options = param.options(state)
+        if n == 0 and implied is not None:  # a name that says whose it is ("bloodletter"): the owner may be left out
+            hit, used = _longest(words, _names(options))
+            if hit is not None and hit.key != implied:
+                labels = {o.key: o.label for o in options}
+                raise FixError(msg("core.fix.not_theirs", item=item, word=" ".join(named),
+                                   owner=_param(labels.get(implied, implied)), other=_param(hit.label)))
+            keys.append(implied)
+            words = words[used:]
+            continue
+        key, used = _option_of(words, options, item, param.id, lang)
         keys.append(key)
         words = words[used:]
     keys_t = tuple(keys)
@@ -232,62 +282,104 @@ def _parse_item(item: str, fields: tuple[Field, ...], state: dict, lang: str) ->
 
 
 def _longest(words: list[str], names: dict[str, Any]) -> tuple[Any, int]:
-    """The entry of ``names`` (folded words → value) that the most leading words name, and how many it used."""
-    for n in range(min(len(words), 4), 0, -1):
-        hit = names.get(fold(" ".join(words[:n])))
+    """The entry of ``names`` (looked-up words, ``_key`` → value) that the most leading words name, and how many it
+    used."""
+    for n in range(len(words), 0, -1):  # a name of any number of words ("prince of pleasures and pain")
+        hit = names.get(_key(" ".join(words[:n])))
         if hit is not None:
             return hit, n
     return None, 0
 
 
-def _field_of(words: list[str], fields: tuple[Field, ...], item: str, lang: str, state: dict) -> tuple[Field, int]:
-    names = {fold(w): f for f in fields for w in f.words}
-    hit, used = _longest(words, names)
-    if hit is None:
-        typed = words[0] if words else ""
-        seen = [shown(f, lang) for f in fields if f.tracked(state)]  # the closest among the table's words, in its language
-        raise FixError(msg("core.fix.unknown_what", item=item, word=typed,
-                           close=", ".join(close_matches(typed, seen)), valid=", ".join(seen)))
-    return hit, used
-
-
-def _option_of(words: list[str], options: list[Option], item: str, what: str, lang: str) -> tuple[Any, int]:
-    names: dict[str, Any] = {}
+def _names(options: list[Option]) -> dict[str, Option]:
+    names: dict[str, Option] = {}
     for option in options:
         for w in option.words:
-            names.setdefault(fold(w), option)
+            names.setdefault(_key(w), option)
+    return names
+
+
+def _shown_one(item: "Field | Option", lang: str | None) -> Any:
+    """The word shown for a field or an option: in ``lang``, or (``lang`` None: the rules do not know the table's
+    language, a board change asked at a question) a message that shows it in the table's language."""
+    if lang is not None:
+        return shown(item, lang)
+    return {"id": "core.fix.word", "params": {"en": shown(item, "en"), "pt": shown(item, "pt-BR")}}
+
+
+def _shown_all(items, lang: str | None) -> Any:
+    """The words shown for ``items``: one text in ``lang``, or a list of messages (``_shown_one``)."""
+    if lang is not None:
+        return ", ".join(shown(i, lang) for i in items)
+    return [_shown_one(i, None) for i in items]
+
+
+def _close(typed: str, items, lang: str | None, words: Callable[[Any], Iterable[str]] = lambda i: i.words) -> str:
+    """The closest words to ``typed``: among those shown in ``lang``, or (``lang`` None) every word of either
+    language (``words(item)``), the closest one of each item."""
+    if lang is not None:
+        return ", ".join(close_matches(typed, [shown(i, lang) for i in items]))
+    owner = {}
+    for i, item in enumerate(items):
+        for w in words(item):
+            owner.setdefault(w, i)
+    out: dict[int, str] = {}
+    for w in close_matches(typed, owner, n=len(owner)):
+        out.setdefault(owner[w], w)
+    return ", ".join(list(out.values())[:3])
+
+
+def _field_of(words: list[str], fields: tuple[Field, ...], item: str, lang: str | None,
+              state: dict) -> tuple[Field, int, Any]:
+    """The field the leading words name, how many they are, and the key of its first parameter they also name (a
+    ``Field.named`` word) or None."""
+    names: dict[str, tuple[Field, Any]] = {_key(w): (f, None) for f in fields for w in f.words}
+    for f in fields:
+        for w, key in (f.named(state) if f.named and f.tracked(state) else {}).items():
+            names.setdefault(_key(w), (f, key))
     hit, used = _longest(words, names)
     if hit is None:
         typed = words[0] if words else ""
-        seen = [shown(o, lang) for o in options]
-        valid = ", ".join(seen)
+        seen = [f for f in fields if f.tracked(state)]  # the closest among the table's words, in its language
+        close = _close(typed, seen, lang)
+        if lang is None:  # and the names that say whose (one for each owner)
+            named = [(f, key) for f in seen if f.named for key in dict.fromkeys(f.named(state).values())]
+            more = _close(typed, named, None, lambda fk: [w for w, k in fk[0].named(state).items() if k == fk[1]])
+            close = ", ".join(filter(None, (close, more)))
+        raise FixError(msg("core.fix.unknown_what", item=item, word=typed, close=close, valid=_shown_all(seen, lang)))
+    return hit[0], used, hit[1]
+
+
+def _option_of(words: list[str], options: list[Option], item: str, what: str, lang: str | None) -> tuple[Any, int]:
+    hit, used = _longest(words, _names(options))
+    if hit is None:
+        typed = words[0] if words else ""
+        seen = [shown(o, lang or "en") for o in options]
+        valid = _shown_all(options, lang)
         if not typed:
             raise FixError(msg("core.fix.missing", item=item, what=f"@core.fix.param.{what}", valid=valid))
         if len(words) > 1 and any(fold(s).split()[:1] == [fold(typed)] and len(s.split()) > 1 for s in seen):
             typed = f"{words[0]} {words[1]}"  # "human 9": the name of two words the table meant, not its first word
         raise FixError(msg("core.fix.unknown_option", item=item, word=typed, what=f"@core.fix.param.{what}",
-                           close=", ".join(close_matches(typed, seen)), valid=valid))
+                           close=_close(typed, options, lang), valid=valid))
     return hit.key, used
 
 
-def _example(the_field: Field, state: dict, keys: tuple, lang: str) -> str:
+def _example(the_field: Field, state: dict, keys: tuple, lang: str | None) -> Any:
     if the_field.kind == COUNT:
         return str(the_field.get(state, keys))
     options = the_field.choices(state, keys) if the_field.choices else []
-    return shown(options[0], lang) if options else ""
+    return _shown_one(options[0], lang) if options else ""
 
 
-def check(text: str, fields: Iterable[Field], state: dict, lang: str = "en") -> list[dict]:
+def check(text: str, fields: Iterable[Field], state: dict, lang: str | None = "en") -> list[dict]:
     """``parse``, then every change checked against the rule's limits on a copy of ``state``: what ``tabletop fix``
     and ``!`` at a question read before anything is written. Raises ``FixError``."""
-    fields = tuple(fields)
-    changes = parse(text, fields, state, lang)
-    apply(copy.deepcopy(state), changes, fields, lang)
-    return changes
+    return read(text, fields, state, lang)[0]
 
 
 # -- applying ------------------------------------------------------------------------------------------------------
-def apply(state: dict, changes: list[dict], fields: Iterable[Field], lang: str = "en", box: bool = True) -> list[dict]:
+def apply(state: dict, changes: list[dict], fields: Iterable[Field], lang: str | None = "en", box: bool = True) -> list[dict]:
     """Apply ``changes`` to ``state`` (in place) after checking each against the rule's limits; return one line per
     change: ``{"field", "keys", "before", "after"}``. Raises ``FixError`` (and then ``state`` may be half-changed:
     callers apply to a copy). ``box=False`` (a journalled correction replayed) leaves out the box's limits across
@@ -318,7 +410,7 @@ def apply(state: dict, changes: list[dict], fields: Iterable[Field], lang: str =
             options = the_field.choices(state, keys) if the_field.choices else []
             if after not in [o.key for o in options]:
                 raise FixError(msg("core.fix.not_one_of", what=label_of(the_field, state, keys).to_data(), value=str(after),
-                                   valid=", ".join(shown(o, lang) for o in options), choices=[shown(o, lang) for o in options]))
+                                   valid=_shown_all(options, lang), choices=[_shown_one(o, lang) for o in options]))
         the_field.put(state, keys, after)
         over = overdrawn(state, supplies, held)
         if over is not None:  # the box's limits across seats (fixbox.py): the state is a copy, thrown away

@@ -281,19 +281,26 @@ def test_every_command_in_the_text_runs(home, tmp_path):
 def test_the_chaos_board_changes_language_examples_parse():
     """The unlabelled block of Chaos board changes, and its Portuguese line, are read by the same parser the
     'what changed on the board' question uses (automata/chaos/edits.py)."""
-    from automata.chaos.data import load
+    from automata.chaos import game
     from automata.chaos.edits import parse
 
     page = DOCS / "chaos.md"
     text = page.read_text(encoding="utf-8")
     (block,) = [b for _, b in fenced("", page) if b.startswith("none\n")]
     portuguese = re.search(r"\(Portuguese works too: `([^`]+)`", text).group(1)
-    data = load()
     powers = ["khorne", "nurgle", "tzeentch", "slaanesh"]
+    state = game.new_state(game.check_options({"powers": ",".join(powers)}), 1)
+    # a board where each example can happen (the changes are checked against it as at the table)
+    state["regions"]["tilea"]["tokens"]["peasant"] = 1
+    state["regions"]["kislev"]["corruption"]["khorne"] = 2
+    state["regions"]["estalia"]["figures"]["nurgle"] = {"cultist": 0, "warrior": 1, "daemon": 0}
+    for power in powers:
+        state["p"][power].update(pp=1, hand=2, deck=22)
+    state["old_world"]["track"] = ["peasant_uprising", ""]
     lines = block.splitlines() + [portuguese]
-    assert parse(lines[0], data, powers) == []
+    assert parse(lines[0], state) == []
     for line in lines[1:]:
-        ops = parse(line, data, powers)
+        ops = parse(line, state)
         assert len(ops) == len(re.split(r"[;,]", line)), line
 
 

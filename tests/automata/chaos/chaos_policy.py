@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 
-from automata.chaos import casualties, game
+from automata.chaos import casualties, edits, game
 from automata.chaos.casualties import CasualtyAsk
 from automata.core.dice import roll_with
-from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, TEXT, YES_NO
+from automata.core.steps import NUMBER, ONE_OF, SEVERAL_OF, TEXT, YES_NO, InvalidAnswer
 from policy_runner import play_policy
 
 
@@ -145,10 +145,19 @@ class Policy:
             region = rng.choice(REGIONS)
             kind = rng.choice(["corruption", "corruption", "warpstone", "noble", "hero"])
             if kind == "corruption":
-                return f"+{rng.randint(1, 4)} corruption {power} {region}"
+                return self.legal(f"+{rng.randint(1, 4)} corruption {power} {region}")
             if not self.state["regions"][region]["ruin"]:
-                return f"+{kind} {region}"
+                return self.legal(f"+{kind} {region}")
         return "none"
+
+    def legal(self, text: str) -> str:
+        """``text`` if the board allows it (no corruption in a ruined region, nothing past the box's tokens or a
+        Power's supply: automata/chaos/fix.py's limits, the board changes' since issue 40), else "none"."""
+        try:
+            edits.parse(text, self.state)
+        except InvalidAnswer:
+            return "none"
+        return text
 
     def card_change(self) -> str:
         """A legal draw, discard or removal from the Old World track (issue 29)."""

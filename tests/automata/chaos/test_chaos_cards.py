@@ -292,10 +292,10 @@ def test_a_board_change_discard_goes_to_the_discard_pile():
 
 
 @pytest.mark.parametrize("text,deck,discard,hand,reason", [
-    ("+3 cards khorne", 1, 1, 3, "chaos.edit.no_cards"),    # only 2 cards left to draw
-    ("+1 cards khorne", 0, 0, 3, "chaos.edit.no_cards"),
-    ("-4 cards khorne", 10, 0, 3, "chaos.edit.negative"),   # the hand holds 3
-    ("+2 cards khorne; +1 cards khorne", 2, 0, 3, "chaos.edit.no_cards"),  # checked as a whole list
+    ("+3 cards khorne", 1, 1, 3, "chaos.fix.rule.cards"),    # only 2 cards left to draw
+    ("+1 cards khorne", 0, 0, 3, "chaos.fix.rule.cards"),
+    ("-4 cards khorne", 10, 0, 3, "chaos.fix.rule.cards"),   # the hand holds 3
+    ("+2 cards khorne; +1 cards khorne", 2, 0, 3, "chaos.fix.rule.cards"),  # checked as a whole list
 ])
 def test_a_board_change_cannot_draw_or_discard_cards_that_are_not_there(text, deck, discard, hand, reason):
     """Issue 29: no more cards are drawn than the deck and the discard pile hold, nor discarded than the hand
@@ -305,7 +305,8 @@ def test_a_board_change_cannot_draw_or_discard_cards_that_are_not_there(text, de
     before = copy.deepcopy(state)
     with pytest.raises(BadAnswer) as bad:
         changes(state, text)
-    assert bad.value.problem.id == reason
+    # the corrections' refusal (issue 40): the hand's valid counts and the rule that says why
+    assert bad.value.problem.id == "core.fix.out_of_range" and bad.value.problem.params["rule"] == "@" + reason
     assert state == before
 
 
@@ -385,11 +386,11 @@ def test_a_drawn_card_can_clear_the_track_before_it_enters_space_1():
 
 
 @pytest.mark.parametrize("text,reason,close", [
-    ("-track peasant uprisng", "chaos.edit.track_card", "Peasant Uprising"),
-    ("-track", "chaos.edit.track_card", None),
-    ("-track witch hunters", "chaos.edit.not_on_track", None),
-    ("+track road wardens", "chaos.edit.track_add", None),
-    ("-2 track road wardens", "chaos.edit.negative", None),
+    ("-track peasant uprisng", "core.fix.unknown_option", "peasant uprising"),
+    ("-track", "core.fix.missing", None),
+    ("-track witch hunters", "core.fix.not_there", None),
+    ("+track road wardens", "core.fix.out_of_range", None),  # a card only leaves the track by a change
+    ("-2 track road wardens", "core.fix.out_of_range", None),
 ])
 def test_a_wrong_track_change_is_refused_with_the_reason(text, reason, close):
     """Issue 29: a name that is no Old World card gets close matches; a card not on the track, or put on it, is
@@ -415,7 +416,9 @@ def test_two_copies_on_the_track_can_both_be_taken_off():
 
 def test_the_track_word_is_in_the_parser_in_both_languages():
     """Issue 29: the board-change language knows the track in English and Portuguese."""
-    ops = edits.parse("-track the crusade is come; -trilha Crusade Is Come", DATA, ["khorne"])
+    state = after_setup()
+    state["old_world"]["track"] = ["the_crusade_is_come", "the_crusade_is_come"]
+    ops = edits.parse("-track the crusade is come; -trilha Crusade Is Come", state)
     assert [op["card"] for op in ops] == ["the_crusade_is_come"] * 2
 
 
@@ -446,6 +449,6 @@ def test_the_readme_lists_each_card_under_its_handling():
 def test_a_mistyped_word_gets_close_matches(word, close):
     """Issue 29: the board-change language suggests the closest word, English or Portuguese."""
     with pytest.raises(InvalidAnswer) as bad:
-        edits.parse(f"-{word} road wardens", DATA, ["khorne"])
-    assert bad.value.msg.id == "chaos.edit.bad_what"
+        edits.parse(f"-{word} road wardens", after_setup())
+    assert bad.value.msg.id == "core.fix.unknown_what"
     assert close in bad.value.msg.params["close"]

@@ -11,6 +11,8 @@ import pytest
 
 from automata.chaos import edits, summonline
 from automata.chaos.board import FIGURE_KINDS, in_reserve
+from automata.chaos.fix import BOARD_FIELDS
+from automata.core import fix
 from automata.core.runner import BadAnswer
 from automata.core.steps import InvalidAnswer
 from cli.words.i18n import Translator
@@ -40,11 +42,12 @@ def line_error(state, power: str, text: str):
 def test_every_name_the_catalogs_show_for_a_figure_is_taken_everywhere(kind):
     """What the screen calls a figure (cultista, guerreiros, Grande Demônio, cultists…) is understood by the Summoning
     line, the one-action menu and the board changes."""
-    data = data_of(after_setup())
+    state = after_setup()
+    data = data_of(state)
     for name in catalog_names(kind):
         assert summonline.parse(f"{name} kislev", data, "khorne") == [{"kind": kind, "region": "kislev", "origin": None}], name
         assert menu_of(summoning(3), "khorne").normalise(name) == kind, name
-        assert edits.parse(f"+{name} khorne kislev", data, list(POWERS))[0]["what"] == kind, name
+        assert edits.parse(f"+{name} khorne kislev", state)[0]["what"] == kind, name
 
 
 @pytest.mark.parametrize("power", POWERS)
@@ -54,11 +57,14 @@ def test_every_followers_own_name_is_taken_and_only_for_its_power(power):
     for kind in FIGURE_KINDS:
         name = data.power(power)["followers"][kind]["name"]
         assert summonline.parse(f"{name} kislev", data, power)[0]["kind"] == kind
-        assert edits.parse(f"+{name} {power} kislev", data, list(POWERS))[0]["what"] == kind
+        assert edits.parse(f"+{name} {power} kislev", state)[0]["what"] == kind
+        # the name says whose figure it is (issue 40: the Power may be left out)
+        assert edits.parse(f"+{name} kislev", state) == [{"what": kind, "delta": 1, "power": power, "region": "kislev"}]
         other = next(p for p in POWERS if p != power)
         with pytest.raises(InvalidAnswer) as bad:
-            edits.parse(f"+{name} {other} kislev", data, list(POWERS))
-        assert bad.value.msg.id == "chaos.edit.not_theirs" and bad.value.msg.params["owner"] == f"@chaos.power.{power}"
+            edits.parse(f"+{name} {other} kislev", state)
+        assert bad.value.msg.id == "core.fix.not_theirs" and bad.value.msg.params["owner"] == f"@chaos.power.{power}"
+        assert bad.value.msg.params["other"] == f"@chaos.power.{other}"
 
 
 # -- the closest matches --------------------------------------------------------------------------------------------
@@ -83,13 +89,14 @@ def test_a_misspelt_figure_in_the_line_gets_the_closest_name(power):
 
 
 def test_a_misspelt_change_gets_the_closest_word_and_the_valid_words_in_the_tables_language():
-    data = data_of(after_setup())
+    """The corrections' refusal (issue 40): the rules do not know the table's language at a question, so the valid
+    words are shown through core.fix.word in whichever it is."""
     with pytest.raises(InvalidAnswer) as bad:
-        edits.parse("+bloodleter khorne kislev", data, list(POWERS))
-    assert bad.value.msg.id == "chaos.edit.bad_what" and "Bloodletter" in bad.value.msg.params["close"]
+        edits.parse("+bloodleter khorne kislev", after_setup())
+    assert bad.value.msg.id == "core.fix.unknown_what" and "Bloodletter" in bad.value.msg.params["close"]
     en, pt = Translator("en").render(bad.value.msg), Translator("pt-BR").render(bad.value.msg)
     assert "warpstone" in en and "peasant" in en
-    valid_pt = pt.split("Válido: ", 1)[1]
+    valid_pt = pt.split("Válidos: ", 1)[1]
     assert "pedra" in valid_pt and "camponês" in valid_pt and "cultista" in valid_pt
     assert "warpstone" not in valid_pt and "peasant" not in valid_pt and "cultist," not in valid_pt
 
@@ -97,20 +104,22 @@ def test_a_misspelt_change_gets_the_closest_word_and_the_valid_words_in_the_tabl
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_word_a_refusal_lists_parses_back_to_its_kind(lang):
     """The listed words are not just shown: typed back, each is the change it names (every kind listed once)."""
-    data = data_of(after_setup())
+    state = after_setup()
+    with pytest.raises(InvalidAnswer) as bad:
+        edits.parse("+xyzzy kislev", state)
     t = Translator(lang)
-    for kind in edits.WHAT_KINDS:
-        word = t(f"chaos.edit.word.{kind}")
-        assert edits._what(data, [word])[0] == kind, (lang, word)
-    assert set(edits.WHAT_KINDS) == set(edits.WORDS.values())
+    listed = [t.param(word) for word in bad.value.msg.params["valid"]]
+    assert len(listed) == len(BOARD_FIELDS)
+    for word, field in zip(listed, BOARD_FIELDS):
+        assert fix._field_of(word.split(), BOARD_FIELDS, "", lang, state)[:2] == (field, len(word.split())), (lang, word)
 
 
 def test_a_wrong_region_in_a_change_lists_and_suggests_region_names_of_the_tables_language():
-    data = data_of(after_setup())
     with pytest.raises(InvalidAnswer) as bad:
-        edits.parse("+cultist khorne imperioo", data, list(POWERS))
+        edits.parse("+cultist khorne imperioo", after_setup())
+    assert bad.value.msg.id == "core.fix.unknown_option" and "imperio" in bad.value.msg.params["close"].split(", ")
     pt = Translator("pt-BR").render(bad.value.msg)
-    assert "O Império" in pt and "the_empire" not in pt
+    assert "o império" in pt and "the_empire" not in pt and "the empire" not in pt
 
 
 # -- the reasons ----------------------------------------------------------------------------------------------------
@@ -120,22 +129,23 @@ def test_a_wrong_region_in_a_change_lists_and_suggests_region_names_of_the_table
 @pytest.mark.parametrize("kind", FIGURE_KINDS)
 def test_placing_more_figures_than_are_off_the_board_says_how_many_are_left(power, kind):
     """Rules file §2.5 (a Power has so many figures of each kind): "Khorne has no cultist left off the board" was said
-    with 4 left when 5 were placed. The refusal now says how many would be placed and how many are left; removals
-    in the same change put figures back off the board."""
+    with 4 left when 5 were placed. The refusal (the corrections' since issue 40) says how many there may be in the
+    region, which are those left off the board, and why; removals in the same change put figures back off the
+    board."""
     state = after_setup()
     data = data_of(state)
     place(state, "kislev", power, **{kind: 1})
     left = in_reserve(state, data, power, kind)
     if left:
-        edits.check(edits.parse(f"+{left} {kind} {power} tilea", data, list(POWERS)), state, data)  # all of them: fine
+        edits.parse(f"+{left} {kind} {power} tilea", state)  # all of them: fine
     with pytest.raises(InvalidAnswer) as bad:
-        edits.check(edits.parse(f"+{left + 1} {kind} {power} tilea", data, list(POWERS)), state, data)
-    assert bad.value.msg.id == "chaos.edit.no_reserve" and bad.value.msg.params["left"] == left
-    assert bad.value.msg.params["n"] == left + 1
+        edits.parse(f"+{left + 1} {kind} {power} tilea", state)
+    assert bad.value.msg.id == "core.fix.out_of_range" and bad.value.msg.params["max"] == left
+    assert bad.value.msg.params["value"] == left + 1 and bad.value.msg.params["rule"] == "@chaos.fix.rule.figures"
     en = Translator("en").render(bad.value.msg)
-    assert f"{left + 1}" in en and (f"only {left}" in en if left else "none is left" in en)
+    assert f"cannot be {left + 1} (valid: 0–{left})" in en and "off the board" in en
     # one taken off the board first: one more may be placed
-    edits.check(edits.parse(f"-{kind} {power} kislev, +{left + 1} {kind} {power} tilea", data, list(POWERS)), state, data)
+    edits.parse(f"-{kind} {power} kislev, +{left + 1} {kind} {power} tilea", state)
 
 
 def test_moving_a_figure_from_a_region_where_it_is_not_says_so():
