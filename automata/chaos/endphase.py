@@ -186,7 +186,8 @@ def dial_ticks(state: dict, data: ChaosData) -> dict[str, int]:
     if dacs:
         most = max(dacs.values())
         leaders = [p for p, n in dacs.items() if n == most]
-        if len(leaders) == 1 or rules.get("most_tie", "all_tied") == "all_tied":
+        # seed 003 l.116: "the player with the most"; a tie for the most has none (rules.dial_advance.most_tie)
+        if len(leaders) == 1 or rules.get("most_tie", "none") == "all_tied":
             for p in leaders:
                 ticks[p] += rules.get("bonus_for_most", 1)
     return ticks
@@ -199,8 +200,12 @@ def end_dials(state: dict, data: ChaosData):
         yield Say(msg("chaos.dial.none"), "info")
     dacs = [state["p"][p]["dac"] for p in state["powers"] if state["p"][p]["dac"] > 0]
     if len(dacs) > 1 and dacs.count(max(dacs)) > 1:
-        rule = data.rules["rules"]["dial_advance"].get("most_tie", "all_tied")
-        yield Say(msg("chaos.provisional", rule=f"@chaos.rule.most_tie.{rule}", key="rules.dial_advance.most_tie"), "warn")
+        drules = data.rules["rules"]["dial_advance"]
+        rule = drules.get("most_tie", "none")
+        if drules.get("most_tie_confidence") in ("U", "provisional"):
+            yield Say(msg("chaos.provisional", rule=f"@chaos.rule.most_tie.{rule}", key="rules.dial_advance.most_tie"), "warn")
+        else:
+            yield Say(msg("chaos.dial.tie_rule", rule=f"@chaos.rule.most_tie.{rule}"), "rule")
     for p in state["powers"]:
         ps = state["p"][p]
         for _ in range(ticks.get(p, 0)):

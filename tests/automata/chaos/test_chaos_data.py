@@ -208,14 +208,14 @@ def test_override_records_by_id():
         "old_world": {"the_grail_is_found": {"copies": 2}},
         "powers": {"nurgle": {"upgrades": {"cultist": {"effect": "free"}}}},
         "setup": {"old_world_deck": {"2": 9}},
-        "rules": {"dial_advance": {"most_tie": "none"}},
+        "rules": {"dial_advance": {"most_tie": "all_tied"}},
     })
     assert data.chaos_card("tzeentch", "dazzle")["summary"] == "owner text"
     assert data.chaos_card("tzeentch", "dazzle")["confidence"] == "owner"
     assert data.old_world_card("the_grail_is_found")["copies"] == 2
     assert data.old_world_card("the_grail_is_found")["copies_confidence"] == "owner"
     assert data.setup["old_world_deck"]["2"] == 9
-    assert data.rules["rules"]["dial_advance"]["most_tie"] == "none"
+    assert data.rules["rules"]["dial_advance"]["most_tie"] == "all_tied"
     keys = {i["key"] for i in provisional_items(data)}
     assert "old_world.the_grail_is_found.copies" not in keys
     assert "rules.dial_advance.most_tie" not in keys
@@ -268,7 +268,7 @@ def test_provisional_items(data):
         assert item["confidence"] == "provisional"
         assert item["note"]
     assert "regions.the_border_princes" in items
-    assert "rules.dial_advance.most_tie" in items
+    assert "rules.dial_advance.power_order" in items
     assert all(i["confidence"] in ("provisional", "U") for i in items.values())
     assert "powers.khorne.dial.rewards[1]" not in items
 

@@ -32,12 +32,15 @@ def played(seed: int, focus: float, summoning: str = "line") -> tuple[str, dict]
 
 
 def test_golden_four_power_game():
-    """Seed 003, the whole turn: setup, six phases per round in order, ruination, dials, victory at 50 VP."""
+    """Seed 003, the whole turn: setup, six phases per round in order, ruination, dials, the end of the game."""
     text, state = played(149, 0.8)
     assert text == golden_text(GOLDEN, text)
     assert state["over"]
     if state["result"]["rule"] == "vp":
         assert all(state["p"][p]["vp"] >= 50 for p in state["result"]["winners"])
+    elif state["result"]["rule"] == "dial":  # seed 003 l.8: a dial at its victory position
+        data = data_of(state)
+        assert state["result"]["winners"] and all(state["p"][p]["dial"] >= data.ticks_to_win(p) for p in state["result"]["winners"])
     else:
         assert state["result"] == {"winners": [], "rule": "old_world"} and state["old_world"]["deck"] == 0
 

@@ -322,7 +322,7 @@ def test_seed_l115_ruined_regions_pay_first_and_second_place_of_their_card_with_
 
 def test_seed_l116_one_tick_for_each_power_with_counters_and_one_more_for_the_most():
     """Seed 003 l.116: every Power with dial advancement counters turns its dial one position, the Power with the
-    most counters one more (a tie for the most: the PROVISIONAL rules.dial_advance.most_tie = "all_tied", rules file
+    most counters one more (a tie for the most: nobody has the most, rules.dial_advance.most_tie = "none", rules file
     §3.1); the dial never turns past Victory; the counters are spent."""
     data = game.data_of(blank())
     for dacs in itertools.product([0, 1, 2, 3], repeat=4):
@@ -330,7 +330,8 @@ def test_seed_l116_one_tick_for_each_power_with_counters_and_one_more_for_the_mo
         for p, n in zip(ALL, dacs):
             state["p"][p]["dac"] = n
         most = max(dacs)
-        expected = {p: (1 if n else 0) + (1 if n and n == most else 0) for p, n in zip(ALL, dacs)}
+        alone = dacs.count(most) == 1
+        expected = {p: (1 if n else 0) + (1 if n and n == most and alone else 0) for p, n in zip(ALL, dacs)}
         assert {p: n for p, n in dial_ticks(state, data).items() if n} == {p: n for p, n in expected.items() if n}
     rng = random.Random(116)
     for _ in range(10):
