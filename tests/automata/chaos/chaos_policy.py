@@ -70,7 +70,11 @@ class Policy:
     def answer(self, ask):
         rng = self.rng
         if self.queued.get(ask.id):
-            return self.queued[ask.id].pop(0), "answers"
+            given = self.queued[ask.id].pop(0)
+            if ask.kind == TEXT and ask.id.endswith(".changes") and self.state is not None:
+                # planned on the copy in another order (a Power's whole line first): still legal on the real board?
+                given = self.legal(given)
+            return given, "answers"
         if ask.kind == TEXT and ask.id.startswith("chaos.summon.r"):
             power = ask.id.rsplit(".", 1)[1]
             key = (self.state["round"], power)
