@@ -1,0 +1,64 @@
+"""The joints, second round: where two readers of one save meet they say the same, for every game of the registry
+(tests/joints/drivers.py; a fifth game gets these checks by its row there). A few short scripted games a game.
+
+- a reminder can be set at every step while a moment of the game is still to come (never "the game is over" in
+  the middle of a round), and one set within a moment is said the next time its word comes, at no other step;
+- the table's reminders read alike by `remind --list`, `status --json`, `status` and the seat's phone, after
+  `undo` and `--remove` too;
+- each seat's clock (`status --json`, `history --json`, `export --json`) is the sum of that seat's waits that
+  `log --json` lists answer by answer (who answered, when, after how long).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from drivers import Table, first_tables
+
+from automata.core import fixstep, ineffect
+from automata.core.games import load_game
+from automata.core.runner import DiceContext, run
+
+
+# -- a reminder while the game goes on ---------------------------------------------------------------------------
+@pytest.mark.parametrize("table", first_tables(), ids=lambda t: t.label)
+def test_a_reminder_can_be_set_while_a_moment_is_still_to_come(table):
+    """`tabletop remind` refuses with "the game is over" only when no step of the game enters a moment any more
+    (issue 39: the table sets a reminder whenever it thinks of it). One set at a step within a moment already
+    entered (Chaos's End phase after its first step, rules file §1.3) is said the next time its word comes and at no
+    step in between."""
+    game = fixstep.WithCorrections(load_game(table.game))
+    module = ineffect.module_of(table.game)
+    state = game.new_state(game.check_options(dict(table.options)), 5)
+    policy = table.player(5)
+    refused, entering, set_within = [], [], None
+    for n in range(1, 5000):
+        step = game.next_step(state)
+        if step is None:
+            break
+        moment = module.moment(state, step)
+        if moment is not None and moment.enters:
+            entering.append(n)
+        for word in module.MOMENTS:
+            try:
+                ineffect.check_add(table.game, game, state, {"text": f"at {word}", "at": word})
+            except ineffect.RemindError as e:
+                refused.append((n, step.get("proc"), word, e.msg.id))
+        if set_within is None and moment is not None and not moment.enters:  # within a moment: set one at each word
+            set_within = n, moment
+            for word in module.MOMENTS:
+                add = ineffect.check_add(table.game, game, state, {"text": f"at {word}", "at": word})
+                assert run(game.procedure(state, ineffect.remind_step(add=add)), dice=DiceContext(5, 0, "app")).done
+        policy.state = state
+        result = run(game.procedure(state, step), policy, dice=DiceContext(5, n, "app"))
+        assert result.done, f"{table.label}: step {step} stopped at {result.pending_id}"
+        said = [e.msg.params["text"] for e in result.transcript if e.kind == "say" and e.msg.id == "core.remind.raised"]
+        if set_within is not None:  # each is said at its own word's next entering, nowhere else
+            assert said == ([f"at {moment.word}"] if moment is not None and moment.enters else []), (
+                f"{table.label}: step {n} ({step.get('proc')}) said {said}; set at step {set_within[0]}")
+    else:
+        raise AssertionError(f"{table.label}: the game did not end")
+    assert entering, table.label
+    early = [r for r in refused if r[0] < entering[-1]]
+    assert not early, f"{table.label}: refused while a moment is still to come (last at step {entering[-1]}): {early[:3]}"
