@@ -62,3 +62,80 @@ def test_a_reminder_can_be_set_while_a_moment_is_still_to_come(table):
     assert entering, table.label
     early = [r for r in refused if r[0] < entering[-1]]
     assert not early, f"{table.label}: refused while a moment is still to come (last at step {entering[-1]}): {early[:3]}"
+
+
+# -- saves in the middle of a game, played through Session as `tabletop play` plays them ---------------------------
+def _midgame(table: Table, monkeypatch, steps: int = 14, name: str = "g"):
+    """``table`` played ``steps`` steps with its scripted table into the current save ``name``, the clock moving 45
+    seconds a stamp (state/clock.py); the session."""
+    from state import clock, paths
+    from state.session import Session
+
+    monkeypatch.setenv("TABLETOP_NOW", "2026-01-01T10:00:00Z+45")
+    clock.restart()
+    game = load_game(table.game)
+    session = Session.create(name, table.game, game.check_options(dict(table.options)), 5,
+                             {"dice": "app", "lang": "en"}, "2026-01-01T10:00:00+00:00")
+    policy = table.player(5)
+    for _ in range(steps):
+        policy.state = session.save.state
+        if session.play(policy, max_steps=1).finished:
+            break
+    paths.current_file().write_text(name, encoding="utf-8")
+    return session
+
+
+def _json(*args: str) -> dict:
+    from cli_checks import tt
+
+    r = tt("--json", *args)
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+def _seat_words(table: Table, state: dict) -> tuple[str, str]:
+    """A seat's id and how the table types it (its id: `remind --seat` takes ids and names)."""
+    from automata.core.seats import seats
+
+    seat = seats(table.game, state)[0]
+    return seat["id"], seat["id"]
+
+
+@pytest.mark.parametrize("table", first_tables(), ids=lambda t: t.label)
+def test_the_reminders_read_alike_by_remind_status_and_the_phones(table, monkeypatch):
+    """Issue 39: `status --json` `reminders` is what `remind --list --json` lists, item for item; each line of
+    `remind --list` stands in `status` and, for its seat or the whole table, on the seat's phone; `undo 1` and
+    `--remove` take it off every one of them."""
+    from cli.i18n import Translator
+    from cli.seatserve import seat_part
+    from cli_checks import tt
+    from state.paths import game_dir
+    from state.session import Session
+
+    session = _midgame(table, monkeypatch)
+    module = ineffect.module_of(table.game)
+    seat, typed = _seat_words(table, session.save.state)
+    words = [w for w in module.MOMENTS if w != "setup"]
+    assert tt("remind", "count the supply", "--at", words[0]).exit_code == 0
+    r = tt("remind", "pay the toll", "--at", words[-1], "--seat", typed, "--once")
+    assert r.exit_code == 0, r.output
+
+    def agree(count: int) -> None:
+        listed = _json("remind", "--list")["reminders"]
+        assert len(listed) == count, f"{table.label}: {listed}"
+        assert _json("status")["reminders"] == listed, f"{table.label}: status --json and remind --list differ"
+        text = [line.strip() for line in tt("remind", "--list").output.splitlines()[1:1 + count]]
+        shown = " ".join(tt("status").output.split())
+        assert all(line in shown for line in text), f"{table.label}: {text} not all in status"
+        state = Session.open(game_dir("g")).save.state
+        from automata.core.seats import seats
+
+        me = next(s for s in seats(table.game, state) if s["id"] == seat)
+        phone = seat_part(Translator("en"), table.game, Session.open(game_dir("g")), None, me)["reminders"]
+        assert [line for line in text if line in phone] == text, f"{table.label}: the phone shows {phone}"
+
+    agree(2)
+    assert tt("undo", "1").exit_code == 0
+    agree(1)
+    assert tt("remind", "--remove", "1").exit_code == 0
+    agree(0)
