@@ -267,11 +267,17 @@ def log(
     trail = [u for u in undotrail.read(session.save.folder) if first - 1 <= u["to"] <= len(journal)]
     undone = [{"at": u["at"], "when": _when(u["at"]), "after": u["to"], "n": u["from"] - u["to"],
                "labels": [env.t.render(Msg.from_data(x)) for x in u["labels"]]} for u in trail]
+    from state.clock import answer_waits, break_after
+
+    waits = answer_waits(journal, break_after(session.save.settings))[len(journal) - len(entries):]
     rows = []
-    for entry in entries:
-        answers = [
-            {"id": r["id"], "value": r["value"], "source": r.get("source", "")} for r in entry.get("records", [])
-        ]
+    for entry, waited in zip(entries, waits):
+        answers = []
+        for r, wait in zip(entry.get("records", []), waited):
+            # who answered, when, and the seconds that counted to that seat (state/clock.py): the seat's clock
+            answer = {"id": r["id"], "value": r["value"], "source": r.get("source", ""), "wait": wait}
+            answer.update({k: r[k] for k in ("at", "seat") if isinstance(r.get(k), str)})
+            answers.append(answer)
         why = [env.t.render(Msg.from_data(w)) for w in entry.get("why", [])]
         told = [text for _, text in entry_lines(env.t, entry)] if entry.get("told") else []
         row = {"n": entry.get("n"), "label": entry_label(env.t, entry), "records": answers, "why": why,

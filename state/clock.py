@@ -106,14 +106,16 @@ def stamps(item: dict) -> list[tuple[str, str]]:
     return out
 
 
-def add_stamps(tally: dict, items: Iterable[tuple[str, str]]) -> dict:
-    """``tally`` with the stamps ``items`` added after its last one (changed in place and returned)."""
+def add_stamps(tally: dict, items: Iterable[tuple[str, str]], counted: list[int] | None = None) -> dict:
+    """``tally`` with the stamps ``items`` added after its last one (changed in place and returned); ``counted``
+    gets, for each stamp, the seconds it added to its seat's time (0: no seat, a break, the first stamp)."""
     threshold = tally["break_after_seconds"]
     last = parse(tally["last"])
     for at, seat in items:
         moment = parse(at)
         if moment is None:
             continue
+        mine = 0
         if last is None:
             tally["started"] = tally["started"] or iso(moment)
         else:
@@ -124,10 +126,31 @@ def add_stamps(tally: dict, items: Iterable[tuple[str, str]]) -> dict:
                 tally["play_seconds"] += gap
                 if seat:
                     tally["seats"][seat] = tally["seats"].get(seat, 0) + gap
+                    mine = gap
+        if counted is not None:
+            counted.append(mine)
         if last is None or moment >= last:  # a clock set back is not a negative time
             last = moment
             tally["last"] = iso(moment)
     return tally
+
+
+def answer_waits(entries: Iterable[dict], threshold: int = BREAK_AFTER_SECONDS) -> list[list[int]]:
+    """For each journal entry, the seconds each of its records (answers and rolls, in order) added to its seat's
+    time, as ``clocks`` counts them: what `log --json` says of each answer, so the log's waits sum to each seat's
+    clock. A record without a stamp added nothing."""
+    tally, out = empty(threshold), []
+    for entry in entries:
+        add_stamps(tally, stamps({k: v for k, v in entry.items() if k not in ("records", "ended")}))
+        waits = []
+        for record in entry.get("records") or []:
+            counted: list[int] = []
+            if isinstance(record, dict):
+                add_stamps(tally, stamps({"records": [record]}), counted)
+            waits.append(counted[0] if counted else 0)
+        add_stamps(tally, stamps({"ended": entry["ended"]} if "ended" in entry else {}))
+        out.append(waits)
+    return out
 
 
 def add_entry(tally: dict, entry: dict) -> dict:

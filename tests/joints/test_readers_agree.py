@@ -139,3 +139,41 @@ def test_the_reminders_read_alike_by_remind_status_and_the_phones(table, monkeyp
     agree(1)
     assert tt("remind", "--remove", "1").exit_code == 0
     agree(0)
+
+
+# -- each seat's clock, answer by answer in the log ----------------------------------------------------------------
+@pytest.mark.parametrize("table", first_tables(), ids=lambda t: t.label)
+def test_each_seats_clock_is_the_sum_of_its_waits_in_the_log(table, monkeypatch):
+    """Issue 24: the time an answer waited counts to the seat whose question it was; `log --json` says of each
+    answer who gave it (`seat`), when (`at`) and the seconds counted to that seat (`wait`), and their sums are each
+    seat's clock in `status --json`, `history --json` and `export --json`, with a correction and a reminder
+    journalled between the steps."""
+    from cli_checks import tt
+    from state.paths import game_dir
+    from state.session import Session
+
+    _midgame(table, monkeypatch, steps=10)
+    assert tt("remind", "count the supply", "--at", ineffect.module_of(table.game).MOMENTS[-1]).exit_code == 0
+    row = next(r for r in _json("fix", "--list")["fields"] if isinstance(r["value"], int))
+    assert tt("fix", f"{row['words']} {row['value'] + 1}").exit_code == 0
+    session, policy = Session.open(game_dir("g")), table.player(5)  # play goes on after them, to a seat's answer
+    for _ in range(120):
+        policy.state = session.save.state
+        if session.play(policy, max_steps=1).finished or any(
+                r.get("seat") for r in session.save.journal()[-1].get("records", [])):
+            break
+    log = _json("log")
+    waits: dict[str, int] = {}
+    answered = 0
+    for entry in log["entries"]:
+        for record in entry["records"]:
+            assert "at" in record and "wait" in record, f"{table.label}: step {entry['n']} {record}"
+            if record.get("seat"):
+                answered += 1
+                waits[record["seat"]] = waits.get(record["seat"], 0) + record["wait"]
+    assert answered, f"{table.label}: no seat answered a question of its own: the check checked nothing"
+    seats = {k: v for k, v in _json("status")["clock"]["seats"].items() if v}
+    assert {k: v for k, v in waits.items() if v} == seats, f"{table.label}: log {waits} but status {seats}"
+    [row] = _json("history")["games"]
+    assert {k: v for k, v in row["seat_seconds"].items() if v} == seats, f"{table.label}: history"
+    assert {k: v for k, v in _json("export")["clocks"]["seat_seconds"].items() if v} == seats, f"{table.label}: export"
