@@ -177,3 +177,79 @@ def test_each_seats_clock_is_the_sum_of_its_waits_in_the_log(table, monkeypatch)
     [row] = _json("history")["games"]
     assert {k: v for k, v in row["seat_seconds"].items() if v} == seats, f"{table.label}: history"
     assert {k: v for k, v in _json("export")["clocks"]["seat_seconds"].items() if v} == seats, f"{table.label}: export"
+
+
+def _at(seconds: int) -> str:
+    from datetime import datetime, timedelta
+
+    return (datetime(2026, 1, 1, 10) + timedelta(seconds=seconds)).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@pytest.mark.parametrize("table", first_tables(), ids=lambda t: t.label)
+def test_a_correction_in_the_middle_of_a_step_keeps_the_seats_wait(table, monkeypatch):
+    """Issue 24 with `!` at a question (a correction journalled while a step is in progress): the wait a seat's
+    answer already counted in that step stays in its clock when the correction is journalled and when the step is
+    complete; no seat's clock goes down, and the log's waits still sum to it."""
+    from automata.core.runner import NO_ANSWER
+    from cli_checks import tt
+    from state import clock, paths
+    from state.save import read
+    from state.session import Session
+
+    now = [0]
+
+    def tick(seconds: int) -> None:
+        now[0] += seconds
+        monkeypatch.setenv("TABLETOP_NOW", _at(now[0]))
+
+    game = load_game(table.game)
+    tick(0)
+    clock.restart()
+    session = Session.create("g", table.game, game.check_options(dict(table.options)), 5,
+                             {"dice": "app", "lang": "en"}, _at(0))
+    policy = table.player(5)
+
+    class UntilASeatAnswered:
+        """The scripted table's answers, a seat's own taking 90 seconds; none after it (the step stays open)."""
+
+        def answer(self, ask):
+            if any(r.get("seat") for r in session.save.pending["records"]):
+                return NO_ANSWER
+            tick(90)
+            return policy.answer(ask)
+
+        def table_dice(self, roll, spec):
+            return policy.table_dice(roll, spec)
+
+    for _ in range(400):
+        tick(5)
+        policy.state = session.save.state
+        session.play(UntilASeatAnswered(), max_steps=1)
+        pending = session.save.pending
+        if pending and pending["records"] and any(r.get("seat") for r in pending["records"]):
+            break
+    else:
+        pytest.skip(f"{table.label}: no step asks a seat and then more")  # never so for the drivers' tables
+    paths.current_file().write_text("g", encoding="utf-8")
+    folder = session.save.folder
+    before = clock.clocks(read(folder))["seats"]
+    assert any(before.values()), table.label
+    tick(30)
+    row = next(r for r in _json("fix", "--list")["fields"] if isinstance(r["value"], int))
+    assert tt("fix", f"{row['words']} {row['value'] + 1}").exit_code == 0
+    fixed = clock.clocks(read(folder))["seats"]
+    assert all(fixed.get(s, 0) >= v for s, v in before.items()), (
+        f"{table.label}: a correction took time from the seats: {before} -> {fixed}")
+    tick(30)
+    session = Session.open(folder)
+    policy.state = session.save.state
+    session.play(policy, max_steps=1)
+    done = _json("status")["clock"]["seats"]
+    assert all(done.get(s, 0) >= v for s, v in before.items()), f"{table.label}: {before} -> {done} after the step"
+    waits: dict[str, int] = {}
+    for entry in _json("log")["entries"]:
+        for record in entry["records"]:
+            if record.get("seat"):
+                waits[record["seat"]] = waits.get(record["seat"], 0) + record["wait"]
+    if read(folder).pending is None:  # the log holds completed steps only
+        assert {k: v for k, v in waits.items() if v} == {k: v for k, v in done.items() if v}, table.label
