@@ -119,7 +119,8 @@ def _standing(item: dict) -> bool:
 
 def _fires(module, item: dict, moment: Moment) -> bool:
     """Due now: its moment, from where it is due; one due once (``--once``, ``--round``, ``--every N``) also at the
-    next moment that comes when its own did not come (later in the same turn, or in a later round)."""
+    next moment that comes when its own did not come: later in the same turn, or in a later round at its word's
+    place of the sequence or after it (the next round's first moments come before its word, not instead of it)."""
     if item.get("seat") and moment.seat and item["seat"] != moment.seat:
         return False  # another seat's turn: a seat's reminder waits for a moment of its own or the whole table's
     here, due = _position(module, moment), tuple(item["due"])
@@ -127,7 +128,7 @@ def _fires(module, item: dict, moment: Moment) -> bool:
         return True
     if _standing(item):
         return False  # nothing is owed when its moment does not come: it is said the next time it comes
-    return (here[:2] == due[:2] and here[2] > due[2]) or here[0] > due[0]
+    return (here[:2] == due[:2] and here[2] > due[2]) or (here[0] > due[0] and here[2] >= due[2])
 
 
 def _after_firing(module, item: dict, moment: Moment) -> bool:

@@ -64,6 +64,38 @@ def test_a_reminder_can_be_set_while_a_moment_is_still_to_come(table):
     assert not early, f"{table.label}: refused while a moment is still to come (last at step {entering[-1]}): {early[:3]}"
 
 
+@pytest.mark.parametrize("table", first_tables(), ids=lambda t: t.label)
+def test_a_one_time_reminder_for_a_word_already_past_is_said_at_that_word(table):
+    """`remind TEXT --at WORD --once` set after WORD came this round (or turn) is said the next time WORD comes,
+    at no moment before it (issue 39: the table named the moment), not at the first moment of the next round. The
+    game's second word after setup comes every round (turn, Era) of every game, so it comes again."""
+    game = fixstep.WithCorrections(load_game(table.game))
+    module = ineffect.module_of(table.game)
+    word = module.MOMENTS[2]
+    state = game.new_state(game.check_options(dict(table.options)), 5)
+    policy = table.player(5)
+    set_at = None
+    for n in range(1, 5000):
+        step = game.next_step(state)
+        if step is None:
+            break
+        moment = module.moment(state, step)
+        if set_at is None and moment is not None and moment.enters and list(module.MOMENTS).index(moment.word) > 2:
+            set_at = n, moment
+            add = ineffect.check_add(table.game, game, state, {"text": "once", "at": word, "once": True})
+            assert run(game.procedure(state, ineffect.remind_step(add=add)), dice=DiceContext(5, 0, "app")).done
+        policy.state = state
+        result = run(game.procedure(state, step), policy, dice=DiceContext(5, n, "app"))
+        assert result.done, f"{table.label}: step {step} stopped at {result.pending_id}"
+        said = [e for e in result.transcript if e.kind == "say" and e.msg.id.startswith("core.remind.raised")]
+        if said:
+            assert moment is not None and moment.word == word, (
+                f"{table.label}: '--once --at {word}' set at step {set_at[0]} ({set_at[1].word}) was said at step "
+                f"{n}, at {moment.word if moment else step}")
+            return
+    assert set_at is not None, f"{table.label}: no moment after its word came"
+
+
 # -- saves in the middle of a game, played through Session as `tabletop play` plays them ---------------------------
 def _midgame(table: Table, monkeypatch, steps: int = 14, name: str = "g"):
     """``table`` played ``steps`` steps with its scripted table into the current save ``name``, the clock moving 45
