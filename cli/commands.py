@@ -395,8 +395,11 @@ def games() -> None:
             session = saves.open_session(env, name)
             s = session.save
             rows.append({"name": name, "game": s.game, "steps": s.journal_length, "created": s.created, "current": name == cur})
-        except CliError as e:
-            rows.append({"name": name, "game": "?", "steps": 0, "created": "", "current": name == cur, "error": e.text})
+        except CliError as e:  # the game a damaged save still names, as history reads it (state/summary.py)
+            from state.summary import game_of
+
+            rows.append({"name": name, "game": game_of(paths.game_dir(name)) or "?", "steps": 0, "created": "",
+                         "current": name == cur, "error": e.text})
     for r in rows:  # a damaged save shows the one command that puts its last sound backup back
         if "error" in r and saves.os_lexists(paths.game_dir(r["name"]) / "save.toml.bak"):
             r["restore"] = f"tabletop restore {r['name']}"

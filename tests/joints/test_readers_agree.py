@@ -285,3 +285,19 @@ def test_a_correction_in_the_middle_of_a_step_keeps_the_seats_wait(table, monkey
                 waits[record["seat"]] = waits.get(record["seat"], 0) + record["wait"]
     if read(folder).pending is None:  # the log holds completed steps only
         assert {k: v for k, v in waits.items() if v} == {k: v for k, v in done.items() if v}, table.label
+
+
+@pytest.mark.parametrize("table", first_tables(), ids=lambda t: t.label)
+def test_a_damaged_save_is_the_same_game_in_games_and_history(table, monkeypatch):
+    """Issue 37: a damaged save is listed by `games` and `history` alike: the game its file still names (the
+    damaged-save message and `tabletop restore NAME` in both), never "?" in one and the game in the other."""
+    from state.paths import game_dir
+
+    _midgame(table, monkeypatch, steps=3)
+    save = game_dir("g") / "save.toml"
+    text = save.read_bytes()
+    save.write_bytes(text[: len(text) // 2])  # cut short, as a full disk leaves it
+    [listed] = _json("games")["games"]
+    [told] = _json("history")["games"]
+    assert told["damaged"] and "error" in listed, table.label
+    assert listed["game"] == told["game"] == table.game, f"{table.label}: games says {listed['game']!r}"
