@@ -269,15 +269,18 @@ def log(
                "labels": [env.t.render(Msg.from_data(x)) for x in u["labels"]]} for u in trail]
     from state.clock import answer_waits, break_after
 
-    waits = answer_waits(journal, break_after(session.save.settings))[len(journal) - len(entries):]
+    pending = session.save.pending if isinstance(session.save.pending, dict) else None
+    # who answered, when, and the seconds that counted to that seat: the seats' clocks (state/clock.py), the step in
+    # progress's answers last, as the clocks count them
+    waits = answer_waits(journal + ([pending] if pending else []), break_after(session.save.settings))
+    in_progress = None
+    if pending and pending.get("records"):
+        in_progress = {"label": env.t.render(session.game.step_label(pending["step"])),
+                       "records": _answers(pending, waits[-1])}
+    waits = waits[len(journal) - len(entries):len(journal)]
     rows = []
     for entry, waited in zip(entries, waits):
-        answers = []
-        for r, wait in zip(entry.get("records", []), waited):
-            # who answered, when, and the seconds that counted to that seat (state/clock.py): the seat's clock
-            answer = {"id": r["id"], "value": r["value"], "source": r.get("source", ""), "wait": wait}
-            answer.update({k: r[k] for k in ("at", "seat") if isinstance(r.get(k), str)})
-            answers.append(answer)
+        answers = _answers(entry, waited)
         why = [env.t.render(Msg.from_data(w)) for w in entry.get("why", [])]
         told = [text for _, text in entry_lines(env.t, entry)] if entry.get("told") else []
         row = {"n": entry.get("n"), "label": entry_label(env.t, entry), "records": answers, "why": why,
@@ -293,7 +296,8 @@ def log(
 
         env.emit_json({"ok": True, "game": session.save.name,
                        "entries": [{k: v for k, v in row.items() if k != "lines"} for row in rows], "undone": undone,
-                       "clock": saves.guarded(session, clock_data, session.save)})
+                       "clock": saves.guarded(session, clock_data, session.save),
+                       **({"in_progress": in_progress} if in_progress else {})})
         return
     if not rows and not undone:
         env.out.print(env.t("core.log.empty"))
@@ -332,6 +336,17 @@ def log(
     from .pager import paged
 
     paged(env, show)  # at a terminal, a log taller than the screen goes through the pager
+
+
+def _answers(entry: dict, waits: list[int]) -> list[dict]:
+    """A journal entry's (or the step in progress's) answers as `log --json` gives them: id, value, source, and when
+    given (``at``), by which seat (``seat``) and the seconds counted to it (``wait``)."""
+    out = []
+    for r, wait in zip(entry.get("records", []), waits):
+        answer = {"id": r["id"], "value": r["value"], "source": r.get("source", ""), "wait": wait}
+        answer.update({k: r[k] for k in ("at", "seat") if isinstance(r.get(k), str)})
+        out.append(answer)
+    return out
 
 
 def _when(at: str) -> str:
