@@ -101,6 +101,8 @@ def _midgame(table: Table, monkeypatch, steps: int = 14, name: str = "g"):
     """``table`` played ``steps`` steps with its scripted table into the current save ``name``, the clock moving 45
     seconds a stamp (state/clock.py); the session."""
     from state import clock, paths
+    from state import session as session_module
+    from state.save import write
     from state.session import Session
 
     monkeypatch.setenv("TABLETOP_NOW", "2026-01-01T10:00:00Z+45")
@@ -109,10 +111,13 @@ def _midgame(table: Table, monkeypatch, steps: int = 14, name: str = "g"):
     session = Session.create(name, table.game, game.check_options(dict(table.options)), 5,
                              {"dice": "app", "lang": "en"}, "2026-01-01T10:00:00+00:00")
     policy = table.player(5)
+    monkeypatch.setattr(session_module, "write", lambda save, journal=True: None)  # the files once, at the end
     for _ in range(steps):
         policy.state = session.save.state
         if session.play(policy, max_steps=1).finished:
             break
+    monkeypatch.setattr(session_module, "write", write)
+    write(session.save)
     paths.current_file().write_text(name, encoding="utf-8")
     return session
 
@@ -225,7 +230,8 @@ def test_a_correction_in_the_middle_of_a_step_keeps_the_seats_wait(table, monkey
     from automata.core.runner import NO_ANSWER
     from cli_checks import tt
     from state import clock, paths
-    from state.save import read
+    from state import session as session_module
+    from state.save import read, write
     from state.session import Session
 
     now = [0]
@@ -253,6 +259,7 @@ def test_a_correction_in_the_middle_of_a_step_keeps_the_seats_wait(table, monkey
         def table_dice(self, roll, spec):
             return policy.table_dice(roll, spec)
 
+    monkeypatch.setattr(session_module, "write", lambda save, journal=True: None)  # the files once, below
     for _ in range(400):
         tick(5)
         policy.state = session.save.state
@@ -262,6 +269,8 @@ def test_a_correction_in_the_middle_of_a_step_keeps_the_seats_wait(table, monkey
             break
     else:
         pytest.skip(f"{table.label}: no step asks a seat and then more")  # never so for the drivers' tables
+    monkeypatch.setattr(session_module, "write", write)
+    write(session.save)
     paths.current_file().write_text("g", encoding="utf-8")
     folder = session.save.folder
     before = clock.clocks(read(folder))["seats"]
