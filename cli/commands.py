@@ -228,6 +228,8 @@ def status() -> None:
 
     if env.json:
         env.json_extra["clock"] = saves.guarded(session, clock_data, session.save)
+        # who started, as history and export read it (automata/core/seats.py; "" before the game decided it)
+        env.json_extra["start_seat"] = saves.guarded(session, _start_seat, session.save) or ""
         # what is in effect and the table's reminders (issue 39)
         env.json_extra.update(saves.guarded(session, ineffectview.data, env.t, session.save.game, session.save.state))
         saves.guarded(session, game_cli(session.save.game).show_status, env, session)
@@ -336,6 +338,12 @@ def log(
     from .pager import paged
 
     paged(env, show)  # at a terminal, a log taller than the screen goes through the pager
+
+
+def _start_seat(save) -> str | None:
+    from automata.core.seats import start_seat
+
+    return start_seat(save.game, save.state)
 
 
 def _answers(entry: dict, waits: list[int]) -> list[dict]:

@@ -316,3 +316,16 @@ def test_a_damaged_save_is_the_same_game_in_games_and_history(table, monkeypatch
     [told] = _json("history")["games"]
     assert told["damaged"] and "error" in listed, table.label
     assert listed["game"] == told["game"] == table.game, f"{table.label}: games says {listed['game']!r}"
+
+
+@pytest.mark.parametrize("table", first_tables(), ids=lambda t: t.label)
+def test_the_start_player_is_the_same_in_status_history_and_export(table, monkeypatch):
+    """Issue 24: who started, as the game recorded it (automata/core/seats.py start_seat: the Radlands flip, the
+    Anachrony first player, the Time of Crisis bots' order, the Chaos Power order), is one seat in `status --json`,
+    `history --json` and `export --json`."""
+    _midgame(table, monkeypatch, steps=30)
+    [row] = _json("history")["games"]
+    shown = _json("status").get("start_seat")
+    assert row["start_seat"], f"{table.label}: no start player after 30 steps: the check would check nothing"
+    assert shown == row["start_seat"] == _json("export")["start_seat"], (
+        f"{table.label}: status says {shown!r}, history {row['start_seat']!r}")
