@@ -12,7 +12,9 @@ The arithmetic: the stamps in order make intervals. An interval longer than the 
 (``BREAK_AFTER_SECONDS``, 10 minutes; a save's ``settings.break_after_minutes`` overrides it) is a break: it is
 counted as one and is not play, so a game left overnight and resumed the next day does not count the night. Every
 other interval is play; the interval that ends with a seat's answer is that seat's time (its question was waiting
-for it), and the rest (a bot's turn, the table's questions, the program) is game time only.
+for it), and the rest (a bot's turn, the table's questions, the program) is game time only. A correction
+journalled in the middle of a step (`!` at a question) comes before that step in the journal but after its first
+answers in time: their intervals lie within the correction's, counted as play once, and each seat keeps its share.
 
 Undo drops the undone entries with their stamps; replay never changes the journal, so it keeps them. The sums
 over the journal are kept in ``save.toml`` (``[clock]``, a cache like the state snapshot) so that ``status`` never
@@ -106,17 +108,21 @@ def stamps(item: dict) -> list[tuple[str, str]]:
     return out
 
 
-def add_stamps(tally: dict, items: Iterable[tuple[str, str]]) -> dict:
-    """``tally`` with the stamps ``items`` added after its last one (changed in place and returned)."""
+def add_stamps(tally: dict, items: Iterable[tuple[str, str]], counted: list[int] | None = None) -> dict:
+    """``tally`` with the stamps ``items`` (one journal entry's, or the step in progress's) added after its last one
+    (changed in place and returned); ``counted`` gets, for each item, the seconds it added to its seat's time (0: no
+    seat, a break, the first stamp, no stamp)."""
     threshold = tally["break_after_seconds"]
     last = parse(tally["last"])
+    before = None  # the items' previous stamp
     for at, seat in items:
         moment = parse(at)
+        mine = 0
         if moment is None:
-            continue
-        if last is None:
+            pass
+        elif last is None:
             tally["started"] = tally["started"] or iso(moment)
-        else:
+        elif moment >= last:
             gap = int((moment - last).total_seconds())
             if gap > threshold:
                 tally["breaks"] += 1
@@ -124,10 +130,37 @@ def add_stamps(tally: dict, items: Iterable[tuple[str, str]]) -> dict:
                 tally["play_seconds"] += gap
                 if seat:
                     tally["seats"][seat] = tally["seats"].get(seat, 0) + gap
+                    mine = gap
+        elif seat and before is not None and before < moment:
+            # an answer given before a correction journalled in the middle of its step ('!' at a question): its
+            # interval lies within the correction's, already counted as play; the seat's share of it is counted here
+            gap = int((moment - before).total_seconds())
+            if gap <= threshold:
+                tally["seats"][seat] = tally["seats"].get(seat, 0) + gap
+                mine = gap
+        if counted is not None:
+            counted.append(mine)
+        if moment is None:
+            continue
+        before = moment
         if last is None or moment >= last:  # a clock set back is not a negative time
             last = moment
             tally["last"] = iso(moment)
     return tally
+
+
+def answer_waits(entries: Iterable[dict], threshold: int = BREAK_AFTER_SECONDS) -> list[list[int]]:
+    """For each journal entry, the seconds each of its records (answers and rolls, in order) added to its seat's
+    time, as ``clocks`` counts them: what `log --json` says of each answer, so the log's waits sum to each seat's
+    clock. A record without a stamp added nothing."""
+    tally, out = empty(threshold), []
+    for entry in entries:
+        counted: list[int] = []
+        add_stamps(tally, stamps(entry), counted)
+        stamped = iter(counted[1:] if isinstance(entry.get("started"), str) else counted)
+        out.append([next(stamped) if isinstance(r, dict) and isinstance(r.get("at"), str) else 0
+                    for r in entry.get("records") or []])
+    return out
 
 
 def add_entry(tally: dict, entry: dict) -> dict:

@@ -51,7 +51,7 @@ def damaged(folder: Path, e: SaveError) -> dict[str, Any]:
     params = dict(getattr(problem, "params", {}) or {})
     out: dict[str, Any] = {"name": folder.name, "damaged": getattr(problem, "id", "core.save.does_not_fit"),
                            "damaged_params": params, "file": str(e.path), "line": e.line}
-    game = _game_of(folder)
+    game = game_of(folder)
     if game:
         out["game"] = game
     return out
@@ -60,7 +60,7 @@ def damaged(folder: Path, e: SaveError) -> dict[str, Any]:
 _GAME_LINE = re.compile(rb'(?m)^game\s*=\s*"([a-z]+)"\s*$')
 
 
-def _game_of(folder: Path) -> str:
+def game_of(folder: Path) -> str:
     """The game a damaged save names (its ``game = "…"`` line), if it is a registered game; else ""."""
     from automata.core.games import GAMES
 

@@ -25,6 +25,9 @@ _STEP_MOMENT = {"setup": "setup", "old_world": "old_world", "draw": "draw", "sum
                 "summon_line": "summoning", "battle": "battle", "battle_start": "battle", "domination": "domination",
                 "corruption": "corruption", "end_cards": "end"}
 
+#: the End phase's steps after its first (rules file §1.3 step 5): within the moment "end", entered at end_cards
+_WITHIN_END = ("end_heroes", "end_old_world", "end_ruination", "end_dials", "end_check")
+
 #: the flags of chaos_cards.toml and the moment each acts at (the file's header says what each flag does)
 _FLAG_MOMENTS = (
     (("battle_effect", "early_dice", "own_defense", "enemy_defense"), "battle"),
@@ -44,6 +47,8 @@ def moment(state: dict, step: dict) -> Moment | None:
         step = next_battle(state, data_of(state), None)
         proc = step.get("proc", "")
     word = _STEP_MOMENT.get(proc)
+    if proc in _WITHIN_END:  # the End phase's later steps: the game goes on, within the moment already entered
+        return Moment("end", int(state["round"]), enters=False)
     if word is None:
         return None
     if word == "setup":

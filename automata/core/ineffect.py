@@ -5,7 +5,9 @@ A game that has the capability ``effects_in_play`` (automata/core/contract.py) d
 
 - ``MOMENTS``: the words of its sequence, in the order they come within a round (ids; the words the table types
   and reads are the messages ``<game>.moment.<id>`` in both languages);
-- ``moment(state, step)``: the ``Moment`` a step enters (its word, its round, its place), or None;
+- ``moment(state, step)``: the ``Moment`` a step enters (its word, its round, its place), a later step of the
+  same moment (``enters=False``: where the game stands, for a reminder set then, with nothing raised again), or
+  None when no moment of the game is left;
 - ``in_effect(state)``: the ``Effect`` records in effect now, derived from what the state already tracks, so
   that an effect ends by itself when what holds it leaves the state.
 
@@ -38,6 +40,7 @@ class Moment:
     seat: str = ""  # the seat whose turn it is, when the moment is one seat's
     first: bool = True  # the first time the word comes this round (a round's first battle, first turn)
     turn: int = 0  # the turn within the round, in order (0 when the round is one sequence for the whole table)
+    enters: bool = True  # False: a later step within the moment already entered (nothing is raised again there)
 
 
 @dataclass(frozen=True)
@@ -116,7 +119,8 @@ def _standing(item: dict) -> bool:
 
 def _fires(module, item: dict, moment: Moment) -> bool:
     """Due now: its moment, from where it is due; one due once (``--once``, ``--round``, ``--every N``) also at the
-    next moment that comes when its own did not come (later in the same turn, or in a later round)."""
+    next moment that comes when its own did not come: later in the same turn, or in a later round at its word's
+    place of the sequence or after it (the next round's first moments come before its word, not instead of it)."""
     if item.get("seat") and moment.seat and item["seat"] != moment.seat:
         return False  # another seat's turn: a seat's reminder waits for a moment of its own or the whole table's
     here, due = _position(module, moment), tuple(item["due"])
@@ -124,7 +128,7 @@ def _fires(module, item: dict, moment: Moment) -> bool:
         return True
     if _standing(item):
         return False  # nothing is owed when its moment does not come: it is said the next time it comes
-    return (here[:2] == due[:2] and here[2] > due[2]) or here[0] > due[0]
+    return (here[:2] == due[:2] and here[2] > due[2]) or (here[0] > due[0] and here[2] >= due[2])
 
 
 def _after_firing(module, item: dict, moment: Moment) -> bool:
@@ -183,7 +187,7 @@ def raised(game_id: str, state: dict, step: dict, procedure):
     it has none. Returns what the procedure returns."""
     module = module_of(game_id)
     moment = module.moment(state, step) if module is not None else None
-    if moment is None:
+    if moment is None or not moment.enters:
         return (yield from procedure)
     from .steps import Say
 
@@ -230,7 +234,9 @@ def _first_due(game, module, state: dict, word: str, round_: int) -> list[int]:
     if now is None:  # the game is over: nothing more comes
         raise RemindError(msg("core.remind.game_over"))
     here = _position(module, now)
-    nxt = [here[0], here[1], index] if index >= here[2] else [here[0], here[1] + 1, index]
+    # its word still to come in this turn (or the one this step enters), else from the next turn
+    later = index > here[2] or (index == here[2] and now.enters)
+    nxt = [here[0], here[1], index] if later else [here[0], here[1] + 1, index]
     if not round_:
         return nxt
     if round_ < here[0]:

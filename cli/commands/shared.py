@@ -228,6 +228,8 @@ def status() -> None:
 
     if env.json:
         env.json_extra["clock"] = saves.guarded(session, clock_data, session.save)
+        # who started, as history and export read it (automata/core/seats.py; "" before the game decided it)
+        env.json_extra["start_seat"] = saves.guarded(session, _start_seat, session.save) or ""
         # what is in effect and the table's reminders (issue 39)
         env.json_extra.update(saves.guarded(session, ineffectview.data, env.t, session.save.game, session.save.state))
         saves.guarded(session, game_cli(session.save.game).show_status, env, session)
@@ -267,11 +269,20 @@ def log(
     trail = [u for u in undotrail.read(session.save.folder) if first - 1 <= u["to"] <= len(journal)]
     undone = [{"at": u["at"], "when": _when(u["at"]), "after": u["to"], "n": u["from"] - u["to"],
                "labels": [env.t.render(Msg.from_data(x)) for x in u["labels"]]} for u in trail]
+    from state.clock import answer_waits, break_after
+
+    pending = session.save.pending if isinstance(session.save.pending, dict) else None
+    # who answered, when, and the seconds that counted to that seat: the seats' clocks (state/clock.py), the step in
+    # progress's answers last, as the clocks count them
+    waits = answer_waits(journal + ([pending] if pending else []), break_after(session.save.settings))
+    in_progress = None
+    if pending and pending.get("records"):
+        in_progress = {"label": env.t.render(session.game.step_label(pending["step"])),
+                       "records": _answers(pending, waits[-1])}
+    waits = waits[len(journal) - len(entries):len(journal)]
     rows = []
-    for entry in entries:
-        answers = [
-            {"id": r["id"], "value": r["value"], "source": r.get("source", "")} for r in entry.get("records", [])
-        ]
+    for entry, waited in zip(entries, waits):
+        answers = _answers(entry, waited)
         why = [env.t.render(Msg.from_data(w)) for w in entry.get("why", [])]
         told = [text for _, text in entry_lines(env.t, entry)] if entry.get("told") else []
         row = {"n": entry.get("n"), "label": entry_label(env.t, entry), "records": answers, "why": why,
@@ -287,7 +298,8 @@ def log(
 
         env.emit_json({"ok": True, "game": session.save.name,
                        "entries": [{k: v for k, v in row.items() if k != "lines"} for row in rows], "undone": undone,
-                       "clock": saves.guarded(session, clock_data, session.save)})
+                       "clock": saves.guarded(session, clock_data, session.save),
+                       **({"in_progress": in_progress} if in_progress else {})})
         return
     if not rows and not undone:
         env.out.print(env.t("core.log.empty"))
@@ -326,6 +338,23 @@ def log(
     from ..terminal.pager import paged
 
     paged(env, show)  # at a terminal, a log taller than the screen goes through the pager
+
+
+def _start_seat(save) -> str | None:
+    from automata.core.seats import start_seat
+
+    return start_seat(save.game, save.state)
+
+
+def _answers(entry: dict, waits: list[int]) -> list[dict]:
+    """A journal entry's (or the step in progress's) answers as `log --json` gives them: id, value, source, and when
+    given (``at``), by which seat (``seat``) and the seconds counted to it (``wait``)."""
+    out = []
+    for r, wait in zip(entry.get("records", []), waits):
+        answer = {"id": r["id"], "value": r["value"], "source": r.get("source", ""), "wait": wait}
+        answer.update({k: r[k] for k in ("at", "seat") if isinstance(r.get(k), str)})
+        out.append(answer)
+    return out
 
 
 def _when(at: str) -> str:
@@ -389,8 +418,11 @@ def games() -> None:
             session = saves.open_session(env, name)
             s = session.save
             rows.append({"name": name, "game": s.game, "steps": s.journal_length, "created": s.created, "current": name == cur})
-        except CliError as e:
-            rows.append({"name": name, "game": "?", "steps": 0, "created": "", "current": name == cur, "error": e.text})
+        except CliError as e:  # the game a damaged save still names, as history reads it (state/summary.py)
+            from state.summary import game_of
+
+            rows.append({"name": name, "game": game_of(paths.game_dir(name)) or "?", "steps": 0, "created": "",
+                         "current": name == cur, "error": e.text})
     for r in rows:  # a damaged save shows the one command that puts its last sound backup back
         if "error" in r and saves.os_lexists(paths.game_dir(r["name"]) / "save.toml.bak"):
             r["restore"] = f"tabletop restore {r['name']}"

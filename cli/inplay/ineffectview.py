@@ -25,6 +25,20 @@ def reminder_text(t, game_id: str, item: dict) -> str:
     return t(key, n=item["n"], text=item["text"], when=when, seat=t.param(item.get("seat_term", item.get("seat", ""))))
 
 
+def reminder_data(t, game_id: str, item: dict) -> dict[str, Any]:
+    """One reminder as `remind --list --json` and `status --json` give it: its number, text, moment, the round it is
+    next due, how its moment reads (``when``) and its line as `remind --list`, `status` and the phones show it."""
+    from automata.core import ineffect
+
+    out = {"n": item["n"], "text": item["text"], "at": item["at"], "due_round": item["due"][0],
+           "when": t.render(ineffect.Msg.from_data(ineffect.when(game_id, item))),
+           "text_shown": reminder_text(t, game_id, item)}
+    for key in ("every", "round", "once", "seat"):
+        if item.get(key):
+            out[key] = item[key]
+    return out
+
+
 def lines(t, game_id: str, state: dict, seat: str | None = None) -> list[str]:
     """The in-effect list and the reminders set, one line each; with ``seat``, only those that concern that seat
     (or the whole table)."""
@@ -44,7 +58,7 @@ def data(t, game_id: str, state: dict) -> dict[str, Any]:
     if ineffect.module_of(game_id) is None:
         return {"in_effect": [], "reminders": []}
     effects = [dict(e.to_data(), text=effect_text(t, game_id, e)) for e in ineffect.listing(game_id, state)]
-    reminders = [dict(i, text_shown=reminder_text(t, game_id, i)) for i in ineffect.reminders(state)]
+    reminders = [reminder_data(t, game_id, i) for i in ineffect.reminders(state)]
     return {"in_effect": effects, "reminders": reminders}
 
 

@@ -126,14 +126,9 @@ def seat_of(env, game_id: str, state: dict, typed: str) -> dict:
 
 
 def plain(env, game_id: str, item: dict) -> dict:
-    from automata.core import ineffect
+    from .ineffectview import reminder_data
 
-    out = {"n": item["n"], "text": item["text"], "at": item["at"], "due_round": item["due"][0],
-           "when": env.t.render(ineffect.Msg.from_data(ineffect.when(game_id, item)))}
-    for key in ("every", "round", "once", "seat"):
-        if item.get(key):
-            out[key] = item[key]
-    return out
+    return reminder_data(env.t, game_id, item)  # the same as status --json and the phones read it
 
 
 def show_list(env, name: str, game_id: str, module, state: dict) -> None:
@@ -146,11 +141,10 @@ def show_list(env, name: str, game_id: str, module, state: dict) -> None:
         return
     if items:
         env.out.print(env.t("core.remind.list_head"))
+        from .ineffectview import reminder_text
+
         for item in items:
-            when = ineffect.Msg.from_data(ineffect.when(game_id, item))
-            key = "core.remind.list_item_seat" if item.get("seat") else "core.remind.list_item"
-            env.out.print("  " + env.t(key, n=item["n"], text=item["text"], when=env.t.render(when),
-                                       seat=env.t.param(item.get("seat_term", item.get("seat", "")))), markup=False)
+            env.out.print("  " + reminder_text(env.t, game_id, item), markup=False)
     else:
         env.out.print(env.t("core.remind.list_empty"))
     env.out.print(env.t("core.remind.moments_head",

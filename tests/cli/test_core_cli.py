@@ -111,8 +111,8 @@ def test_play_with_answer_flags():
     assert r.exit_code == 0, r.output
     assert "Setup 1/8" in r.stdout
     assert status_json()["next"] == {"proc": "setup", "n": 2}
-    assert log_json() == [{"n": 1, "label": "Setup step 1", "records": [{"id": "chaos.setup.1", "value": True, "source": "answers"}], "why": [],
-                           "started": "2026-01-01T10:00:00Z", "ended": "2026-01-01T10:00:00Z"}]  # the tests' fixed clock
+    assert log_json() == [{"n": 1, "label": "Setup step 1", "records": [{"id": "chaos.setup.1", "value": True, "source": "answers", "wait": 0, "at": "2026-01-01T10:00:00Z"}],
+                           "why": [], "started": "2026-01-01T10:00:00Z", "ended": "2026-01-01T10:00:00Z"}]  # the tests' fixed clock
 
 
 def test_play_with_a_toml_answers_file(tmp_path):

@@ -360,9 +360,30 @@ def _save_at_a_seats_question(table: Table, seed: int, name: str, monkeypatch, m
             write(session.save)
             return Session.open(session.save.folder), now[1], seat
         policy.state = session.save.state
-        if session.play(policy, max_steps=1).finished or session.game.next_step(session.save.state) is None:
+        if session.play(_UntilASeat(session, policy), max_steps=1).finished or (
+                session.save.pending is None and session.game.next_step(session.save.state) is None):
             return None
     return None
+
+
+class _UntilASeat:
+    """The scripted table's answers up to a seat's own question, which it leaves waiting (in the middle of a step,
+    as Anachrony's Warp asks the table who revealed, then that player which card)."""
+
+    def __init__(self, session, policy):
+        self.session, self.policy = session, policy
+
+    def answer(self, ask):
+        from automata.core.runner import NO_ANSWER
+        from automata.core.seats import question_seat
+
+        save = self.session.save
+        if question_seat(save.game, save.state, save.pending["step"], ask.id):
+            return NO_ANSWER
+        return self.policy.answer(ask)
+
+    def table_dice(self, roll, spec):
+        return self.policy.table_dice(roll, spec)
 
 
 def _typed_candidates(policy, ask) -> list[str]:
@@ -398,8 +419,7 @@ def test_every_way_of_answering_counts_in_the_seats_clock_and_a_phone_answer_is_
     found = {}
     for way in ways:
         made = _save_at_a_seats_question(table, 11, f"{table.label}-{way}", monkeypatch)
-        if made is None:
-            pytest.skip(f"{table.label}: no seat of its own is asked in this game")  # never so for the drivers' tables
+        assert made is not None, f"{table.label}: no seat of its own was asked: the check would check nothing"
         found[way] = made
     session, ask, seat = found["phone"]
     folders = {w: found[w][0].save.folder for w in ways}
