@@ -251,7 +251,7 @@ def log(
     from automata.core.steps import Msg
 
     from . import saves
-    from .logview import entry_label, entry_lines
+    from .logview import entry_label, entry_lines, why_lines
     from .render import answer_text
 
     env = current()
@@ -272,7 +272,7 @@ def log(
         answers = [
             {"id": r["id"], "value": r["value"], "source": r.get("source", "")} for r in entry.get("records", [])
         ]
-        why = [env.t.render(Msg.from_data(w)) for w in entry.get("why", [])]
+        why = why_lines(env.t, entry)
         told = [text for _, text in entry_lines(env.t, entry)] if entry.get("told") else []
         row = {"n": entry.get("n"), "label": entry_label(env.t, entry), "records": answers, "why": why,
                "told": told, "lines": entry_lines(env.t, entry, env.explain)}
