@@ -63,7 +63,7 @@ def _names(env, kind: str, ids) -> list[str]:
 
 def _close_text(env, kind: str, data, close) -> str:
     ids = _close_ids(kind, data, close)
-    return ", ".join(_names(env, kind, ids)) if ids else env.t("chaos.helpers.none")
+    return ", ".join(_names(env, kind, ids))  # none: the message leaves its "Closest" out (cli/i18n.py)
 
 
 def _close_ids(kind: str, data, close) -> list[str]:

@@ -345,3 +345,14 @@ def test_battle_with_table_dice_counts_the_faces_the_table_typed():
         assert r.exit_code == 2 and "not valid" in r.output, r.output
     r = run("--lang", "pt-BR", "chaos", "battle", "2", "--dice", "table")
     assert r.exit_code == 2 and "chaos.battle.dice" in r.output and "dados de batalha" in r.output, r.output
+
+
+@pytest.mark.parametrize("lang, valid", [("en", "Valid: Norsca"), ("pt-BR", "Válido: Norsca")])
+def test_an_unknown_region_with_nothing_close_says_no_closest(lang, valid):
+    """Found in play: 'Mais parecida: nenhum.' (a region is feminine, and 'none' helps nobody): with no close name
+    the refusal says what is valid and nothing more; a close name is still given."""
+    far = run("--lang", lang, "chaos", "domination", "atlantis")
+    assert far.exit_code == 2 and valid in far.output
+    assert "Closest" not in far.output and "parecid" not in far.output and "nenhum" not in far.output
+    near = run("--lang", lang, "chaos", "domination", "kislevv")
+    assert near.exit_code == 2 and ("Closest: Kislev." in near.output or "Mais parecida: Kislev." in near.output)
