@@ -99,6 +99,7 @@
   }
 
   var answering = null;  // the question id an answer was sent for, until the state moves on
+  var listOpen = false;  // the player unfolded a long list of choices on this visit
   function questionHtml(q) {
     var out = '<form class="question" data-id="' + esc(q.id) + '" data-key="' + esc(q.key || "") + '" data-kind="' +
       esc(q.kind) + '">';
@@ -109,8 +110,9 @@
       out += '<input class="filter" type="search" autocomplete="off" placeholder="' + esc(texts.filter) + '" aria-label="' + esc(texts.filter) + '">';
     }
     // a long list comes folded, so that the board below is on the screen when the page opens (a Radlands turn
-    // offers about 90 actions); a tap on its line, or typing in the filter, unfolds it
-    var open = long ? '<details class="long"><summary>' + esc(texts.choices_folded.replace("{n}", String(q.choices.length))) +
+    // offers about 90 actions); a tap on its line, or typing in the filter, unfolds it, and the next long list of
+    // this visit comes as the player left the last one
+    var open = long ? '<details class="long"' + (listOpen ? " open" : "") + '><summary>' + esc(texts.choices_folded.replace("{n}", String(q.choices.length))) +
       "</summary>" : "";
     var close = long ? "</details>" : "";
     if (q.kind === "choice" || q.kind === "yesno") {
@@ -155,6 +157,8 @@
     askBox.innerHTML = q ? questionHtml(q) : (seat.waiting ? "<p>" + esc(seat.waiting) + "</p>" : "");
     var form = askBox.querySelector("form.question");
     if (form) form.addEventListener("submit", submit);
+    var folded = askBox.querySelector("details.long");
+    if (folded) folded.addEventListener("toggle", function () { listOpen = folded.open; });
     var filter = askBox.querySelector("input.filter");
     if (filter) filter.addEventListener("input", function () {
       var folded = askBox.querySelector("details.long");

@@ -174,6 +174,14 @@ def test_a_radlands_seat_shows_its_board_on_arrival(radlands_served, tmp_path):
         first = next(c for c in q["choices"] if not c["unavailable"])
         assert driver.find_element(By.CSS_SELECTOR, f".choices button[value='{first['value']}']").is_displayed()
         check_page(driver)
+        # the player unfolded the list: this visit's next long list comes unfolded (a reload folds it again)
+        shown = "var f = document.querySelector('form.question'); return f ? [f.getAttribute('data-key')," \
+                " !!f.querySelector('details.long'), !!f.querySelector('details.long[open]')] : null"
+        before = driver.execute_script(shown)
+        assert any(c["value"] == "draw" and not c["unavailable"] for c in q["choices"])
+        driver.find_element(By.CSS_SELECTOR, ".choices button[value='draw']").click()  # the next action: a long list
+        WebDriverWait(driver, 10).until(lambda d: (d.execute_script(shown) or before)[0] != before[0])
+        assert driver.execute_script(shown)[1:] == [True, True], driver.execute_script(shown)
     finally:
         driver.quit()
 
