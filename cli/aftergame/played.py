@@ -89,7 +89,9 @@ def result_text(t, row: dict) -> str:
 
 
 def duration_text(t, seconds: int) -> str:
-    minutes = max(0, int(seconds)) // 60
+    from ..inplay.clock import whole_minutes
+
+    minutes = whole_minutes(seconds)
     if minutes == 0:  # "0 min" reads as a clock that did not run
         return t("history.under_minute")
     if minutes < 60:

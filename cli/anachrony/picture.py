@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..terminal.render import status_title
+
 P = "anachrony.pic"
 #: each player's colour (the name is always written beside it); the solo opponent's is red
 STYLES = {"p1": "cyan", "p2": "magenta", "p3": "yellow", "p4": "green", "bot": "red"}
@@ -141,7 +143,9 @@ def draw(env, data: dict, extras: dict) -> None:
 def _header(env, data: dict, names: dict) -> None:
     t = env.t
     phase = t("anachrony.phase." + data["phase"]) if data["phase"] else "—"
-    env.out.print(f"[bold]{_esc(t('anachrony.status.title', name=data['name'], era=data['era'], last=data['last_era'], phase=phase))}[/bold]")
+    title = status_title(t, "anachrony", data["name"],
+                         t("anachrony.status.where", era=data["era"], last=data["last_era"], phase=phase))
+    env.out.print(f"[bold]{_esc(title)}[/bold]")
     mods = ", ".join(t("anachrony.module." + m) for m in data["modules"]) or t("anachrony.status.base_game")
     env.out.print(_esc(t("anachrony.status.modules", modules=mods)))
     seats = list(data["turn_order"])

@@ -11,6 +11,7 @@ commands so that ``tabletop --help`` stays fast.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import List, Optional
 
 import typer
@@ -62,7 +63,7 @@ def _names(env, kind: str, ids) -> list[str]:
 
 def _close_text(env, kind: str, data, close) -> str:
     ids = _close_ids(kind, data, close)
-    return ", ".join(_names(env, kind, ids)) if ids else env.t("chaos.helpers.none")
+    return ", ".join(_names(env, kind, ids))  # none: the message leaves its "Closest" out (cli/words/i18n.py)
 
 
 def _close_ids(kind: str, data, close) -> list[str]:
@@ -149,6 +150,25 @@ def _in_order(data, keys) -> list[str]:
 def _number(env, x: float, digits: int) -> str:
     text = f"{x:.{digits}f}"
     return text.replace(".", ",") if env.lang == "pt-BR" else text
+
+
+#: below this chance a row of 'odds' is folded into one line: no table plays for 1 in 1,000
+FOLD = Fraction(1, 1000)
+
+
+def folded_from(at_least_table: dict, asked: int | None = None) -> int | None:
+    """The first number of hits whose 'at least' chance is under ``FOLD`` (rows from there fold into one line),
+    after the row ``asked`` with --at-least; None when every row stays."""
+    for n, p in at_least_table.items():
+        if p < FOLD and (asked is None or n > asked):
+            return n
+    return None
+
+
+def _pct_short(env, p) -> str:
+    """A round percentage as the table says it (0.1%, 0,1% in Portuguese)."""
+    text = f"{float(p) * 100:g}"
+    return (text.replace(".", ",") if env.lang == "pt-BR" else text) + "%"
 
 
 def _pct(env, p) -> str:
@@ -275,11 +295,15 @@ def odds_command(
     grid.add_column(t("chaos.helpers.odds.col_hits"), justify="right")
     grid.add_column(t("chaos.helpers.odds.col_exactly"), justify="right")
     grid.add_column(t("chaos.helpers.odds.col_at_least"), justify="right")
+    fold = folded_from(table, at_least)
     for n, p in dist.items():
+        if fold is not None and n >= fold:
+            break
         grid.add_row(str(n), _pct(env, p), _pct(env, table[n]), style="bold" if n == at_least else None)
+    if fold is not None:  # the rows no table can use: one line (the JSON keeps every row)
+        under = t("chaos.helpers.odds.under", pct=_pct_short(env, FOLD))
+        grid.add_row(t("chaos.helpers.odds.fold_hits", n=fold), under, under, style="dim")
     env.out.print(grid)
-    if dice:
-        env.out.print("[dim]" + t("chaos.helpers.odds.tail", max=max(dist)) + "[/dim]")
     exp = float(expected)
     env.out.print(t("chaos.helpers.odds.expected", expected=_number(env, exp, 0 if exp.is_integer() else 1)))
     if p_k is not None:

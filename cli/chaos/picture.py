@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..terminal.render import status_title
+
 #: each Power's colour on the table (its letter or name is always written too)
 COLOURS = {"khorne": "red", "nurgle": "green", "tzeentch": "bright_blue", "slaanesh": "magenta"}
 WARPSTONE = "◆"
@@ -291,8 +293,9 @@ def _title(t, data: dict) -> str:
     Old World phase, as the "Next:" footer says), the last round once the game is over, no round during setup."""
     nxt = data["next"] if not data["over"] else None
     if nxt and nxt.get("proc") == "setup":
-        return t("chaos.status.title_setup", name=data["name"])
-    return t("chaos.status.title", name=data["name"], round=(nxt or {}).get("round", data["round"]))
+        return status_title(t, "chaos", data["name"], t("chaos.status.where_setup"))
+    return status_title(t, "chaos", data["name"],
+                        t("chaos.status.where", round=(nxt or {}).get("round", data["round"])))
 
 
 def draw_status(env, data: dict, facts: dict) -> None:

@@ -253,7 +253,7 @@ def log(
     from automata.core.steps import Msg
 
     from . import saves
-    from ..inplay.logview import entry_label, entry_lines
+    from ..inplay.logview import entry_label, entry_lines, why_lines
     from ..terminal.render import answer_text
 
     env = current()
@@ -283,7 +283,7 @@ def log(
     rows = []
     for entry, waited in zip(entries, waits):
         answers = _answers(entry, waited)
-        why = [env.t.render(Msg.from_data(w)) for w in entry.get("why", [])]
+        why = why_lines(env.t, entry)
         told = [text for _, text in entry_lines(env.t, entry)] if entry.get("told") else []
         row = {"n": entry.get("n"), "label": entry_label(env.t, entry), "records": answers, "why": why,
                "told": told, "lines": entry_lines(env.t, entry, env.explain)}

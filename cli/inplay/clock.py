@@ -33,12 +33,18 @@ def _seats(save) -> list[dict]:
         return []  # a game without seats, or a state they cannot read: the clocks still show the game time
 
 
+def whole_minutes(seconds: float) -> int:
+    """A play's duration in minutes, one rule everywhere (status, history, stats, export): the minutes completed,
+    as the game clock the table watched read them (7 h 19 min 30 s is 7 h 19 min, never 7 h 20 min)."""
+    return max(0, int(seconds)) // 60
+
+
 def duration(t, seconds: int) -> str:
     """``1 h 05 min``, ``12 min``, ``40 s`` in the table's language."""
     seconds = max(0, int(seconds))
     if seconds < 60:
         return t("core.clock.seconds", s=seconds)
-    minutes = seconds // 60
+    minutes = whole_minutes(seconds)
     if minutes < 60:
         return t("core.clock.minutes", m=minutes)
     return t("core.clock.hours", h=minutes // 60, m=f"{minutes % 60:02d}")

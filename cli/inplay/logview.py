@@ -35,10 +35,46 @@ def entry_lines(t: Translator, entry: dict[str, Any], explain: bool = False) -> 
             if isinstance(r, dict):
                 lines.append(("ask", f"{r.get('id', '?')} = {answer_text(t, r.get('value'))}"))
     if explain:
-        for w in entry.get("why", []):
-            if isinstance(w, dict):
-                lines.append(("why", PREFIX["why"] + t.render(Msg.from_data(w))))
+        lines.extend(("why", PREFIX["why"] + text) for text in why_lines(t, entry))
     return lines
+
+
+def why_lines(t: Translator, entry: dict[str, Any]) -> list[str]:
+    """The rules behind an entry's decisions (``log --explain``), each followed by the rule topic that explains it
+    when one does (cli/rules ``for_why``: the topic's ``why`` patterns), as the table looks it up."""
+    out = []
+    for w in entry.get("why", []):
+        if not isinstance(w, dict):
+            continue
+        text = t.render(Msg.from_data(w))
+        found = why_topic(t, w.get("id"))
+        out.append(f"{text} {found}" if found else text)
+    return out
+
+
+def why_topic(t: Translator, msg_id: Any) -> str:
+    """``(see: tabletop rules GAME "TOPIC")`` for a decision message, or "" when no topic explains it."""
+    if not isinstance(msg_id, str):
+        return ""
+    topic = _topic_of(msg_id)
+    if topic is None:
+        return ""
+    from ..rules import title
+
+    return t("core.log.why_topic", game=topic.game, topic=title(t, topic))
+
+
+_TOPICS: dict[str, Any] = {}
+
+
+def _topic_of(msg_id: str):
+    """The topic of a decision message, looked up once per message in a process (a long log repeats them)."""
+    if msg_id not in _TOPICS:
+        from ..rules import GAME_IDS, for_why
+
+        game = msg_id.split(".", 1)[0]
+        _TOPICS[msg_id] = for_why(game, msg_id) if game in GAME_IDS else None
+    return _TOPICS[msg_id]
 
 
 def entry_label(t: Translator, entry: dict[str, Any]) -> str:

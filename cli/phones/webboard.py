@@ -247,7 +247,7 @@ def seat_html(part: dict[str, Any] | None) -> str:
 def page_texts(t) -> dict[str, str]:
     """The words the page's script shows, in the page's language."""
     keys = ("live", "offline", "log", "theme_dark", "theme_light", "awake_unsupported", "awake_refused", "awake_lost",
-            "send", "failed", "sent", "filter")
+            "send", "failed", "sent", "filter", "choices_folded")
     return {k: t(f"core.serve.{k}") for k in keys}
 
 

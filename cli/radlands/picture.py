@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..terminal.render import status_title
+
 COLOURS = {"a": "cyan", "b": "magenta"}
 CAMP_MARK = {"undamaged": ("●", "green"), "damaged": ("◐", "yellow"), "destroyed": ("✖", "red")}
 WIDE, MEDIUM = 100, 80
@@ -224,7 +226,8 @@ def middle(env, data: dict, state: dict) -> None:
 def print_board(env, state: dict, data: dict) -> None:
     """``tabletop status`` of a Radlands game: the table as it lies, then the next step (or the summary)."""
     t = env.t
-    env.out.print(f"[bold]{_esc(t('radlands.status.title', name=data['name'], turn=data['turn']['number']))}[/bold]")
+    title = status_title(t, "radlands", data["name"], t("radlands.status.where", turn=data["turn"]["number"]))
+    env.out.print(f"[bold]{_esc(title)}[/bold]")
     if data.get("track") == "queues":
         print_queues_only(env, state, data)
         return

@@ -389,6 +389,8 @@ def _message(e) -> str:
         hint = param.get_error_hint(ctx)
     elif isinstance(hint, (list, tuple)):
         hint = " / ".join(f"'{h}'" for h in hint)
+    if hint and "'-" not in hint:  # an argument ('DICE', 'name') as the usage line says it; an option stays itself
+        hint = metavar(hint)
     if kind == "NoSuchOption":
         close = sorted(getattr(e, "possibilities", None) or [])
         text = t("core.help.err.no_such_option", name=e.option_name)

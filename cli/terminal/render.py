@@ -25,6 +25,14 @@ STYLES = {
 PREFIX = {"do": "→ ", "score": "★ ", "warn": "! ", "rule": "  · ", "why": "  ⚖ "}
 
 
+def status_title(t: Translator, game_id: str, name: str, where: str) -> str:
+    """The first line of every game's ``tabletop status``, one shape for all: the game, the save, where the game
+    is (``where``: the game's own words, a round, a turn, an Era)."""
+    from automata.core.games import find_game
+
+    return t("core.status.title", game=find_game(game_id).name, name=name, where=where)
+
+
 def event_text(t: Translator, event: Event) -> str:
     if event.kind == "say":
         return PREFIX.get(event.style, "") + t.render(event.msg)

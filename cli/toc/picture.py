@@ -20,6 +20,8 @@ from typing import Any
 
 from rich.markup import escape
 
+from ..terminal.render import status_title
+
 AREA_STYLE = {"military": "red", "senate": "blue", "populace": "yellow"}  # the cylinders' colours (rules file §2.12)
 PAWN, CYLINDER, PROV = "●", "▮", "*"
 WON = "★"  # a winner in the end-of-game summary (the line above it names the winners in words)
@@ -362,8 +364,9 @@ def show(env, data: dict, extra: dict) -> None:
         who = t("toc.emperor.nobody" if emperor == "none" else "toc.emperor.a_human")
     if data["emperor_type"]:
         who = t("toc.status.emperor_typed", who=who, type=f"@toc.emperor.type.{data['emperor_type']}")
-    title = (t("toc.status.title_no_emperor", name=data["name"], round=data["round"]) if emperor == "none"
-             else t("toc.status.title", name=data["name"], round=data["round"], emperor=who))
+    title = status_title(t, "toc", data["name"],
+                         t("toc.status.where_no_emperor", round=data["round"]) if emperor == "none"
+                         else t("toc.status.where", round=data["round"], emperor=who))
     out.print("[bold]" + escape(title) + "[/bold]")
     if data["over"]:
         for line in summary(t, data, extra, width):

@@ -11,6 +11,8 @@ LANGS = ("en", "pt-BR")
 GLOBAL_WITH_VALUE = ("--game", "--lang", "--answers", "--answer", "--dice", "--seed")
 #: the commands that start a game: the saved language of another game is not theirs
 NEW_COMMANDS = ("new",)
+#: the commands that make another save current: they speak the language of the save they name
+CHOOSE_COMMANDS = ("use",)
 
 
 def detect_lang(explicit: str | None = None, game: str | None = None, saved: bool = False) -> str:
@@ -143,8 +145,35 @@ def early_lang(args: list[str]) -> str:
     """The table's language from a raw command line, known before anything is printed (help, a misspelt
     command); a wrong --lang is said later by the global options, in the language this returns. ``new`` starts a
     game: the current game's language is not asked (the module's doc)."""
-    saved = command_in_args(args) not in NEW_COMMANDS
+    command = command_in_args(args)
+    saved = command not in NEW_COMMANDS
+    game = option_in_args(args, "--game")
+    if command in CHOOSE_COMMANDS:  # 'use NAME' speaks NAME's language (a name no save has: the current game's)
+        chosen = argument_of(args, command)
+        if chosen and saved_lang(chosen):
+            game = chosen
     try:
-        return detect_lang(option_in_args(args, "--lang"), option_in_args(args, "--game"), saved=saved)
+        return detect_lang(option_in_args(args, "--lang"), game, saved=saved)
     except ValueError:
-        return detect_lang(None, option_in_args(args, "--game"), saved=saved)
+        return detect_lang(None, game, saved=saved)
+
+
+def argument_of(args: list[str], command: str) -> str | None:
+    """The first argument after ``command`` on a raw command line (neither an option nor a global option's value)."""
+    skip = False
+    seen = False
+    for a in args:
+        if skip:
+            skip = False
+            continue
+        if a == "--":
+            return None
+        if a in GLOBAL_WITH_VALUE:
+            skip = True
+            continue
+        if a.startswith("-"):
+            continue
+        if seen:
+            return a
+        seen = a == command
+    return None

@@ -13,7 +13,8 @@ SKIP_REASON = "needs chromium and chromedriver (apt-get install chromium chromiu
 DEVICES = {"phone": (390, 844), "tablet": (820, 1180)}
 
 
-def open_browser(width: int, height: int, dark: bool = False):
+def open_browser(width: int, height: int, dark: bool = False, touch: bool = True):
+    """A headless Chromium at that size; ``touch=False``: a browser whose scrollbars take room from the page."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -22,7 +23,9 @@ def open_browser(width: int, height: int, dark: bool = False):
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 f"--window-size={width},{height}"):
         options.add_argument(arg)
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2}})
+    if touch:
+        options.add_experimental_option("mobileEmulation",
+                                        {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2}})
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
     if dark:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})

@@ -61,3 +61,21 @@ def test_ctrl_c_at_new_s_first_question_promises_no_save(_tabletop_home, monkeyp
         assert result.exit_code == 130
         assert said in result.output and "tabletop play" not in result.output, result.output
     assert not (_tabletop_home / "games").exists() or not any((_tabletop_home / "games").iterdir())
+
+
+def test_use_speaks_the_language_of_the_save_it_makes_current(_tabletop_home, monkeypatch):
+    """Last session's play: 'tabletop use NAME' answered in the previous game's language; it is NAME's game that the
+    table now reads, so the answer is in the language NAME was started in (a name no save has: the current one's)."""
+    monkeypatch.delenv("TABLETOP_LANG")
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert tt("--lang", "pt-BR", "new", "chaos", "--name", "pt", "--seed", "4").exit_code == 0
+    assert tt("--lang", "en", "new", "radlands", "--name", "en", "--seed", "4").exit_code == 0
+    to_pt = tt("use", "pt")
+    assert to_pt.exit_code == 0 and to_pt.output.strip() == "'pt' agora é a partida atual.", to_pt.output
+    to_en = tt("use", "en")
+    assert to_en.exit_code == 0 and to_en.output.strip() == "'en' is now the current game.", to_en.output
+    assert tt("--lang", "pt-BR", "use", "en").output.strip() == "'en' agora é a partida atual."  # --lang still rules
+    unknown = tt("use", "nowhere")  # the current game ('en') speaks English
+    assert unknown.exit_code != 0 and "nowhere" in unknown.output and "agora" not in unknown.output
+    assert cli.words.lang.argument_of(["--lang", "pt-BR", "use", "--json", "friday"], "use") == "friday"
+    assert cli.words.lang.argument_of(["--game", "use", "status"], "use") is None

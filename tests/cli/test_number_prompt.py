@@ -51,3 +51,19 @@ def test_a_refusal_wraps_under_its_text(monkeypatch, capsys):
     TerminalPrompter(Translator("pt-BR"))._refused(bad.value)
     shown = [line.rstrip() for line in capsys.readouterr().err.splitlines()]
     assert len(shown) == 2 and shown[0].startswith("! Enter sozinho") and shown[1].startswith("  "), shown
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_no_hint_repeats_the_range_the_prompt_shows(lang):
+    """Found in play at 60 columns: "(0 to 6: the Exosuits on your Hex slots now) [0–6]". A number question shows
+    its range in brackets (cli/terminal/prompter.py), so a hint does not begin with it again."""
+    import re
+    import tomllib
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "cli" / "locales" / lang
+    starts = re.compile(r"^(de )?-?\d+ (to|a) -?\d+:")
+    found = [k for path in sorted(folder.glob("*.toml"))
+             for k, v in tomllib.loads(path.read_text(encoding="utf-8")).items()
+             if ".hint." in k and isinstance(v, str) and starts.match(v)]
+    assert not found, found

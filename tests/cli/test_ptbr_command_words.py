@@ -32,3 +32,19 @@ def test_a_rule_topics_command_names_its_values_in_the_tables_language():
             for command in topic.commands:
                 said = metavars_said(pt, command)
                 assert not re.search(r"\b(PLAYER|CARD|NAME|GAME|WORDS)\b", said), (game, said)
+
+
+def test_a_usage_error_names_the_argument_as_the_usage_line_does():
+    """Found in play: 'Uso: tabletop chaos odds [OPÇÕES] {DADOS}' then 'Valor inválido para 'DICE''; 'tabletop use'
+    said 'Falta o argumento 'name'' under '{nome}'. The argument is named in the table's language; an option keeps
+    its own name (--at-least)."""
+    from cli_checks import tt
+
+    bad = tt("--lang", "pt-BR", "chaos", "odds", "abc")
+    assert bad.exit_code == 2 and "{DADOS}" in bad.output and "'DADOS'" in bad.output and "DICE" not in bad.output
+    missing = tt("--lang", "pt-BR", "use")
+    assert missing.exit_code == 2 and "Falta o argumento 'nome'" in missing.output, missing.output
+    option = tt("--lang", "pt-BR", "chaos", "odds", "3", "--at-least", "x")
+    assert option.exit_code == 2 and "'--at-least'" in option.output
+    assert "'DICE'" in tt("--lang", "en", "chaos", "odds", "abc").output
+    assert "[texto]" in tt("--lang", "pt-BR", "remind", "--bad").output  # the usage line's argument too

@@ -43,6 +43,9 @@ BANNED = {
     "a condition on what the table owns (subjunctive)": (r"Se a mesa tem\b", "Se a mesa tiver"),
     "the base game (seeds 000 and 002: jogo base, as the collection and the setups say)": (r"jogo básico", "jogo base"),
     "a province's support level (seed 000: suporte)": (r"nível de apoio", "nível de suporte"),
+    # the phones' page (tabletop serve): a Brazilian writes the possessive without the article in a title
+    "a seat's phone page (no article before 'seu' in a title)": (r"^o seu lugar$", "seu lugar"),
+    "a port the program cannot use (a port is used, not 'listened')": (r"escutar na porta", "usar a porta"),
 }
 
 
@@ -93,6 +96,8 @@ def test_the_banned_table_can_fail():
         "the base game (seeds 000 and 002: jogo base, as the collection and the setups say)":
             "Quais módulos de Futuro Imperfeito? (nenhum: o jogo básico)",
         "a province's support level (seed 000: suporte)": "o nível de apoio de Italia",
+        "a seat's phone page (no article before 'seu' in a title)": "o seu lugar",
+        "a port the program cannot use (a port is used, not 'listened')": "Não dá para escutar na porta {port}",
     }
     assert set(old) == set(BANNED)
     for concept, text in old.items():
@@ -108,7 +113,7 @@ def test_table_headers_begin_with_a_capital():
 
 def test_rendered_places_read_naturally():
     t = Translator("pt-BR")
-    assert t("toc.status.title_no_emperor", name="roma", round=3).endswith("rodada 3; ninguém é Emperor")
+    assert t("toc.status.where_no_emperor", round=3) == "rodada 3; ninguém é Emperor"
     assert t("anachrony.pic.hypersync_tile", tile=t("anachrony.tile.construct")) == "peça de Hipersincronia Construir"
     assert [t(f"anachrony.status.col.{c}") for c in ("row", "objective", "value", "locked")] == \
         ["Linha", "Objetivos", "Valores", "Travada"]

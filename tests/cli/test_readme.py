@@ -383,7 +383,7 @@ EXPECTED = {
     "tabletop stats chaos": r"^No finished Chaos in the Old World games yet\. ",
     "tabletop export --json": r'^\{"schema": "tabletop-companion/game", "version": 1, "name": "friday", "game": "chaos"',
     "tabletop collection --json": r'^\{"ok": true, "file": ".+collection\.toml", "exists": (true|false), "games": \{"chaos"',
-    "tabletop anachrony status [--json]": r"^[\w-]+: Era 0 of \d, setup$|^\{\"ok\": true, \"name\": \"[\w-]+\", \"game\": \"anachrony\"",
+    "tabletop anachrony status [--json]": r"^Anachrony — [\w-]+, Era 0 of \d, setup$|^\{\"ok\": true, \"name\": \"[\w-]+\", \"game\": \"anachrony\"",
     "tabletop new anachrony --players 1 --opponent chronobot|chronossus [--difficulty A,B=N] [--edition current|first] "
     "[--modules …]": NEW_GAME + "Anachrony\\)",
 }

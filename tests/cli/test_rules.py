@@ -297,3 +297,27 @@ def test_each_topic_is_found_by_one_of_its_own_words_in_each_language(game):
             for typed in (words[0], words[0].upper()):
                 found, _ = find(t, game, [typed])
                 assert topic.id in [f.id for f in found], (lang, typed)
+
+
+@pytest.mark.parametrize("lang, see", [("en", "see"), ("pt-BR", "veja")])
+def test_log_explain_names_the_topic_of_each_decision(_tabletop_home, lang, see):
+    """cli/rules for_why was written and never called: 'log --explain' now follows each decision's rule with the
+    topic that explains it, as the table looks it up ('tabletop rules toc "…"' finds that topic), in text, --raw and
+    --json alike."""
+    import json
+
+    from cli_checks import tt
+    from serve_saves import make_save
+
+    make_save("toc", "why", steps=30)  # the bots' turns: their decisions and the rules behind them
+    out = tt("--lang", lang, "--game", "why", "--explain", "log").output
+    cited = re.findall(rf"\({see}: tabletop rules toc \"([^\"]+)\"\)", out)
+    assert cited, out[-2000:]
+    for topic in set(cited):
+        found = tt("--lang", lang, "rules", "toc", topic)
+        assert found.exit_code == 0 and found.output.splitlines()[0].startswith(topic), found.output[:200]
+    raw = tt("--lang", lang, "--game", "why", "--explain", "log", "--raw").output
+    assert re.search(rf"⚖ .+\({see}: tabletop rules toc ", raw)
+    rows = json.loads(tt("--lang", lang, "--game", "why", "--json", "log").output)["entries"]
+    assert any(f"({see}: tabletop rules toc " in w for row in rows for w in row["why"])
+    assert f"({see}: tabletop rules" not in tt("--lang", lang, "--game", "why", "log").output  # only with --explain

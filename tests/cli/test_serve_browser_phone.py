@@ -84,6 +84,108 @@ def test_from_360_to_430_pixels_nothing_scrolls_sideways(served):
         driver.quit()
 
 
+#: a classic scrollbar, as a desktop browser or some phones' browsers draw it: it takes its width from the page
+CLASSIC_SCROLLBAR = """
+document.addEventListener('DOMContentLoaded', function () {
+  var s = document.createElement('style');
+  s.textContent = '::-webkit-scrollbar { width: 17px; height: 17px; } ::-webkit-scrollbar-thumb { background: #888; }';
+  document.head.appendChild(s);
+});
+"""
+
+
+@pytest.fixture
+def radlands_served():
+    from cli.phones import startup as serve
+    from cli.commands.env import Env
+
+    make_save("radlands", "phone-radlands", steps=40)  # a Radlands turn: dozens of actions to choose from
+    server, board, token = serve.make_server(Env(lang="en", game="phone-radlands"), 0, lan=False)
+    observer = serve._watch(board)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    yield server, token
+    server.close_all()
+    server.shutdown()
+    observer.stop()
+    server.server_close()
+
+
+BOARD_BOX = """var p = document.querySelector('pre.board'), r = p.getBoundingClientRect();
+return {right: r.right, top: r.top, page: document.documentElement.clientWidth, screen: window.innerHeight,
+        scroll: p.scrollWidth, client: p.clientWidth, bar: window.innerWidth - document.documentElement.clientWidth};"""
+
+
+@pytest.mark.parametrize("role, height", [("board", 780), ("seat", 5000)])
+def test_at_360_pixels_a_classic_scrollbar_hides_no_column(radlands_served, role, height):
+    """A browser that draws a classic scrollbar takes ~17 px from the page: the 60-column board still fits whole,
+    whether the scrollbar is there from the start (the board's page) or comes later with no resize event (last
+    session's play: columns went under it when a seat's list of about 90 actions, unfolded, made a page that
+    was shorter than the screen tall)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from test_serve_seats import question_waiting
+
+    server, token = radlands_served
+    seat_token, _, q = question_waiting(server)
+    driver = open_browser(360, height, touch=False)  # a touch screen's scrollbar floats over the page: no width taken
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 360, "height": height, "deviceScaleFactor": 2, "mobile": False})
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CLASSIC_SCROLLBAR})
+        driver.get(f"http://127.0.0.1:{server.server_address[1]}/{seat_token if role == 'seat' else token}/")
+        wait_drawn(driver, 60)
+        if role == "seat":
+            WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+                "return document.querySelectorAll('.choices .choice').length") == len(q["choices"]))
+            driver.execute_script("var f = document.querySelector('details.long'); if (f) f.open = true;")
+        box = WebDriverWait(driver, 5).until(lambda d: (lambda b: b if b["bar"] >= 15 else None)(
+            d.execute_script(BOARD_BOX)))  # the page has its scrollbar (what this checks is about one)
+        WebDriverWait(driver, 5).until(lambda d: (lambda b: b["right"] <= b["page"] + 0.5 and b["scroll"] <= b["client"])(
+            d.execute_script(BOARD_BOX)), f"the board goes under the scrollbar: {box}")
+        check_page(driver)
+    finally:
+        driver.quit()
+
+
+def test_a_radlands_seat_shows_its_board_on_arrival(radlands_served, tmp_path):
+    """About 90 actions used to come before the board on a Radlands seat's page: the long list comes folded (a
+    tap or the filter unfolds it), so the board is on the phone's screen when the page opens."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from cli.words.i18n import Translator
+    from test_serve_seats import question_waiting
+
+    server, _ = radlands_served
+    seat_token, _, q = question_waiting(server)
+    assert len(q["choices"]) > 60
+    driver = open_browser(390, 844)
+    try:
+        driver.get(f"http://127.0.0.1:{server.server_address[1]}/{seat_token}/")
+        wait_drawn(driver, 60)
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "form.question"))
+        box = driver.execute_script(BOARD_BOX)
+        assert box["top"] < box["screen"] - 100, f"the board starts below the screen: {box}"
+        summary = driver.find_element(By.CSS_SELECTOR, "details.long summary")
+        assert summary.text == Translator("en")("core.serve.choices_folded", n=len(q["choices"]))
+        driver.save_screenshot(str(tmp_path / "radlands-seat.png"))
+        summary.click()
+        assert driver.execute_script("return document.querySelector('details.long').open")
+        first = next(c for c in q["choices"] if not c["unavailable"])
+        assert driver.find_element(By.CSS_SELECTOR, f".choices button[value='{first['value']}']").is_displayed()
+        check_page(driver)
+        # the player unfolded the list: this visit's next long list comes unfolded (a reload folds it again)
+        shown = "var f = document.querySelector('form.question'); return f ? [f.getAttribute('data-key')," \
+                " !!f.querySelector('details.long'), !!f.querySelector('details.long[open]')] : null"
+        before = driver.execute_script(shown)
+        assert any(c["value"] == "draw" and not c["unavailable"] for c in q["choices"])
+        driver.find_element(By.CSS_SELECTOR, ".choices button[value='draw']").click()  # the next action: a long list
+        WebDriverWait(driver, 10).until(lambda d: (d.execute_script(shown) or before)[0] != before[0])
+        assert driver.execute_script(shown)[1:] == [True, True], driver.execute_script(shown)
+    finally:
+        driver.quit()
+
+
 WAKE_STUB = """
 window.__asked = 0;
 Object.defineProperty(Navigator.prototype, 'wakeLock', {configurable: true, get: function () { return %s; }});

@@ -3,7 +3,6 @@
 import os
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -37,19 +36,41 @@ def release(child):
     child.stdout.close()
 
 
-def test_second_process_gets_save_busy(tmp_path):
+class FakeClock:
+    """The lock's clock (state/lock.py reads ``time.monotonic`` and ``time.sleep``): a sleep moves it, nothing waits."""
+
+    def __init__(self):
+        self.now = 1000.0
+        self.slept = []
+
+    def monotonic(self):
+        return self.now
+
+    def sleep(self, seconds):
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+def test_second_process_gets_save_busy(tmp_path, monkeypatch):
+    """The second writer tries again through its whole wait, then gives up naming the holder. The wait is counted
+    on a fake clock (no time limit in a test: last session's version measured the real time and could fail on a
+    busy machine)."""
+    import state.lock as lock_module
+
     folder = tmp_path / "g1"
     child = hold_lock(folder)
+    clock = FakeClock()
+    monkeypatch.setattr(lock_module, "time", clock)
     try:
-        start = time.monotonic()
         with pytest.raises(SaveBusy) as e:
             with SaveLock(folder, wait=0.3):
                 pytest.fail("got the lock while another process holds it")
-        assert time.monotonic() - start >= 0.25  # it waited a little before giving up
+        assert len(clock.slept) > 1 and sum(clock.slept) >= 0.3  # it tried again through the wait before giving up
         assert e.value.path == folder
         assert e.value.holder == str(child.pid)  # the message can name the process
     finally:
         release(child)
+    monkeypatch.undo()
     with SaveLock(folder, wait=0) as lock:  # free again once the first is done
         assert (folder / ".lock").read_text() == str(os.getpid())
         assert lock.path == folder / ".lock"

@@ -135,7 +135,9 @@ def _when(iso: str) -> str:
 
 
 def _minutes(summary: dict) -> int:
-    return int(round((summary.get("play_seconds") or 0) / 60))
+    from ..clock import whole_minutes  # the one rule of a play's minutes: what status and history show
+
+    return whole_minutes(summary.get("play_seconds") or 0)
 
 
 def _ranks(summary: dict) -> dict[str, int]:

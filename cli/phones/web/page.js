@@ -69,8 +69,14 @@
   function fit() {
     if (cellRatio === null) cellRatio = measure();
     var size = Math.min(MAX_FONT, Math.floor(available() / (width * cellRatio) * 100) / 100);
+    // in the board box's own width (container units), so the board follows when that width changes with no
+    // resize event: a classic scrollbar that comes when the page grows (a seat's long list drawn after the board)
+    var cells = Math.ceil(width * cellRatio * 1000) / 1000 + 0.01;
     var pres = document.querySelectorAll("pre.board");
-    for (var i = 0; i < pres.length; i++) pres[i].style.fontSize = size + "px";
+    for (var i = 0; i < pres.length; i++) {
+      pres[i].style.fontSize = size + "px";  // kept by a browser that has no container units
+      pres[i].style.fontSize = "min(" + MAX_FONT + "px, calc(100cqi / " + cells + "))";
+    }
   }
 
   // -- drawing --------------------------------------------------------------
@@ -93,28 +99,36 @@
   }
 
   var answering = null;  // the question id an answer was sent for, until the state moves on
+  var listOpen = false;  // the player unfolded a long list of choices on this visit
   function questionHtml(q) {
     var out = '<form class="question" data-id="' + esc(q.id) + '" data-key="' + esc(q.key || "") + '" data-kind="' +
       esc(q.kind) + '">';
     out += '<p class="prompt">' + esc(q.prompt) + "</p>";
     if (q.hint) out += "<p>" + esc(q.hint) + "</p>";
-    if (q.choices.length > 9) {  // a long list (a Radlands turn, the Old World cards): typing filters it, as at the terminal
+    var long = q.choices.length > 9;
+    if (long) {  // a long list (a Radlands turn, the Old World cards): typing filters it, as at the terminal
       out += '<input class="filter" type="search" autocomplete="off" placeholder="' + esc(texts.filter) + '" aria-label="' + esc(texts.filter) + '">';
     }
+    // a long list comes folded, so that the board below is on the screen when the page opens (a Radlands turn
+    // offers about 90 actions); a tap on its line, or typing in the filter, unfolds it, and the next long list of
+    // this visit comes as the player left the last one
+    var open = long ? '<details class="long"' + (listOpen ? " open" : "") + '><summary>' + esc(texts.choices_folded.replace("{n}", String(q.choices.length))) +
+      "</summary>" : "";
+    var close = long ? "</details>" : "";
     if (q.kind === "choice" || q.kind === "yesno") {
-      out += '<div class="choices">';
+      out += open + '<div class="choices">';
       q.choices.forEach(function (c) {
         out += '<button type="submit" class="choice" name="answer" value="' + esc(c.value) + '"' +
           (c.unavailable ? " disabled" : "") + ">" + esc(c.label) + (c.unavailable ? " — " + esc(c.unavailable) : "") + "</button>";
       });
-      out += "</div>";
+      out += "</div>" + close;
     } else if (q.kind === "multi") {
-      out += '<div class="choices">';
+      out += open + '<div class="choices">';
       q.choices.forEach(function (c) {
         out += '<label class="choice"><input type="checkbox" name="several" value="' + esc(c.value) + '"' +
           (c.unavailable ? " disabled" : "") + "> " + esc(c.label) + "</label>";
       });
-      out += '<button type="submit">' + esc(texts.send) + "</button></div>";
+      out += "</div>" + close + '<div class="choices"><button type="submit">' + esc(texts.send) + "</button></div>";
     } else {
       out += '<input name="text" type="' + (q.kind === "number" ? "number" : "text") + '" inputmode="' +
         (q.kind === "number" ? "numeric" : "text") + '" autocomplete="off"' + (q.min != null ? ' min="' + esc(q.min) + '"' : "") +
@@ -143,8 +157,12 @@
     askBox.innerHTML = q ? questionHtml(q) : (seat.waiting ? "<p>" + esc(seat.waiting) + "</p>" : "");
     var form = askBox.querySelector("form.question");
     if (form) form.addEventListener("submit", submit);
+    var folded = askBox.querySelector("details.long");
+    if (folded) folded.addEventListener("toggle", function () { listOpen = folded.open; });
     var filter = askBox.querySelector("input.filter");
     if (filter) filter.addEventListener("input", function () {
+      var folded = askBox.querySelector("details.long");
+      if (folded && filter.value.trim()) folded.open = true;
       var words = filter.value.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").split(/\s+/).filter(Boolean);
       askBox.querySelectorAll(".choices .choice").forEach(function (c) {
         var text = c.textContent.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
@@ -243,6 +261,12 @@
   fit();
   connect();
   window.addEventListener("resize", onResize);
+  if (window.ResizeObserver) {  // the board box narrowed or widened with no resize event (a scrollbar came or went)
+    var boxWidth = boardBox.clientWidth;
+    new ResizeObserver(function () {
+      if (boardBox.clientWidth !== boxWidth) { boxWidth = boardBox.clientWidth; onResize(); }
+    }).observe(boardBox);
+  }
   window.addEventListener("orientationchange", onResize);
 
   // -- awake --------------------------------------------------------------------------------------------

@@ -92,6 +92,22 @@ def test_odds_text_table():
     assert "1.2" in result.stdout  # expected hits
 
 
+@pytest.mark.parametrize("lang, under", [("en", "< 0.1%"), ("pt-BR", "< 0,1%")])
+def test_odds_folds_the_rows_no_table_can_use(lang, under):
+    """Last session's play: 8 dice listed 32 rows, down to 3e-13 %. Rows from the first whose 'at least' chance is
+    under 0.1 % fold into one line '≥ N' (8 dice: at least 12 hits is 0.18 %, at least 13 is 0.057 %); the JSON
+    keeps every row; a row asked with --at-least is kept."""
+    result = run("--lang", lang, "chaos", "odds", "8")
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.stdout.splitlines() if line.startswith("│")]
+    assert [r.split("│")[1].strip() for r in rows] == [*map(str, range(13)), "≥ 13"]
+    assert rows[-1].count(under) == 2 and "e-" not in result.stdout
+    assert len(run_json("chaos", "odds", "8")["distribution"]) == 32
+    asked = run("--lang", lang, "chaos", "odds", "8", "--at-least", "15")
+    kept = [line.split("│")[1].strip() for line in asked.stdout.splitlines() if line.startswith("│")]
+    assert kept[-2:] == ["15", "≥ 16"]
+
+
 @pytest.mark.parametrize("dice", ["61", "-1"])
 def test_odds_range(dice):
     result = run("chaos", "odds", "--", dice) if dice.startswith("-") else run("chaos", "odds", dice)
@@ -329,3 +345,14 @@ def test_battle_with_table_dice_counts_the_faces_the_table_typed():
         assert r.exit_code == 2 and "not valid" in r.output, r.output
     r = run("--lang", "pt-BR", "chaos", "battle", "2", "--dice", "table")
     assert r.exit_code == 2 and "chaos.battle.dice" in r.output and "dados de batalha" in r.output, r.output
+
+
+@pytest.mark.parametrize("lang, valid", [("en", "Valid: Norsca"), ("pt-BR", "Válido: Norsca")])
+def test_an_unknown_region_with_nothing_close_says_no_closest(lang, valid):
+    """Found in play: 'Mais parecida: nenhum.' (a region is feminine, and 'none' helps nobody): with no close name
+    the refusal says what is valid and nothing more; a close name is still given."""
+    far = run("--lang", lang, "chaos", "domination", "atlantis")
+    assert far.exit_code == 2 and valid in far.output
+    assert "Closest" not in far.output and "parecid" not in far.output and "nenhum" not in far.output
+    near = run("--lang", lang, "chaos", "domination", "kislevv")
+    assert near.exit_code == 2 and ("Closest: Kislev." in near.output or "Mais parecida: Kislev." in near.output)

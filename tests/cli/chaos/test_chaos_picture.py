@@ -22,6 +22,7 @@ import pytest
 from automata.chaos import game
 from cli.chaos.main import show_status, show_summary
 from cli.chaos.status import status_data
+from cli.terminal.render import status_title
 from cli.words.i18n import Translator
 from chaos_policy import play_game
 from cli_checks import LANGS, WIDTHS, catalog_words, draw, fitted, recording_console, stored_snapshot
@@ -294,8 +295,8 @@ def test_the_title_names_the_round_the_footer_says_is_being_played(lang):
         state["round"], state["next"] = done, nxt
         now = next_step(state)["round"]
         lines = [line for line in render(state, 100, lang).splitlines() if line.strip()]
-        assert lines[0] == t("chaos.status.title", name="friday", round=now), (done, nxt, lines[0])
+        assert lines[0] == status_title(t, "chaos", "friday", t("chaos.status.where", round=now)), (done, nxt, lines[0])
         assert lines[-1] == t("chaos.status.next", step=t.render(step_label(next_step(state))))
     fresh = game.new_state(game.check_options({"powers": "khorne,nurgle,tzeentch"}), 5)
     title = render(fresh, 100, lang).splitlines()[0]
-    assert title == t("chaos.status.title_setup", name="friday"), title
+    assert title == status_title(t, "chaos", "friday", t("chaos.status.where_setup")), title

@@ -44,3 +44,15 @@ def test_each_influence_line_names_only_the_change_that_applies_to_it(marker, lu
     assert "as Primary" in primary and "as Secondary" in secondary
     assert ("+2 for the mode marker" in primary) == (marker == "plus2") and "Ludi" not in primary
     assert ("-4 for the Ludi Saeculares marker" in secondary) == ludi and "+2" not in secondary
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_the_cost_question_does_not_put_two_parentheses_side_by_side(lang):
+    """Found in play at 60 columns: the Action Priority List's cost question ended in a parenthesis and the prompter
+    adds the hint in another ("… partida) (um número inteiro de 0 a 30; …)"). The note is now a sentence."""
+    from automata.core.msg import msg
+
+    t = Translator(lang)
+    question = t("toc.spend.cost_once", action="Create Army", area="Military")
+    hint = t.render(msg("toc.spend.cost_or_board", max=30))
+    assert ") (" not in f"{question} ({hint})" and question.endswith(".")  # cli/terminal/prompter.py: "question (hint)"
