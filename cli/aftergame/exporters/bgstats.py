@@ -135,7 +135,7 @@ def _when(iso: str) -> str:
 
 
 def _minutes(summary: dict) -> int:
-    from ..clock import whole_minutes  # the one rule of a play's minutes: what status and history show
+    from ...inplay.clock import whole_minutes  # the one rule of a play's minutes: what status and history show
 
     return whole_minutes(summary.get("play_seconds") or 0)
 
