@@ -29,6 +29,8 @@ from typer.testing import CliRunner
 
 import cli.main
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 README = Path(__file__).resolve().parents[2] / "README.md"
 runner = CliRunner()
 

@@ -24,6 +24,8 @@ from state.migrations import END_MARK
 from state.save import SaveError
 from state.save import dumps
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 SCALE = max(1, int(os.environ.get("TABLETOP_BATTERY", "1")))
 COMMANDS = {"status": ["status"], "play": ["play"], "log": ["log"], "undo": ["undo"]}
 ALL = frozenset(COMMANDS)
