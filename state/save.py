@@ -70,8 +70,8 @@ class Save:
     #: the bytes of ``_journal_path`` whose digest ``read`` checked: the journal is parsed from them, never read
     #: again by its name (a writer may have replaced the file since; issue 37)
     _journal_raw: bytes | None = None
-    #: the TOML text of each journal entry already written, as (entry, its copy, text): the next write of the journal
-    #: serialises only the entries added since (``journal_text``), not the whole journal after every step
+    #: the TOML text of each journal entry already written, as (entry, text): the next write of the journal serialises
+    #: only the entries added since (``journal_text``), not the whole journal after every step
     _entry_texts: tuple = ()
 
     #: the fields, in the order of ``__init__``; those after ``sound`` are not shown by ``repr``
@@ -192,28 +192,27 @@ def _drop_none(value: Any) -> Any:
 def journal_text(save: Save, entries: list[dict[str, Any]]) -> str:
     """``dumps`` of the journal ``{"schema_version", "entries"}``, byte for byte, serialising only the entries not
     written before by this save. TOML writes each entry as its own ``[[entries]]`` table after the version line, so
-    the text is that line, then each entry's table after an empty line; an entry's text is kept with the entry and
-    a copy of it, and used again only for that same entry unchanged. Without entries, or if an entry is not written
-    as a table of its own (a tiny entry tomli_w would write inline), the whole journal is serialised as before."""
+    the text is that line, then each entry's table after an empty line. An entry's text is kept with the entry and
+    used again for that same entry object: a journal entry is a record, never changed in place once in the journal
+    (a step adds a new one, undo keeps a shorter list, a read makes new ones). Without entries, or if an entry is
+    not written as a table of its own (a tiny entry tomli_w would write inline), the whole journal is serialised."""
     import tomli_w
 
     if not entries:
         return dumps({"schema_version": save.schema_version, "entries": entries})
-    from automata.core.statecopy import copied
-
     kept = save._entry_texts
     texts = []
     for i, entry in enumerate(entries):
-        if i < len(kept) and kept[i][0] is entry and kept[i][1] == entry:
+        if i < len(kept) and kept[i][0] is entry:
             texts.append(kept[i])
             continue
         text = tomli_w.dumps({"entries": [_drop_none(entry)]})
         if not text.startswith("[[entries]]\n"):
             return dumps({"schema_version": save.schema_version, "entries": entries})
-        texts.append((entry, copied(entry), text))
+        texts.append((entry, text))
     save._entry_texts = tuple(texts)
     head = tomli_w.dumps({"schema_version": save.schema_version})
-    return head + "".join("\n" + text for _, _, text in texts) + f"\n{END_MARK}\n"
+    return head + "".join("\n" + text for _, text in texts) + f"\n{END_MARK}\n"
 
 
 def write(save: Save, journal: bool = True) -> None:

@@ -10,7 +10,6 @@ import pytest
 import tomli_w
 
 from automata.core.runner import ScriptedAnswers
-from state import save as save_module
 from state.save import JOURNAL_FILE, dumps, read, sha256
 from state.session import Session
 
@@ -58,13 +57,16 @@ def test_each_step_writes_the_whole_journal_bytes_serialising_only_its_own_entry
     assert read(session.save.folder).journal_length == 12  # read back: digests and shape sound
 
 
-def test_an_entry_changed_in_place_is_serialised_again():
-    session = Session.create("changed", "toy", {"steps": 6}, 3, {"dice": "app"}, "2024-01-01")
+def test_an_entry_put_in_the_place_of_a_written_one_is_serialised():
+    """A journal entry is never changed in place once written (state/save.py ``journal_text``): a new entry object
+    at a place (undo, then another answer) is written with its own text, not the text of the entry it replaced."""
+    session = Session.create("replaced", "toy", {"steps": 6}, 3, {"dice": "app"}, "2024-01-01")
     _play(session, 3)
-    session.save.journal()[1]["started"] = "2024-01-01T11:11:11Z"  # the same entry object, changed
-    save_module.write(session.save)
+    session.undo(1)
+    session.play(ScriptedAnswers({"toy.add": [2], "toy.bonus": ["no"]}), max_steps=1)
     text = (session.save.folder / JOURNAL_FILE).read_text(encoding="utf-8")
-    assert "2024-01-01T11:11:11Z" in text and text == _whole(session.save)
+    assert text == _whole(session.save)
+    assert [r["value"] for r in session.save.journal()[2]["records"] if r["id"] == "toy.add"] == [2]
 
 
 def test_undo_then_play_writes_the_journal_as_a_whole_serialisation_would():
