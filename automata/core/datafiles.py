@@ -9,6 +9,8 @@ and found sound (``checked_before``), keyed by their size and mtime and those of
 
 from __future__ import annotations
 
+import marshal
+import os
 from pathlib import Path
 from typing import Any, Callable, Iterable, Protocol
 
@@ -32,19 +34,54 @@ def set_cache(cache: ParsedCache | None) -> None:
     _cache = cache
 
 
+#: the program's own folders: a file shipped in them is parsed once per process (``_shipped_parsed``)
+_PROGRAM = tuple(str(Path(__file__).resolve().parents[2] / folder) + os.sep for folder in ("automata", "cli"))
+#: parsed shipped files of this process, as marshal bytes (a fresh object for each reader), by path, size and mtime
+_parsed: dict[tuple[str, int, int], bytes] = {}
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     """The parsed file (a fresh object the caller may change). Raises FileNotFoundError or TOMLDecodeError."""
     if _cache is not None:
         got = _cache.get(path)
         if got is not None:
             return got
-    import tomllib
-
-    with open(path, "rb") as fh:
-        data = tomllib.load(fh)
+    data = _shipped_parsed(path)
+    if data is None:
+        data = _parse(path)
     if _cache is not None:
         _cache.put(path, data)
     return data
+
+
+def _parse(path: Path) -> dict[str, Any]:
+    import tomllib
+
+    with open(path, "rb") as fh:
+        return tomllib.load(fh)
+
+
+def _shipped_parsed(path: Path) -> dict[str, Any] | None:
+    """A file shipped with the program (its catalogs, its games' data) parsed once in a process that reads it many
+    times (a server, the tests' in-process commands): kept by path, size and modification time, so an edited file is
+    parsed afresh, and handed out as a fresh copy. None for any other file (the owner's, a save): parsed each time."""
+    where = os.path.abspath(path)
+    if not where.startswith(_PROGRAM):
+        return None
+    try:
+        st = os.stat(where)
+    except OSError:
+        return None
+    key = (where, st.st_size, st.st_mtime_ns)
+    blob = _parsed.get(key)
+    if blob is None:
+        data = _parse(path)
+        try:
+            blob = marshal.dumps(data)
+        except ValueError:  # a value marshal cannot copy (a TOML date): parsed at every read, as before
+            return data
+        _parsed[key] = blob
+    return marshal.loads(blob)
 
 
 def checked_before(folder: Path, names: Iterable[str], code: Iterable[str]) -> tuple[bool, Callable[[], None]]:
