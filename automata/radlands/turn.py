@@ -249,43 +249,42 @@ def menu_choices(state: dict, data, side: str) -> tuple[Choice, ...]:
     left = board.water_left(state)
     r = state["rules"]
     blocks = action_blocks(state, data, side)
-    labels = _card_labels(data)
+    items = _card_items(data)
     out = [Choice("end", msg("radlands.action.end"))]
     out.append(Choice("draw", msg("radlands.action.draw", cost_draw=r["draw_action_cost"]), unavailable=blocks.get("draw")))
     out.append(Choice("silo", msg("radlands.action.silo", cost_silo=r["take_silo_cost"]), unavailable=blocks.get("silo")))
     camp_items, people_items = ability_items(state, data, side)
     out += camp_items
-    no_hand = msg("radlands.unavailable.no_hand") if me["hand"] == 0 else None
-    no_copy = msg("radlands.unavailable.no_copy")
+    no_hand = me["hand"] == 0
     people = set(available_people(state, data, "person"))
     columns = columns_for_people(state, data, side)
-    for cid, label in labels["person"]:
-        why = no_hand
-        if why is None and cid not in people:
-            why = no_copy
-        if why is None and (cost := cheapest(state, data, side, cid, columns)) > left:
-            why = msg("radlands.unavailable.water", cost=cost, water=left)
-        out.append(Choice("person:" + cid, label, unavailable=why))
+    for cid, item in items["person"]:
+        if no_hand:
+            out.append(item.no_hand)
+        elif cid not in people:
+            out.append(item.no_copy)
+        elif (cost := cheapest(state, data, side, cid, columns)) > left:
+            out.append(item.unavailable(msg("radlands.unavailable.water", cost=cost, water=left)))
+        else:
+            out.append(item.available)
     events = set(available_people(state, data, "event"))
     ctx = Ctx(state, data, side)
-    for cid, label in labels["event"]:
+    for cid, item in items["event"]:
         card = data.events[cid]
-        why = no_hand
-        if why is None and cid not in events:
-            why = no_copy
-        if why is None and int(card["cost"]) > left:
-            why = msg("radlands.unavailable.water", cost=card["cost"], water=left)
-        if why is None and board.event_space(me["queue"], event_bomb(ctx, cid)) < 0:
-            why = msg("radlands.unavailable.event_queue", bomb=event_bomb(ctx, cid))
-        out.append(Choice("event:" + cid, label, unavailable=why))
-    silo_label = labels["junk_silo"]
-    out.append(Choice("junk:water_silo", silo_label,
-                      unavailable=None if me["silo"] == "hand" else msg("radlands.unavailable.silo_not_in_hand")))
-    for cid, label in labels["junk"]:
-        why = no_hand
-        if why is None and cid not in people and cid not in events:
-            why = no_copy
-        out.append(Choice("junk:" + cid, label, unavailable=why))
+        if no_hand:
+            out.append(item.no_hand)
+        elif cid not in events:
+            out.append(item.no_copy)
+        elif int(card["cost"]) > left:
+            out.append(item.unavailable(msg("radlands.unavailable.water", cost=card["cost"], water=left)))
+        elif board.event_space(me["queue"], event_bomb(ctx, cid)) < 0:
+            out.append(item.unavailable(msg("radlands.unavailable.event_queue", bomb=event_bomb(ctx, cid))))
+        else:
+            out.append(item.available)
+    silo = items["junk_silo"]
+    out.append(silo.available if me["silo"] == "hand" else silo.unavailable(msg("radlands.unavailable.silo_not_in_hand")))
+    for cid, item in items["junk"]:
+        out.append(item.no_hand if no_hand else item.no_copy if cid not in people and cid not in events else item.available)
     out += [Choice("change:" + k, msg("radlands.menu.change", change="@radlands.change." + k)) for k in REPORTS]
     out += people_items
     # the earlier menu's words are refused for the same reasons (the state has not changed since ``blocks``)
@@ -293,18 +292,35 @@ def menu_choices(state: dict, data, side: str) -> tuple[Choice, ...]:
     return tuple(out)
 
 
+class _CardItem:
+    """A card's item of the menu, made once per data: the item available, and marked with the two reasons that
+    name no number (no card in hand, no copy left); any other reason makes a new item."""
+
+    __slots__ = ("available", "no_hand", "no_copy")
+
+    def __init__(self, value: str, label: Msg):
+        self.available = Choice(value, label)
+        self.no_hand = Choice(value, label, unavailable=msg("radlands.unavailable.no_hand"))
+        self.no_copy = Choice(value, label, unavailable=msg("radlands.unavailable.no_copy"))
+
+    def unavailable(self, why: Msg) -> Choice:
+        return replace(self.available, unavailable=why)
+
+
 @lru_cache(maxsize=4)
-def _card_labels(data) -> dict:
-    """The labels of the menu's card items, which depend only on the card data (read once per data, not at every
-    menu): (id, label) of each person, each event and each card to junk, and the Water Silo's junk label."""
+def _card_items(data) -> dict:
+    """The menu's card items, which depend only on the card data (made once per data, not at every menu; the
+    items are immutable): (id, item) of each person, each event and each card to junk, and the Water Silo's junk."""
     def junk(card: dict) -> Msg:
         return msg("radlands.menu.junk", card=card["name"], icon=data.icon_label(card["junk"]).to_data())
 
     return {
-        "person": tuple((cid, msg("radlands.menu.person", card=c["name"], cost=c["cost"])) for cid, c in data.people.items()),
-        "event": tuple((cid, msg("radlands.menu.event", card=c["name"], cost=c["cost"])) for cid, c in data.events.items()),
-        "junk_silo": junk(data.card("water_silo")),
-        "junk": tuple((cid, junk(c)) for cid, c in list(data.people.items()) + list(data.events.items())),
+        "person": tuple((cid, _CardItem("person:" + cid, msg("radlands.menu.person", card=c["name"], cost=c["cost"])))
+                        for cid, c in data.people.items()),
+        "event": tuple((cid, _CardItem("event:" + cid, msg("radlands.menu.event", card=c["name"], cost=c["cost"])))
+                       for cid, c in data.events.items()),
+        "junk_silo": _CardItem("junk:water_silo", junk(data.card("water_silo"))),
+        "junk": tuple((cid, _CardItem("junk:" + cid, junk(c))) for cid, c in list(data.people.items()) + list(data.events.items())),
     }
 
 
