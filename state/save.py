@@ -70,6 +70,9 @@ class Save:
     #: the bytes of ``_journal_path`` whose digest ``read`` checked: the journal is parsed from them, never read
     #: again by its name (a writer may have replaced the file since; issue 37)
     _journal_raw: bytes | None = None
+    #: the TOML text of each journal entry already written, as (entry, text): the next write of the journal serialises
+    #: only the entries added since (``journal_text``), not the whole journal after every step
+    _entry_texts: tuple = ()
 
     #: the fields, in the order of ``__init__``; those after ``sound`` are not shown by ``repr``
     _FIELDS = ("name", "game", "seed", "options", "settings", "state", "journal_length", "pending", "created", "clock",
@@ -186,6 +189,32 @@ def _drop_none(value: Any) -> Any:
     return value
 
 
+def journal_text(save: Save, entries: list[dict[str, Any]]) -> str:
+    """``dumps`` of the journal ``{"schema_version", "entries"}``, byte for byte, serialising only the entries not
+    written before by this save. TOML writes each entry as its own ``[[entries]]`` table after the version line, so
+    the text is that line, then each entry's table after an empty line. An entry's text is kept with the entry and
+    used again for that same entry object: a journal entry is a record, never changed in place once in the journal
+    (a step adds a new one, undo keeps a shorter list, a read makes new ones). Without entries, or if an entry is
+    not written as a table of its own (a tiny entry tomli_w would write inline), the whole journal is serialised."""
+    import tomli_w
+
+    if not entries:
+        return dumps({"schema_version": save.schema_version, "entries": entries})
+    kept = save._entry_texts
+    texts = []
+    for i, entry in enumerate(entries):
+        if i < len(kept) and kept[i][0] is entry:
+            texts.append(kept[i])
+            continue
+        text = tomli_w.dumps({"entries": [_drop_none(entry)]})
+        if not text.startswith("[[entries]]\n"):
+            return dumps({"schema_version": save.schema_version, "entries": entries})
+        texts.append((entry, text))
+    save._entry_texts = tuple(texts)
+    head = tomli_w.dumps({"schema_version": save.schema_version})
+    return head + "".join("\n" + text for _, text in texts) + f"\n{END_MARK}\n"
+
+
 def write(save: Save, journal: bool = True) -> None:
     """Write the journal (if ``journal``) then the save, each atomically. The journal is read and checked first
     if it was not yet (nothing is written beside a damaged journal); a file becomes the ``.bak`` only if it was
@@ -193,7 +222,7 @@ def write(save: Save, journal: bool = True) -> None:
     assert save.folder is not None
     entries = save.journal()  # raises SaveError on a damaged journal: nothing is written
     if journal or save.journal_sha256 is None or save._journal_from_bak:
-        text = dumps({"schema_version": save.schema_version, "entries": entries[: save.journal_length]})
+        text = journal_text(save, entries[: save.journal_length])
         write_atomic(save.folder / JOURNAL_FILE, text, backup=save.sound and not save._journal_from_bak)
         save.journal_sha256 = sha256(text.encode("utf-8"))
         save._journal_from_bak = False

@@ -10,7 +10,6 @@ terminal in the middle of a step loses nothing.
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from automata.core.fixstep import WithCorrections
 from automata.core.games import load_game
 from automata.core.msg import msg
+from automata.core.statecopy import copied
 
 if TYPE_CHECKING:  # the runner is imported when a step is played, not to show a status
     from automata.core.runner import AnswerSource, Event, Record
@@ -128,7 +128,7 @@ class Session:
             step = save.pending["step"]
             unwritten = {"reached": reached}
             recorded = [Record.from_data(r) for r in save.pending["records"]]
-            working = copy.deepcopy(save.state)
+            working = copied(save.state)
             step_no = save.journal_length + 1
 
             def keep(record: Record) -> None:
@@ -216,12 +216,12 @@ class Session:
         from automata.core.runner import DiceContext, NoAnswers, Record, ReplayMismatch, run
 
         save = self.save
-        working = copy.deepcopy(save.state)
+        working = copied(save.state)
         result = run(self.game.procedure(working, step), NoAnswers(), [],
                      DiceContext(save.seed, save.journal_length + 1, "app"), on_event=on_event)
         pending = save.pending
         if pending is not None and pending.get("records"):
-            trial = copy.deepcopy(working)
+            trial = copied(working)
             try:
                 run(self.game.procedure(trial, pending["step"]), NoAnswers(),
                     [Record.from_data(r) for r in pending["records"]],

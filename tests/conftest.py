@@ -2,10 +2,12 @@
 
 `random_games(full)` is how many random games a property test plays: `full` in CI and in the README's test
 command, a handful with `TABLETOP_QUICK=1` (a developer's run in under a minute). The quick run also leaves out
-the whole-program batteries (QUICK_LEAVES_OUT: real terminals, the phone server and a real browser, damaged saves, fuzzing, hostile
-environments, pictures at every width, status after every step, the examples of the README and docs/, the rules-topic and
-catalog scans, owner-data errors through the CLI, the bad-input battery, finished games of every game through
-history, stats, export and the end-of-game clocks); CI runs everything.
+the whole-program batteries, by their marker (`pytestmark = pytest.mark.battery`, declared in pyproject.toml: real
+terminals, the phone server and a real browser, damaged saves and killed writers, fuzzing, hostile environments,
+pictures at every width, status after every step, the examples of the README and docs/, the rules-topic and catalog scans,
+owner-data errors through the CLI, the bad-input battery, finished games of every game through history, stats,
+export and the end-of-game clocks): TABLETOP_QUICK=1 runs ``-m "not battery"`` (``pytest_configure``), which also
+works without it. CI runs everything.
 """
 
 import os
@@ -23,16 +25,19 @@ for _folder in sorted({p.parent for p in _TESTS.glob("*/**/*.py")}, reverse=True
 
 QUICK_SHARE = 40  # TABLETOP_QUICK=1 plays one game in 40 (at least 3) of every random-game test
 
-
-QUICK_LEAVES_OUT = (
-    "terminal", "test_serve", "damaged_saves", "fuzz_command_line", "hostile_environment", "state_atomic",
-    "_picture", "status_steps", "test_readme", "test_conventions", "test_rules", "_pause", "data_errors",
-    "secret_camps", "test_i18n_coverage", "clock_cli", "bad_inputs", "history_stats", "test_export",
-)
+#: what TABLETOP_QUICK=1 leaves out: the tests marked as whole-program batteries (pyproject.toml's markers)
+QUICK_MARKS = "not battery"
 
 
 def _quick() -> bool:
     return os.environ.get("TABLETOP_QUICK", "") not in ("", "0")
+
+
+def pytest_configure(config):
+    """TABLETOP_QUICK=1: the run selects ``-m "not battery"`` (with a ``-m`` of its own: both)."""
+    if _quick():
+        own = config.option.markexpr
+        config.option.markexpr = f"({own}) and {QUICK_MARKS}" if own else QUICK_MARKS
 
 
 #: the helpers that compare with a stored file and rewrite it under UPDATE_GOLDEN=1 (policy_runner, cli_checks)
@@ -72,21 +77,12 @@ def _first(item) -> int:
 def pytest_collection_modifyitems(config, items):
     """The longest tests first (RUN_FIRST; the others keep their order). Every test that compares with a golden
     playthrough or a stored snapshot gets the ``golden`` marker, so that ``UPDATE_GOLDEN=1 python -m pytest -n0 -m
-    golden`` regenerates them all (ARCHITECTURE.md). TABLETOP_QUICK=1: leave the whole-program batteries out (they
-    run in CI and in the README's command)."""
+    golden`` regenerates them all (ARCHITECTURE.md)."""
     items.sort(key=_first)  # a stable sort: the same order in every worker, as pytest-xdist requires
     for item in items:
         function = getattr(item, "function", None)
         if function is not None and _writes_golden(function.__code__, function.__globals__):
             item.add_marker(pytest.mark.golden)
-    if not _quick():
-        return
-    kept, left = [], []
-    for item in items:
-        (left if any(part in item.path.stem for part in QUICK_LEAVES_OUT) else kept).append(item)
-    if left:
-        config.hook.pytest_deselected(items=left)
-        items[:] = kept
 
 
 def random_games(full: int, quick_least: int = 3) -> int:

@@ -9,6 +9,8 @@ and found sound (``checked_before``), keyed by their size and mtime and those of
 
 from __future__ import annotations
 
+import marshal
+import os
 from pathlib import Path
 from typing import Any, Callable, Iterable, Protocol
 
@@ -32,19 +34,51 @@ def set_cache(cache: ParsedCache | None) -> None:
     _cache = cache
 
 
+#: the program's own folders: a file shipped in them is read once a process (``_shipped_key``)
+_PROGRAM = tuple(str(Path(__file__).resolve().parents[2] / folder) + os.sep for folder in ("automata", "cli"))
+#: the shipped files this process has read, as marshal bytes (a fresh object for each reader), by ``_shipped_key``
+_parsed: dict[tuple[str, int, int], bytes] = {}
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     """The parsed file (a fresh object the caller may change). Raises FileNotFoundError or TOMLDecodeError."""
-    if _cache is not None:
-        got = _cache.get(path)
-        if got is not None:
-            return got
+    shipped = _shipped_key(path)
+    if shipped is not None:
+        blob = _parsed.get(shipped)
+        if blob is not None:
+            return marshal.loads(blob)
+    data = _cache.get(path) if _cache is not None else None
+    if data is None:
+        data = _parse(path)
+        if _cache is not None:
+            _cache.put(path, data)
+    if shipped is not None:
+        try:
+            _parsed[shipped] = marshal.dumps(data)  # before the caller may change it
+        except ValueError:  # a value marshal cannot copy (a TOML date): read at every call, as before
+            pass
+    return data
+
+
+def _parse(path: Path) -> dict[str, Any]:
     import tomllib
 
     with open(path, "rb") as fh:
-        data = tomllib.load(fh)
-    if _cache is not None:
-        _cache.put(path, data)
-    return data
+        return tomllib.load(fh)
+
+
+def _shipped_key(path: Path) -> tuple[str, int, int] | None:
+    """For a file shipped with the program (its catalogs, its games' data): the key under which a process that
+    reads it many times (a server, the tests' in-process commands) keeps it parsed, its path, size and modification
+    time, so that an edited file is read afresh. None for any other file (the owner's, a save): read at every call."""
+    where = os.path.abspath(path)
+    if not where.startswith(_PROGRAM):
+        return None
+    try:
+        st = os.stat(where)
+    except OSError:
+        return None
+    return where, st.st_size, st.st_mtime_ns
 
 
 def checked_before(folder: Path, names: Iterable[str], code: Iterable[str]) -> tuple[bool, Callable[[], None]]:

@@ -145,6 +145,11 @@ class RadlandsData:
         self.owner: set[str] = set(ns.get("owner", []))
         #: the ids of the cards the owner added (no catalog text: ``card_text``)
         self.owner_new: set[str] = set(ns.get("owner_new", []))
+        #: every card by id, the first table holding it as ``card`` looks them up (read-only data: built once)
+        self._by_id: dict[str, dict] = {}
+        for kind in TABLES.values():
+            for cid, card in getattr(self, kind).items():
+                self._by_id.setdefault(cid, card)
 
     def __repr__(self) -> str:
         return f"RadlandsData(camps={len(self.camps)}, deck={self.deck_size()}, sets={list(self.sets)})"
@@ -152,6 +157,9 @@ class RadlandsData:
     # cards ---------------------------------------------------------------------------------
     def card(self, id: str) -> dict:
         """Any card by id (camp, person, event or player card)."""
+        found = self._by_id.get(id)
+        if found is not None:
+            return found
         for kind in TABLES.values():
             table = getattr(self, kind)
             if id in table:

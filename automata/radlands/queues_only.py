@@ -25,10 +25,10 @@ table wrote ('reide agora' stays Portuguese, 'raid now' English; issue 30 item 1
 
 from __future__ import annotations
 
-import copy
 import re
 
 from ..core.gamedata import UnknownName, fold_name
+from ..core.statecopy import copied
 from ..core.steps import TEXT, Ask, InvalidAnswer, Say, msg
 from . import board
 from . import targets
@@ -79,7 +79,7 @@ def played_step(state: dict, data, side: str):
 
     def check(raw):
         items = parse(state, data, str(raw or ""))
-        trial = copy.deepcopy(state)
+        trial = copied(state)
         for _ in apply_items(trial, data, side, items):  # refused whole if any part fails; nothing applied
             pass
         return canonical(data, items)

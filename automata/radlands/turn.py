@@ -6,9 +6,10 @@ cannot be paid or placed, and tells what to move; the table names the cards it p
 
 from __future__ import annotations
 
-import copy
 from dataclasses import replace
+from functools import lru_cache
 
+from ..core.statecopy import copied
 from ..core.steps import ONE_OF, Ask, Choice, InvalidAnswer, Msg, Say, msg, relay
 from . import board
 from . import targets
@@ -170,7 +171,7 @@ def action(state: dict, data, side: str, k: int):
     while True:
         # Enter ends the turn: never a card played or an ability used that the table did not (wave-2 item 3)
         what = yield Ask("action", msg("radlands.ask.action", player=me["name"]), ONE_OF, choices, default="end")
-        before = copy.deepcopy(state)
+        before = copied(state)
         try:
             yield from relay(run_action(Ctx(state, data, side), what), with_back)
         except Back:
@@ -248,45 +249,79 @@ def menu_choices(state: dict, data, side: str) -> tuple[Choice, ...]:
     left = board.water_left(state)
     r = state["rules"]
     blocks = action_blocks(state, data, side)
+    items = _card_items(data)
     out = [Choice("end", msg("radlands.action.end"))]
     out.append(Choice("draw", msg("radlands.action.draw", cost_draw=r["draw_action_cost"]), unavailable=blocks.get("draw")))
     out.append(Choice("silo", msg("radlands.action.silo", cost_silo=r["take_silo_cost"]), unavailable=blocks.get("silo")))
     camp_items, people_items = ability_items(state, data, side)
     out += camp_items
-    no_hand = msg("radlands.unavailable.no_hand") if me["hand"] == 0 else None
+    no_hand = me["hand"] == 0
     people = set(available_people(state, data, "person"))
     columns = columns_for_people(state, data, side)
-    for cid, card in data.people.items():
-        why = no_hand
-        if why is None and cid not in people:
-            why = msg("radlands.unavailable.no_copy")
-        if why is None and (cost := cheapest(state, data, side, cid, columns)) > left:
-            why = msg("radlands.unavailable.water", cost=cost, water=left)
-        out.append(Choice("person:" + cid, msg("radlands.menu.person", card=card["name"], cost=card["cost"]), unavailable=why))
+    for cid, item in items["person"]:
+        if no_hand:
+            out.append(item.no_hand)
+        elif cid not in people:
+            out.append(item.no_copy)
+        elif (cost := cheapest(state, data, side, cid, columns)) > left:
+            out.append(item.unavailable(msg("radlands.unavailable.water", cost=cost, water=left)))
+        else:
+            out.append(item.available)
     events = set(available_people(state, data, "event"))
     ctx = Ctx(state, data, side)
-    for cid, card in data.events.items():
-        why = no_hand
-        if why is None and cid not in events:
-            why = msg("radlands.unavailable.no_copy")
-        if why is None and int(card["cost"]) > left:
-            why = msg("radlands.unavailable.water", cost=card["cost"], water=left)
-        if why is None and board.event_space(me["queue"], event_bomb(ctx, cid)) < 0:
-            why = msg("radlands.unavailable.event_queue", bomb=event_bomb(ctx, cid))
-        out.append(Choice("event:" + cid, msg("radlands.menu.event", card=card["name"], cost=card["cost"]), unavailable=why))
-    silo = data.card("water_silo")
-    out.append(Choice("junk:water_silo", msg("radlands.menu.junk", card=silo["name"], icon=data.icon_label(silo["junk"]).to_data()),
-                      unavailable=None if me["silo"] == "hand" else msg("radlands.unavailable.silo_not_in_hand")))
-    for cid, card in list(data.people.items()) + list(data.events.items()):
-        why = no_hand
-        if why is None and cid not in people | events:
-            why = msg("radlands.unavailable.no_copy")
-        out.append(Choice("junk:" + cid, msg("radlands.menu.junk", card=card["name"], icon=data.icon_label(card["junk"]).to_data()), unavailable=why))
+    for cid, item in items["event"]:
+        card = data.events[cid]
+        if no_hand:
+            out.append(item.no_hand)
+        elif cid not in events:
+            out.append(item.no_copy)
+        elif int(card["cost"]) > left:
+            out.append(item.unavailable(msg("radlands.unavailable.water", cost=card["cost"], water=left)))
+        elif board.event_space(me["queue"], event_bomb(ctx, cid)) < 0:
+            out.append(item.unavailable(msg("radlands.unavailable.event_queue", bomb=event_bomb(ctx, cid))))
+        else:
+            out.append(item.available)
+    silo = items["junk_silo"]
+    out.append(silo.available if me["silo"] == "hand" else silo.unavailable(msg("radlands.unavailable.silo_not_in_hand")))
+    for cid, item in items["junk"]:
+        out.append(item.no_hand if no_hand else item.no_copy if cid not in people and cid not in events else item.available)
     out += [Choice("change:" + k, msg("radlands.menu.change", change="@radlands.change." + k)) for k in REPORTS]
     out += people_items
-    legacy_blocks = action_blocks(state, data, side)  # the earlier menu's words are refused for the same reasons
-    out += [Choice(a, msg("radlands.action." + a), hidden=True, unavailable=legacy_blocks.get(a)) for a in LEGACY]
+    # the earlier menu's words are refused for the same reasons (the state has not changed since ``blocks``)
+    out += [Choice(a, msg("radlands.action." + a), hidden=True, unavailable=blocks.get(a)) for a in LEGACY]
     return tuple(out)
+
+
+class _CardItem:
+    """A card's item of the menu, made once per data: the item available, and marked with the two reasons that
+    name no number (no card in hand, no copy left); any other reason makes a new item."""
+
+    __slots__ = ("available", "no_hand", "no_copy")
+
+    def __init__(self, value: str, label: Msg):
+        self.available = Choice(value, label)
+        self.no_hand = Choice(value, label, unavailable=msg("radlands.unavailable.no_hand"))
+        self.no_copy = Choice(value, label, unavailable=msg("radlands.unavailable.no_copy"))
+
+    def unavailable(self, why: Msg) -> Choice:
+        return replace(self.available, unavailable=why)
+
+
+@lru_cache(maxsize=4)
+def _card_items(data) -> dict:
+    """The menu's card items, which depend only on the card data (made once per data, not at every menu; the
+    items are immutable): (id, item) of each person, each event and each card to junk, and the Water Silo's junk."""
+    def junk(card: dict) -> Msg:
+        return msg("radlands.menu.junk", card=card["name"], icon=data.icon_label(card["junk"]).to_data())
+
+    return {
+        "person": tuple((cid, _CardItem("person:" + cid, msg("radlands.menu.person", card=c["name"], cost=c["cost"])))
+                        for cid, c in data.people.items()),
+        "event": tuple((cid, _CardItem("event:" + cid, msg("radlands.menu.event", card=c["name"], cost=c["cost"])))
+                       for cid, c in data.events.items()),
+        "junk_silo": _CardItem("junk:water_silo", junk(data.card("water_silo"))),
+        "junk": tuple((cid, _CardItem("junk:" + cid, junk(c))) for cid, c in list(data.people.items()) + list(data.events.items())),
+    }
 
 
 def ability_items(state: dict, data, side: str) -> tuple[list[Choice], list[Choice]]:

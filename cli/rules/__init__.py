@@ -16,7 +16,6 @@ Each game has one catalog of topics, in the order of play:
 from __future__ import annotations
 
 import fnmatch
-import tomllib
 import unicodedata
 import weakref
 from dataclasses import dataclass, field
@@ -48,10 +47,11 @@ class Topic:
 
 
 def topics(game: str) -> list[Topic]:
+    from automata.core.datafiles import read_toml
+
     from ..gamecli import folder
 
-    with open(folder(game) / "rules.toml", "rb") as fh:
-        raw = tomllib.load(fh)
+    raw = read_toml(folder(game) / "rules.toml")  # parsed once a process, and through the home's cache
     out = []
     for n, t in enumerate(raw.get("topic", [])):
         out.append(Topic(game, t["id"], n, t.get("seed", ""), tuple(t.get("steps", ())), tuple(t.get("asks", ())),

@@ -11,6 +11,8 @@ import pytest
 
 from cli_checks import tt
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 SETUP = [a for n in (1, 2, 3) for a in ("--answer", f"chaos.setup.{n}=yes")]
 
 

@@ -16,6 +16,8 @@ from state import clock, paths
 from state.save import read, write
 from state.session import Session
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 CLOCK_KEYS = {"started", "ended", "play_seconds", "seats", "breaks", "break_after_seconds"}
 
 

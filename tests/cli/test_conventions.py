@@ -21,6 +21,8 @@ from cli.terminal.helpstyle import all_examples
 from cli.words.i18n import LOCALES
 from cli.main import app
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
 

@@ -13,6 +13,8 @@ import pytest
 
 from cli_checks import tt
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 #: per game: (what is wrong, overrides file text, a key the message must name)
 CASES = {
     "toc": [

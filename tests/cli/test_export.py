@@ -19,6 +19,8 @@ from bgstats_formats import (BGSPLAY, BGSPLAY_OPTIONAL, LINK_OPTIONAL, LINK_PLAY
                              shape_problems)
 from cli_checks import tt
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 GAMES = ("chaos", "toc", "radlands", "anachrony")
 #: a finished save of each game (tests/state/finished_saves.py), and a solo Anachrony game against a bot
 FINISHED = {"chaos": "chaos-friday", "toc": "toc-rome", "radlands": "radlands-duel", "anachrony": "anachrony-four"}

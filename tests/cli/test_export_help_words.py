@@ -2,7 +2,11 @@
 in the help catalogs, so its line was English ("--me SEAT  With --bgstats: the seat you played …"), and the
 metavar of `--bgstats` stayed "FILE"."""
 
+import pytest
+
 from cli_checks import tt
+
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
 
 
 def test_the_export_help_is_all_portuguese():

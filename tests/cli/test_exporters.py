@@ -6,12 +6,15 @@ from __future__ import annotations
 import json
 from urllib.parse import unquote
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bgstats_formats import BGSPLAY, BGSPLAY_OPTIONAL, LINK_OPTIONAL, LINK_PLAY, LINK_URL_PREFIX, shape_problems
 from cli.aftergame.exporters import bgstats, gamejson
 from conftest import random_games
+
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
 
 
 def summary_of(scores: list, winners: set, kinds: list | None = None, game: str = "chaos") -> dict:

@@ -21,6 +21,8 @@ from typer.testing import CliRunner
 
 from cli.main import app
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "state"))
 import midgame  # noqa: E402
 

@@ -16,6 +16,8 @@ import midgame
 from cli_checks import PLACEHOLDER, assert_fits, raw_id, tt
 from state.summary import summarize
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 GAME_IDS = ("chaos", "toc", "radlands", "anachrony")
 
 

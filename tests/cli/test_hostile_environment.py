@@ -19,6 +19,8 @@ from typer.testing import CliRunner
 from cli.main import app
 from state import paths
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "state"))
 import midgame  # noqa: E402
 

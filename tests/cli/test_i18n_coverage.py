@@ -28,6 +28,8 @@ from cli.words.i18n import DERIVED, LOCALES, Translator
 from cli.words.lang import LANGS
 from cli.main import app
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "automata"))
 import chaos_policy  # noqa: E402
 import toc_policy  # noqa: E402

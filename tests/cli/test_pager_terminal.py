@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 pexpect = pytest.importorskip("pexpect")
 
 TABLETOP = str(Path(sys.executable).with_name("tabletop"))

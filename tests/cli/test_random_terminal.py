@@ -7,6 +7,8 @@ import pytest
 
 from test_terminal import DOWN, finish, spawn, term_env  # noqa: F401  (the terminal fixture)
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 pexpect = pytest.importorskip("pexpect")
 
 

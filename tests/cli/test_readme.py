@@ -30,6 +30,8 @@ from typer.testing import CliRunner
 
 import cli.main
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 README = Path(__file__).resolve().parents[2] / "README.md"
 DOCS = README.parent / "docs"
 #: every page whose examples are run: the README, then the docs pages

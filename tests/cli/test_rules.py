@@ -19,6 +19,8 @@ from cli.words.i18n import Translator
 from cli.rules import GAME_IDS, body, find, fold, for_ask, for_step, for_why, title, topics
 from cli_checks import tt
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

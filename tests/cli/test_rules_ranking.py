@@ -20,6 +20,8 @@ from cli.words.i18n import Translator
 from cli.rules import find, match_words, stem, topics
 from cli_checks import tt
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 LOOKUPS = [
     # (game, language of the words, words typed, the topic meant)
     # Chaos: issue 27's two examples, then a player's usual questions.

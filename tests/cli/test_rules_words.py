@@ -5,6 +5,8 @@ import pytest
 
 from cli_checks import tt
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 
 @pytest.mark.parametrize("game, name", [("anachrony", "Anachrony"), ("toc", "Time of Crisis"),
                                         ("chaos", "Chaos in the Old World"), ("radlands", "Radlands")])

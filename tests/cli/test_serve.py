@@ -16,6 +16,8 @@ import pytest
 
 from serve_saves import make_save, play
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 NAME = "secret-save-name"
 
 

@@ -12,6 +12,8 @@ import pytest
 
 from serve_saves import make_save
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 NAME = "address-save"
 REAL_SOCKET = socket.socket
 

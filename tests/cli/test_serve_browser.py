@@ -18,7 +18,8 @@ from serve_saves import GAMES, make_save, play
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 
-pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="needs chromium and chromedriver (apt-get install chromium chromium-driver)")
+# a whole-program battery (left out of the quick run, pyproject.toml); a real browser, when there is one
+pytestmark = [pytest.mark.battery, pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="needs chromium and chromedriver (apt-get install chromium chromium-driver)")]
 
 
 def png_pixels(data: bytes) -> tuple[int, int, bytes]:

@@ -14,7 +14,8 @@ import pytest
 from browser_checks import CHROMIUM, DEVICES, DRIVER, SKIP_REASON, check_page, open_browser
 from serve_saves import make_save
 
-pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=SKIP_REASON)
+# a whole-program battery (left out of the quick run, pyproject.toml); a real browser, when there is one
+pytestmark = [pytest.mark.battery, pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=SKIP_REASON)]
 
 NAME = "phone-page"
 

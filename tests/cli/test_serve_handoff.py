@@ -18,6 +18,8 @@ import pytest
 from serve_saves import make_save
 from test_serve_seats import answer, question_waiting
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 pexpect = pytest.importorskip("pexpect")
 
 NAME = "handoff-save"

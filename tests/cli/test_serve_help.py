@@ -7,6 +7,8 @@ import pytest
 
 from cli_checks import tt
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 
 @pytest.mark.parametrize("lang, answers, not_said", [
     ("en", "each player answers their own questions", "read-only"),

@@ -14,6 +14,8 @@ import pytest
 
 from serve_saves import GAMES, make_save
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "cli" / "phones" / "web"
 CSS = (WEB / "page.css").read_text(encoding="utf-8")

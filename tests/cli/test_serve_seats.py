@@ -14,6 +14,8 @@ import pytest
 
 from serve_saves import make_save
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 NAME = "seats-save"
 STEPS = 30  # Chaos at round 2's Summoning: a Power's own question waits (tests/cli/serve_saves.py's table)
 

@@ -18,6 +18,15 @@ from state import datacache
 from state.save import read
 
 
+@pytest.fixture(autouse=True)
+def _as_a_fresh_process(monkeypatch):
+    """No shipped file kept parsed in the process (automata/core/datafiles.py ``_shipped_key``): every command here
+    reads the catalogs and data through the home's cache, as a command in a process of its own does."""
+    from automata.core import datafiles
+
+    monkeypatch.setattr(datafiles, "_PROGRAM", ())
+
+
 @pytest.fixture
 def folder(_tabletop_home) -> Path:
     assert tt("new", "chaos", "--name", "g", "--seed", "7", "--powers", "khorne,nurgle,tzeentch,slaanesh").exit_code == 0

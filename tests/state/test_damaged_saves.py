@@ -24,6 +24,8 @@ from state.migrations import END_MARK
 from state.save import SaveError
 from state.save import dumps
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 SCALE = max(1, int(os.environ.get("TABLETOP_BATTERY", "1")))
 COMMANDS = {"status": ["status"], "play": ["play"], "log": ["log"], "undo": ["undo"]}
 ALL = frozenset(COMMANDS)
@@ -679,6 +681,9 @@ def test_damage_in_the_cache_never_shows_nor_writes_a_board_the_save_does_not_ho
     the save does not hold (8), which 'play' then wrote forward; random bytes kept 'status' busy. Every cache file
     (the save's entry, the data and the catalogs) is damaged here, in every game: 'status' and 'log' say exactly
     what they say without a cache, and what 'play' writes is what it writes without one."""
+    from automata.core import datafiles
+
+    monkeypatch.setattr(datafiles, "_PROGRAM", ())  # no file kept parsed in the process: the catalogs come from the cache
     folder = midgame.copy_game(templates[which], _tabletop_home, "g")
     truth = {args[0]: run(args) for args in (["status", "--json"], ["log", "--json"])}  # fills the cache
     cache = _tabletop_home / "cache"

@@ -17,6 +17,8 @@ import midgame
 from cli_checks import tt
 from state.save import read
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 
 class Killed(BaseException):
     """The process is gone (a SIGKILL): nothing after it runs."""

@@ -11,6 +11,8 @@ import pytest
 
 from state.atomic import write_atomic
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 CHILD = r"""
 import sys
 from pathlib import Path

@@ -18,6 +18,8 @@ import pytest
 from anachrony_pictures import render, snapshots
 from cli_checks import LANGS, WIDTHS, assert_fits, draw, stored_snapshot
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 KINDS = ("multi", "chronobot", "chronobot_first", "chronossus")
 BOX = re.compile(r"[│┃─━┌┐└┘├┤┬┴┼╭╮╰╯]")
 SNAPSHOTS = Path(__file__).parent / "snapshots"

@@ -27,6 +27,8 @@ from cli.words.i18n import Translator
 from chaos_policy import play_game
 from cli_checks import LANGS, WIDTHS, catalog_words, draw, fitted, recording_console, stored_snapshot
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 

@@ -26,6 +26,8 @@ from cli_checks import LANGS, WIDTHS, draw, fitted, stored_snapshot
 from policy_runner import play_policy
 from radlands_policy import Policy
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 SEPARATORS = re.compile(r"[\s│┃┌┐└┘├┤┬┴┼─╭╮╰╯━▁▂▃▄▅▆▇█]+")
 

@@ -7,11 +7,14 @@ from __future__ import annotations
 import io
 import types
 
+import pytest
 from rich.console import Console
 
 from automata.radlands import game
 from cli.words.i18n import Translator
 from cli.radlands.main import after_step
+
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
 
 
 def table(state, lang="pt-BR"):

@@ -6,6 +6,8 @@ import subprocess
 
 import pytest
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 pexpect = pytest.importorskip("pexpect")
 
 from state.save import read  # noqa: E402

@@ -31,6 +31,8 @@ from cli.toc import picture
 from cli.toc.main import show_status, show_summary, status_data
 from cli_checks import LANGS, WIDTHS, assert_fits, catalog_words, draw, fitted, recording_console, stored_snapshot
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+")  # letters only: circled numbers and symbols are not words
 RAW = {"humans": 1, "bots": "red,blue,yellow", "cards": "fixed", "emperor_rules": True}

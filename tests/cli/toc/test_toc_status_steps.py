@@ -18,6 +18,8 @@ import pytest
 
 from cli.words.i18n import Translator  # noqa: E402
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 
 def fake_env(lang: str, as_json: bool):
     """Just what a status renderer uses of the CLI environment: t, out (80 columns), json, emit_json."""

@@ -7,6 +7,8 @@ import tomllib
 
 import pytest
 
+pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
+
 pexpect = pytest.importorskip("pexpect")
 
 from test_terminal import finish, spawn, term_env  # noqa: E402,F401  (term_env is a fixture)
