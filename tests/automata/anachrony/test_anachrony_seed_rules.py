@@ -9,7 +9,8 @@ import pytest
 from automata.anachrony import spaces
 from automata.anachrony.actions import event_choices
 from automata.anachrony.data import load
-from anachrony_steps import play, said, say_params
+from anachrony_steps import asked, play, said, say_params
+from automata.core.runner import BadAnswer
 from test_anachrony_eras import action, phase, ready
 
 DATA = load()
@@ -83,3 +84,23 @@ def test_every_power_up_with_intrigues_keeps_one_secret_mission(era):
     assert "anachrony.mission.secret" in said(r)
     assert all(pl["intrigues"]["mission"] == {"era": era, "kind": "mission" if era <= 4 else "emergency", "revealed": False}
                for pl in state["players"].values())
+
+
+def test_a_mission_rewards_second_tile_is_the_same_turn_without_asking():
+    """Seed 002 l.124 (several Agenda tiles placed in one turn go in different rows) with l.139 (all three conditions
+    met: two rewards): the two tiles a revealed Mission places come in one Free Action, so the program knows they are
+    the same turn: it asks no 'same turn?' and never offers the first tile's row to the second."""
+    state = ready(3, "intrigues")
+    phase(state, 1, "power_up")
+    state["players"]["p1"]["intrigues"].update(objectives=1, values=1)
+    r = action(state, 1, {"anachrony.action": "mission:p1", "anachrony.mission.p1.met": 3, "anachrony.mission.p1.vp": 0,
+                          "anachrony.mission.p1.agenda": 2, "anachrony.agenda.p1.row": ["objective:1", "value:2"],
+                          "anachrony.agenda.p1.number": 3})
+    assert "anachrony.agenda.p1.same_turn" not in asked(r)
+    assert [(row["objective"], row["value"]) for row in state["agenda"][:2]] == [(1, 0), (0, 1)]
+    state["players"]["p2"]["intrigues"].update(objectives=2)
+    state["players"]["p2"]["intrigues"]["mission"] = {"era": 1, "kind": "mission", "revealed": False}
+    with pytest.raises(BadAnswer) as refused:  # the second tile of the same reward never goes in the first one's row
+        action(state, 1, {"anachrony.action": "mission:p2", "anachrony.mission.p2.met": 3, "anachrony.mission.p2.vp": 0,
+                          "anachrony.mission.p2.agenda": 2, "anachrony.agenda.p2.row": ["3", "3"]})
+    assert refused.value.ask_id == "anachrony.agenda.p2.row"
