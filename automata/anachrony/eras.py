@@ -195,10 +195,15 @@ def warp(state: dict, data, era: int):
         yield Say(msg("anachrony.warp.took", player=who(state, p), card=card(c), era=era), "do")
         yield from card_effect(state, data, p, c)
         payback = data.cards[c]["payback"]
-        if payback == "ask":
+        known = (ql.get("paybacks") or {}).get(c)
+        if payback == "ask" and known:  # L3: the card shows the same Breakthrough every time: said once, known
+            q["payback"] = known
+            yield Say(msg("anachrony.warp.payback_known", card=card(c), payback=payback_term(known)), "info")
+        elif payback == "ask":
             said = yield Ask(f"anachrony.warp.{p}.payback", msg("anachrony.warp.payback", card=card(c)), TEXT,
                              check=_checked_payback, hint=msg("anachrony.warp.payback_hint"))
             q["payback"] = parse_payback(said)
+            ql.setdefault("paybacks", {})[c] = q["payback"]
         else:
             q["payback"] = payback
         yield Say(msg("anachrony.warp.payback_rule", player=who(state, p), payback=payback_term(q["payback"])), "rule")

@@ -31,7 +31,8 @@ STATE = {
     "ending": bool,
     "next": Opt(dict),  # absent once the game is over (None is not written)
     "agenda": Opt([{"objective": int, "value": int, "locked": bool, "values": Opt(list)}]),
-    "ql": Opt({"offer": [str], "deck": [str], "out": [str]}),
+    "ql": Opt({"offer": [str], "deck": [str], "out": [str],
+               "paybacks": Opt(Each(str))}),  # each card's payback Breakthrough, once the table said it
     "turn": Opt({"player": str, "rows": Opt(list)}),
     "history": Opt([{"era": int, "vp": dict, "bot": Opt(int)}]),  # VP at each Era's end (saves older than the summary lack it)
     "solo": Opt({

@@ -104,3 +104,19 @@ def test_a_mission_rewards_second_tile_is_the_same_turn_without_asking():
         action(state, 1, {"anachrony.action": "mission:p2", "anachrony.mission.p2.met": 3, "anachrony.mission.p2.vp": 0,
                           "anachrony.mission.p2.agenda": 2, "anachrony.agenda.p2.row": ["3", "3"]})
     assert refused.value.ask_id == "anachrony.agenda.p2.row"
+
+
+def test_a_quantum_loop_cards_payback_is_asked_once_then_known():
+    """Seed 002 l.101: the Quantum Warp is paid back with a Breakthrough of the icon and shape shown on the Quantum
+    Loop card. The card shows the same one every time, so once the table has said it (the first take), a later take
+    of that card (after it came back to the offer) is not asked again: the program says it."""
+    state = ready(2, "quantum-loops")
+    card = state["ql"]["offer"][0]
+    phase(state, 1, "warp", {"anachrony.warp.quantum": ["p1"], "anachrony.warp.p1.card": card,
+                             "anachrony.warp.p1.payback": "triangle 4"})
+    action(state, 2, {"anachrony.action": "quantum_payback:p1"})
+    assert card in state["ql"]["offer"]
+    r = phase(state, 3, "warp", {"anachrony.warp.quantum": ["p2"], "anachrony.warp.p2.card": card})
+    assert "anachrony.warp.p2.payback" not in asked(r)
+    assert state["players"]["p2"]["quantum"] == {"warp": "timeline", "era": 3, "card": card, "payback": "triangle 4"}
+    assert "anachrony.warp.payback_known" in said(r)
