@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..core.steps import NUMBER, ONE_OF, YES_NO, Ask, Choice, Say, msg
 from . import agenda, spaces
-from .common import card, has, player_choices, provisional, turn_order, who
+from .common import asks_itself, card, has, player_choices, provisional, turn_order, who
 from .eras import payback_term, pending_hypersync
 
 EVENTS = ("hypersync", "recover", "negotiate", "agenda", "benefit", "mission", "quantum_payback", "done")
@@ -347,7 +347,7 @@ def mission(state: dict, data, p: str, era: int):
         return
     places = yield Ask(f"anachrony.mission.{p}.agenda", msg("anachrony.mission.agenda", n=most), NUMBER, min=0, max=most)
     for k in range(places):  # one reward after the other, in one Free Action: the same turn (G5)
-        yield from place_one(state, data, p, era, same_turn=k > 0)
+        yield from place_one(state, data, p, era, same_turn=k > 0 and asks_itself(state))
 
 
 # -- Quantum Loops -----------------------------------------------------------------------------------

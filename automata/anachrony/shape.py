@@ -19,7 +19,8 @@ STATE = {
     "seed": int,
     "overrides": dict,
     "options": {"players": int, "modules": [str], "random": Opt(str), "names": Opt([str]), "opponent": Opt(str),
-                "edition": Opt(str), "difficulty": Opt(dict), "paths": Opt(dict), "board_side": Opt(str)},
+                "edition": Opt(str), "difficulty": Opt(dict), "paths": Opt(dict), "board_side": Opt(str),
+                "asks": Opt(int)},  # the questions' version (common.ASKS_VERSION); saves older than it lack it
     "era_count": int,
     "era": int,
     "phase": str,

@@ -120,3 +120,40 @@ def test_a_quantum_loop_cards_payback_is_asked_once_then_known():
     assert "anachrony.warp.p2.payback" not in asked(r)
     assert state["players"]["p2"]["quantum"] == {"warp": "timeline", "era": 3, "card": card, "payback": "triangle 4"}
     assert "anachrony.warp.payback_known" in said(r)
+
+
+@pytest.mark.parametrize("modules,last", [("intrigues", 6), ("hypersync", 7)])
+def test_no_first_player_question_after_the_last_era(modules, last):
+    """Seed 002 l.38 (with Intrigues the game ends at the end of Era 6; rules file §2.3: else after Era 7): the Clean
+    Up of the last Era starts no Era, so who takes the First Player spot changes nothing and is not asked; the Eras
+    before still ask it."""
+    state = ready(2, modules)
+    r = phase(state, last - 1, "clean_up", {"anachrony.clean_up.first": "p2", "anachrony.clean_up.collapsed": False})
+    assert "anachrony.clean_up.first" in asked(r) and state["first"] == "p2"
+    if last - 1 == 4:
+        play(state, {"anachrony.impact.done": True})
+    r = phase(state, last, "clean_up", {})
+    assert "anachrony.clean_up.first" not in asked(r) and state["next"] == {"proc": "end"}
+
+
+def test_a_save_from_before_keeps_the_questions_it_was_played_with():
+    """A save made before these questions were answered by the program (no options 'asks') replays its journal with
+    the questions it was played with: the same-turn question of a Mission's second tile, a Loop card's payback at
+    each take, the First Player at the last Clean Up (undo and restore replay the journal answer for answer)."""
+    state = ready(2, "quantum-loops,intrigues")
+    del state["options"]["asks"]
+    phase(state, 1, "power_up")
+    state["players"]["p1"]["intrigues"].update(objectives=1, values=1)
+    r = action(state, 1, {"anachrony.action": "mission:p1", "anachrony.mission.p1.met": 3, "anachrony.mission.p1.vp": 0,
+                          "anachrony.mission.p1.agenda": 2, "anachrony.agenda.p1.row": ["objective:1", "value:2"],
+                          "anachrony.agenda.p1.number": 3, "anachrony.agenda.p1.same_turn": True})
+    assert "anachrony.agenda.p1.same_turn" in asked(r)
+    card = state["ql"]["offer"][0]
+    phase(state, 1, "warp", {"anachrony.warp.quantum": ["p1"], "anachrony.warp.p1.card": card,
+                             "anachrony.warp.p1.payback": "triangle 4"})
+    action(state, 2, {"anachrony.action": "quantum_payback:p1"})
+    r = phase(state, 3, "warp", {"anachrony.warp.quantum": ["p2"], "anachrony.warp.p2.card": card,
+                                 "anachrony.warp.p2.payback": "triangle 4"})
+    assert "anachrony.warp.p2.payback" in asked(r)
+    r = phase(state, 6, "clean_up", {"anachrony.clean_up.first": "same"})
+    assert "anachrony.clean_up.first" in asked(r)
