@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..core.steps import NUMBER, ONE_OF, YES_NO, Ask, Choice, Say, msg
 from . import agenda, spaces
-from .common import card, has, player_choices, provisional, turn_order, who
+from .common import asks_itself, card, has, player_choices, provisional, turn_order, who
 from .eras import payback_term, pending_hypersync
 
 EVENTS = ("hypersync", "recover", "negotiate", "agenda", "benefit", "mission", "quantum_payback", "done")
@@ -246,15 +246,16 @@ def kept_choices(keep: int) -> tuple[Choice, ...]:
                  for o, v in pairs)
 
 
-def place_one(state: dict, data, p: str, era: int):
-    """G1-G5: one Agenda tile from the reserve onto the grid."""
+def place_one(state: dict, data, p: str, era: int, same_turn: bool = False):
+    """G1-G5: one Agenda tile from the reserve onto the grid. ``same_turn``: the placement comes in the same event as
+    the player's earlier one (a Mission's second reward), so the program knows it is the same turn (G5) and asks not."""
     pi = state["players"][p]["intrigues"]
     kinds = [k for k, key in (("objective", "objectives"), ("value", "values")) if pi[key] > 0]
     if not kinds:
         yield Say(msg("anachrony.agenda.no_tile", player=who(state, p)), "warn")
         return
     turn = state["turn"]
-    if turn["player"] == p and turn["rows"]:
+    if turn["player"] == p and turn["rows"] and not same_turn:
         same = yield Ask(f"anachrony.agenda.{p}.same_turn", msg("anachrony.agenda.same_turn",
                          rows=[str(r + 1) for r in turn["rows"]]), YES_NO)
         if not same:
@@ -345,8 +346,8 @@ def mission(state: dict, data, p: str, era: int):
     if not most:
         return
     places = yield Ask(f"anachrony.mission.{p}.agenda", msg("anachrony.mission.agenda", n=most), NUMBER, min=0, max=most)
-    for _ in range(places):
-        yield from place_one(state, data, p, era)
+    for k in range(places):  # one reward after the other, in one Free Action: the same turn (G5)
+        yield from place_one(state, data, p, era, same_turn=k > 0 and asks_itself(state))
 
 
 # -- Quantum Loops -----------------------------------------------------------------------------------

@@ -16,6 +16,18 @@ def has(state: dict, module: str) -> bool:
     return module in state["options"]["modules"]
 
 
+#: the questions of this version (``options["asks"]``, set by ``game.check_options`` for a new game): 2 = the
+#: program no longer asks what it knows (a Mission's second Agenda tile is the same turn, a Quantum Loop card's
+#: payback said once, no First Player question at the last Era's Clean Up). A save made before (no key: 1) keeps the
+#: questions it was played with, so that its journal replays (undo, restore).
+ASKS_VERSION = 2
+
+
+def asks_itself(state: dict) -> bool:
+    """Whether this game answers itself the questions of ``ASKS_VERSION`` 2 (older saves: no)."""
+    return int(state["options"].get("asks", 1)) >= 2
+
+
 # Lines that speak to every player at the table; a solo game says them to its one player (wave-2 audit item 17).
 SOLO_VOICE = {"anachrony.setup.focus", "anachrony.setup.hypersync_tiles", "anachrony.setup.quantum_warp",
               "anachrony.setup.paths", "anachrony.setup.player_pieces", "anachrony.setup.path_board",

@@ -12,7 +12,7 @@ import unicodedata
 
 from ..core.steps import ONE_OF, SEVERAL_OF, TEXT, YES_NO, Ask, Choice, InvalidAnswer, Say, msg
 from . import spaces
-from .common import card, card_choice, has, voice, player_choices, program_draws, provisional, turn_order, who
+from .common import asks_itself, card, card_choice, has, voice, player_choices, program_draws, provisional, turn_order, who
 from .solo.data import solo_data_of
 
 PHASES = ("preparation", "paradox", "power_up", "warp", "actions", "clean_up")
@@ -195,10 +195,16 @@ def warp(state: dict, data, era: int):
         yield Say(msg("anachrony.warp.took", player=who(state, p), card=card(c), era=era), "do")
         yield from card_effect(state, data, p, c)
         payback = data.cards[c]["payback"]
-        if payback == "ask":
+        known = (ql.get("paybacks") or {}).get(c) if asks_itself(state) else None
+        if payback == "ask" and known:  # L3: the card shows the same Breakthrough every time: said once, known
+            q["payback"] = known
+            yield Say(msg("anachrony.warp.payback_known", card=card(c), payback=payback_term(known)), "info")
+        elif payback == "ask":
             said = yield Ask(f"anachrony.warp.{p}.payback", msg("anachrony.warp.payback", card=card(c)), TEXT,
                              check=_checked_payback, hint=msg("anachrony.warp.payback_hint"))
             q["payback"] = parse_payback(said)
+            if asks_itself(state):
+                ql.setdefault("paybacks", {})[c] = q["payback"]
         else:
             q["payback"] = payback
         yield Say(msg("anachrony.warp.payback_rule", player=who(state, p), payback=payback_term(q["payback"])), "rule")
@@ -271,14 +277,15 @@ def clean_up(state: dict, data, era: int):
                 yield Say(msg("anachrony.clean_up.unrevealed", player=who(state, p), lost=-rule["vp"]), "do")
             pi["mission"] = {}
     spaces.end_era(state, collapsing_spaces(state, data))
-    if state["options"]["players"] > 1:
+    last = state["era_count"]
+    # after the last Era there is no next one to start: who is First Player then changes nothing (asks_itself)
+    if state["options"]["players"] > 1 and not (era >= last and asks_itself(state)):
         first = yield Ask("anachrony.clean_up.first", msg("anachrony.clean_up.first"), ONE_OF,
                           player_choices(state, list(state["players"])) + (Choice("same", msg("anachrony.clean_up.nobody")),),
                           default="same")
         if first != "same":
             state["first"] = first
         yield Say(msg("anachrony.clean_up.first_is", player=who(state, state["first"])), "info")
-    last = state["era_count"]
     ends = era >= last
     if not ends and not has(state, "intrigues") and state["impact"] and era > data.rules["eras"]["impact_era"]:
         standing = capital_standing(state, data)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ..core.gamedata import fold_name
 from ..core.games import OptionError, step_msg
 from ..core.msg import msg
+from .common import ASKS_VERSION
 from .data import MODULES, UnknownName, data_of, find_module, load  # noqa: F401  (data_of re-exported)
 
 if TYPE_CHECKING:
@@ -80,6 +81,9 @@ def check_options(raw: dict) -> dict:
     from .solo.options import check as solo_check  # solo opponent (solo helper's hook)
 
     options.update(solo_check(raw, options))
+    # the questions of this version (common.asks_itself): a save made before (none: version 1) replays its journal
+    # with the questions it was played with
+    options["asks"] = ASKS_VERSION
     if raw.get("overrides"):
         options["overrides"] = raw["overrides"]
     return options

@@ -19,7 +19,8 @@ STATE = {
     "seed": int,
     "overrides": dict,
     "options": {"players": int, "modules": [str], "random": Opt(str), "names": Opt([str]), "opponent": Opt(str),
-                "edition": Opt(str), "difficulty": Opt(dict), "paths": Opt(dict), "board_side": Opt(str)},
+                "edition": Opt(str), "difficulty": Opt(dict), "paths": Opt(dict), "board_side": Opt(str),
+                "asks": Opt(int)},  # the questions' version (common.ASKS_VERSION); saves older than it lack it
     "era_count": int,
     "era": int,
     "phase": str,
@@ -31,7 +32,8 @@ STATE = {
     "ending": bool,
     "next": Opt(dict),  # absent once the game is over (None is not written)
     "agenda": Opt([{"objective": int, "value": int, "locked": bool, "values": Opt(list)}]),
-    "ql": Opt({"offer": [str], "deck": [str], "out": [str]}),
+    "ql": Opt({"offer": [str], "deck": [str], "out": [str],
+               "paybacks": Opt(Each(str))}),  # each card's payback Breakthrough, once the table said it
     "turn": Opt({"player": str, "rows": Opt(list)}),
     "history": Opt([{"era": int, "vp": dict, "bot": Opt(int)}]),  # VP at each Era's end (saves older than the summary lack it)
     "solo": Opt({
