@@ -248,6 +248,27 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 READ_TRIES = 6
 
 
+def left_by_a_cut_new(folder: Path) -> bool:
+    """``folder`` is what a ``new`` cut short before its first save left: no save file nor its ``.bak``, and at most
+    a journal of no step (a new game's journal is written first) and stray temporary files. Nothing in it can be
+    lost, so the name may be taken again; a journal holding a step, or anything else, keeps the folder."""
+    if not folder.is_dir():
+        return False
+    for p in folder.iterdir():
+        if p.name in (".lock", JOURNAL_FILE) or p.name.endswith(".tmp"):
+            continue
+        return False
+    journal = folder / JOURNAL_FILE
+    if journal.exists():
+        try:
+            data = _parse(journal)
+        except (SaveError, OSError):
+            return False
+        if data.get("entries"):
+            return False
+    return True
+
+
 def read(folder: Path, path: Path | None = None, recover: bool = False) -> Save:
     """The save of ``folder`` (or the file ``path``, e.g. a backup), proven sound: parsed, its digest and its
     journal's digest matching, every key of the game's shape in place. Else SaveError naming the file and what is

@@ -187,17 +187,33 @@ def create(env: Env, game_id: str, options: dict, name: str | None):
         name = new_name(game_id)
     if not paths.valid_name(name):
         raise CliError(env.t("core.error.bad_name", name=name))
+    cut = False
     if name in list_names():
         folder = paths.game_dir(name)
         if not (folder / "save.toml").exists():
-            raise CliError(env.t("core.error.name_taken_damaged", name=name, path=str(folder)), Exit.FAILURE)
-        raise CliError(env.t("core.error.name_taken", name=name))
+            from state.save import left_by_a_cut_new
+
+            # a `new` killed before its first save: nothing to keep, the name is free again (never a dead end)
+            cut = left_by_a_cut_new(folder)
+            if not cut:
+                raise CliError(env.t("core.error.name_taken_damaged", name=name, path=str(folder)), Exit.FAILURE)
+        else:
+            raise CliError(env.t("core.error.name_taken", name=name))
     seed = env.seed if env.seed is not None else secrets.randbelow(2**31)
     settings = {"dice": env.dice or "app", "lang": env.lang}  # the game keeps the language it was started in
     from state.clock import now
 
     created = now(advance=False)  # TABLETOP_NOW fixes it too (README, clocks)
     with locked(env, name):
+        if cut:
+            from state.save import JOURNAL_FILE, left_by_a_cut_new
+
+            folder = paths.game_dir(name)
+            if not left_by_a_cut_new(folder):  # again under the lock: another process may have written since
+                raise CliError(env.t("core.error.name_taken", name=name))
+            for p in folder.iterdir():
+                if p.name == JOURNAL_FILE or p.name.endswith(".tmp"):
+                    p.unlink()
         session = Session.create(name, game_id, options, seed, settings, created)
     set_current(name)
     return session
