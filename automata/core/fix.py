@@ -304,7 +304,7 @@ def _shown_one(item: "Field | Option", lang: str | None) -> Any:
     language, a board change asked at a question) a message that shows it in the table's language."""
     if lang is not None:
         return shown(item, lang)
-    return {"id": "core.fix.word", "params": {"en": shown(item, "en"), "pt": shown(item, "pt-BR")}}
+    return {"id": "core.fix.word", "params": {"word": {"en": shown(item, "en"), "pt": shown(item, "pt-BR")}}}
 
 
 def _shown_all(items, lang: str | None) -> Any:

@@ -16,9 +16,9 @@ from .played import (date_text, duration_text, find_game_id, game_name, kept, pr
 
 #: options the seats already show, that only the program reads, that a random setup drew (the camps dealt, the
 #: Paths and Leaders, the board side: no option of 'tabletop new' gives them) or that the collection decided (the
-#: Radlands card sets in play)
+#: Radlands card sets in play) or that are the save's own version of its questions (menu, asks)
 HIDDEN_OPTIONS = ("overrides", "modules", "names", "mats", "menu", "players", "powers", "bots", "humans", "opponent",
-                  "dealt", "paths", "board_side", "sets")
+                  "dealt", "paths", "board_side", "sets", "asks")
 
 
 def run(env: Env, finished: bool) -> None:
