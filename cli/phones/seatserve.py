@@ -162,9 +162,17 @@ def turn_text(t, game_id: str, session, waiting_now, seats_by_id: dict[str, dict
 
 
 def seat_part(t, game_id: str, session, waiting_now, seat: dict, turn: str = "") -> dict[str, Any]:
-    """A seat's own part of its page: its name, its clock, and its question when the one waiting is its own."""
+    """A seat's own part of its page: its name, its clock, and its question when the one waiting is its own; with
+    the seat that took the first turn (``start_seat``, "" before the game decided it), as ``status --json`` says."""
     part: dict[str, Any] = {"id": seat["id"], "name": seat_label(t, game_id, seat), "clock": "", "question": None,
-                            "waiting": "", "turn": turn, "reminders": []}
+                            "waiting": "", "turn": turn, "reminders": [], "start_seat": ""}
+    from automata.core.seats import start_seat
+    from state.replay import RULES_CRASH
+
+    try:
+        part["start_seat"] = start_seat(game_id, session.save.state) or ""
+    except RULES_CRASH:
+        pass  # a state the rules cannot read: the page still shows the seat, with no start player
     from ..inplay import ineffectview
 
     try:  # what is in effect for this seat, and the table's reminders that concern it (issue 39)
