@@ -9,7 +9,10 @@ A game that has the capability ``effects_in_play`` (automata/core/contract.py) d
   same moment (``enters=False``: where the game stands, for a reminder set then, with nothing raised again), or
   None when no moment of the game is left;
 - ``in_effect(state)``: the ``Effect`` records in effect now, derived from what the state already tracks, so
-  that an effect ends by itself when what holds it leaves the state.
+  that an effect ends by itself when what holds it leaves the state;
+- optionally ``to_come(state, moment)``: the words still to come in ``moment``'s round from where it stands (its own
+  word when it ``enters``), for a game whose round holds several turns of the sequence (Time of Crisis); without
+  it, the words after ``moment``'s place in ``MOMENTS`` (``to_come`` below).
 
 ``raised`` wraps a game's procedure (each ``game.py`` calls it): when a step enters a moment, the effects that
 matter there and the table's reminders due then are said once, as ``Say`` lines, after the step's heading: never a
@@ -244,6 +247,33 @@ def _first_due(game, module, state: dict, word: str, round_: int) -> list[int]:
     return nxt if round_ == here[0] else [round_, 0, index]
 
 
+def to_come(module, state: dict, now: Moment) -> list[str]:
+    """The words of ``MOMENTS`` still to come in the round the game stands in (``now``: the moment of its next
+    step), in order: the game's own ``to_come`` when it has one, else those after ``now``'s place in the sequence
+    (its own word too when the next step enters it)."""
+    own = getattr(module, "to_come", None)
+    if own is not None:
+        return list(own(state, now))
+    index = list(module.MOMENTS).index(now.word)
+    return [w for i, w in enumerate(module.MOMENTS) if i > index or (i == index and now.enters)]
+
+
+def _not_passed(game_id: str, game, module, state: dict, word: str, round_: int) -> None:
+    """``--round N --at WORD`` in the round the game stands in: refused (``RemindError``) when WORD has already
+    passed in it (it would be said in the next round instead), saying which round and which words are valid."""
+    upcoming = game.next_step(state)
+    now = module.moment(state, upcoming) if upcoming is not None else None
+    if now is None or round_ != now.round:
+        return
+    left = to_come(module, state, now)
+    if word in left:
+        return
+    params = dict(moment=word_term(game_id, word), round=round_, next=round_ + 1)
+    if not left:
+        raise RemindError(msg("core.remind.moment_passed_last", **params))
+    raise RemindError(msg("core.remind.moment_passed", valid=[word_term(game_id, w) for w in left], **params))
+
+
 def check_add(game_id: str, game, state: dict, add: dict) -> dict:
     """The reminder ``add`` checked against the game's moments (raises ``RemindError``): what the step keeps."""
     module = module_of(game_id)
@@ -262,7 +292,10 @@ def check_add(game_id: str, game, state: dict, add: dict) -> dict:
             raise RemindError(msg("core.remind.not_positive", flag="--" + key, value=str(value)))
     if add.get("once") and (add.get("every") or add.get("round")):
         raise RemindError(msg("core.remind.once_alone"))
-    _first_due(game, module, state, word, int(add.get("round") or 0))  # a round already over is refused now
+    round_ = int(add.get("round") or 0)
+    _first_due(game, module, state, word, round_)  # a round already over is refused now
+    if round_:  # and its word already passed in the round the game is in (replaying an old save never refuses it)
+        _not_passed(game_id, game, module, state, word, round_)
     return {k: v for k, v in dict(add, text=text).items() if v not in (None, "", False, 0)}
 
 

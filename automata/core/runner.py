@@ -23,7 +23,7 @@ class Record:
 
     id: str
     value: Any
-    source: str  # "table" (typed or prompted), "answers" (file or flag), "app" (app dice)
+    source: str  # "table" (typed, prompted), "phone" (typed on a seat's phone), "answers" (file, flag), "app" (app dice)
 
     def to_data(self) -> dict[str, Any]:
         return {"id": self.id, "value": self.value, "source": self.source}

@@ -42,6 +42,31 @@ def moment(state: dict, step: dict) -> Moment | None:
     return Moment(word, round_, place=colour, seat=colour, turn=order.index(colour) if colour in order else 0)
 
 
+_TURN_WORDS = MOMENTS[1:-1]  # a bot's turn, crisis to end of turn; a human's turn is one step, its crisis
+
+
+def to_come(state: dict, now: Moment) -> list[str]:
+    """The words still to come in ``now``'s round (automata/core/ineffect.py ``to_come``): the rest of this turn,
+    every word of each bot's turn after it, the crisis of each human's turn after it, then the round's end."""
+    if now.word == "setup":  # before the first round: all of it
+        return list(MOMENTS if now.enters else MOMENTS[1:])
+    if now.word == "round_end":
+        return ["round_end"] if now.enters else []
+    order = list(state["bot_order"])
+    humans = int(state["options"]["humans"])
+    index = MOMENTS.index(now.word)
+    left = set()
+    if now.turn < len(order):  # a bot's turn: its words after where it stands
+        left |= {w for w in _TURN_WORDS if MOMENTS.index(w) > index or (w == now.word and now.enters)}
+    elif now.enters:  # a human's turn not played yet
+        left.add("crisis")
+    if now.turn + 1 < len(order):
+        left |= set(_TURN_WORDS)
+    if len(order) + humans - 1 > now.turn:
+        left.add("crisis")
+    return [w for w in MOMENTS if w in left or w == "round_end"]
+
+
 def in_effect(state: dict) -> list[Effect]:
     from .data import data_of
     from .common import bot_name

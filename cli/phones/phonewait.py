@@ -5,7 +5,7 @@ phones file, ``cli/phones/seatserve.py``), ``play`` at a terminal does not ask i
 ``PhoneSeats`` stops the step there (``HandedToPhone``), ``play`` lets go of the save's lock, says whose phone has
 the question, and waits:
 
-- the phone answers: the server writes the answer under the lock (as a typed answer); the save changes, ``play``
+- the phone answers: the server writes the answer under the lock (a typed answer whose source is ``"phone"``); the save changes, ``play``
   says what was answered (the steps completed meanwhile, from the journal), takes the lock again, reads the save
   and goes on;
 - Enter at the terminal (or the phone's page closing, or the server stopping): the question is asked here instead,
@@ -187,4 +187,5 @@ def show_answered(env, folder, handed: HandedToPhone, game_id: str) -> None:
     labels = {c.value: env.t.render(c.label) for c in handed.ask.choices}
     chosen = value if isinstance(value, list) else [value]
     shown = ", ".join(labels[v] for v in chosen if v in labels) if labels else answer_text(env.t, value)
-    env.out.print(escape(f"? {env.t.render(handed.ask.msg)} {shown or answer_text(env.t, value)}"))
+    line = f"? {env.t.render(handed.ask.msg)} {shown or answer_text(env.t, value)}"
+    env.out.print(escape(env.t("core.ask.phone_line", line=line)))

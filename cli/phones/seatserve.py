@@ -3,8 +3,8 @@
 A phone's answer is a typed answer given elsewhere: it goes through ``Session.play`` under the save's lock
 (``state/lock.py``), answered by a source that gives exactly that one answer to exactly that question id, so the
 runner validates it with the question's own ``normalise`` (the check the terminal's prompter runs, whose refusal
-text the phone shows), records it as ``"table"`` (as a typed answer), and journals the step as ever: ``tabletop
-undo`` takes it back the same way. Only the question waiting now, and only when it is the seat's own
+text the phone shows), records it as ``"phone"`` (a typed answer given on the seat's phone: ``log`` says so; it counts
+in the seat's clock as a typed one), and journals the step as ever: ``tabletop undo`` takes it back the same way. Only the question waiting now, and only when it is the seat's own
 (``automata/core/seats.py`` ``question_seat``), can be answered; the board's link reads only. The page sends the
 question's place (``question_key``) back with its answer: a second copy of an answer is refused as already
 answered (``AlreadyAnswered``), so nothing is played twice. A step the answer reaches starts when the page could
@@ -162,9 +162,17 @@ def turn_text(t, game_id: str, session, waiting_now, seats_by_id: dict[str, dict
 
 
 def seat_part(t, game_id: str, session, waiting_now, seat: dict, turn: str = "") -> dict[str, Any]:
-    """A seat's own part of its page: its name, its clock, and its question when the one waiting is its own."""
+    """A seat's own part of its page: its name, its clock, and its question when the one waiting is its own; with
+    the seat that took the first turn (``start_seat``, "" before the game decided it), as ``status --json`` says."""
     part: dict[str, Any] = {"id": seat["id"], "name": seat_label(t, game_id, seat), "clock": "", "question": None,
-                            "waiting": "", "turn": turn, "reminders": []}
+                            "waiting": "", "turn": turn, "reminders": [], "start_seat": ""}
+    from automata.core.seats import start_seat
+    from state.replay import RULES_CRASH
+
+    try:
+        part["start_seat"] = start_seat(game_id, session.save.state) or ""
+    except RULES_CRASH:
+        pass  # a state the rules cannot read: the page still shows the seat, with no start player
     from ..inplay import ineffectview
 
     try:  # what is in effect for this seat, and the table's reminders that concern it (issue 39)
@@ -215,7 +223,7 @@ class OneAnswer:
         if question_seat(save.game, save.state, save.pending["step"], ask.id) != self.seat_id:
             raise NotThisSeat(ask.id)
         self.given = True
-        return self.raw, "table"
+        return self.raw, "phone"  # typed, on the seat's phone: 'log' and 'log --json' say so
 
     def table_dice(self, roll, spec):
         return NO_ANSWER

@@ -38,7 +38,8 @@ def event_text(t: Translator, event: Event) -> str:
         return PREFIX.get(event.style, "") + t.render(event.msg)
     if event.kind == "ask":
         shown = ", ".join(t.render(m) for m in event.labels) if event.labels else answer_text(t, event.value)
-        return f"? {t.render(event.msg)} {shown}"
+        line = f"? {t.render(event.msg)} {shown}"
+        return t("core.ask.phone_line", line=line) if event.source == "phone" else line  # given on a seat's phone
     if event.kind == "roll":
         what = t.render(event.msg) if event.msg is not None else event.id
         faces = " ".join(t.render(m) for m in event.labels) if event.labels else " ".join(str(f) for f in event.value)

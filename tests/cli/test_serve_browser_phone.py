@@ -344,7 +344,7 @@ def test_a_long_list_of_choices_filters_and_a_tap_answers(tmp_path):
         WebDriverWait(driver, 10).until(moved)
         after = read(session.save.folder)
         answered = [r for e in after.journal()[before.journal_length:] for r in e["records"]] + records(after)
-        assert any(r["id"] == q["id"] and r["value"] == end["value"] and r["source"] == "table" for r in answered)
+        assert any(r["id"] == q["id"] and r["value"] == end["value"] and r["source"] == "phone" for r in answered)
     finally:
         driver.quit()
         server.close_all()

@@ -8,7 +8,7 @@ What is checked, in random legal games of every game:
 - a finished game exported for BG Stats carries the start player, winners and scores the save recorded;
 - a correction after the end: the save holds the end the rules decide again, every reader follows, undo takes it back;
 - a seat's answer counts in its clock the same, typed, given by `--answer` or on its phone; a phone answer is
-  played once.
+  played once, and `log` (text and json) shows it as a phone's answer.
 """
 
 from __future__ import annotations
@@ -463,3 +463,34 @@ def test_every_way_of_answering_counts_in_the_seats_clock_and_a_phone_answer_is_
     after = {w: clocks(read(folders[w]))["seats"].get(seat, 0) for w in ways}
     assert {w: after[w] - before[w] for w in ways} == dict.fromkeys(ways, WAIT), (
         f"{table.label}: {ask.id} answered after {WAIT} s gives {seat} {after} (was {before})")
+    check_a_phone_answer_is_shown_as_one(table, folders["phone"], ask, session.save.journal_length)
+
+
+def check_a_phone_answer_is_shown_as_one(table: Table, folder, ask, entry_before: int) -> None:
+    """Brief phonelog item 1: the phone's answer is recorded with source "phone" (a typed answer given on the seat's
+    phone), and `log --json` and `log` say so once its step is journalled (the scripted table finishes the step)."""
+    from cli.words.i18n import Translator
+    from cli_checks import tt
+    from state.save import read
+    from state.session import Session
+
+    session = Session.open(folder)
+    policy = table.player(11)
+    while session.save.journal_length == entry_before:  # the step may ask more (Anachrony's Warp): finish it
+        policy.state = session.save.state
+        session.play(policy, max_steps=1)
+    entry = read(folder).journal()[entry_before]
+    assert [r["source"] for r in entry["records"] if r["id"] == ask.id][:1] == ["phone"], (table.label, entry["records"])
+    log = tt("--game", folder.name, "--json", "log")
+    assert log.exit_code == 0, log.output
+    import json
+
+    row = next(e for e in json.loads(log.output)["entries"] if e["n"] == entry_before + 1)
+    assert [r["source"] for r in row["records"] if r["id"] == ask.id][:1] == ["phone"], (table.label, row)
+    t = Translator("en")
+    said = [line for line in row["told"] if line.startswith(f"? {t.render(ask.msg)} ")]
+    assert said and said[0].endswith(" (answered on the phone)"), (table.label, row["told"])
+    text = tt("--game", folder.name, "log")
+    assert text.exit_code == 0 and " ".join(said[0].split()) in " ".join(text.output.split()), (table.label, text.output)
+    raw = tt("--game", folder.name, "log", "--raw")
+    assert f"{ask.id} = " in raw.output and "(phone)" in raw.output, (table.label, raw.output)

@@ -5,6 +5,7 @@
   the middle of a round), and one set within a moment is said the next time its word comes, at no other step;
 - the table's reminders read alike by `remind --list`, `status --json`, `status` and the seat's phone, after
   `undo` and `--remove` too;
+- the start player is one seat in `status --json`, `history --json`, `export --json` and every seat's phone page;
 - each seat's clock (`status --json`, `history --json`, `export --json`) is the sum of that seat's waits that
   `log --json` lists answer by answer (who answered, when, after how long).
 """
@@ -322,10 +323,17 @@ def test_a_damaged_save_is_the_same_game_in_games_and_history(table, monkeypatch
 def test_the_start_player_is_the_same_in_status_history_and_export(table, monkeypatch):
     """Issue 24: who started, as the game recorded it (automata/core/seats.py start_seat: the Radlands flip, the
     Anachrony first player, the Time of Crisis bots' order, the Chaos Power order), is one seat in `status --json`,
-    `history --json` and `export --json`."""
-    _midgame(table, monkeypatch, steps=30)
+    `history --json`, `export --json` and every seat's phone page (brief phonelog item 2)."""
+    from cli.phones.seatserve import phone_seats, seat_part, waiting
+    from cli.words.i18n import Translator
+
+    session = _midgame(table, monkeypatch, steps=30)
     [row] = _json("history")["games"]
     shown = _json("status").get("start_seat")
     assert row["start_seat"], f"{table.label}: no start player after 30 steps: the check would check nothing"
     assert shown == row["start_seat"] == _json("export")["start_seat"], (
         f"{table.label}: status says {shown!r}, history {row['start_seat']!r}")
+    now = waiting(session)
+    pages = {s["id"]: seat_part(Translator("en"), table.game, session, now, s)["start_seat"]
+             for s in phone_seats(table.game, session.save.state)}
+    assert pages and set(pages.values()) == {shown}, f"{table.label}: status says {shown!r}, the phones {pages}"
