@@ -101,7 +101,7 @@ def test_enter_takes_the_question_back_to_the_terminal(table):
 def test_a_page_opened_while_the_terminal_asks_takes_the_question(table):
     """The gap a table meets: 'play' already asks the seat's question at the keyboard (holding the lock) when the
     seat's phone opens its page. The prompter lets go of the question and hands it over; the phone's answer is
-    recorded as a typed one ('table'), in the step the terminal was playing, and 'play' goes on."""
+    recorded as a phone's ('phone', named in log), in the step the terminal was playing, and 'play' goes on."""
     server, session, seat_token, seat_id, q, child, open_page = table
     child.expect(re.escape(q["prompt"][-30:]))  # asked here: no phone yet
     open_page()
@@ -116,7 +116,7 @@ def test_a_page_opened_while_the_terminal_asks_takes_the_question(table):
 
     save = read(session.save.folder)
     recorded = [r for e in save.journal() for r in e["records"]] + (save.pending or {}).get("records", [])
-    assert [r["source"] for r in recorded if r["id"] == q["id"]] == ["table"]
+    assert [r["source"] for r in recorded if r["id"] == q["id"]] == ["phone"]
 
 
 @pytest.mark.parametrize("table", ["opens later"], indirect=True)

@@ -157,8 +157,8 @@ def strip_stamps(value):
 
 
 def test_a_phone_answer_is_exactly_a_typed_answer_and_undo_takes_it_back(served):
-    """The same question answered on a twin save at the terminal's source ('table'): the same records, the same
-    journal entry; then 'tabletop undo' takes the phone's answer back as it would a typed one."""
+    """The same question answered on a twin save given the phone's source ('phone', which log names): the same
+    records, the same journal entry; then 'tabletop undo' takes the phone's answer back as it would a typed one."""
     from typer.testing import CliRunner
 
     from automata.core.runner import ScriptedAnswers
@@ -170,7 +170,7 @@ def test_a_phone_answer_is_exactly_a_typed_answer_and_undo_takes_it_back(served)
     length, pending, state = saved(session)
     status, data = answer(server, seat_token, q, "")
     assert status == 200 and data["ok"] and data["state"]["seat"]["question"] is None
-    twin.play(ScriptedAnswers({q["id"]: ""}, source="table"), None, None, max_steps=1)
+    twin.play(ScriptedAnswers({q["id"]: ""}, source="phone"), None, None, max_steps=1)
     phone, typed = saved(session), saved(twin)
     assert strip_stamps(phone[1]) == strip_stamps(typed[1]) and phone[0] == typed[0]
     from state.save import read
@@ -178,7 +178,7 @@ def test_a_phone_answer_is_exactly_a_typed_answer_and_undo_takes_it_back(served)
     phone_journal, typed_journal = read(session.save.folder).journal(), read(twin.save.folder).journal()
     assert strip_stamps(phone_journal) == strip_stamps(typed_journal)
     recorded = (phone[1] or {}).get("records", []) + [r for e in phone_journal[length:] for r in e["records"]]
-    assert any(r["id"] == q["id"] and r["value"] == "" and r["source"] == "table" for r in recorded)
+    assert any(r["id"] == q["id"] and r["value"] == "" and r["source"] == "phone" for r in recorded)
     # answered once: the same question again is no longer waiting
     assert answer(server, seat_token, q, "")[0] == 409
     result = CliRunner().invoke(app, ["--game", NAME, "undo"])
