@@ -184,7 +184,7 @@ def warp(state: dict, data, era: int):
             yield Say(msg("anachrony.warp.no_card", player=who(state, p)), "warn")
             continue
         choices = tuple(card_choice(data, c) for c in ql["offer"]) + (Choice("none", msg("anachrony.warp.none")),)
-        # Enter alone: no card (README: Enter never records what the table did not do)
+        # Enter alone: no card (docs/playing.md: Enter never records what the table did not do)
         c = yield Ask(f"anachrony.warp.{p}.card", msg("anachrony.warp.which_card", player=who(state, p)), ONE_OF, choices,
                       default="none")
         if c == "none":

@@ -93,7 +93,7 @@ def drawable(state: dict, power: str) -> int:
 
 def card_question(state: dict, data: ChaosData, power: str, playable: list[dict], ask_id: str, question) -> Ask:
     """Which card (one action of the Summoning phase): a card with no copy free stays in its place, refused with
-    why (README: a menu's numbers never move)."""
+    why (docs/playing.md: a menu's numbers never move)."""
     choices = []
     for c in playable:
         why = None if copies_free(state, data, power, c["id"]) > 0 else msg(

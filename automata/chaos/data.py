@@ -555,7 +555,7 @@ def _validate_rules(rules: Any, chk: _Check) -> None:
                                ("corruption", "when_exhausted", "place_available_and_warn")):
         value = rules.get(table, {}).get(key, played)
         if value != played:
-            chk.fail(f"rules.{table}.{key}: the program plays only {toml_text(played)} (rules file §3), got {toml_text(value)}")
+            chk.fail(f"rules.{table}.{key}: the program plays only {toml_text(played)}, got {toml_text(value)}")  # rules file §3
     chk.typed(rules.get("summoning", {}), "moved_figure_counts_for_placement", bool, "rules.summoning")
     chk.typed(rules.get("corruption", {}), "supply_per_power", int, "rules.corruption", min=0)
     for kind in ("noble", "peasant", "warpstone", "hero", "skaven", "event"):

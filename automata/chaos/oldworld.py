@@ -29,7 +29,7 @@ def card_question(state: dict, data: ChaosData, ask_id: str, question) -> Ask:
             label = msg("chaos.oldworld.choice_copies", card="@chaos.oldworld." + c["id"], left=left, copies=c["copies"]) if left < c["copies"] \
                 else msg("chaos.oldworld." + c["id"])
             choices.append(Choice(c["id"], label, (c["name"],)))
-        else:  # every copy drawn: kept in its place, refused with why (README: a menu's numbers never move)
+        else:  # every copy drawn: kept in its place, refused with why (docs/playing.md: a menu's numbers never move)
             choices.append(Choice(c["id"], msg("chaos.oldworld." + c["id"]), (c["name"],),
                                   unavailable=msg("chaos.oldworld.no_copy_left", card="@chaos.oldworld." + c["id"], copies=c["copies"])))
     return Ask(ask_id, question, ONE_OF, tuple(choices))

@@ -169,7 +169,7 @@ def summon_turn(state: dict, data: ChaosData, power: str):
     choices = summon_choices(state, data, power)
     playable = [c for c in data.chaos_cards(power) if c["cost"] <= ps["pp"]]
     spaces = [rid for rid in data.region_ids if _card_allowed(state, data, rid)]
-    # Enter alone passes (README: Enter is the answer for "nothing happened"; seed 003, Fase de Invocação:
+    # Enter alone passes (docs/playing.md: Enter is the answer for "nothing happened"; seed 003, Fase de Invocação:
     # declining puts the power marker on 0)
     action = yield Ask(f"chaos.summon.{power}", msg("chaos.summon.what", power=power_term(power), pp=ps["pp"]), ONE_OF, choices,
                        default="pass")

@@ -263,13 +263,13 @@ def provisional_items(data) -> list[dict]:
                     items.append({"key": f"{table}.{cid}.abilities[{i}].cost", "value": vocabulary.SYMBOL_COST,
                                   "confidence": "provisional",
                                   "note": f"printed as a symbol: own cost {rules['provisional']['symbol_cost_base']} plus the "
-                                          "cost it borrows, a 0-cost use for the not-ready marker (rules-file §4.1 item 5)"})
+                                          "cost it borrows, a 0-cost use for the not-ready marker"})  # rules file §4.1 item 5
     cy = data.camps.get("construction_yard")
     if cy is not None and cy["status"] != "owner" and "faq_variant" in cy and yard_open:
         shown = cy.get("variant", "printed")
         items.append({"key": "camps.construction_yard", "value": shown, "confidence": "provisional",
-                      "note": "printed card (revives a destroyed camp) vs the v1.2 FAQ (moves a person): check your copy "
-                              "(rules-file §2.13, §2.15 q1); switch: rules.provisional.construction_yard"})
+                      "note": "printed card (revives a destroyed camp) vs the v1.2 FAQ (moves a person): check your copy; "
+                              "switch: rules.provisional.construction_yard"})  # rules file §2.13, §2.15 q1
     for sid, s in data.sets.items():
         if s["status"] == "provisional":
             items.append({"key": f"sets.{sid}", "value": f"{s['deck_cards']} deck cards, {s['camps']} camps, combine={s['combine']}",
@@ -279,7 +279,7 @@ def provisional_items(data) -> list[dict]:
         if s["status"] == "owner" and s["combine"] == "unknown" and (s["deck_cards"] or s["camps"]):
             items.append({"key": f"sets.{sid}.combine", "value": "unknown", "confidence": "provisional",
                           "note": "played as add_to_base: the set's people and events go into the draw deck, its camps into "
-                                  "the camp deck (rules-file §3.2, §3.3); write how your rulebook combines it"})
+                                  "the camp deck; write how your rulebook combines it"})  # rules file §3.2, §3.3
     for path, _name in card_text.missing_texts(data):
         items.append({"key": path, "value": "(none)", "confidence": "provisional",
                       "note": "a card you entered without this text, which the program cannot write from its icons: write the text as printed"})

@@ -420,7 +420,7 @@ def _validate_tracks(track: Any, path: str, chk: _Check) -> None:
                 chk.fail(f"{cp}.circle must be {i} (circles are numbered by position from 0); got {n}")
             cost = chk.typed(c, "cost", int, cp, min=0)
             if i == 0 and cost is not None and cost != 0:
-                chk.fail(f"{cp}.cost must be 0: circle 0 is the initial zero-cost circle (seed); got {cost}")
+                chk.fail(f"{cp}.cost must be 0: circle 0 is the initial zero-cost circle; got {cost}")  # seed, Preparação
             chk.typed(c, "primary", int, cp, min=0)
             chk.typed(c, "secondary", int, cp, min=0)
             for key in CIRCLE_EVENTS:

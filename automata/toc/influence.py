@@ -22,7 +22,7 @@ def ask_mode(state: dict, colour: str, name, zero_test: str = ">=2"):
     mode, why = mode_rule(bot, emperor, None, None, None, zero_test)
     if mode is not None:
         return mode, why
-    # the Emperor's army rule stays in its place for a bot that is not Emperor, marked (README: the numbers of a
+    # the Emperor's army rule stays in its place for a bot that is not Emperor, marked (docs/playing.md: the numbers of a
     # menu never move)
     choices = tuple(Choice(v, msg(m, bot=name), unavailable=None if emperor or v != "emperor_no_army" else msg("toc.mode.not_emperor", bot=name))
                     for v, m in MODE_CHOICES)

@@ -2,8 +2,8 @@
 
 The table reports its numbers (flags, ``--answer ID=VALUE``, an ``--answers`` file, else the terminal
 asks); automata/anachrony/scoring.py turns them into score lines, totals and the ranking with the
-tiebreaks of rules §2.12. Every line names the rule behind it (``--explain`` adds the rules-file
-section and its confidence). Owner values: ``[scoring]`` of ``$TABLETOP_HOME/overrides/anachrony.toml``.
+tiebreaks of rules §2.12. Every line names the rule behind it (``--explain`` adds how sure its value is; ``--json`` keeps the
+rules-file section for developers). Owner values: ``[scoring]`` of ``$TABLETOP_HOME/overrides/anachrony.toml``.
 
 Heavy imports happen inside the command so that ``tabletop --help`` stays fast.
 """
@@ -262,7 +262,7 @@ def _print(env, data, table, result, agenda, shown) -> None:
             why = t.render(line.why) + (" " + t(f"{Q}.provisional") if line.provisional else "")
             cells = [t(f"{Q}.cat.{line.category}"), f"{line.vp:+d}" if line.vp else "0", escape(why)]
             if env.explain:
-                cells.append(escape(t(f"{Q}.rule", rule=line.rule, confidence=line.confidence)))
+                cells.append(escape(t(f"{Q}.rule", confidence=line.confidence)))  # line.rule: the rules file's section, in --json only
             grid.add_row(*cells, style="yellow" if line.provisional else None)
         grid.add_row("[bold]" + escape(t(f"{Q}.col.total")) + "[/bold]", f"[bold]{s.total}[/bold]", "")
         out.print(grid)
@@ -275,9 +275,9 @@ def _print(env, data, table, result, agenda, shown) -> None:
             text += " " + t(f"{Q}.tiebreak_provisional")
         out.print(escape(text))
     if result["tiebreak"] != "solo" and any(p["decided_by"] != "total" for p in result["ranking"]):
-        out.print("[dim]" + escape(t(f"{Q}.tiebreak_rule", rule=data.rule(result["tiebreak"]))) + "[/dim]")
+        out.print("[dim]" + escape(t(f"{Q}.tiebreak_rule")) + "[/dim]")
     if result["tiebreak"] == "solo":
-        out.print("[dim]" + escape(t(f"{Q}.solo_rule", rule=data.rule("solo"))) + "[/dim]")
+        out.print("[dim]" + escape(t(f"{Q}.solo_rule")) + "[/dim]")
     out.print("[bold]" + escape(t(f"{Q}.winners", players=[shown[i] for i in result["winners"]])) + "[/bold]")
     for note in notes(table):
         out.print("[dim]" + escape("· " + t.render(note)) + "[/dim]")

@@ -200,7 +200,7 @@ def battle_command(
     if not 0 <= dice <= BATTLE_MAX:
         raise _usage(env, "dice_range", {"value": dice, "min": 0, "max": BATTLE_MAX}, value=dice, min=0, max=BATTLE_MAX)
     seed = env.seed if env.seed is not None else secrets.randbits(63)
-    if env.dice == "table" and dice:  # the table's own dice (README, App dice and table dice): type the faces
+    if env.dice == "table" and dice:  # the table's own dice (docs/playing.md, App dice and table dice): type the faces
         faces, seed = _table_battle_dice(env, dice), None
     else:
         faces = roll_with(random.Random(seed), parse_spec(f"{dice}d6!"))

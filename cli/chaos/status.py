@@ -1,6 +1,6 @@
 """``tabletop chaos status``: the board the companion keeps, as data (``--json``); cli/chaos/picture.py draws it.
 
-JSON keys (documented in the README):
+JSON keys (documented in docs/chaos.md):
 
 - ``ok``, ``name``, ``game`` ("chaos"), ``round``, ``over``, ``result``
   ({"winners": [...], "rule": ...} once the game is over), ``next`` (the next

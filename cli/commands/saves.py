@@ -203,7 +203,7 @@ def create(env: Env, game_id: str, options: dict, name: str | None):
     settings = {"dice": env.dice or "app", "lang": env.lang}  # the game keeps the language it was started in
     from state.clock import now
 
-    created = now(advance=False)  # TABLETOP_NOW fixes it too (README, clocks)
+    created = now(advance=False)  # TABLETOP_NOW fixes it too (docs/reference.md, Environment variables)
     with locked(env, name):
         if cut:
             from state.save import JOURNAL_FILE, left_by_a_cut_new

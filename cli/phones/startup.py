@@ -1,6 +1,6 @@
 """``tabletop serve``: the board on every phone at the table, live, and each seat's own questions on its phone.
 
-Design (see README, "At the table with phones"): the server (``cli/phones/server.py``) stands on a gate
+Design (see docs/phones.md, "At the table with phones"): the server (``cli/phones/server.py``) stands on a gate
 (``cli/phones/gate.py``: one thread reads every request with a time limit, so a slow, stalled or vanished phone
 holds no thread) and answers with its routes (``cli/phones/routes.py``). This module starts it: the save opened
 and its seats' tokens made, the address (this machine only, or ``--lan``), the links and their QR codes printed,

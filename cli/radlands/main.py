@@ -1,6 +1,6 @@
 """``tabletop new radlands`` and ``tabletop radlands …``: Radlands with Cult of Chrome.
 
-``tabletop radlands status --json`` keys (documented in the README): ``ok``, ``name``, ``game`` ("radlands"),
+``tabletop radlands status --json`` keys (documented in docs/radlands.md): ``ok``, ``name``, ``game`` ("radlands"),
 ``over``, ``result`` ("a" | "b": the winner, "draw", or ""), ``first_player``, ``turn`` ({player, number, water,
 extra}), ``deck`` ({count, discard, reshuffles}), ``players`` (a/b → {name, camps: [{id, name, state, ready,
 moves, behind}] (a Juggernaut's moves 0-2 and the people behind it),

@@ -256,7 +256,12 @@ def _id(message) -> str:
 
 def source_text(t, source: str) -> str:
     """A topic's source as a player reads it: "seed 004, …" (the owner's own summary of the game, which the
-    program follows) named in the table's language."""
+    program follows) named in the table's language. A part that cites the project's rules file
+    ("rules/anachrony.md §2.3") is left out, since a player has no rules file: when nothing else is left, the
+    topic comes from public sources, and says so."""
     import re
 
-    return re.sub(r"^seeds? \d+", lambda m: t("rules.source_summary"), source)
+    parts = [p.strip() for p in source.split(";") if not p.strip().startswith("rules/")]
+    if not parts:
+        return t("rules.source_public")
+    return re.sub(r"^seeds? \d+", lambda m: t("rules.source_summary"), "; ".join(parts))

@@ -1,6 +1,6 @@
 """``tabletop new toc`` and ``tabletop toc …``: Time of Crisis with The Age of Iron and Rust.
 
-``tabletop toc status --json`` keys (documented in the README): ``ok``, ``name``, ``game`` ("toc"),
+``tabletop toc status --json`` keys (documented in docs/toc.md): ``ok``, ``name``, ``game`` ("toc"),
 ``round``, ``over``, ``emperor`` (a bot colour, "human" or "none"), ``emperor_type`` (the current Emperor's type:
 senate | populace | military, "" when nobody or without the Emperor rules), ``emperor_player`` (the human
 player's number when a human is Emperor, else 0), ``cards`` (fixed | variable |

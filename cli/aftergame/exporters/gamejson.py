@@ -1,4 +1,4 @@
-"""One game as a documented, versioned JSON document (``tabletop export --json``; the schema is in the README,
+"""One game as a documented, versioned JSON document (``tabletop export --json``; the schema is in docs/reference.md,
 "After the game" → "Export").
 
 Built from the read-only summary of a save with its journal (``state/summary.py``, ``summarize(folder,
