@@ -10,7 +10,6 @@ import errno
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -470,9 +469,10 @@ def test_new_refuses_the_overrides_that_data_check_refuses_with_the_same_message
     ["toc", "emperor-legacy", "military", "--support", str(10**30)],
 ])
 def test_every_number_is_bounded(mid, args):
+    """A huge number is refused before any work (no loop of 10**30 steps): the refusal names the valid range, which
+    is said before the command runs (asserted by what is said, not by a time limit), and nothing changes."""
     before = files(mid)
-    start = time.monotonic()
     r = tt(*args)
     assert r.exit_code == 2, r.output
-    assert time.monotonic() - start < 5
+    assert "out of range" in r.output or "Valid: 0 to" in r.output, r.output
     assert files(mid) == before
