@@ -212,8 +212,8 @@ def open_live_from(server, token, source: str = "127.0.0.1"):
     return sock, stream, status
 
 
-def closed_by_server(sock, stream=None, within: float = 3.0) -> bool:
-    """The server ends this connection (end of stream or reset) within ``within`` seconds."""
+def closed_by_server(sock, stream=None, within: float = 30.0) -> bool:
+    """The server ends this connection (end of stream or reset); ``within`` seconds only guard against a hang."""
     deadline = time.monotonic() + within
     while time.monotonic() < deadline:
         sock.settimeout(max(0.01, deadline - time.monotonic()))
@@ -282,7 +282,7 @@ def test_live_streams_are_bounded_in_total_and_one_more_is_told(served_later):
         assert status == 200
         opened[0][1].close()  # a phone goes away (its stream and socket closed)
         opened[0][0].close()
-        deadline = time.monotonic() + 3
+        deadline = time.monotonic() + 30  # only against a hang: it stops at the first 200
         while time.monotonic() < deadline:  # a closed phone frees its place
             sock, stream, status = open_live_from(server, token, extra)
             sock.close()
