@@ -244,8 +244,13 @@ class ScriptedAnswers:
         self._answers = dict(answers)
         self._used: dict[str, int] = {}
         self._used_in_step: set[str] = set()
+        self.served: dict[str, int] = {}  # a single answer's id → how many steps it answered (no new information)
         self._source = source
         self.asked: set[str] = set()  # every id a question or roll asked (answered or not): what is left is stale
+
+    def most_served(self) -> tuple[str, int]:
+        """The single answer (not a list) that answered the most steps, with that number; ("", 0) if none did."""
+        return max(self.served.items(), key=lambda kv: kv[1], default=("", 0))
 
     def unused(self) -> list[str]:
         """The ids given that no question asked (a misspelt or stale id), in the order given."""
@@ -264,6 +269,7 @@ class ScriptedAnswers:
             if key in self._used_in_step:
                 return NO_ANSWER
             self._used_in_step.add(key)
+            self.served[key] = self.served.get(key, 0) + 1
             return value, self._source
         i = self._used.get(key, 0)
         if i >= len(value):

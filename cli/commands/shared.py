@@ -30,6 +30,15 @@ def play(
 #: step that asks the same question, and an always-legal answer ("end the turn") could otherwise play forever.
 UNATTENDED_STEPS = 2000
 
+#: Without a terminal, one 'play' also stops (between steps) once a single answer (not a list) has answered its
+#: question in this many steps: past that it drives the game round after round with nothing new from the table
+#: (Radlands queues only: 'played' once a turn, so five rounds), where the step cap above took minutes.
+UNATTENDED_REUSES = 10
+
+
+class _Reused(Exception):
+    """Raised between steps (the step before is complete and saved) when one answer served UNATTENDED_REUSES steps."""
+
 
 def run_steps(env, steps: int | None = None, apply_step: dict | None = None, game_id: str = "", not_this_game: str = "") -> None:
     """Play the current game (``steps`` at most), or, with ``apply_step``, play that one step out of turn (a
@@ -141,22 +150,35 @@ def _run_steps(env, steps, apply_step, game_id, not_this_game, used: dict) -> No
                 on_step = (lambda step: after(env, session, step)) if after is not None else None
                 done = {"n": 0}
 
+                reuses = UNATTENDED_REUSES if steps is None and not interactive else None
+                served: dict = {}
+
                 def counted(step) -> None:
                     done["n"] += 1
                     if on_step is not None:
                         on_step(step)
+                    if reuses is not None:
+                        key, n = used["answers"].most_served()
+                        if n >= reuses:
+                            served.update(id=key, n=n)
+                            raise _Reused
 
                 def again():  # the steps completed before a correction still count against the cap
+                    from state.session import PlayResult
+
                     rest = None if cap is None else cap - done["n"]
                     if rest is not None and rest <= 0:
-                        from state.session import PlayResult
-
                         return PlayResult(0, False)
-                    return session.play(source, env.dice, on_event, rest, counted)
+                    try:
+                        return session.play(source, env.dice, on_event, rest, counted)
+                    except _Reused:
+                        return PlayResult(done["n"], saves.guarded(session, session.game.next_step, session.save.state) is None)
 
                 result = _correctable(again, again, quiet)
                 result.steps_done = done["n"]
-                if steps is None and not interactive and not result.finished and result.pending is None:
+                if served and not result.finished:
+                    env.err.print(env.t("core.play.reuse_cap", n=done["n"], id=served["id"], k=served["n"]))
+                elif steps is None and not interactive and not result.finished and result.pending is None:
                     env.err.print(env.t("core.play.step_cap", n=cap))  # the answers given keep the game going
         except StepInProgress as busy:
             step = env.t.render(session.game.step_label(busy.step))

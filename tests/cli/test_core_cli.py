@@ -408,6 +408,7 @@ def test_unattended_play_stops_after_its_step_cap_when_answers_keep_the_game_goi
     import cli.commands.shared
 
     monkeypatch.setattr(cli.commands.shared, "UNATTENDED_STEPS", 12)
+    monkeypatch.setattr(cli.commands.shared, "UNATTENDED_REUSES", 10**6)  # the step cap alone (test_unattended_reuse.py)
     assert tt("new", "radlands", "--first-game", "--name", "r1").exit_code == 0
     r = tt("play", "--answer", "experienced=a", "--answer", "action=end")
     assert r.exit_code == 0 and "Stopped after 12 steps" in r.output

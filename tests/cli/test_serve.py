@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from gate_clock import hold_gate_clock, still_open
 from serve_saves import make_save, play
 
 pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
@@ -175,7 +176,9 @@ def open_live(server, token):
     return sock, stream, status
 
 
-def test_a_play_step_reaches_an_open_live_connection_within_a_second(served):
+def test_a_play_step_reaches_an_open_live_connection(served):
+    """A step played and an undo, each in another process, reach the open live connection (the waits below only
+    guard against a hang: how soon is bench/'s to measure, not a test's)."""
     server, board, token, session = served
     sock, stream, status = open_live(server, token)
     assert b"200" in status
@@ -185,15 +188,13 @@ def test_a_play_step_reaches_an_open_live_connection_within_a_second(served):
     env = dict(os.environ, TABLETOP_NO_PROMPT="1")
     import toc_policy  # noqa: F401  (the policy answers the next step's questions)
 
-    started = time.monotonic()
     policy = toc_policy.Policy(5)
     play(session, policy, 1)
-    assert wait_for_step(stream, n_before + 1, started + 1.0)
+    assert wait_for_step(stream, n_before + 1, time.monotonic() + 30)
     # an undo in another process is seen too
     exe = Path(sys.executable).with_name("tabletop")
-    started = time.monotonic()
     subprocess.run([str(exe), "--game", NAME, "undo"], env=env, check=True, capture_output=True, timeout=30)
-    assert wait_for_step(stream, n_before, time.monotonic() + 1.0)
+    assert wait_for_step(stream, n_before, time.monotonic() + 30)
     sock.close()
 
 
@@ -211,8 +212,8 @@ def open_live_from(server, token, source: str = "127.0.0.1"):
     return sock, stream, status
 
 
-def closed_by_server(sock, stream=None, within: float = 3.0) -> bool:
-    """The server ends this connection (end of stream or reset) within ``within`` seconds."""
+def closed_by_server(sock, stream=None, within: float = 30.0) -> bool:
+    """The server ends this connection (end of stream or reset); ``within`` seconds only guard against a hang."""
     deadline = time.monotonic() + within
     while time.monotonic() < deadline:
         sock.settimeout(max(0.01, deadline - time.monotonic()))
@@ -281,7 +282,7 @@ def test_live_streams_are_bounded_in_total_and_one_more_is_told(served_later):
         assert status == 200
         opened[0][1].close()  # a phone goes away (its stream and socket closed)
         opened[0][0].close()
-        deadline = time.monotonic() + 3
+        deadline = time.monotonic() + 30  # only against a hang: it stops at the first 200
         while time.monotonic() < deadline:  # a closed phone frees its place
             sock, stream, status = open_live_from(server, token, extra)
             sock.close()
@@ -314,13 +315,15 @@ def test_reading_the_save_is_not_a_change(served_later):
         sock.close()
 
 
-def test_a_slow_phone_does_not_block_the_others(served):
+def test_a_slow_phone_does_not_block_the_others(served, monkeypatch):
+    """Issue 31: the page is answered while a connection that never finishes its request is still open (the gate's
+    clock held still, so it cannot have been dropped first: a gate that waited for it would never answer)."""
+    hold_gate_clock(monkeypatch)
     server, _, token, _ = served
     silent = socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=5)
     silent.sendall(b"GET /")  # never finishes its request
-    started = time.monotonic()
     status, _, _ = get(server, f"/{token}/state.json")
-    assert status == 200 and time.monotonic() - started < 2
+    assert status == 200 and still_open(silent)
     silent.close()
 
 
@@ -391,9 +394,7 @@ def test_ctrl_c_stops_it_at_once_with_exit_130(tmp_path):
     sock.sendall(f"GET /{token}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
     assert b"200" in sock.recv(200)
     proc.send_signal(signal.SIGINT)
-    started = time.monotonic()
-    assert proc.wait(timeout=5) == 130
-    assert time.monotonic() - started < 2
+    assert proc.wait(timeout=30) == 130  # the wait only guards against a hang
     rest = proc.stderr.read().decode()
     proc.stderr.close()
     proc.stdout.close()
@@ -546,26 +547,25 @@ def test_a_trickling_or_stalled_request_is_dropped_after_the_time_limit(served_l
 
     from cli.phones import gate
 
-    monkeypatch.setattr(gate, "REQUEST_TIMEOUT", 2.0)  # the same rule, sooner (the test run's time)
+    clock = hold_gate_clock(monkeypatch)  # their time passes when the test says (tests/cli/gate_clock.py)
 
     server, _, token, start = served_later
     start()
     port = server.server_address[1]
     stop = threading.Event()
     slow = [connect(port) for _ in range(20)]
-    started = time.monotonic()
     stalled = connect(port)
     stalled.sendall(b"GET /")
     thread = threading.Thread(target=trickle, args=(slow, page_request(token)[:-2] + b"X-Pad: " + b"a" * 10_000, stop),
                               daemon=True)
     thread.start()
     try:
-        begun = time.monotonic()
-        status, _, _ = get(server, f"/{token}/state.json")
-        assert status == 200 and time.monotonic() - begun < 2
+        status, _, _ = get(server, f"/{token}/state.json")  # accepted after them all: they hold their deadlines
+        assert status == 200
+        assert all(still_open(s) for s in slow + [stalled])  # not before their time, trickling or not
+        clock.advance(gate.REQUEST_TIMEOUT + 0.1)
         for s in slow + [stalled]:
-            assert closed_by_server(s, within=max(0.1, started + gate.REQUEST_TIMEOUT + 2 - time.monotonic()))
-        assert time.monotonic() - started > gate.REQUEST_TIMEOUT - 1  # not before their time
+            assert closed_by_server(s, within=30)  # once it is up (the wait only guards against a hang)
     finally:
         stop.set()
         thread.join(5)
@@ -598,14 +598,15 @@ def test_an_oversized_request_head_is_refused(served_later):
 
 def test_slow_stalled_and_numerous_clients_do_not_starve_the_table(served_later, monkeypatch):
     """Issue 31: 100 clients sending their request a byte at a time, 100 stalled after half a request line and 100
-    connecting at once; meanwhile a real phone gets the page and its live update within 10 s, the 100 get their
-    page, every slow or stalled one is dropped after the request time limit, and nothing is left open."""
+    connecting at once; meanwhile a real phone gets the page and its live update, the 100 get their page, every
+    slow or stalled one is dropped once the request time limit is up (the gate's clock is moved past it:
+    tests/cli/gate_clock.py; the waits only guard against a hang), and nothing is left open."""
     import threading
 
     import toc_policy
     from cli.phones import gate
 
-    monkeypatch.setattr(gate, "REQUEST_TIMEOUT", 2.0)  # the same rule, sooner (the test run's time)
+    clock = hold_gate_clock(monkeypatch)
 
     server, _, token, start = served_later
     start()
@@ -618,7 +619,6 @@ def test_slow_stalled_and_numerous_clients_do_not_starve_the_table(served_later,
     trickler = threading.Thread(target=trickle, args=(slow, page_request(token)[:-2] + b"X-Pad: " + b"a" * 10_000,
                                                       trickling), daemon=True)
     try:
-        connected = time.monotonic()
         for _ in range(100):  # stalled after half a request line
             s = connect(port)
             stalled.append(s)
@@ -630,7 +630,6 @@ def test_slow_stalled_and_numerous_clients_do_not_starve_the_table(served_later,
             numerous.append(connect(port))
         for s in numerous:
             s.sendall(page_request(token))
-        assert time.monotonic() - connected < 5  # the system queued every one of them at once
         # the real phone: the page, then its live stream, then a play step reaches it
         started = time.monotonic()
         status, page, _ = get(server, f"/{token}/")
@@ -638,17 +637,16 @@ def test_slow_stalled_and_numerous_clients_do_not_starve_the_table(served_later,
         sock, stream, status = open_live(server, token)
         real.append((sock, stream))
         assert b"200" in status
-        first = read_event(stream, started + 10)
+        first = read_event(stream, started + 30)
         play(session_of(served_later), toc_policy.Policy(5), 1)
-        assert wait_for_step(stream, first["log"][0]["n"] + 1, started + 10)
-        assert time.monotonic() - started < 10
+        assert wait_for_step(stream, first["log"][0]["n"] + 1, started + 30)
         # the 100 got their page too
-        answers = read_answers(numerous, started + 10)
+        answers = read_answers(numerous, started + 30)
         assert sum(a.startswith(b"HTTP/1.1 200") and b"</html>" in a for a in answers) == 100
         # every slow or stalled connection is closed by the server, trickling or not, once its time is up
-        limit = gate.REQUEST_TIMEOUT + 3
+        clock.advance(gate.REQUEST_TIMEOUT + 0.1)
         for s in slow + stalled:
-            assert closed_by_server(s, within=max(0.1, connected + limit - time.monotonic())), "still open"
+            assert closed_by_server(s, within=30), "still open"
     finally:
         trickling.set()
         if trickler.is_alive():

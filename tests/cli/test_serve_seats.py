@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from gate_clock import hold_gate_clock, still_open
 from serve_saves import make_save
 
 pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
@@ -224,18 +225,39 @@ def test_answers_are_bounded_in_rate_per_seat(served):
     assert codes == [422, 422, 422, 429]
 
 
-def test_a_phone_waits_for_the_lock_briefly_and_is_told_the_game_is_busy(served):
+class LockClock:
+    """The lock's clock (state/lock.py reads ``time.monotonic`` and ``time.sleep``): a sleep moves it, nothing
+    waits; what the phone's answer waited is the sum of its sleeps (counted, not timed)."""
+
+    def __init__(self):
+        self.now = 1000.0
+        self.slept = []
+
+    def monotonic(self):
+        return self.now
+
+    def sleep(self, seconds):
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+def test_a_phone_waits_for_the_lock_briefly_and_is_told_the_game_is_busy(served, monkeypatch):
+    """The answer waits ANSWER_WAIT for the game's lock (a terminal writing a step), no longer, then says busy."""
+    import state.lock as lock_module
+    from cli.phones.seatserve import ANSWER_WAIT
     from state.lock import SaveLock
 
     server, _, session = served
     seat_token, _, q = question_waiting(server)
+    clock = LockClock()
     with SaveLock(session.save.folder):
-        started = time.monotonic()
-        status, data = answer(server, seat_token, q, "")
+        with monkeypatch.context() as patched:
+            patched.setattr(lock_module, "time", clock)
+            status, data = answer(server, seat_token, q, "")
         from cli.words.i18n import Translator
 
         assert status == 503 and data["error"] == Translator("en")("core.serve.answer_busy")
-        assert time.monotonic() - started < 5
+        assert ANSWER_WAIT <= sum(clock.slept) < ANSWER_WAIT + 0.1, clock.slept  # it tried through its wait, briefly
     assert answer(server, seat_token, q, "")[0] == 200  # the lock free again: the answer goes in
 
 
@@ -244,7 +266,7 @@ def test_a_phone_sending_its_answer_slowly_holds_up_nobody(served, monkeypatch):
     and no lock, and is dropped after the time limit."""
     from cli.phones import gate
 
-    monkeypatch.setattr(gate, "REQUEST_TIMEOUT", 2.0)  # the same rule, sooner (the test run's time)
+    clock = hold_gate_clock(monkeypatch)  # the stalled answer's time passes when the test says
 
     server, token, session = served
     seat_token, _, q = question_waiting(server)
@@ -252,15 +274,15 @@ def test_a_phone_sending_its_answer_slowly_holds_up_nobody(served, monkeypatch):
     slow = socket.create_connection(("127.0.0.1", port), timeout=10)
     slow.sendall((f"POST /{seat_token}/answer HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
                   "Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{\"id\":").encode())
-    started = time.monotonic()
     assert request(server, "GET", f"/{token}/state.json")[0] == 200
-    assert answer(server, seat_token, q, "nonsense-xyz")[0] == 422  # another answer is handled meanwhile
-    assert time.monotonic() - started < 3
+    assert answer(server, seat_token, q, "nonsense-xyz")[0] == 422  # another answer is handled meanwhile...
+    assert still_open(slow)  # ...while the stalled one is still there (held clock: not dropped first)
     from state.lock import SaveLock
 
     with SaveLock(session.save.folder, wait=0.1):  # the stalled answer holds no lock
         pass
-    slow.settimeout(gate.REQUEST_TIMEOUT + 5)
+    clock.advance(gate.REQUEST_TIMEOUT + 0.1)
+    slow.settimeout(30)  # only against a hang
     assert b"408" in slow.recv(200)
     slow.close()
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from fractions import Fraction
 from functools import lru_cache
 
@@ -137,13 +136,16 @@ def test_negative_dice_rejected():
         odds.hit_distribution(-1)
 
 
-def test_sixty_dice_sum_and_speed():
-    """Seed 003, Fase de Batalha step 1: 60 dice sum to 1 within 1e-12, fast, tail below 1e-15."""
+def test_sixty_dice_sum_and_work(monkeypatch):
+    """Seed 003, Fase de Batalha step 1: 60 dice sum to 1 within 1e-12, tail below 1e-15; computed in one pass of
+    the closed form (one numerator per count listed, no roll tree), which is what keeps it fast (no clock here:
+    bench/ measures speed)."""
     odds._distribution.cache_clear()
-    start = time.perf_counter()
+    counts = []
+    numerator = odds._numerator
+    monkeypatch.setattr(odds, "_numerator", lambda dice, n: counts.append(n) or numerator(dice, n))
     dist = odds.hit_distribution(60)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 0.2
+    assert counts == list(range(len(dist))) and len(dist) < 200, (len(counts), len(dist))
     total = sum(dist.values())
     assert abs(float(total) - 1) < 1e-12
     assert 1 - total < Fraction(1, 10**15)
