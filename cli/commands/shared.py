@@ -604,12 +604,15 @@ def data_check(game: Optional[str] = typer.Argument(None, help="Only this game."
     from ..words.datanotes import Notes
     from ..terminal.render import print_item
 
+    from ..words.datalegend import legend
+
     notes = Notes(env.t)  # the notes in the table's language; "key", "value", "confidence", "note" stay as the data has them
+    every = [item for r in report for item in r["items"]]
+    key = legend(env.t, [item.get("note", "") for item in every], [notes.confidence(item["confidence"]) for item in every])
     if env.json:
-        for r in report:
-            for item in r["items"]:
-                item["note_text"] = notes.note(item.get("note", ""))
-        env.emit_json({"ok": True, "games": report})
+        for item in every:
+            item["note_text"] = notes.note(item.get("note", ""))
+        env.emit_json({"ok": True, "games": report, "legend": key})
         return
     for r in report:
         env.out.print(env.t("core.data.header", game=r["game"], n=len(r["items"]), path=r["override_file"]))
@@ -619,3 +622,5 @@ def data_check(game: Optional[str] = typer.Argument(None, help="Only this game."
             # wrapped under the key, after the mark's column (at 60 columns it wrapped to column 0)
             print_item(env.out, f"  {conf:<{width}} ", f"{escape(item['key'])} = {escape(value)}  [dim]{escape(note)}[/dim]",
                        "yellow")
+    for line in key:  # once, after every game: what the source codes inside the notes mean
+        env.out.print(f"[dim]{escape(line)}[/dim]")

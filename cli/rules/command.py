@@ -210,12 +210,16 @@ def show_list(env, game: str, data) -> None:
 
 
 def component_json(t, c: Component) -> dict[str, Any]:
+    from ..words.provenance import source_line
+
     fields = []
     for key, value, conf, check in record_lines(c.record):
         fields.append({"key": key, "value": value, "confidence": conf or "—", "check": check})
     texts = [t.render(m) for m in c.texts if t.template(_id(m)) or t.template(_id(m), "en")]
+    provisional = any(f["confidence"] == "provisional" for f in fields)
     return {"kind": c.kind, "id": c.id, "name": c.name, "confidence": str(c.record.get("confidence", c.record.get("status", ""))) or "—",
-            "source": str(c.record.get("source", "")), "text": texts, "fields": fields, **c.extra}
+            "source": str(c.record.get("source", "")), "source_text": source_line(t, c.game, c.record, provisional),
+            "text": texts, "fields": fields, **c.extra}
 
 
 def show_component(env, c: Component, others: list[Topic] = (), more_cards: list[Component] = ()) -> None:
@@ -243,7 +247,7 @@ def show_component(env, c: Component, others: list[Topic] = (), more_cards: list
 
                 line += f" {Notes(t).note(f['check'])}"
         env.out.print(escape(line))
-    env.out.print(f"[dim]{escape(t('rules.card_confidence', confidence=conf, source=info['source'] or '—'))}[/dim]")
+    env.out.print(f"[dim]{escape(info['source_text'])}[/dim]")  # the raw provenance stays in --json
     if others or more_cards:
         names = [title(t, o) for o in others] + [x.name for x in more_cards]
         env.out.print(f"[dim]{escape(t('rules.also', names='; '.join(names)))}[/dim]")
