@@ -63,3 +63,18 @@ def test_the_old_order_does_not_replay_in_a_new_game():
     state = after_impact(3)
     with pytest.raises(ReplayMismatch):
         run(game.procedure(state, CLEAN_UP_5), recorded=list(OLD_ENTRY), dice=DiceContext(state["seed"], 1, "app"))
+
+
+@pytest.mark.parametrize("players,modules,last", [(2, "", 7), (4, "hypersync", 7), (3, "intrigues", 6), (1, "", 7)])
+def test_the_last_clean_up_of_a_new_game_asks_nothing(players, modules, last):
+    """Rules file §2.3: the last Era's Clean Up ends the game whatever the table answers, so a new game asks
+    nothing there: no First Player for an Era that does not come, no collapse (the game ends anyway), and in a solo
+    game (Chronobot, §3.2.4 Clean Up) the program saw where your Exosuits went, so it asks no World Council space."""
+    extra = {"opponent": "chronobot"} if players == 1 else {}
+    state = ready(players, modules, **extra)
+    state["impact"] = True
+    if players == 1:
+        state["era"] = last
+        state["solo"].update(spaces_era=last, spaces_from=1, first_next="")
+    r = play(state, {}, {"proc": "phase", "era": last, "phase": "clean_up"})
+    assert asked(r) == [] and state["next"] == {"proc": "end"}
