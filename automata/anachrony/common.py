@@ -18,14 +18,20 @@ def has(state: dict, module: str) -> bool:
 
 #: the questions of this version (``options["asks"]``, set by ``game.check_options`` for a new game): 2 = the
 #: program no longer asks what it knows (a Mission's second Agenda tile is the same turn, a Quantum Loop card's
-#: payback said once, no First Player question at the last Era's Clean Up). A save made before (no key: 1) keeps the
-#: questions it was played with, so that its journal replays (undo, restore).
-ASKS_VERSION = 2
+#: payback said once, no First Player question at the last Era's Clean Up); 3 = the Clean Up asks whether the last
+#: Collapsing tile flipped before who is First Player, and that only when another Era follows. A save made before
+#: (no key: 1) keeps the questions it was played with, so that its journal replays (undo, restore).
+ASKS_VERSION = 3
 
 
 def asks_itself(state: dict) -> bool:
     """Whether this game answers itself the questions of ``ASKS_VERSION`` 2 (older saves: no)."""
-    return int(state["options"].get("asks", 1)) >= 2
+    return asks_from(state, 2)
+
+
+def asks_from(state: dict, version: int) -> bool:
+    """Whether this game was started with the questions of ``version`` or a later one (older saves: version 1)."""
+    return int(state["options"].get("asks", 1)) >= version
 
 
 # Lines that speak to every player at the table; a solo game says them to its one player (wave-2 audit item 17).

@@ -12,7 +12,7 @@ import unicodedata
 
 from ..core.steps import ONE_OF, SEVERAL_OF, TEXT, YES_NO, Ask, Choice, InvalidAnswer, Say, msg
 from . import spaces
-from .common import asks_itself, card, card_choice, has, voice, player_choices, program_draws, provisional, turn_order, who
+from .common import asks_from, asks_itself, card, card_choice, has, voice, player_choices, program_draws, provisional, turn_order, who
 from .solo.data import solo_data_of
 
 PHASES = ("preparation", "paradox", "power_up", "warp", "actions", "clean_up")
@@ -278,7 +278,27 @@ def clean_up(state: dict, data, era: int):
             pi["mission"] = {}
     spaces.end_era(state, collapsing_spaces(state, data))
     last = state["era_count"]
-    # after the last Era there is no next one to start: who is First Player then changes nothing (asks_itself)
+    # rules file §2.5 Clean Up: the game-end check (4) comes before the next Era's First Player (7); saves from before
+    # questions version 3 asked the First Player first and keep that order, so that their journal replays
+    collapse_first = asks_from(state, 3)
+    if not collapse_first:
+        yield from first_player(state, era, last)
+    ends = yield from game_ends(state, data, era, last)
+    if collapse_first and not ends:
+        yield from first_player(state, era, last)
+    if era == data.rules["eras"]["impact_era"] and not ends:
+        state["next"] = {"proc": "impact", "era": era}
+    elif ends:
+        yield Say(msg("anachrony.clean_up.last_era", era=era), "head")
+        state["next"] = {"proc": "end"}
+    else:
+        yield Say(msg("anachrony.clean_up.focus"), "do")
+        state["next"] = {"proc": "phase", "era": era + 1, "phase": "preparation"}
+
+
+def first_player(state: dict, era: int, last: int):
+    """Rules file §2.5 Clean Up 7: whoever took the left World Council space is First Player next Era (the table
+    keeps that space in a multi-player game). After the last Era no Era follows, so it is not asked (asks_itself)."""
     if state["options"]["players"] > 1 and not (era >= last and asks_itself(state)):
         first = yield Ask("anachrony.clean_up.first", msg("anachrony.clean_up.first"), ONE_OF,
                           player_choices(state, list(state["players"])) + (Choice("same", msg("anachrony.clean_up.nobody")),),
@@ -286,6 +306,11 @@ def clean_up(state: dict, data, era: int):
         if first != "same":
             state["first"] = first
         yield Say(msg("anachrony.clean_up.first_is", player=who(state, state["first"])), "info")
+
+
+def game_ends(state: dict, data, era: int, last: int):
+    """Rules file §2.3: whether the game ends after this Era: the last Era, or (base game, after the Impact) the Era
+    in which the last Collapsing Capital tile flipped, known in a solo game (capital_standing), else asked."""
     ends = era >= last
     if not ends and not has(state, "intrigues") and state["impact"] and era > data.rules["eras"]["impact_era"]:
         standing = capital_standing(state, data)
@@ -298,14 +323,7 @@ def clean_up(state: dict, data, era: int):
             yield Say(msg("anachrony.clean_up.capital_collapsed"), "do")
         if ends:
             yield Say(msg("anachrony.why.collapsed_end"), "why")
-    if era == data.rules["eras"]["impact_era"] and not ends:
-        state["next"] = {"proc": "impact", "era": era}
-    elif ends:
-        yield Say(msg("anachrony.clean_up.last_era", era=era), "head")
-        state["next"] = {"proc": "end"}
-    else:
-        yield Say(msg("anachrony.clean_up.focus"), "do")
-        state["next"] = {"proc": "phase", "era": era + 1, "phase": "preparation"}
+    return ends
 
 
 def capital_standing(state: dict, data) -> int | None:

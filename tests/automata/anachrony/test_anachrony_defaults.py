@@ -35,10 +35,10 @@ def test_clean_up_enter_keeps_the_first_player_and_no_collapse():
     state = through_setup(new(2, ""))
     state["impact"] = True
     step = {"proc": "phase", "era": 5, "phase": "clean_up"}
-    ask = pending(game.procedure(state, step))
-    assert ask.id == "anachrony.clean_up.first" and ask.default == "same"
-    ask = pending(game.procedure(through_setup(new(2, "")) | {"impact": True}, step), {"anachrony.clean_up.first": "same"})
+    ask = pending(game.procedure(state, step))  # rules file §2.5 Clean Up: the game end (4) before the First Player (7)
     assert ask.id == "anachrony.clean_up.collapsed" and ask.default is False
+    ask = pending(game.procedure(through_setup(new(2, "")) | {"impact": True}, step), {"anachrony.clean_up.collapsed": False})
+    assert ask.id == "anachrony.clean_up.first" and ask.default == "same"
 
 
 def test_solo_clean_up_enter_means_you_did_not_take_the_council_space():

@@ -40,7 +40,7 @@ def test_new_game_json_options():
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert data["game"] == "anachrony" and data["seed"] == 9
-    assert data["options"] == {"players": 2, "modules": ["quantum_loops", "intrigues"], "random": "table", "names": [], "asks": 2}
+    assert data["options"] == {"players": 2, "modules": ["quantum_loops", "intrigues"], "random": "table", "names": [], "asks": 3}
 
 
 @pytest.mark.parametrize("args,text", [
