@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..core.steps import Msg
 from .board import empty_region
+from .cardorder import ASKS_VERSION
 from .data import UnknownName, data_of, find_power, load  # data_of(state): re-exported for the registry
 
 GAME_ID = "chaos"
@@ -42,6 +43,9 @@ def check_options(raw: dict) -> dict:
     if summoning not in ("line", "turns"):
         raise OptionError(msg("chaos.error.summoning", value=summoning))
     options["summoning"] = summoning
+    # the questions of this version (cardorder.asks_order): a save made before (none: version 1) replays its journal
+    # with the questions it was played with
+    options["asks"] = ASKS_VERSION
     if raw.get("overrides"):
         options["overrides"] = raw["overrides"]
     return options
@@ -56,6 +60,7 @@ def new_state(options: dict, seed: int) -> dict:
         "overrides": overrides,
         "powers": powers,
         "summoning": options.get("summoning", "line"),
+        "asks": int(options.get("asks", 1)),
         "round": 0,
         "next": {"proc": "setup", "n": 1},
         "over": False,

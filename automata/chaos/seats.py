@@ -1,7 +1,8 @@
 """The seats of a Chaos in the Old World game: one player per Power (seed 003), in Power order; no bots.
 
 A Power's Summoning turn (its line, or its actions one at a time) and its own Draw-phase discard are that Power's
-questions; the rest (setup, the Old World cards, battles, the End phase) is the table's.
+questions; the rest (setup, the Old World cards, battles, the End phase, which of a region's two line-recorded
+cards was played first) is the table's.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ def seats(state: dict) -> list[dict]:
 
 def question_seat(state: dict, step: dict, ask_id: str) -> str | None:
     powers = state["powers"]
+    if ask_id.startswith("chaos.summon.r") and ask_id.endswith(".first"):
+        return None  # which of two Powers' cards was played first (cardorder.py): the table's
     if step.get("proc") in _OWN_STEPS and step.get("power") in powers:
         return step["power"]
     parts = ask_id.split(".")

@@ -38,6 +38,7 @@ STATE = {
     "summon_started": Opt(int),
     "vp_history": Opt([Each(int)]),  # every Power's VP at each round's end; absent in older saves
     "summoning": Opt(str),  # the summoning line's state while it runs
+    "asks": Opt(int),  # the questions' version (automata/chaos/cardorder.py); absent in older saves
     "battle_started": Opt(int),  # the region index of the battle being fought
     "facts": Opt(dict),  # what Old World cards left in play (end-phase effects)
     "reminders": Opt(dict),  # the table's own reminders (automata/core/ineffect.py); absent until one is set

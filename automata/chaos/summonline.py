@@ -16,6 +16,7 @@ import unicodedata
 
 from ..core.steps import TEXT, Ask, InvalidAnswer, Say, msg
 from . import copies
+from .cardorder import ask_first
 from .board import FIGURE_KINDS, FIGURE_WORDS, figure_count, figure_names, figures_of, in_reserve, place_card
 from .common import apply_changes, ask_changes, card_played_notes, power_term, region_term
 from .data import ChaosData, UnknownName, find_region
@@ -343,8 +344,10 @@ def summon_line(state: dict, data: ChaosData, power: str):
             card = data.chaos_card(power, a["card"])
             ps["pp"] -= card["cost"]
             ps["hand"] -= 1
-            space = place_card(state["regions"][a["region"]], {"power": power, "card": a["card"], "cost": card["cost"]})
+            entry = {"power": power, "card": a["card"], "cost": card["cost"]}
+            space = place_card(state["regions"][a["region"]], entry)
             yield Say(msg("chaos.card.played", power=power_term(power), card=f"@chaos.card.{power}.{a['card']}", region=region_term(a["region"]), space=space, cost=card["cost"], pp=ps["pp"]), "do")
+            yield from ask_first(state, data, a["region"], entry)  # seed l.67: the left card resolves first
             yield from card_played_notes(power, card)
             played.append(card)
             continue

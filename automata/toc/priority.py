@@ -41,9 +41,11 @@ def bot_spend(state: dict, data, colour: str):
     said: set[str] = set()
     start, k = 0, 0
     performed: list[str] = []  # the actions done so far this turn, in order (what the program knows of the board)
+    unpayable = False  # the pass ended because no entry still ahead can be paid with the points left
     while start < len(entries) and sum(bot["points"].values()) > 0:
         offered = [e for e in entries[start:] if _can_offer(state, bot, e, done)]
         if not offered:
+            unpayable = True
             break
         yield from _spend_reminders(state, colour, offered, said)
         k += 1
@@ -71,6 +73,8 @@ def bot_spend(state: dict, data, colour: str):
             break  # a line says which entries hold: no other entry of the rest of the list does
     if sum(bot["points"].values()) <= 0:
         yield Say(msg("toc.spend.no_points"), "info")
+    else:  # seed 000 l.56 and l.60: the spending ends with points left; they are lost at Buy/Trash Cards
+        yield Say(msg("toc.spend.left_unpaid" if unpayable else "toc.spend.left_unheld", points=_points_text(bot)), "info")
     state["next"] = {"proc": "bot_events", "bot": colour}
 
 

@@ -57,7 +57,9 @@ def test_chaos_seats_are_the_powers_and_a_summoning_line_is_its_powers():
     lines = 0
     for step, ask_id in asks(history):
         who = seats.question_seat("chaos", state, step, ask_id)
-        if ask_id.startswith("chaos.summon.r"):
+        if ask_id.startswith("chaos.summon.r") and ask_id.endswith(".first"):
+            assert who is None, ask_id  # which of two Powers' cards was played first: the table's (seed 003 l.67)
+        elif ask_id.startswith("chaos.summon.r"):
             lines += 1
             assert who == ask_id.rsplit(".", 1)[1] == step["power"]
         elif step["proc"] in ("setup", "battle", "old_world") or step["proc"].startswith("end_"):

@@ -33,6 +33,7 @@ class Policy:
         self.state = None
         self.lines: dict = {}  # (round, power) -> the Summoning line planned for it
         self.queued: dict = {}  # ask id -> answers given during the plan, replayed in the same order
+        self.played: dict = {}  # (round, region) -> the Chaos cards played there, (power, card) in the table's order
 
     def plan_summoning(self):
         """The whole Summoning phase played one action at a time on a copy of the board, with the same random
@@ -62,6 +63,7 @@ class Policy:
                     lines[power].append(f"{p['figure'].split('.')[-1]} {p['region'].split('.')[-1]} from {p['origin'].split('.')[-1]}")
                 elif e.msg.id == "chaos.card.played":
                     lines[power].append(f"card {p['card'].split('.')[-1]} {p['region'].split('.')[-1]}")
+                    self.played.setdefault((real["round"], p["region"].split(".")[-1]), []).append((power, p["card"].split(".")[-1]))
             power = turn.next_summoner(sim, power)
         self.state = real
         for p, items in lines.items():
@@ -81,6 +83,12 @@ class Policy:
             if key not in self.lines:
                 self.plan_summoning()
             return self.lines[key], "answers"
+        if ask.kind == ONE_OF and ask.id.startswith("chaos.summon.r") and ask.id.endswith(".first"):
+            # which card was played first (seed 003 l.67): the one the planned table played first; no random draw
+            r, region = ask.id.split(".")[2:4]
+            power, card = self.played[(int(r[1:]), region)][0]
+            values = [c.value for c in ask.choices]
+            return (power if power in values else card), "answers"
         if isinstance(ask, CasualtyAsk):
             # the targets one at a time, drawn as when each target was its own question (same random draws)
             left, pick = ask.hits, {}

@@ -316,3 +316,40 @@ def test_the_once_cost_question_refuses_a_non_cost_and_names_board():
     with pytest.raises(InvalidAnswer) as e:
         check("dois")
     assert e.value.msg.id == "toc.spend.bad_cost_or_board"
+
+
+def _said(result, key: str) -> list:
+    return [e for e in result.transcript if e.kind == "say" and e.msg.id == key]
+
+
+def test_points_left_that_no_entry_can_pay_are_said_unspent():
+    """Seed 000 l.56: spend until the list ends or the points run out; l.60: points left are lost at Buy/Trash. With 1
+    Military point left and the only Military entry costing 2, the pass ends: the transcript says what is left and why."""
+    state = owner_state()
+    c = first_bot(state)
+    state["bots"][c]["points"] = {"military": 5, "senate": 0, "populace": 0}
+    r = play(state, {"proc": "bot_spend", "bot": c}, {f"toc.{c}.apl.1": "foederati", f"toc.{c}.apl.2": "foederati"})
+    left = _said(r, "toc.spend.left_unpaid")
+    assert len(left) == 1 and not _said(r, "toc.spend.no_points")
+    assert [p["params"]["points"] for p in left[0].msg.params["points"]] == [1]
+
+
+def test_points_left_when_the_table_says_none_holds_are_said_unspent():
+    """Seed 000 l.56/l.60: the table says no entry's criteria hold; the 5 points left are said unspent (and lost)."""
+    state = owner_state()
+    c = first_bot(state)
+    state["bots"][c]["points"] = {"military": 5, "senate": 0, "populace": 0}
+    r = play(state, {"proc": "bot_spend", "bot": c}, {f"toc.{c}.apl.1": "none"})
+    left = _said(r, "toc.spend.left_unheld")
+    assert len(left) == 1 and not _said(r, "toc.spend.left_unpaid")
+    assert [p["params"]["points"] for p in left[0].msg.params["points"]] == [5]
+
+
+def test_no_unspent_line_when_the_points_run_out():
+    """Seed 000 l.56: the points ran out: 'no influence left', never an unspent line."""
+    state = owner_state()
+    c = first_bot(state)
+    state["bots"][c]["points"] = {"military": 2, "senate": 0, "populace": 0}
+    r = play(state, {"proc": "bot_spend", "bot": c}, {f"toc.{c}.apl.1": "foederati"})
+    assert _said(r, "toc.spend.no_points")
+    assert not _said(r, "toc.spend.left_unpaid") and not _said(r, "toc.spend.left_unheld")
