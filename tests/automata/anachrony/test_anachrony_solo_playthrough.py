@@ -106,7 +106,7 @@ def test_random_solo_games_end_with_every_counter_in_bounds_and_the_score_the_su
     busy and quiet tables): every game ends after the last Era with one Impact, the opponent's counters
     stay within bounds at every step, and its final score is the sum of its lines (rules §3.2.10, §3.4.14)."""
     r = random.Random(f"{opponent}{modules}{difficulty}")
-    for _ in range(random_games(250)):
+    for _ in range(random_games(180)):
         seed = r.randrange(2**31)
         state, history = play_solo(seed, opponent, modules, on_step=lambda s, step, res: check(s), busy=r.randint(0, 10),
                                    random=r.choice(["app", "table"]), difficulty=difficulty)
@@ -120,7 +120,7 @@ def test_random_solo_games_end_with_every_counter_in_bounds_and_the_score_the_su
 def test_first_edition_chronobot_games_end():
     """Rules §3.3: random games against the first-edition Chronobot (six tokens, a d6) end, within bounds."""
     r = random.Random(3)
-    for _ in range(random_games(200)):
+    for _ in range(random_games(150)):
         state, _ = play_solo(r.randrange(2**31), "chronobot", edition="first", on_step=lambda s, step, res: check(s),
                              busy=r.randint(0, 10), random=r.choice(["app", "table"]))
         assert state["over"]
