@@ -19,7 +19,7 @@ def test_status_lists_the_reminders_and_what_is_in_effect_in_both_languages():
     out = " ".join(tt("status").output.split())  # a piped status wraps its legend at the boxes' width
     assert "In effect, and the table's reminders" in out
     assert "the Old World card Teclis Aids the Empire, on space 1 of the track" in out, out
-    assert "1. “Nurgle owes a card” for Nurgle, every time battle comes" in out
+    assert "1. “Nurgle owes a card” for Nurgle, every time the battle moment comes" in out
     pt = " ".join(tt("--lang", "pt-BR", "status").output.split())
     assert "Em vigor, e os lembretes da mesa" in pt and "toda vez que chegar o momento batalha" in pt, pt
     data = json.loads(tt("--json", "status").output)

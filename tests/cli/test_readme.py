@@ -355,7 +355,7 @@ EXPECTED = {
     "tabletop undo 3": r"Took back 3 steps of 'friday'\. The dice of a redone step stay the same\.",
     "tabletop fix --list --json": r'^\{"ok": true, "game": "[\w-]+", "fields": \[',
     'tabletop remind "Khorne pays 1 more in Kislev" --at battle':
-        r"^→ Reminder \d+ set: “Khorne pays 1 more in Kislev”, every time battle comes\.",
+        r"^→ Reminder \d+ set: “Khorne pays 1 more in Kislev”, every time the battle moment comes\.",
     "tabletop games": r"^\* friday +chaos",
     "tabletop use friday": r"'friday' is now the current game\.",
     "tabletop serve --lan": r"Show the current game live on every phone at the table; each player answers",

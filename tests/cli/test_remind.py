@@ -17,7 +17,7 @@ def test_a_reminder_is_set_in_portuguese_listed_in_english_and_undone():
     assert r.exit_code == 0, r.output
     assert "Lembrete 1 criado" in r.output and "a cada 2 rodadas" in r.output and "'tabletop undo 1' desfaz" in r.output
     r = tt("remind", "--list")
-    assert "1. “Khorne paga 1 a mais em Kislev”, at battle every 2 rounds" in r.output, r.output
+    assert "1. “Khorne paga 1 a mais em Kislev”, at the battle moment every 2 rounds" in r.output, r.output
     assert "setup, old-world, draw, summoning, battle, domination, corruption, end" in r.output
     assert "velho-mundo" in tt("--lang", "pt-BR", "remind", "--list").output
     assert "The table set a reminder" in tt("log").output
