@@ -41,13 +41,20 @@ NOTHING = ("", *(core_fix.fold(w) for w in WORDS_FILE.word("nothing")))
 WHAT = {"hand": "cards"}
 
 
+def limited(state: dict) -> bool:
+    """Whether a board change is held to the rules' limits: in a game made since they hold for board changes (its
+    questions version, ``state["asks"]``, 2 or more: automata/chaos/cardorder.py). A save made before replays the
+    answers its journal holds as they were accepted then, so ``undo`` and ``restore`` never stop on them."""
+    return int(state.get("asks", 1)) >= 2
+
+
 def parse(text: str, state: dict) -> list[dict]:
     """The changes of a board-change answer, each checked against the rules' limits on a copy of the board, as
     operations ``{"what", "delta", "power"?, "region"?, "card"?}``; raise InvalidAnswer with what is valid."""
     if core_fix.fold(text) in NOTHING:
         return []
     try:
-        _, lines = core_fix.read(text, BOARD_FIELDS, state, lang=None)
+        _, lines = core_fix.read(text, BOARD_FIELDS, state, lang=None, limited=limited(state))
     except core_fix.FixError as e:
         raise InvalidAnswer(e.msg) from None
     by_id = {f.id: f for f in BOARD_FIELDS}

@@ -188,14 +188,15 @@ def parse(text: str, fields: Iterable[Field], state: dict, lang: str | None = "e
     return _read(text, tuple(fields), state, lang, checked=False)[0]
 
 
-def read(text: str, fields: Iterable[Field], state: dict, lang: str | None = "en") -> tuple[list[dict], list[dict]]:
+def read(text: str, fields: Iterable[Field], state: dict, lang: str | None = "en",
+         limited: bool = True) -> tuple[list[dict], list[dict]]:
     """``check``, and what each change makes of its value on a copy of ``state`` (``apply``'s lines: ``before`` and
-    ``after``): what Chaos's board changes turn into their operations."""
-    return _read(text, tuple(fields), state, lang, checked=True)
+    ``after``): what Chaos's board changes turn into their operations. ``limited=False``: see ``apply``."""
+    return _read(text, tuple(fields), state, lang, checked=True, limited=limited)
 
 
 def _read(text: str, fields: tuple[Field, ...], state: dict, lang: str | None,
-          checked: bool) -> tuple[list[dict], list[dict]]:
+          checked: bool, limited: bool = True) -> tuple[list[dict], list[dict]]:
     if len(text) > MAX_TEXT:
         raise FixError(msg("core.fix.too_long", n=MAX_TEXT))
     items = [item.strip() for item in re.split(r"[;,\n]", text) if item.strip()]
@@ -211,7 +212,7 @@ def _read(text: str, fields: tuple[Field, ...], state: dict, lang: str | None,
         change = _parse_item(item, fields, trial, lang)
         changes.append(change)
         if applied:
-            lines += apply(trial, [change], fields, lang)
+            lines += apply(trial, [change], fields, lang, box=limited, limited=limited)
     return changes, lines
 
 
@@ -379,11 +380,13 @@ def check(text: str, fields: Iterable[Field], state: dict, lang: str | None = "e
 
 
 # -- applying ------------------------------------------------------------------------------------------------------
-def apply(state: dict, changes: list[dict], fields: Iterable[Field], lang: str | None = "en", box: bool = True) -> list[dict]:
+def apply(state: dict, changes: list[dict], fields: Iterable[Field], lang: str | None = "en", box: bool = True,
+          limited: bool = True) -> list[dict]:
     """Apply ``changes`` to ``state`` (in place) after checking each against the rule's limits; return one line per
     change: ``{"field", "keys", "before", "after"}``. Raises ``FixError`` (and then ``state`` may be half-changed:
     callers apply to a copy). ``box=False`` (a journalled correction replayed) leaves out the box's limits across
-    seats: a correction journalled before they were checked still replays."""
+    seats: a correction journalled before they were checked still replays. ``limited=False`` leaves out every
+    rule's limit but the count's floor of 0 (a board-change answer journalled before the limits held for it)."""
     by_id = {f.id: f for f in fields}
     lines = []
     for change in changes:
@@ -399,7 +402,7 @@ def apply(state: dict, changes: list[dict], fields: Iterable[Field], lang: str |
         else:
             after = change["value"]
         if the_field.kind == COUNT:
-            low, high = the_field.limits(state, keys) if the_field.limits else (0, None)
+            low, high = the_field.limits(state, keys) if the_field.limits and limited else (0, None)
             if high is None and after > COUNT_MAX:
                 high = COUNT_MAX
             if after < low or (high is not None and after > high):

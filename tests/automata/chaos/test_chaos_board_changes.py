@@ -257,3 +257,21 @@ def test_a_board_change_journalled_the_old_way_replays_to_the_same_board():
         assert state["regions"][region]["tokens"] == expected["regions"][region]["tokens"], region
     assert state["regions"]["kislev"]["figures"]["khorne"] == expected["regions"]["kislev"]["figures"]["khorne"]
     assert "road_wardens" not in state["old_world"]["track"]
+
+
+def test_a_save_made_before_the_limits_replays_its_board_changes_as_they_were_accepted():
+    """The save is the only truth: a board-change answer journalled before board changes were held to the limits
+    (a save without ``asks``, questions version 1) must replay as accepted then, or ``undo`` and ``restore`` stop on
+    it; a game made since keeps every limit above."""
+    old = board()
+    old.pop("asks", None)
+    old["regions"]["norsca"]["ruin"] = 1
+    left = data_of(old).rules["rules"]["tokens"]["hero"] - _tokens_out(old, "hero")
+    for text in ("+corruption khorne norsca", "+30 corruption nurgle tilea", f"+{left + 1} hero kislev",
+                 "+8 dac khorne; +8 dac nurgle; +dac tzeentch"):
+        assert edits.parse(text, old), text  # accepted as the old parser accepted it
+        new = {**copy.deepcopy(old), "asks": 2}
+        with pytest.raises(InvalidAnswer):
+            edits.parse(text, new)
+    with pytest.raises(InvalidAnswer):  # never below nothing, in any save
+        edits.parse("-3 corruption khorne tilea", old)
