@@ -21,9 +21,7 @@ Pure: no I/O, no prompts.
 
 from __future__ import annotations
 
-import copy
 import functools
-import pickle
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -32,6 +30,7 @@ from typing import Any, Callable, Iterable
 from .closest import close_matches
 from .gamedata import fold_name
 from .fixbox import Supply, counts, overdrawn
+from .statecopy import copied
 from .steps import Msg, Say, msg
 
 COUNT = "count"
@@ -207,22 +206,13 @@ def _read(text: str, fields: tuple[Field, ...], state: dict, lang: str | None,
     changes: list[dict] = []
     lines: list[dict] = []
     applied = checked or len(items) > 1
-    trial = _copy(state) if applied else state  # each item is read against the board as the items before it left it
+    trial = copied(state) if applied else state  # each item is read against the board as the items before it left it
     for item in items:
         change = _parse_item(item, fields, trial, lang)
         changes.append(change)
         if applied:
             lines += apply(trial, [change], fields, lang, box=limited, limited=limited)
     return changes, lines
-
-
-def _copy(state: dict) -> dict:
-    """A copy of the state to try changes on: the state is plain data (it is saved as TOML), which a pickle round trip
-    copies several times faster than ``copy.deepcopy`` (a question's check reads every board change this way)."""
-    try:
-        return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-    except (pickle.PicklingError, TypeError, AttributeError):
-        return copy.deepcopy(state)
 
 
 def _parse_item(item: str, fields: tuple[Field, ...], state: dict, lang: str | None) -> dict:
@@ -496,7 +486,7 @@ def procedure(fields: Iterable[Field], state: dict, step_: dict,
     ``FixError``, ``core.fix.end_refused``, and nothing is written)."""
     fields = tuple(fields)
     by_id = {f.id: f for f in fields}
-    before = copy.deepcopy(state) if end is not None else state
+    before = copied(state) if end is not None else state
     lines = apply(state, list(step_.get("changes", [])), fields, box=False)
     told: list[Msg] = []
     if end is not None:
