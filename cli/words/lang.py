@@ -124,21 +124,25 @@ def option_in_args(args: list[str], name: str) -> str | None:
     return None
 
 
-def command_in_args(args: list[str]) -> str | None:
-    """The command of a raw command line: its first word that is neither an option nor a global option's value."""
+def _words(args: list[str]):
+    """The words of a raw command line that are neither options nor a global option's value, up to ``--``."""
     skip = False
     for a in args:
         if skip:
             skip = False
             continue
         if a == "--":
-            return None
+            return
         if a in GLOBAL_WITH_VALUE:
             skip = True
             continue
         if not a.startswith("-"):
-            return a
-    return None
+            yield a
+
+
+def command_in_args(args: list[str]) -> str | None:
+    """The command of a raw command line: its first word that is neither an option nor a global option's value."""
+    return next(_words(args), None)
 
 
 def early_lang(args: list[str]) -> str:
@@ -160,20 +164,9 @@ def early_lang(args: list[str]) -> str:
 
 def argument_of(args: list[str], command: str) -> str | None:
     """The first argument after ``command`` on a raw command line (neither an option nor a global option's value)."""
-    skip = False
     seen = False
-    for a in args:
-        if skip:
-            skip = False
-            continue
-        if a == "--":
-            return None
-        if a in GLOBAL_WITH_VALUE:
-            skip = True
-            continue
-        if a.startswith("-"):
-            continue
+    for word in _words(args):
         if seen:
-            return a
-        seen = a == command
+            return word
+        seen = word == command
     return None
