@@ -13,6 +13,7 @@ import time
 import pytest
 
 from gate_clock import hold_gate_clock, still_open
+from lock_clock import LockClock
 from serve_saves import make_save
 
 pytestmark = pytest.mark.battery  # a whole-program battery: left out of the quick run (pyproject.toml)
@@ -223,22 +224,6 @@ def test_answers_are_bounded_in_rate_per_seat(served):
     server.answer_rate.limit = 3
     codes = [answer(server, seat_token, q, "nonsense-xyz")[0] for _ in range(4)]
     assert codes == [422, 422, 422, 429]
-
-
-class LockClock:
-    """The lock's clock (state/lock.py reads ``time.monotonic`` and ``time.sleep``): a sleep moves it, nothing
-    waits; what the phone's answer waited is the sum of its sleeps (counted, not timed)."""
-
-    def __init__(self):
-        self.now = 1000.0
-        self.slept = []
-
-    def monotonic(self):
-        return self.now
-
-    def sleep(self, seconds):
-        self.slept.append(seconds)
-        self.now += seconds
 
 
 def test_a_phone_waits_for_the_lock_briefly_and_is_told_the_game_is_busy(served, monkeypatch):

@@ -2,29 +2,13 @@
 entry serialised (issue 40: the whole journal serialised again after every step made a long game quadratic).
 state/save.py ``journal_text``; the save's digest of the journal (``journal_sha256``) is of these bytes."""
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 import tomli_w
 
 from automata.core.runner import ScriptedAnswers
 from state.save import JOURNAL_FILE, dumps, read, sha256
 from state.session import Session
-
-
-def _load_toy():
-    name = "tabletop_toy_game"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parents[1] / "fixtures" / "toy_game.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-toy = _load_toy()
+from test_state_session import toy  # the tiny test game (tests/fixtures/toy_game.py)
 
 
 @pytest.fixture(autouse=True)

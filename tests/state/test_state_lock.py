@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from lock_clock import LockClock
 from state.lock import SaveBusy, SaveLock
 
 HOLDER = r"""
@@ -36,21 +37,6 @@ def release(child):
     child.stdout.close()
 
 
-class FakeClock:
-    """The lock's clock (state/lock.py reads ``time.monotonic`` and ``time.sleep``): a sleep moves it, nothing waits."""
-
-    def __init__(self):
-        self.now = 1000.0
-        self.slept = []
-
-    def monotonic(self):
-        return self.now
-
-    def sleep(self, seconds):
-        self.slept.append(seconds)
-        self.now += seconds
-
-
 def test_second_process_gets_save_busy(tmp_path, monkeypatch):
     """The second writer tries again through its whole wait, then gives up naming the holder. The wait is counted
     on a fake clock (no time limit in a test: last session's version measured the real time and could fail on a
@@ -59,7 +45,7 @@ def test_second_process_gets_save_busy(tmp_path, monkeypatch):
 
     folder = tmp_path / "g1"
     child = hold_lock(folder)
-    clock = FakeClock()
+    clock = LockClock()
     monkeypatch.setattr(lock_module, "time", clock)
     try:
         with pytest.raises(SaveBusy) as e:
